@@ -1,0 +1,130 @@
+// The judge as Runner: adaptive (never commits), random, committed (a real secret walk),
+// scripted (preferred answers).
+#include <algorithm>
+#include <tuple>
+
+#include "../game/solver.hpp"
+#include "random.hpp"
+#include "strategy.hpp"
+
+namespace entrapment {
+
+std::vector<Square> RunnerStrategy::proof(SquareSet available_at_start,
+                                          const std::vector<RoundRecord>& rounds) const {
+  return find_consistent_path(available_at_start, rounds).value_or(std::vector<Square>{});
+}
+
+namespace {
+
+// The answers that leave the Runner somewhere to be.
+std::vector<Answer> truthful_answers(const Position& p, SquareSet query) {
+  std::vector<Answer> out;
+  for (Answer a : {Answer::Yes, Answer::No})
+    if (runner_after_answer(p.runner, query, a) != kEmpty) out.push_back(a);
+  return out;
+}
+
+// Uncommitted Runners move to every square they can reach at once.
+class UncommittedRunner : public RunnerStrategy {
+ public:
+  bool move(const Position& after_block) override {
+    return runner_after_move(after_block.runner, after_block.available) != kEmpty;
+  }
+};
+
+// Escapes whenever the contestant's play allows it, otherwise survives as long as it can;
+// then keeps more squares; then lets the seed decide.
+class AdaptiveRunner : public UncommittedRunner {
+ public:
+  explicit AdaptiveRunner(std::uint64_t seed) : random_(seed) {}
+
+  Answer answer(const Position& p, SquareSet query, int) override {
+    const Solver& solver = Solver::instance();
+    std::vector<Answer> best;
+    std::tuple<int, int> best_score{-1, -1};
+    for (Answer a : truthful_answers(p, query)) {
+      const SquareSet left = runner_after_answer(p.runner, query, a);
+      const std::tuple<int, int> score{solver.trap_round_after_answer(p.available, left),
+                                       size(left)};
+      if (score > best_score) best.clear();
+      if (score >= best_score) {
+        best_score = score;
+        best.push_back(a);
+      }
+    }
+    return random_.pick(best);
+  }
+
+ private:
+  Random random_;
+};
+
+class RandomRunner : public UncommittedRunner {
+ public:
+  explicit RandomRunner(std::uint64_t seed) : random_(seed) {}
+  Answer answer(const Position& p, SquareSet query, int) override {
+    return random_.pick(truthful_answers(p, query));
+  }
+
+ private:
+  Random random_;
+};
+
+class ScriptedRunner : public UncommittedRunner {
+ public:
+  explicit ScriptedRunner(std::vector<Answer> script) : script_(std::move(script)) {}
+  Answer answer(const Position& p, SquareSet query, int round) override {
+    const Answer wanted = script_.at(static_cast<std::size_t>(round - 1));
+    if (runner_after_answer(p.runner, query, wanted) != kEmpty) return wanted;
+    return wanted == Answer::Yes ? Answer::No : Answer::Yes;
+  }
+
+ private:
+  std::vector<Answer> script_;
+};
+
+// Picks a secret start and walks at random, answering truthfully for where it stands.
+class CommittedRunner : public RunnerStrategy {
+ public:
+  CommittedRunner(std::uint64_t seed, SquareSet available) : random_(seed) {
+    walk_.push_back(random_.pick(labels(available)));
+  }
+
+  Answer answer(const Position&, SquareSet query, int) override {
+    return contains(query, walk_.back()) ? Answer::Yes : Answer::No;
+  }
+
+  bool move(const Position& after_block) override {
+    const SquareSet options = neighbours(walk_.back()) & after_block.available;
+    if (options == kEmpty) return false;
+    walk_.push_back(random_.pick(labels(options)));
+    return true;
+  }
+
+  std::vector<Square> proof(SquareSet, const std::vector<RoundRecord>&) const override {
+    return walk_;
+  }
+
+ private:
+  Random random_;
+  std::vector<Square> walk_;
+};
+
+}  // namespace
+
+std::unique_ptr<RunnerStrategy> make_runner(const TestCase& test) {
+  const AdversaryConfig& config = test.adversary;
+  switch (config.strategy) {
+    case Strategy::Random:
+      return std::make_unique<RandomRunner>(config.seed);
+    case Strategy::Scripted:
+      return std::make_unique<ScriptedRunner>(config.runner_script);
+    case Strategy::Committed:
+      return std::make_unique<CommittedRunner>(config.seed, test.start().available);
+    case Strategy::Adaptive:
+      break;
+  }
+  return std::make_unique<AdaptiveRunner>(config.seed);
+}
+
+}  // namespace entrapment

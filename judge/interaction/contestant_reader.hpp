@@ -1,0 +1,69 @@
+// Reads the contestant's lines the way testlib reads tokens: every read names what it
+// expects and its range, so a failure message says exactly what was wanted, where, and what
+// arrived. Whitespace policy: spaces and tabs separate tokens anywhere in a line, a '\r'
+// before the line end is ignored; everything else is strict (see README, "The protocol").
+#pragma once
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "../game/board.hpp"
+#include "channel.hpp"
+#include "transcript.hpp"
+
+namespace entrapment {
+
+// The contestant broke the protocol or lost the game. `protocol` is true for protocol
+// violations, after which the judge sends -1.
+class WrongAnswer : public std::runtime_error {
+ public:
+  WrongAnswer(const std::string& what, bool protocol)
+      : std::runtime_error(what), protocol_(protocol) {}
+  bool protocol() const { return protocol_; }
+
+ private:
+  bool protocol_;
+};
+
+class ContestantReader {
+ public:
+  ContestantReader(Channel& channel, Transcript& transcript)
+      : channel_(channel), transcript_(transcript) {}
+
+  // Where the game is, for messages and the transcript: 0 before the first round.
+  void set_round(int round) { round_ = round; }
+  int round() const { return round_; }
+
+  // The next line as tokens. `what` describes the line ("the number of squares to ask").
+  std::vector<std::string> tokens(const std::string& what);
+  // Like tokens(), but a blank line in its place is skipped once (what some programs print
+  // for the absent list of an empty query).
+  std::vector<std::string> tokens_skipping_one_blank(const std::string& what);
+
+  // A line holding exactly one of `words`.
+  std::string word(const std::vector<std::string>& words, const std::string& what);
+  // A line holding exactly one integer in [low, high].
+  int integer(int low, int high, const std::string& what);
+  // A line holding exactly `count` integers, each in [low, high].
+  std::vector<int> integers(std::size_t count, int low, int high, const std::string& what);
+  // A line holding exactly `count` distinct labels of squares in `allowed`.
+  std::vector<Square> labels(std::size_t count, SquareSet allowed, const std::string& what,
+                             bool skip_one_blank = false);
+
+  // After the game: only blank lines may follow before the end of the output.
+  void expect_end();
+
+  // A wrong answer located at the current round.
+  [[noreturn]] void fail(const std::string& message, bool protocol = true) const;
+
+ private:
+  std::string next_line(const std::string& what);
+  std::string where() const;
+
+  Channel& channel_;
+  Transcript& transcript_;
+  int round_ = 0;
+};
+
+}  // namespace entrapment

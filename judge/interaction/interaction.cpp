@@ -1,0 +1,238 @@
+#include "interaction.hpp"
+
+#include "../adversary/strategy.hpp"
+#include "../game/solver.hpp"
+#include "contestant_reader.hpp"
+
+namespace entrapment {
+
+namespace {
+
+// The judge itself broke (a strategy that lies, a transport that fails): never the
+// contestant's fault.
+class JudgeFailure : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The contestant stopped reading while the judge still had something to say.
+class ContestantGone : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+std::string label_line(const std::vector<Square>& squares) {
+  std::string out;
+  for (Square s : squares) out += (out.empty() ? "" : " ") + std::to_string(s);
+  return out;
+}
+
+std::string path_text(const std::vector<Square>& path) {
+  return path.empty() ? std::string("(none)") : label_line(path);
+}
+
+class Game {
+ public:
+  Game(const TestCase& test, Channel& channel, Transcript& transcript)
+      : test_(test),
+        channel_(channel),
+        transcript_(transcript),
+        reader_(channel, transcript),
+        position_(test.start()) {}
+
+  // Returns the accepting message; throws WrongAnswer, ContestantGone or JudgeFailure.
+  std::string play() {
+    for (const std::string& line : test_.board_lines()) send(line);
+    const std::string claim = reader_.word({"Runner", "Trapper"}, "the side you play");
+    transcript_.claimed = claim;
+    const Side winner = test_.winner();
+    if (claim != to_string(winner))
+      reader_.fail("you claimed " + claim +
+                   ", but on this board (R = " + std::to_string(test_.rounds) + ", unavailable " +
+                   describe(test_.unavailable_set()) + ") the " + to_string(winner) +
+                   " wins with optimal play");
+    return winner == Side::Runner ? play_as_runner() : play_as_trapper();
+  }
+
+ private:
+  void send(const std::string& line) {
+    transcript_.add_line(false, reader_.round(), line);
+    if (!channel_.write_line(line))
+      throw ContestantGone(where() + ": the program stopped reading its input");
+  }
+
+  std::string where() const {
+    return reader_.round() == 0 ? "before the first round"
+                                : "round " + std::to_string(reader_.round());
+  }
+
+  TranscriptRound& begin_round(int round) {
+    reader_.set_round(round);
+    TranscriptRound log;
+    log.round = round;
+    log.available_before = position_.available;
+    log.runner_before = position_.runner;
+    transcript_.round_log.push_back(log);
+    return transcript_.round_log.back();
+  }
+
+  // The contestant is the Runner; the judge plays the Trapper.
+  std::string play_as_runner() {
+    const std::unique_ptr<TrapperStrategy> trapper = make_trapper(test_);
+    for (int round = 1; round <= test_.rounds; ++round) {
+      TranscriptRound& log = begin_round(round);
+      const std::vector<Square> query = trapper->query(position_, round);
+      const SquareSet query_set = make_set(query);
+      if (!is_legal_query(position_, query_set) ||
+          static_cast<int>(query.size()) != size(query_set))
+        throw JudgeFailure(where() + ": the judge's Trapper asked an illegal query");
+      log.query = query;
+      send(std::to_string(query.size()));
+      if (!query.empty()) send(label_line(query));
+
+      const Answer answer = reader_.word({"Yes", "No"}, "your answer to the query") == "Yes"
+                                ? Answer::Yes
+                                : Answer::No;
+      log.answer = answer;
+      const SquareSet left = runner_after_answer(position_.runner, query_set, answer);
+      log.runner_after_answer = left;
+      if (left == kEmpty)
+        reader_.fail(std::string("you answered ") + to_string(answer) + " to the query " +
+                     describe(query_set) + ", but you can only be on " +
+                     describe(position_.runner) + ": the answer contradicts your earlier ones");
+      position_.runner = left;
+
+      const Square block = trapper->block(position_, round);
+      if (!is_legal_block(position_, block))
+        throw JudgeFailure(where() + ": the judge's Trapper blocked an unavailable square");
+      log.block = block;
+      history_.push_back(RoundRecord{query_set, answer, block});
+      send(std::to_string(block));
+      position_.available &= static_cast<SquareSet>(~single(block));
+      const SquareSet moved = runner_after_move(left, position_.available);
+      log.runner_after_move = moved;
+      if (moved == kEmpty)
+        reader_.fail("after the block of square " + std::to_string(block) +
+                         ", none of the squares you could be on " + describe(left) +
+                         " has an available neighbour: you are trapped",
+                     false);
+      if (reader_.word({"Free", "Trapped"}, "whether you could move") == "Trapped")
+        reader_.fail("you said Trapped, but from " + describe(left) + " you can move to " +
+                     describe(moved));
+      position_.runner = moved;
+      position_.rounds_left--;
+    }
+    reader_.set_round(test_.rounds + 1);
+    const std::vector<int> path =
+        reader_.integers(static_cast<std::size_t>(test_.rounds) + 1, 1, 9,
+                         "your proof: the start square and the square after each move");
+    transcript_.runner_path.assign(path.begin(), path.end());
+    if (std::optional<std::string> wrong =
+            path_violation(test_.start().available, history_, transcript_.runner_path))
+      reader_.fail("invalid proof " + path_text(transcript_.runner_path) + ": " + *wrong);
+    reader_.expect_end();
+    return "the Runner survived " + std::to_string(test_.rounds) + " rounds and proved it with " +
+           path_text(transcript_.runner_path);
+  }
+
+  // The contestant is the Trapper; the judge plays the Runner.
+  std::string play_as_trapper() {
+    const std::unique_ptr<RunnerStrategy> runner = make_runner(test_);
+    for (int round = 1; round <= test_.rounds; ++round) {
+      TranscriptRound& log = begin_round(round);
+      const int n =
+          reader_.integer(0, size(position_.available), "N, the number of squares in your query");
+      std::vector<Square> query;
+      if (n > 0)
+        query = reader_.labels(static_cast<std::size_t>(n), position_.available,
+                               "the squares of your query");
+      const SquareSet query_set = make_set(query);
+      log.query = query;
+
+      const Answer answer = runner->answer(position_, query_set, round);
+      const SquareSet left = runner_after_answer(position_.runner, query_set, answer);
+      if (left == kEmpty)
+        throw JudgeFailure(where() + ": the judge's Runner gave an answer that contradicts itself");
+      log.answer = answer;
+      log.runner_after_answer = left;
+      send(to_string(answer));
+      position_.runner = left;
+
+      // An empty query has no list line; a blank line in its place is tolerated.
+      const std::vector<Square> block =
+          reader_.labels(1, position_.available, "the square you block", /*skip_one_blank=*/n == 0);
+      log.block = block[0];
+      history_.push_back(RoundRecord{query_set, answer, block[0]});
+      position_.available &= static_cast<SquareSet>(~single(block[0]));
+      const bool free = runner->move(position_);
+      const SquareSet moved = runner_after_move(left, position_.available);
+      if (free && moved == kEmpty)
+        throw JudgeFailure(where() + ": the judge's Runner moved although it was trapped");
+      log.runner_after_move = free ? moved : kEmpty;
+      position_.runner = moved;
+      position_.rounds_left--;
+      if (!free) {
+        send("Trapped");
+        reader_.expect_end();
+        return "the Runner was trapped in round " + std::to_string(round) + " of " +
+               std::to_string(test_.rounds);
+      }
+      send("Free");
+    }
+    transcript_.runner_path = runner->proof(test_.start().available, history_);
+    reader_.set_round(test_.rounds);
+    reader_.fail("the Runner was not trapped in " + std::to_string(test_.rounds) +
+                     " rounds; it escaped along " + path_text(transcript_.runner_path),
+                 false);
+  }
+
+  const TestCase& test_;
+  Channel& channel_;
+  Transcript& transcript_;
+  ContestantReader reader_;
+  Position position_;
+  std::vector<RoundRecord> history_;
+};
+
+}  // namespace
+
+const char* to_string(Outcome::Result result) {
+  switch (result) {
+    case Outcome::Result::Accepted:
+      return "AC";
+    case Outcome::Result::WrongAnswer:
+      return "WA";
+    case Outcome::Result::JudgeError:
+      return "JE";
+  }
+  return "JE";
+}
+
+Outcome interact(const TestCase& test, Channel& channel, Transcript& transcript) {
+  transcript.rounds = test.rounds;
+  transcript.unavailable = test.unavailable;
+  transcript.adversary = to_string(test.adversary.strategy);
+  transcript.seed = test.adversary.seed;
+  Outcome outcome;
+  try {
+    transcript.winner = to_string(test.winner());
+    Game game(test, channel, transcript);
+    outcome = {Outcome::Result::Accepted, game.play()};
+  } catch (const WrongAnswer& e) {
+    outcome = {Outcome::Result::WrongAnswer, e.what()};
+    if (e.protocol()) {
+      transcript.add_line(false, transcript.lines.empty() ? 0 : transcript.lines.back().round,
+                          "-1");
+      channel.write_line("-1");  // the contestant may be gone already: nothing more to do
+    }
+  } catch (const ContestantGone& e) {
+    outcome = {Outcome::Result::WrongAnswer, e.what()};
+  } catch (const std::exception& e) {
+    outcome = {Outcome::Result::JudgeError, std::string("judge error: ") + e.what()};
+  }
+  transcript.verdict = to_string(outcome.result);
+  transcript.message = outcome.message;
+  return outcome;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,88 @@
+#include "transcript.hpp"
+
+#include <cstdio>
+
+namespace entrapment {
+
+namespace {
+
+std::string json_labels(const std::vector<Square>& squares) {
+  std::string out = "[";
+  for (std::size_t i = 0; i < squares.size(); ++i)
+    out += (i ? "," : "") + std::to_string(squares[i]);
+  return out + "]";
+}
+
+std::string json_set(SquareSet set) { return json_labels(labels(set)); }
+
+}  // namespace
+
+void Transcript::add_line(bool from_contestant, int round, const std::string& text) {
+  TranscriptLine line;
+  line.from_contestant = from_contestant;
+  line.round = round;
+  line.cut = text.size() > kTranscriptLineBytes;
+  line.text = line.cut ? text.substr(0, kTranscriptLineBytes) : text;
+  lines.push_back(line);
+}
+
+std::string json_string(const std::string& text) {
+  std::string out = "\"";
+  for (char ch : text) {
+    const unsigned char c = static_cast<unsigned char>(ch);
+    if (c == '"') {
+      out += "\\\"";
+    } else if (c == '\\') {
+      out += "\\\\";
+    } else if (c == '\n') {
+      out += "\\n";
+    } else if (c < 0x20 || c >= 0x7f) {
+      // Bytes outside printable ASCII are written as code points so the file stays valid
+      // UTF-8 JSON whatever the contestant sent.
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\u%04X", c);
+      out += buf;
+    } else {
+      out += static_cast<char>(c);
+    }
+  }
+  return out + "\"";
+}
+
+std::string Transcript::to_json() const {
+  std::string out = "{\n";
+  out += "  \"rounds\": " + std::to_string(rounds) + ",\n";
+  out += "  \"unavailable\": " + json_labels(unavailable) + ",\n";
+  out += "  \"adversary\": " + json_string(adversary) + ",\n";
+  out += "  \"seed\": " + std::to_string(seed) + ",\n";
+  out += "  \"winner\": " + json_string(winner) + ",\n";
+  out += "  \"claimed\": " + json_string(claimed) + ",\n";
+  out += "  \"verdict\": " + json_string(verdict) + ",\n";
+  out += "  \"message\": " + json_string(message) + ",\n";
+  out += "  \"runner_path\": " + json_labels(runner_path) + ",\n";
+  out += "  \"round_log\": [";
+  for (std::size_t i = 0; i < round_log.size(); ++i) {
+    const TranscriptRound& r = round_log[i];
+    out += i ? ",\n    " : "\n    ";
+    out += "{\"round\": " + std::to_string(r.round) + ", \"query\": " + json_labels(r.query) +
+           ", \"answer\": " + (r.answer ? json_string(to_string(*r.answer)) : "null") +
+           ", \"block\": " + (r.block ? std::to_string(r.block) : "null") +
+           ", \"available_before\": " + json_set(r.available_before) +
+           ", \"runner_before\": " + json_set(r.runner_before) +
+           ", \"runner_after_answer\": " + json_set(r.runner_after_answer) +
+           ", \"runner_after_move\": " + json_set(r.runner_after_move) + "}";
+  }
+  out += round_log.empty() ? "],\n" : "\n  ],\n";
+  out += "  \"lines\": [";
+  for (std::size_t i = 0; i < lines.size(); ++i) {
+    const TranscriptLine& l = lines[i];
+    out += i ? ",\n    " : "\n    ";
+    out += std::string("{\"from\": ") + (l.from_contestant ? "\"contestant\"" : "\"judge\"") +
+           ", \"round\": " + std::to_string(l.round) + ", \"text\": " + json_string(l.text) +
+           (l.cut ? ", \"cut\": true" : "") + "}";
+  }
+  out += lines.empty() ? "]\n" : "\n  ]\n";
+  return out + "}\n";
+}
+
+}  // namespace entrapment

@@ -1,0 +1,57 @@
+// Everything that happened in one game, kept for people and machines: every line each side
+// sent (with its round), and per round the query, answer, block and the squares the Runner
+// could be on. The contest-system transports write it as JSON into the feedback directory;
+// the runner's reports and pictures are built on it. C++17, standard library only.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "../game/rules.hpp"
+#include "../testcase/testcase.hpp"
+
+namespace entrapment {
+
+// A transcript keeps at most this many bytes of any one line.
+constexpr std::size_t kTranscriptLineBytes = 200;
+
+struct TranscriptLine {
+  bool from_contestant = false;
+  int round = 0;  // 0: before the first round (board and role); R + 1: after the last
+  std::string text;
+  bool cut = false;  // the line was longer than kTranscriptLineBytes
+};
+
+struct TranscriptRound {
+  int round = 0;
+  std::vector<Square> query;  // in the order sent
+  std::optional<Answer> answer;
+  Square block = 0;  // 0 while not yet played
+  SquareSet available_before = kEmpty;
+  SquareSet runner_before = kEmpty;        // squares the Runner could be on at the query
+  SquareSet runner_after_answer = kEmpty;  // ... once it answered
+  SquareSet runner_after_move = kEmpty;    // ... once it moved (empty: trapped)
+};
+
+struct Transcript {
+  int rounds = 0;
+  std::vector<Square> unavailable;
+  std::string adversary;
+  unsigned long long seed = 0;
+  std::string claimed;  // what the contestant claimed, as sent
+  std::string winner;   // who wins with optimal play
+  std::vector<TranscriptLine> lines;
+  std::vector<TranscriptRound> round_log;
+  std::vector<Square> runner_path;  // the Runner's proof (the contestant's or the judge's)
+  std::string verdict;              // "AC", "WA" or "JE"
+  std::string message;
+
+  void add_line(bool from_contestant, int round, const std::string& text);
+  std::string to_json() const;
+};
+
+// `text` as a JSON string literal.
+std::string json_string(const std::string& text);
+
+}  // namespace entrapment

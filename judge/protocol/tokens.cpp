@@ -1,0 +1,57 @@
+#include "tokens.hpp"
+
+#include <cstdio>
+
+namespace entrapment {
+
+std::vector<std::string> split_blanks(const std::string& line) {
+  std::vector<std::string> out;
+  std::string current;
+  for (char c : line) {
+    if (c == ' ' || c == '\t') {
+      if (!current.empty()) out.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) out.push_back(current);
+  return out;
+}
+
+std::optional<long long> parse_integer(const std::string& token) {
+  std::size_t i = 0;
+  const bool negative = !token.empty() && token[0] == '-';
+  if (negative) i = 1;
+  const std::size_t digits = token.size() - i;
+  if (digits == 0 || digits > 18) return std::nullopt;
+  if (token[i] == '0' && (digits > 1 || negative)) return std::nullopt;
+  long long value = 0;
+  for (; i < token.size(); ++i) {
+    if (token[i] < '0' || token[i] > '9') return std::nullopt;
+    value = value * 10 + (token[i] - '0');
+  }
+  return negative ? -value : value;
+}
+
+std::string quote(const std::string& text, std::size_t limit) {
+  std::string out = "\"";
+  for (std::size_t i = 0; i < text.size() && i < limit; ++i) {
+    const unsigned char c = static_cast<unsigned char>(text[i]);
+    if (c == '"' || c == '\\') {
+      out += '\\';
+      out += static_cast<char>(c);
+    } else if (c >= 0x20 && c < 0x7f) {
+      out += static_cast<char>(c);
+    } else {
+      char buf[8];
+      std::snprintf(buf, sizeof buf, "\\x%02X", c);
+      out += buf;
+    }
+  }
+  out += '"';
+  if (text.size() > limit) out += "... (" + std::to_string(text.size()) + " bytes)";
+  return out;
+}
+
+}  // namespace entrapment

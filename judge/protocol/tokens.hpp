@@ -1,0 +1,22 @@
+// Splitting a line into tokens and reading integers the strict way. Shared by the test-file
+// parser and the contestant reader. C++17 and the standard library only.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace entrapment {
+
+// Tokens separated by runs of spaces and tabs; leading and trailing blanks are dropped.
+std::vector<std::string> split_blanks(const std::string& line);
+
+// A canonical decimal integer: an optional '-', then digits without a leading zero (a lone
+// "0" is fine), at most 18 digits. Anything else (signs '+', "007", "1e3", "5x") is nothing.
+std::optional<long long> parse_integer(const std::string& token);
+
+// `text` cut to at most `limit` bytes, with non-printable bytes shown as \xHH, quoted:
+// safe to put in a message whatever the contestant sent.
+std::string quote(const std::string& text, std::size_t limit = 60);
+
+}  // namespace entrapment

@@ -1,0 +1,203 @@
+#include "testcase.hpp"
+
+#include "../game/solver.hpp"
+#include "../protocol/tokens.hpp"
+
+namespace entrapment {
+
+namespace {
+
+constexpr long long kSeedLimit = 1000000000000000000LL;  // 10^18
+
+std::vector<std::string> split_lines(const std::string& text) {
+  if (text.empty()) throw TestCaseError(0, "the file is empty");
+  if (text.back() != '\n') throw TestCaseError(0, "the file does not end with a newline");
+  std::vector<std::string> lines;
+  std::string current;
+  int number = 1;
+  for (char c : text) {
+    if (c == '\n') {
+      lines.push_back(current);
+      current.clear();
+      ++number;
+    } else if (c == '\r') {
+      throw TestCaseError(number, "carriage return: lines must end in a plain \\n");
+    } else if (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) {
+      throw TestCaseError(number, "byte " + quote(std::string(1, c)) + " is not printable ASCII");
+    } else {
+      current += c;
+    }
+  }
+  return lines;
+}
+
+// The tokens of a line in which tokens are separated by exactly one space.
+std::vector<std::string> strict_tokens(const std::string& line, int number) {
+  if (line.empty()) throw TestCaseError(number, "empty line");
+  if (line.front() == ' ' || line.back() == ' ')
+    throw TestCaseError(number, "leading or trailing space in " + quote(line));
+  if (line.find("  ") != std::string::npos)
+    throw TestCaseError(number, "two spaces in a row in " + quote(line));
+  return split_blanks(line);
+}
+
+long long integer(const std::string& token, long long low, long long high, const std::string& name,
+                  int number) {
+  const std::optional<long long> value = parse_integer(token);
+  if (!value) throw TestCaseError(number, name + ": expected an integer, got " + quote(token));
+  if (*value < low || *value > high)
+    throw TestCaseError(number, name + " = " + token + " is outside " + std::to_string(low) + ".." +
+                                    std::to_string(high));
+  return *value;
+}
+
+Strategy strategy_named(const std::string& name, int number) {
+  if (name == "adaptive") return Strategy::Adaptive;
+  if (name == "random") return Strategy::Random;
+  if (name == "committed") return Strategy::Committed;
+  if (name == "scripted") return Strategy::Scripted;
+  throw TestCaseError(number, "unknown adversary " + quote(name) +
+                                  " (expected adaptive, random, committed or scripted)");
+}
+
+ScriptedTrapperRound trapper_round(const std::vector<std::string>& tokens, const Position& p,
+                                   int round, int number) {
+  const std::string where = "round " + std::to_string(round) + " of the script";
+  if (tokens.size() < 3 || tokens.front() != "ask" || tokens[tokens.size() - 2] != "block")
+    throw TestCaseError(number, where + ": expected \"ask L_1 ... L_k block B\"");
+  ScriptedTrapperRound out;
+  for (std::size_t i = 1; i + 2 < tokens.size(); ++i) {
+    const Square s = static_cast<Square>(integer(tokens[i], 1, 9, where + ": query label", number));
+    if (contains(out.query_set(), s))
+      throw TestCaseError(number, where + ": square " + tokens[i] + " is asked twice");
+    if (!contains(p.available, s))
+      throw TestCaseError(number, where + ": square " + tokens[i] + " is not available");
+    out.query.push_back(s);
+  }
+  out.block = static_cast<Square>(integer(tokens.back(), 1, 9, where + ": block", number));
+  if (!contains(p.available, out.block))
+    throw TestCaseError(number, where + ": block " + tokens.back() + " is not available");
+  return out;
+}
+
+}  // namespace
+
+const char* to_string(Strategy strategy) {
+  switch (strategy) {
+    case Strategy::Adaptive:
+      return "adaptive";
+    case Strategy::Random:
+      return "random";
+    case Strategy::Committed:
+      return "committed";
+    case Strategy::Scripted:
+      return "scripted";
+  }
+  return "?";
+}
+
+TestCaseError::TestCaseError(int line, const std::string& what)
+    : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + what : what),
+      line_(line) {}
+
+Side TestCase::winner() const { return Solver::instance().winner(start()); }
+
+std::vector<std::string> TestCase::board_lines() const {
+  std::vector<std::string> out{std::to_string(rounds) + " " + std::to_string(unavailable.size())};
+  if (!unavailable.empty()) {
+    std::string line;
+    for (Square s : unavailable) line += (line.empty() ? "" : " ") + std::to_string(s);
+    out.push_back(line);
+  }
+  return out;
+}
+
+TestCase parse_testcase(const std::string& text) {
+  const std::vector<std::string> lines = split_lines(text);
+  std::size_t next = 0;
+  auto take = [&](const std::string& what) {
+    if (next >= lines.size())
+      throw TestCaseError(static_cast<int>(next) + 1, "missing line: expected " + what);
+    const std::string& line = lines[next++];
+    return strict_tokens(line, static_cast<int>(next));
+  };
+  auto line_number = [&] { return static_cast<int>(next); };
+
+  TestCase test;
+  std::vector<std::string> tokens = take("\"R U\"");
+  if (tokens.size() != 2) throw TestCaseError(1, "expected 2 integers \"R U\"");
+  test.rounds = static_cast<int>(integer(tokens[0], 1, 9, "R", 1));
+  const int u = static_cast<int>(integer(tokens[1], 0, 8, "U", 1));
+  if (test.rounds + u > 9)
+    throw TestCaseError(1, "R + U = " + std::to_string(test.rounds + u) + " exceeds 9");
+  if (u > 0) {
+    tokens = take(std::to_string(u) + " unavailable squares");
+    if (static_cast<int>(tokens.size()) != u)
+      throw TestCaseError(
+          2, "expected " + std::to_string(u) + " labels, got " + std::to_string(tokens.size()));
+    SquareSet seen = kEmpty;
+    for (const std::string& token : tokens) {
+      const Square s = static_cast<Square>(integer(token, 1, 9, "unavailable square", 2));
+      if (contains(seen, s)) throw TestCaseError(2, "square " + token + " is listed twice");
+      seen |= single(s);
+      test.unavailable.push_back(s);
+    }
+  }
+
+  tokens = take("\"adversary NAME SEED\"");
+  const int adversary_line = line_number();
+  if (tokens.size() != 3 || tokens[0] != "adversary")
+    throw TestCaseError(adversary_line, "expected \"adversary NAME SEED\"");
+  AdversaryConfig& adversary = test.adversary;
+  adversary.strategy = strategy_named(tokens[1], adversary_line);
+  adversary.seed =
+      static_cast<std::uint64_t>(integer(tokens[2], 0, kSeedLimit - 1, "SEED", adversary_line));
+  const bool judge_is_runner = test.winner() == Side::Trapper;
+  if (adversary.strategy == Strategy::Committed && !judge_is_runner)
+    throw TestCaseError(adversary_line,
+                        "the committed adversary is a Runner, but on this board the judge plays "
+                        "the Trapper (the Runner wins)");
+
+  if (adversary.strategy == Strategy::Scripted && !judge_is_runner) {
+    Position p = test.start();
+    for (int round = 1; round <= test.rounds; ++round) {
+      tokens = take("the Trapper's script for round " + std::to_string(round));
+      const ScriptedTrapperRound r = trapper_round(tokens, p, round, line_number());
+      adversary.trapper_script.push_back(r);
+      p.available &= static_cast<SquareSet>(~single(r.block));
+    }
+  } else if (adversary.strategy == Strategy::Scripted) {
+    tokens = take("\"answers A_1 ... A_R\"");
+    if (tokens.front() != "answers" || static_cast<int>(tokens.size()) != test.rounds + 1)
+      throw TestCaseError(line_number(), "expected \"answers\" and " + std::to_string(test.rounds) +
+                                             " answers (the judge plays the Runner)");
+    for (std::size_t i = 1; i < tokens.size(); ++i) {
+      if (tokens[i] != "Yes" && tokens[i] != "No")
+        throw TestCaseError(line_number(), "answer " + quote(tokens[i]) + " is not Yes or No");
+      adversary.runner_script.push_back(tokens[i] == "Yes" ? Answer::Yes : Answer::No);
+    }
+  }
+  if (next < lines.size())
+    throw TestCaseError(static_cast<int>(next) + 1, "unexpected extra line " + quote(lines[next]));
+  return test;
+}
+
+std::string format_testcase(const TestCase& test) {
+  std::string out;
+  for (const std::string& line : test.board_lines()) out += line + "\n";
+  out += std::string("adversary ") + to_string(test.adversary.strategy) + " " +
+         std::to_string(test.adversary.seed) + "\n";
+  for (const ScriptedTrapperRound& r : test.adversary.trapper_script) {
+    out += "ask";
+    for (Square s : r.query) out += " " + std::to_string(s);
+    out += " block " + std::to_string(r.block) + "\n";
+  }
+  if (!test.adversary.runner_script.empty()) {
+    out += "answers";
+    for (Answer a : test.adversary.runner_script) out += std::string(" ") + to_string(a);
+    out += "\n";
+  }
+  return out;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,67 @@
+// The contest-system interactor (Kattis, problemtools, DOMjudge, BAPCtools):
+//
+//   interactor INPUT_FILE ANSWER_FILE FEEDBACK_DIR [ARGS...]
+//
+// The contestant's output arrives on stdin, the judge's lines go to stdout. Exit 42 when the
+// contestant proved its claim, 43 when it did not (reason in FEEDBACK_DIR/judgemessage.txt);
+// any other exit code means the judge itself failed (reason in judgeerror.txt and stderr).
+// FEEDBACK_DIR/transcript.json receives the whole game.
+#include <csignal>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+
+#include "../interaction/interaction.hpp"
+
+namespace {
+
+constexpr int kAccepted = 42;
+constexpr int kWrongAnswer = 43;
+constexpr int kJudgeError = 1;
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  return static_cast<bool>(out);
+}
+
+int judge_error(const std::string& feedback_dir, const std::string& message) {
+  std::fprintf(stderr, "interactor: %s\n", message.c_str());
+  if (!feedback_dir.empty()) write_file(feedback_dir + "/judgeerror.txt", message + "\n");
+  return kJudgeError;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifdef SIGPIPE
+  std::signal(SIGPIPE, SIG_IGN);  // a contestant that exits early is a failed write, not a kill
+#endif
+  if (argc < 4)
+    return judge_error("", "usage: interactor INPUT_FILE ANSWER_FILE FEEDBACK_DIR [ARGS...]");
+  const std::string input_path = argv[1];
+  const std::string feedback_dir = argv[3];
+
+  std::ifstream input(input_path, std::ios::binary);
+  if (!input) return judge_error(feedback_dir, "cannot read the test file " + input_path);
+  std::ostringstream text;
+  text << input.rdbuf();
+
+  entrapment::TestCase test;
+  try {
+    test = entrapment::parse_testcase(text.str());
+  } catch (const entrapment::TestCaseError& e) {
+    return judge_error(feedback_dir, input_path + ": " + e.what());
+  }
+
+  entrapment::StreamChannel channel(stdin, stdout);
+  entrapment::Transcript transcript;
+  const entrapment::Outcome outcome = entrapment::interact(test, channel, transcript);
+  write_file(feedback_dir + "/transcript.json", transcript.to_json());
+  if (outcome.result == entrapment::Outcome::Result::JudgeError)
+    return judge_error(feedback_dir, outcome.message);
+  if (!write_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))
+    return judge_error(feedback_dir, "cannot write to the feedback directory " + feedback_dir);
+  return outcome.accepted() ? kAccepted : kWrongAnswer;
+}
