@@ -1,0 +1,54 @@
+// judge: the Entrapment judging toolkit. See README.md and `judge --help`.
+#include <cstdlib>
+#include <map>
+#include <string>
+
+#include "command.hpp"
+
+namespace entrapment::cli {
+
+namespace {
+
+std::multimap<int, std::function<void(CLI::App&)>>& registry() {
+  static std::multimap<int, std::function<void(CLI::App&)>> commands;
+  return commands;
+}
+
+std::filesystem::path& root_override() {
+  static std::filesystem::path root;
+  return root;
+}
+
+}  // namespace
+
+RegisterCommand::RegisterCommand(int order, std::function<void(CLI::App&)> setup) {
+  registry().emplace(order, std::move(setup));
+}
+
+void setup_commands(CLI::App& app) {
+  for (auto& [order, setup] : registry()) setup(app);
+}
+
+void set_package_root(const std::filesystem::path& root) { root_override() = root; }
+
+std::filesystem::path package_root() {
+  if (!root_override().empty()) return root_override();
+  if (const char* env = std::getenv("ENTRAPMENT_ROOT"); env && *env) return env;
+  return ENTRAPMENT_SOURCE_DIR;
+}
+
+}  // namespace entrapment::cli
+
+int main(int argc, char** argv) {
+  CLI::App app{"judge: the Entrapment (NAC 2025 Problem C) judging toolkit"};
+  app.require_subcommand(1);
+  std::string root;
+  app.add_option("--root", root, "the package root (default: $ENTRAPMENT_ROOT, else the source tree)")
+      ->check(CLI::ExistingDirectory);
+  app.parse_complete_callback([&] {
+    if (!root.empty()) entrapment::cli::set_package_root(root);
+  });
+  entrapment::cli::setup_commands(app);
+  CLI11_PARSE(app, argc, argv);
+  return 0;
+}
