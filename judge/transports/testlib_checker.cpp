@@ -1,0 +1,163 @@
+// The checker that goes with the testlib interactor (testlib_interactor.cpp): Polygon and
+// Codeforces run it after an interaction that ended with exit 0, on the judge log the
+// interactor wrote to its OUTPUT file. Self-contained, C++17 and the standard library only,
+// so it is exported as one file and compiled alone; testlib itself is not used.
+//
+//   checker INPUT OUTPUT ANSWER [RESULT [-appes]] [extra arguments ignored]
+//
+// OUTPUT is the judge log. The checker accepts it (exit 0) only when it is well formed, belongs
+// to INPUT (its first judge lines are the board of INPUT) and its verdict is AC; a WA log gives
+// exit 1; anything else (a JE log, a malformed log, a log of another test) is a judge failure,
+// exit 3, since only the interactor writes that file.
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace entrapment_checker {
+
+constexpr int kOk = 0;
+constexpr int kWrongAnswer = 1;
+constexpr int kFail = 3;
+
+struct Arguments {
+  std::string input, output, answer, result;
+  bool appes = false;
+};
+
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
+// Lines without their '\n'; a last line without '\n' still counts.
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string line;
+  for (char c : text) {
+    if (c == '\n') {
+      lines.push_back(line);
+      line.clear();
+    } else {
+      line += c;
+    }
+  }
+  if (!line.empty()) lines.push_back(line);
+  return lines;
+}
+
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '"')
+      out += "&quot;";
+    else if (c >= 0 && c <= 31)
+      out += '.';
+    else
+      out += c;
+  }
+  return out;
+}
+
+int finish(const Arguments& args, int code, const std::string& message) {
+  const char* word = code == kOk ? "ok" : code == kWrongAnswer ? "wrong answer" : "FAIL";
+  const char* outcome = code == kOk ? "accepted" : code == kWrongAnswer ? "wrong-answer" : "fail";
+  std::fprintf(stderr, "%s %s\n", word, message.c_str());
+  if (!args.result.empty()) {
+    std::ofstream out(args.result, std::ios::binary);
+    if (args.appes)
+      out << "<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"" << outcome
+          << "\">" << xml_escape(message) << "</result>\n";
+    else
+      out << message;
+    out.flush();
+    if (!out) {
+      std::fprintf(stderr, "FAIL cannot write the result file %s\n", args.result.c_str());
+      return kFail;
+    }
+  }
+  return code;
+}
+
+// The lines the judge sends first: the test file's first line, and its second when U > 0.
+// Empty when the first line does not hold two integers.
+std::vector<std::string> board_lines(const std::vector<std::string>& test) {
+  if (test.empty()) return {};
+  std::istringstream first(test[0]);
+  int rounds = -1, unavailable = -1;
+  if (!(first >> rounds >> unavailable) || unavailable < 0) return {};
+  if (unavailable == 0) return {test[0]};
+  if (test.size() < 2) return {};
+  return {test[0], test[1]};
+}
+
+int check(const Arguments& args) {
+  std::string input_text, log_text;
+  if (!read_file(args.input, input_text))
+    return finish(args, kFail, "cannot read the test file " + args.input);
+  if (!read_file(args.output, log_text))
+    return finish(args, kFail, "cannot read the judge log " + args.output);
+  const std::vector<std::string> log = split_lines(log_text);
+  const std::string where = "judge log " + args.output + ": ";
+  if (log.empty() || log[0] != "entrapment-log 1")
+    return finish(args, kFail, where + "line 1 is not 'entrapment-log 1'");
+  if (log.size() < 3 || log[1].rfind("verdict ", 0) != 0 || log[2].rfind("message ", 0) != 0)
+    return finish(args, kFail, where + "lines 2 and 3 must be 'verdict ...' and 'message ...'");
+  const std::string verdict = log[1].substr(8);
+  const std::string message = log[2].substr(8);
+  std::vector<std::string> judge_lines;
+  for (std::size_t i = 3; i < log.size(); ++i) {
+    if (log[i].rfind("< ", 0) == 0)
+      judge_lines.push_back(log[i].substr(2));
+    else if (log[i].rfind("> ", 0) != 0)
+      return finish(args, kFail,
+                    where + "line " + std::to_string(i + 1) + " starts with neither '< ' nor '> '");
+  }
+  if (verdict == "JE") return finish(args, kFail, "the interactor failed: " + message);
+  if (verdict != "AC" && verdict != "WA")
+    return finish(args, kFail, where + "unknown verdict '" + verdict + "'");
+
+  const std::vector<std::string> board = board_lines(split_lines(input_text));
+  if (board.empty())
+    return finish(args, kFail, args.input + ": the first lines are not a board 'R U' / labels");
+  for (std::size_t i = 0; i < board.size(); ++i)
+    if (i >= judge_lines.size() || judge_lines[i] != board[i])
+      return finish(args, kFail, where + "the game did not start with the board of " + args.input);
+
+  return finish(args, verdict == "AC" ? kOk : kWrongAnswer, message);
+}
+
+}  // namespace entrapment_checker
+
+int main(int argc, char** argv) {
+  using namespace entrapment_checker;
+  Arguments args;
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--testset" || arg == "--group") && i + 1 < argc) {
+      ++i;
+      continue;
+    }
+    positional.push_back(arg);
+  }
+  if (positional.size() > 3) args.result = positional[3];
+  if (positional.size() > 4) args.appes = positional[4] == "-appes" || positional[4] == "-APPES";
+  if (positional.size() < 3)
+    return finish(args, kFail, "usage: checker INPUT OUTPUT ANSWER [RESULT [-appes]]");
+  args.input = positional[0];
+  args.output = positional[1];
+  args.answer = positional[2];
+  return check(args);
+}

@@ -1,0 +1,176 @@
+// The interactor under testlib conventions (Codeforces, Polygon, and the judges that copy
+// them), built from the same core as the Kattis interactor; testlib itself is not used:
+//
+//   interactor_testlib INPUT OUTPUT [ANSWER [RESULT [-appes]]] [extra arguments ignored]
+//
+// The contestant's output arrives on stdin, the judge's lines go to stdout, as in testlib.
+// OUTPUT receives the judge log (testlib's "tout"), which the checker (testlib_checker.cpp)
+// reads afterwards. Exit codes are testlib's: 0 ok, 1 wrong answer, 3 judge failure. Exit 2
+// (presentation error) is never used: the statement makes every protocol violation a Wrong
+// Answer, exactly as the Kattis interactor's 43. RESULT, when given, receives the message (in
+// testlib's XML form with -appes). `--testset X` / `--group Y` pairs and arguments past the
+// fifth (some systems append a PID) are tolerated and ignored.
+//
+// The judge log (one message line; lines the judge sent start "< ", the contestant's "> "):
+//
+//   entrapment-log 1
+//   verdict AC|WA|JE
+//   message <why>
+//   < 3 6
+//   ...
+#include <csignal>
+#include <cstdio>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "../interaction/interaction.hpp"
+
+namespace entrapment::testlib_transport {
+
+constexpr int kOk = 0;
+constexpr int kWrongAnswer = 1;
+constexpr int kFail = 3;
+
+// What the command line said, once the tolerated extras are dropped.
+struct Arguments {
+  std::string input, output, answer, result;
+  bool appes = false;
+};
+
+std::string one_line(std::string text) {
+  for (char& c : text)
+    if (c == '\n' || c == '\r') c = ' ';
+  return text;
+}
+
+// testlib's XML escaping of the result message: markup characters as entities, control
+// characters as '.'.
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    if (c == '&')
+      out += "&amp;";
+    else if (c == '<')
+      out += "&lt;";
+    else if (c == '>')
+      out += "&gt;";
+    else if (c == '"')
+      out += "&quot;";
+    else if (c >= 0 && c <= 31)
+      out += '.';
+    else
+      out += c;
+  }
+  return out;
+}
+
+bool write_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.flush();
+  return static_cast<bool>(out);
+}
+
+std::string log_text(const char* verdict, const std::string& message,
+                     const Transcript* transcript) {
+  std::string text = "entrapment-log 1\nverdict ";
+  text += verdict;
+  text += "\nmessage " + one_line(message) + "\n";
+  if (transcript)
+    for (const TranscriptLine& line : transcript->lines)
+      text += (line.from_contestant ? "> " : "< ") + one_line(line.text) + "\n";
+  return text;
+}
+
+// Reports like testlib's quit(): the verdict word and the message on stderr, the message in
+// RESULT, then the exit code.
+int finish(const Arguments& args, int code, const std::string& message) {
+  const char* word = code == kOk ? "ok" : code == kWrongAnswer ? "wrong answer" : "FAIL";
+  const char* outcome = code == kOk ? "accepted" : code == kWrongAnswer ? "wrong-answer" : "fail";
+  const std::string text = one_line(message);
+  std::fprintf(stderr, "%s %s\n", word, text.c_str());
+  if (!args.result.empty()) {
+    std::string report = text;
+    if (args.appes)
+      report =
+          std::string("<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"") +
+          outcome + "\">" + xml_escape(text) + "</result>\n";
+    if (!write_file(args.result, report)) {
+      std::fprintf(stderr, "FAIL cannot write the result file %s\n", args.result.c_str());
+      return kFail;
+    }
+  }
+  return code;
+}
+
+// Parses the command line; returns an error message, or "" when it is usable.
+std::string parse_arguments(int argc, char** argv, Arguments& args) {
+  std::vector<std::string> positional;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if ((arg == "--testset" || arg == "--group") && i + 1 < argc) {
+      ++i;
+      continue;
+    }
+    positional.push_back(arg);
+  }
+  if (positional.size() < 2)
+    return "usage: interactor_testlib INPUT OUTPUT [ANSWER [RESULT [-appes]]]";
+  args.input = positional[0];
+  args.output = positional[1];
+  if (positional.size() > 2) args.answer = positional[2];
+  if (positional.size() > 3) args.result = positional[3];
+  if (positional.size() > 4) args.appes = positional[4] == "-appes" || positional[4] == "-APPES";
+  return "";
+}
+
+int run(int argc, char** argv) {
+  Arguments args;
+  if (const std::string usage = parse_arguments(argc, argv, args); !usage.empty())
+    return finish(args, kFail, usage);
+
+  std::ifstream input(args.input, std::ios::binary);
+  if (!input) {
+    const std::string why = "cannot read the test file " + args.input;
+    write_file(args.output, log_text("JE", why, nullptr));
+    return finish(args, kFail, why);
+  }
+  std::ostringstream text;
+  text << input.rdbuf();
+
+  TestCase test;
+  try {
+    test = parse_testcase(text.str());
+  } catch (const TestCaseError& e) {
+    const std::string why = args.input + ": " + e.what();
+    write_file(args.output, log_text("JE", why, nullptr));
+    return finish(args, kFail, why);
+  }
+
+  StreamChannel channel(stdin, stdout);
+  Transcript transcript;
+  const Outcome outcome = interact(test, channel, transcript);
+  if (!write_file(args.output, log_text(to_string(outcome.result), outcome.message, &transcript)))
+    return finish(args, kFail, "cannot write the judge log to " + args.output);
+  switch (outcome.result) {
+    case Outcome::Result::Accepted:
+      return finish(args, kOk, outcome.message);
+    case Outcome::Result::WrongAnswer:
+      return finish(args, kWrongAnswer, outcome.message);
+    case Outcome::Result::JudgeError:
+      break;
+  }
+  return finish(args, kFail, outcome.message);
+}
+
+}  // namespace entrapment::testlib_transport
+
+int main(int argc, char** argv) {
+#ifdef SIGPIPE
+  std::signal(SIGPIPE, SIG_IGN);  // a contestant that exits early is a failed write, not a kill
+#endif
+  return entrapment::testlib_transport::run(argc, argv);
+}
