@@ -13,12 +13,15 @@
 
 namespace entrapment {
 
-// What generate_testdata() did or found; paths are relative to the package root, sorted.
+// What generate_testdata() found, and what it did; paths are relative to the package root,
+// sorted. differing/missing/extra describe the files as they were found: after generation
+// (check_only false) they have been rewritten, written and deleted respectively.
 struct GenerateReport {
   std::vector<std::string> written;    // files (re)written (generation only)
-  std::vector<std::string> differing;  // committed files whose bytes differ from the description
+  std::vector<std::string> differing;  // files whose bytes differ from the description
   std::vector<std::string> missing;    // files the description produces that do not exist
   std::vector<std::string> extra;      // files under the generated directories it does not produce
+  // True when the files found were exactly the described ones.
   bool ok() const { return differing.empty() && missing.empty() && extra.empty(); }
 };
 

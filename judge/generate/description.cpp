@@ -1,0 +1,231 @@
+#include "description.hpp"
+
+#include <yaml-cpp/yaml.h>
+
+#include <algorithm>
+#include <stdexcept>
+#include <vector>
+
+#include "families.hpp"
+#include "interaction_file.hpp"
+#include "protocol/tokens.hpp"
+#include "testcase/testcase.hpp"
+
+namespace entrapment {
+
+namespace {
+
+enum class Kind { Sample, Secret, InvalidInput };
+
+class Reader {
+ public:
+  explicit Reader(std::string shown_name) : shown_(std::move(shown_name)) {}
+
+  FileSet read(const YAML::Node& root) {
+    if (!root.IsMap()) fail(root, "", "expected a mapping with the key \"data\"");
+    allow_keys(root, "", {"data"});
+    const YAML::Node data = root["data"];
+    if (!data || !data.IsMap())
+      fail(root, "", "expected \"data:\", a mapping of sample, secret and invalid_input");
+    allow_keys(data, "data", {"sample", "secret", "invalid_input"});
+    if (!data["secret"]) fail(data, "data", "missing \"secret\": the secret test cases");
+    if (data["sample"]) directory(data["sample"], "data.sample", "testdata/sample", Kind::Sample);
+    directory(data["secret"], "data.secret", "testdata/secret", Kind::Secret);
+    if (data["invalid_input"])
+      directory(data["invalid_input"], "data.invalid_input", "testdata/invalid_input",
+                Kind::InvalidInput);
+    return std::move(files_);
+  }
+
+ private:
+  [[noreturn]] void fail(const YAML::Node& node, const std::string& entry,
+                         const std::string& what) const {
+    std::string where = shown_;
+    if (node.Mark().line >= 0) where += ": line " + std::to_string(node.Mark().line + 1);
+    throw std::runtime_error(where + ": " + (entry.empty() ? "" : entry + ": ") + what);
+  }
+
+  static std::string key_of(const YAML::const_iterator::value_type& item) {
+    return item.first.IsScalar() ? item.first.Scalar() : std::string("?");
+  }
+
+  void allow_keys(const YAML::Node& map, const std::string& entry,
+                  const std::vector<std::string>& allowed) const {
+    for (const auto& item : map) {
+      const std::string key = key_of(item);
+      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
+      std::string list;
+      for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
+      fail(item.first, entry, "unknown key \"" + key + "\" (expected one of: " + list + ")");
+    }
+  }
+
+  std::string scalar(const YAML::Node& node, const std::string& entry,
+                     const std::string& what) const {
+    if (!node.IsScalar()) fail(node, entry, "expected " + what);
+    return node.Scalar();
+  }
+
+  long long integer(const YAML::Node& node, const std::string& entry, long long low, long long high,
+                    const std::string& what) const {
+    const std::string text = scalar(node, entry, what);
+    const std::optional<long long> value = parse_integer(text);
+    if (!value || *value < low || *value > high)
+      fail(node, entry, "expected " + what + ", got " + quote(text));
+    return *value;
+  }
+
+  void add(const YAML::Node& node, const std::string& entry, const std::string& path,
+           std::string bytes) {
+    if (!files_.emplace(path, std::move(bytes)).second)
+      fail(node, entry, "produces " + path + ", which another entry produces too");
+  }
+
+  void directory(const YAML::Node& node, const std::string& entry, const std::string& path,
+                 Kind kind) {
+    if (!node.IsMap() || !node["data"])
+      fail(node, entry, "expected a directory: a mapping with \"data:\"");
+    allow_keys(node, entry, {"data", "desc"});
+    const YAML::Node data = node["data"];
+    if (!data.IsMap()) fail(data, entry + ".data", "expected a mapping from names to test cases");
+    for (const auto& item : data) {
+      const std::string name = key_of(item);
+      const std::string child = entry + ".data." + name;
+      const bool good_name = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+        return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
+      });
+      if (!good_name)
+        fail(item.first, child,
+             "a name is letters, digits, '-' and '_' only (it becomes a file name)");
+      const YAML::Node value = item.second;
+      if (!value.IsMap())
+        fail(value, child, "expected a mapping (\"in:\", \"family:\" or \"data:\")");
+      if (value["data"])
+        directory(value, child, path + "/" + name, kind);
+      else if (value["family"])
+        family(value, child, path + "/" + name, kind);
+      else if (value["in"])
+        literal(value, child, path + "/" + name, kind);
+      else
+        fail(value, child,
+             "expected \"in:\" (a test file), \"family:\" (generated tests) or \"data:\" (a "
+             "directory)");
+    }
+  }
+
+  // A test case written out in full, like BAPCtools' `in:`.
+  void literal(const YAML::Node& node, const std::string& entry, const std::string& path,
+               Kind kind) {
+    allow_keys(node, entry,
+               kind == Kind::Sample ? std::vector<std::string>{"in", "contestant", "desc"}
+                                    : std::vector<std::string>{"in", "desc"});
+    const std::string text = scalar(node["in"], entry + ".in", "the test file as a string");
+    if (kind == Kind::InvalidInput) {
+      try {
+        parse_testcase(text);
+      } catch (const TestCaseError&) {
+        add(node, entry, path + ".in", text);
+        return;
+      }
+      fail(node["in"], entry + ".in",
+           "is a valid test file, but invalid_input holds only files the validator rejects");
+    }
+    TestCase test;
+    try {
+      test = parse_testcase(text);
+    } catch (const TestCaseError& e) {
+      fail(node["in"], entry + ".in", std::string("not a valid test file: ") + e.what());
+    }
+    add(node, entry, path + ".in", text);
+    const std::string winner = std::string(to_string(test.winner())) + "\n";
+    add(node, entry, path + ".ans", winner);
+    if (kind != Kind::Sample) return;
+
+    const YAML::Node lines = node["contestant"];
+    if (!lines || !lines.IsSequence())
+      fail(node, entry, "a sample needs \"contestant:\", the list of the contestant's lines");
+    std::vector<std::string> contestant;
+    for (const YAML::Node& line : lines)
+      contestant.push_back(
+          scalar(line, entry + ".contestant", "one line of the contestant as a string"));
+    const PlayedSample played = play_sample(test, contestant);
+    if (!played.outcome.accepted())
+      fail(lines, entry + ".contestant",
+           "these lines do not win the sample: " + played.outcome.message);
+    add(node, entry, path + ".interaction", played.interaction);
+    std::string board;
+    for (const std::string& line : test.board_lines()) board += line + "\n";
+    add(node, entry, path + ".in.download", board);  // what a contestant reads: the board only
+    add(node, entry, path + ".ans.download", winner);
+  }
+
+  void family(const YAML::Node& node, const std::string& entry, const std::string& path,
+              Kind kind) {
+    if (kind != Kind::Secret)
+      fail(node, entry,
+           "families of generated tests belong in secret (samples and invalid inputs are written "
+           "out with \"in:\")");
+    FamilyParams params;
+    params.family = scalar(node["family"], entry + ".family", "a family name");
+    const FamilyInfo* info = nullptr;
+    std::string names;
+    for (const FamilyInfo& f : families()) {
+      if (f.name == params.family) info = &f;
+      names += "\n  " + f.name + ": " + f.what;
+    }
+    if (!info)
+      fail(node["family"], entry + ".family",
+           "unknown family " + quote(params.family) + "; the families are:" + names);
+    std::vector<std::string> keys = info->keys;
+    keys.insert(keys.begin(), {"family", "desc"});
+    allow_keys(node, entry, keys);
+    for (const std::string& key : info->keys)
+      if (!node[key]) fail(node, entry, "family " + params.family + " needs \"" + key + ":\"");
+    if (node["seed"])
+      params.seed =
+          static_cast<std::uint64_t>(integer(node["seed"], entry + ".seed", 0, 999999999999999999LL,
+                                             "a seed, an integer 0 <= seed < 10^18"));
+    if (node["count"])
+      params.count = static_cast<int>(
+          integer(node["count"], entry + ".count", 1, 10000, "a count, an integer 1..10000"));
+    if (node["queries"]) params.queries = scalar(node["queries"], entry + ".queries", "a word");
+    if (node["answers"]) params.answers = scalar(node["answers"], entry + ".answers", "a word");
+    std::vector<NamedTest> tests;
+    try {
+      tests = make_family(params);
+    } catch (const std::invalid_argument& e) {
+      fail(node, entry, e.what());
+    }
+    for (const NamedTest& t : tests) {
+      const std::string text = format_testcase(t.test);
+      try {
+        parse_testcase(text);  // a generator bug must never reach the committed data
+      } catch (const TestCaseError& e) {
+        fail(node, entry, "generated an invalid test " + t.name + ": " + e.what());
+      }
+      add(node, entry, path + "/" + t.name + ".in", text);
+      add(node, entry, path + "/" + t.name + ".ans",
+          std::string(to_string(t.test.winner())) + "\n");
+    }
+  }
+
+  std::string shown_;
+  FileSet files_;
+};
+
+}  // namespace
+
+FileSet describe_testdata(const std::filesystem::path& yaml_file, const std::string& shown_name) {
+  YAML::Node root;
+  try {
+    root = YAML::LoadFile(yaml_file.string());
+  } catch (const YAML::BadFile&) {
+    throw std::runtime_error(shown_name + ": cannot read the file");
+  } catch (const YAML::Exception& e) {
+    throw std::runtime_error(shown_name + ": line " + std::to_string(e.mark.line + 1) +
+                             ": not valid YAML: " + e.msg);
+  }
+  return Reader(shown_name).read(root);
+}
+
+}  // namespace entrapment

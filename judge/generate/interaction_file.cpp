@@ -1,0 +1,66 @@
+#include "interaction_file.hpp"
+
+#include "generate.hpp"
+#include "interaction/scripted_channel.hpp"
+#include "protocol/tokens.hpp"
+
+namespace entrapment {
+
+namespace {
+
+std::string interaction_text(const Transcript& transcript) {
+  std::string out;
+  for (const TranscriptLine& line : transcript.lines)
+    out += (line.from_contestant ? ">" : "<") + line.text + "\n";
+  return out;
+}
+
+std::vector<std::string> split_lines(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string current;
+  for (char c : text) {
+    if (c == '\n') {
+      lines.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) lines.push_back(current);
+  return lines;
+}
+
+}  // namespace
+
+PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& contestant_lines) {
+  ScriptedChannel channel(contestant_lines);
+  Transcript transcript;
+  PlayedSample out;
+  out.outcome = interact(test, channel, transcript);
+  out.interaction = interaction_text(transcript);
+  return out;
+}
+
+std::optional<std::string> replay_interaction(const TestCase& test,
+                                              const std::string& interaction_text) {
+  const std::vector<std::string> expected = split_lines(interaction_text);
+  std::vector<std::string> contestant;
+  for (std::size_t i = 0; i < expected.size(); ++i) {
+    const std::string& line = expected[i];
+    if (line.empty() || (line[0] != '<' && line[0] != '>'))
+      return "line " + std::to_string(i + 1) + ": " + quote(line) +
+             " starts with neither '<' nor '>'";
+    if (line[0] == '>') contestant.push_back(line.substr(1));
+  }
+  const std::vector<std::string> got = split_lines(play_sample(test, contestant).interaction);
+  for (std::size_t i = 0; i < std::max(expected.size(), got.size()); ++i) {
+    const std::string want = i < expected.size() ? quote(expected[i]) : "the end of the game";
+    const std::string have = i < got.size() ? quote(got[i]) : "the end of the game";
+    if (want != have)
+      return "line " + std::to_string(i + 1) + ": expected " + want +
+             ", the interaction core gave " + have;
+  }
+  return std::nullopt;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,21 @@
+// .interaction files (problem package format): one line per line of the game, '<' then what
+// the judge sent, or '>' then what the contestant sent. Written from, and checked against,
+// the real interaction core, so a sample shows exactly what the interactor does.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "interaction/interaction.hpp"
+
+namespace entrapment {
+
+struct PlayedSample {
+  Outcome outcome;
+  std::string interaction;  // the .interaction text of the game
+};
+
+// Plays `test` through the interaction core with a contestant that sends `contestant_lines`.
+PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& contestant_lines);
+
+}  // namespace entrapment
