@@ -1,0 +1,223 @@
+#include "html_report.hpp"
+
+#include <algorithm>
+#include <sstream>
+
+#include "board_svg.hpp"
+#include "html_style.hpp"
+#include "text.hpp"
+
+namespace entrapment::report {
+
+namespace {
+
+constexpr int kBoardPixels = 120;
+constexpr std::size_t kTableMessageChars = 300;  // the failure's own section shows all of it
+
+std::string verdict_pill(Verdict verdict) {
+  const std::string name = to_string(verdict);
+  return "<span class=\"v v-" + name + "\">" + name + "</span>";
+}
+
+std::string anchor(std::size_t index) { return "test-" + std::to_string(index + 1); }
+
+std::string labels_text(const std::vector<Square>& squares) {
+  std::string out;
+  for (Square s : squares) out += (out.empty() ? "" : " ") + std::to_string(s);
+  return out;
+}
+
+std::string set_text(SquareSet set) {
+  return set == kEmpty ? "none" : "{" + join_labels(set) + "}";
+}
+
+SquareSet unavailable_of(SquareSet available) {
+  return static_cast<SquareSet>(kAllSquares & ~available);
+}
+
+std::string figure(const BoardPicture& picture, const std::string& title,
+                   const std::string& caption_html) {
+  return "<figure>" + board_svg(picture, kBoardPixels, title) + "<figcaption>" + caption_html +
+         "</figcaption></figure>";
+}
+
+std::string legend() {
+  auto swatch = [](const char* color, const std::string& text) {
+    return std::string("<span><i class=\"sw\" style=\"background:") + color + "\"></i>" + text +
+           "</span>";
+  };
+  return "<div class=\"legend\">" + swatch(kBoardColors.free, "available") +
+         swatch(kBoardColors.unavailable, "unavailable") +
+         swatch(kBoardColors.query, "in the Trapper's query") +
+         swatch(kBoardColors.block, "blocked this round") +
+         "<span><svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"6\" fill=\"" +
+         kBoardColors.runner + "\"/></svg>the Runner could be here</span>" +
+         "<span><svg width=\"14\" height=\"14\"><circle cx=\"7\" cy=\"7\" r=\"5.5\" fill=\"none\" "
+         "stroke=\"#64748b\" stroke-width=\"1.5\" stroke-dasharray=\"3 2\"/></svg>ruled out by the "
+         "answer</span><span><svg width=\"14\" height=\"14\"><rect x=\"1.5\" y=\"1.5\" "
+         "width=\"11\" "
+         "height=\"11\" rx=\"2\" fill=\"none\" stroke=\"#0f172a\" stroke-width=\"2\"/></svg>where "
+         "the Runner's proof puts it</span></div>";
+}
+
+// Where the Runner's proof puts it after `moves` moves (0: the start), when there is a proof
+// of the right length; 0 otherwise.
+Square path_square(const Transcript& t, int moves) {
+  if (t.runner_path.size() != static_cast<std::size_t>(t.rounds) + 1) return 0;
+  const Square s = t.runner_path[static_cast<std::size_t>(moves)];
+  return is_label(s) ? s : 0;
+}
+
+// The board before the first round: the Runner may be on any available square.
+std::string start_card(const Transcript& t) {
+  const SquareSet unavailable = make_set(t.unavailable);
+  const SquareSet available = unavailable_of(unavailable);
+  BoardPicture picture;
+  picture.unavailable = unavailable;
+  picture.runner = t.round_log.empty() ? available : t.round_log.front().runner_before;
+  picture.path = path_square(t, 0);
+  return "<div class=\"round\"><h4>Start</h4><div class=\"steps\">" +
+         figure(picture, "the starting board",
+                std::to_string(t.rounds) + (t.rounds == 1 ? " round" : " rounds") +
+                    ", unavailable " + set_text(unavailable)) +
+         "</div></div>";
+}
+
+// One round as two boards: the query and its answer, then the block and the move.
+std::string round_card(const Transcript& t, const TranscriptRound& r) {
+  const std::string round = "round " + std::to_string(r.round);
+  const SquareSet query = make_set(r.query);
+  BoardPicture asked;
+  asked.unavailable = unavailable_of(r.available_before);
+  asked.query = query;
+  if (r.round >= 1) asked.path = path_square(t, r.round - 1);
+  std::string caption = r.query.empty() ? "asked nothing" : "asked " + labels_text(r.query);
+  if (r.answer) {
+    asked.runner = r.runner_after_answer;
+    asked.ruled_out = static_cast<SquareSet>(r.runner_before & ~r.runner_after_answer);
+    caption += std::string(" &rarr; <b>") + to_string(*r.answer) + "</b>";
+    if (r.runner_after_answer == kEmpty) caption += " (contradicts every square)";
+  } else {
+    asked.runner = r.runner_before;
+    caption += " &rarr; no valid answer";
+  }
+  std::string card = "<div class=\"round\"><h4>Round " + std::to_string(r.round) +
+                     "</h4><div class=\"steps\">" + figure(asked, round + ": query", caption);
+  if (r.block != 0) {
+    BoardPicture moved;
+    moved.unavailable = unavailable_of(r.available_before);
+    moved.block = r.block;
+    moved.runner = r.runner_after_move;
+    if (r.round >= 1) moved.path = path_square(t, r.round);
+    const int left = size(r.runner_after_move);
+    const std::string after =
+        left == 0 ? "<b>trapped</b>"
+                  : "could be on " + std::to_string(left) + (left == 1 ? " square" : " squares");
+    card += figure(moved, round + ": block and move",
+                   "blocked " + std::to_string(r.block) + " &rarr; " + after);
+  }
+  return card + "</div></div>";
+}
+
+std::string round_label(const TranscriptLine& line, int rounds) {
+  if (line.round == 0) return "";
+  if (line.round > rounds) return "end";
+  return "r" + std::to_string(line.round);
+}
+
+std::string transcript_pre(const Transcript& t) {
+  std::string out = "<pre class=\"transcript\">";
+  for (const TranscriptLine& line : t.lines) {
+    out += "<span class=\"rn\">" + round_label(line, t.rounds) + "</span>";
+    out += line.from_contestant ? "<span class=\"from\">&gt; " : "<span class=\"to\">&lt; ";
+    out += html_escape(line.text) + (line.cut ? " <i class=\"muted\">[cut]</i>" : "") + "</span>\n";
+  }
+  return out + "</pre>";
+}
+
+std::string failure_section(const TestResult& test, std::size_t index) {
+  const Transcript& t = test.transcript;
+  std::ostringstream out;
+  out << "<section class=\"failure\" id=\"" << anchor(index) << "\"><h2>"
+      << verdict_pill(test.verdict) << " <span class=\"mono\">" << html_escape(test.name)
+      << "</span></h2>";
+  out << "<div class=\"message\">"
+      << (test.message.empty() ? "(no message)" : html_escape(test.message)) << "</div>";
+  out << "<dl class=\"facts\">";
+  out << "<dt>time</dt><dd>cpu " << format_seconds(test.cpu_s) << ", wall "
+      << format_seconds(test.wall_s) << ", memory " << format_kib(test.memory_kib) << "</dd>";
+  if (t.rounds > 0) {
+    out << "<dt>board</dt><dd>R = " << t.rounds << ", unavailable "
+        << set_text(make_set(t.unavailable)) << "</dd>";
+    out << "<dt>judge plays</dt><dd>" << html_escape(t.adversary) << " (seed " << t.seed
+        << ")</dd>";
+    out << "<dt>optimal winner</dt><dd>" << html_escape(t.winner) << "</dd>";
+    out << "<dt>claimed</dt><dd>"
+        << (t.claimed.empty() ? "<i class=\"muted\">nothing</i>" : html_escape(t.claimed))
+        << "</dd>";
+    if (!t.runner_path.empty())
+      out << "<dt>Runner's path</dt><dd>" << labels_text(t.runner_path) << "</dd>";
+  }
+  out << "</dl>";
+  if (t.rounds > 0) {
+    out << "<h3>The game</h3>" << legend() << "<div class=\"rounds\">" << start_card(t);
+    for (const TranscriptRound& r : t.round_log) out << round_card(t, r);
+    out << "</div>";
+  }
+  out << "<details open><summary>Transcript: " << t.lines.size()
+      << " lines (&lt; judge to contestant, &gt; contestant to judge)</summary>"
+      << transcript_pre(t) << "</details></section>\n";
+  return out.str();
+}
+
+}  // namespace
+
+void write_html(std::ostream& out, const RunResult& result) {
+  std::size_t counts[6] = {};
+  for (const TestResult& test : result.tests) ++counts[static_cast<std::size_t>(test.verdict)];
+  const std::string submission = html_escape(result.submission);
+
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+      << "<title>" << to_string(result.verdict) << " &middot; " << submission
+      << " &middot; Entrapment</title><style>" << kReportCss << "</style></head><body>\n";
+  out << "<header><h1>Entrapment &middot; <span class=\"mono\">" << submission << "</span> "
+      << verdict_pill(result.verdict) << "</h1><div class=\"counts\">";
+  out << "<span>" << counts[0] << " of " << result.tests.size() << " tests accepted</span>";
+  for (std::size_t v = 1; v < 6; ++v)
+    if (counts[v] > 0)
+      out << "<span>" << verdict_pill(static_cast<Verdict>(v)) << " " << counts[v] << "</span>";
+  if (!result.tests.empty()) {
+    const auto slowest = std::max_element(
+        result.tests.begin(), result.tests.end(),
+        [](const TestResult& a, const TestResult& b) { return a.wall_s < b.wall_s; });
+    out << "<span class=\"muted\">slowest: <span class=\"mono\">" << html_escape(slowest->name)
+        << "</span> (" << format_seconds(slowest->wall_s) << " wall)</span>";
+  }
+  out << "</div></header>\n";
+
+  out << "<section><h2>Tests</h2><table><thead><tr><th>#</th><th>test</th><th>verdict</th>"
+      << "<th class=\"num\">cpu</th><th class=\"num\">wall</th><th class=\"num\">memory</th>"
+      << "<th>message</th></tr></thead><tbody>\n";
+  for (std::size_t i = 0; i < result.tests.size(); ++i) {
+    const TestResult& test = result.tests[i];
+    const bool failed = test.verdict != Verdict::AC;
+    out << "<tr" << (failed ? " class=\"fail\"" : "") << "><td class=\"num\">" << i + 1
+        << "</td><td class=\"mono\">";
+    if (failed)
+      out << "<a href=\"#" << anchor(i) << "\">" << html_escape(test.name) << "</a>";
+    else
+      out << html_escape(test.name);
+    out << "</td><td>" << verdict_pill(test.verdict) << "</td><td class=\"num\">"
+        << format_seconds(test.cpu_s) << "</td><td class=\"num\">" << format_seconds(test.wall_s)
+        << "</td><td class=\"num\">" << format_kib(test.memory_kib) << "</td><td class=\"msg\">"
+        << html_escape(shorten(test.message, kTableMessageChars)) << "</td></tr>\n";
+  }
+  out << "</tbody></table></section>\n";
+
+  for (std::size_t i = 0; i < result.tests.size(); ++i)
+    if (result.tests[i].verdict != Verdict::AC) out << failure_section(result.tests[i], i);
+  out << "</body></html>\n";
+}
+
+}  // namespace entrapment::report
