@@ -42,10 +42,12 @@ std::string describe(SquareSet set) {
   return out + "}";
 }
 
-std::string join_labels(SquareSet set) {
+std::string join_labels(SquareSet set) { return join_labels(labels(set)); }
+
+std::string join_labels(const std::vector<Square>& squares, char separator) {
   std::string out;
-  for (Square s : labels(set)) {
-    if (!out.empty()) out += ' ';
+  for (Square s : squares) {
+    if (!out.empty()) out += separator;
     out += std::to_string(s);
   }
   return out;

@@ -44,7 +44,9 @@ SquareSet make_set(const std::vector<Square>& squares);
 // "{1,2,5}": for messages.
 std::string describe(SquareSet set);
 
-// "1 2 5": the protocol's way of writing a list of labels.
+// "1 2 5": the protocol's way of writing a list of labels (a set in increasing order, a
+// list in its own order); `separator` between labels.
 std::string join_labels(SquareSet set);
+std::string join_labels(const std::vector<Square>& squares, char separator = ' ');
 
 }  // namespace entrapment

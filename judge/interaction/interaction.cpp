@@ -21,14 +21,8 @@ class ContestantGone : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-std::string label_line(const std::vector<Square>& squares) {
-  std::string out;
-  for (Square s : squares) out += (out.empty() ? "" : " ") + std::to_string(s);
-  return out;
-}
-
 std::string path_text(const std::vector<Square>& path) {
-  return path.empty() ? std::string("(none)") : label_line(path);
+  return path.empty() ? std::string("(none)") : join_labels(path);
 }
 
 class Game {
@@ -88,7 +82,7 @@ class Game {
         throw JudgeFailure(where() + ": the judge's Trapper asked an illegal query");
       log.query = query;
       send(std::to_string(query.size()));
-      if (!query.empty()) send(label_line(query));
+      if (!query.empty()) send(join_labels(query));
 
       const Answer answer = reader_.word({"Yes", "No"}, "your answer to the query") == "Yes"
                                 ? Answer::Yes

@@ -104,11 +104,7 @@ Side TestCase::winner() const { return Solver::instance().winner(start()); }
 
 std::vector<std::string> TestCase::board_lines() const {
   std::vector<std::string> out{std::to_string(rounds) + " " + std::to_string(unavailable.size())};
-  if (!unavailable.empty()) {
-    std::string line;
-    for (Square s : unavailable) line += (line.empty() ? "" : " ") + std::to_string(s);
-    out.push_back(line);
-  }
+  if (!unavailable.empty()) out.push_back(join_labels(unavailable));
   return out;
 }
 
@@ -188,9 +184,9 @@ std::string format_testcase(const TestCase& test) {
   out += std::string("adversary ") + to_string(test.adversary.strategy) + " " +
          std::to_string(test.adversary.seed) + "\n";
   for (const ScriptedTrapperRound& r : test.adversary.trapper_script) {
-    out += "ask";
-    for (Square s : r.query) out += " " + std::to_string(s);
-    out += " block " + std::to_string(r.block) + "\n";
+    out += "ask ";
+    if (!r.query.empty()) out += join_labels(r.query) + " ";
+    out += "block " + std::to_string(r.block) + "\n";
   }
   if (!test.adversary.runner_script.empty()) {
     out += "answers";

@@ -111,10 +111,7 @@ class Bot {
     if (p_.runner == kEmpty) return finish({"Trapped"});
     stage_ = Stage::QuerySize;
     if (p_.rounds_left > 0) return {"Free"};
-    const std::vector<Square> path = *find_consistent_path(start_available_, history_);
-    std::string proof;
-    for (Square s : path) proof += (proof.empty() ? "" : " ") + std::to_string(s);
-    return finish({"Free", proof});
+    return finish({"Free", join_labels(*find_consistent_path(start_available_, history_))});
   }
 
   // --- as Trapper ---
@@ -123,12 +120,7 @@ class Bot {
     query_ = winning.empty() ? kEmpty : winning.front();
     stage_ = Stage::AnswerForTrapper;
     std::vector<std::string> out{std::to_string(size(query_))};
-    if (query_ != kEmpty) {
-      std::string labels_line;
-      for (Square s : labels(query_))
-        labels_line += (labels_line.empty() ? "" : " ") + std::to_string(s);
-      out.push_back(labels_line);
-    }
+    if (query_ != kEmpty) out.push_back(join_labels(query_));
     return out;
   }
 
