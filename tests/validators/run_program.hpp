@@ -1,0 +1,71 @@
+// Runs a program of the build with given stdin bytes and collects its exit status and output:
+// what the validator and `judge generate` tests need. POSIX only (tests run on Linux).
+#pragma once
+
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <iterator>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace entrapment::testing {
+
+struct ProgramRun {
+  int exit_code = -1;  // -1: killed by a signal
+  std::string out;
+  std::string err;
+};
+
+// $ENTRAPMENT_BIN/<name>, else the build's bin/ compiled in: tests/CMakeLists.txt means to set
+// ENTRAPMENT_BIN but its ENVIRONMENT list loses every variable after the first.
+inline std::filesystem::path build_program(const std::string& name) {
+  const char* bin = std::getenv("ENTRAPMENT_BIN");
+  return std::filesystem::path(bin && *bin ? bin : ENTRAPMENT_BUILD_BIN) / name;
+}
+
+inline std::string slurp(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
+}
+
+inline ProgramRun run_program(const std::vector<std::string>& argv, const std::string& input) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("entrapment-run-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const std::string in = (dir / "stdin").string(), out = (dir / "stdout").string(),
+                    err = (dir / "stderr").string();
+  std::ofstream(in, std::ios::binary) << input;
+
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<char*> args;
+  for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  const int spawned = posix_spawn(&pid, args[0], &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  if (spawned != 0) throw std::runtime_error("cannot run " + argv[0]);
+  int status = 0;
+  waitpid(pid, &status, 0);
+
+  ProgramRun run;
+  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  run.out = slurp(out);
+  run.err = slurp(err);
+  std::filesystem::remove_all(dir);
+  return run;
+}
+
+}  // namespace entrapment::testing
