@@ -1,0 +1,68 @@
+// `judge export --format FORMAT OUTDIR [--zip] [--build-dir DIR]`: writes OUTDIR/entrapment in
+// the layout a contest system imports (see export/export.hpp). The single-file programs come
+// from the build directory: --build-dir, else the one this judge binary lives in (build/bin/..).
+#include <iostream>
+#include <memory>
+
+#include "command.hpp"
+#include "export/export.hpp"
+
+namespace entrapment::cli {
+
+namespace {
+
+struct ExportArguments {
+  std::string format;
+  std::string out_dir;
+  std::string build_dir;
+  bool zip = false;
+};
+
+std::filesystem::path default_build_dir() {
+  std::error_code error;
+  const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", error);
+  if (error) return {};
+  return self.parent_path().parent_path();
+}
+
+int run(const ExportArguments& args) {
+  ExportOptions options;
+  options.root = package_root();
+  options.out_dir = args.out_dir;
+  options.zip = args.zip;
+  options.build_dir =
+      args.build_dir.empty() ? default_build_dir() : std::filesystem::path(args.build_dir);
+  options.format = *parse_export_format(args.format);  // CLI11 checked the name
+  try {
+    const ExportReport report = export_package(options);
+    std::cout << "judge export: " << to_string(options.format) << " package in "
+              << report.package_dir.string() << " (" << report.files.size() << " files, "
+              << report.test_cases << " test cases, " << report.submissions << " submissions)\n";
+    if (!report.zip_path.empty()) std::cout << "judge export: " << report.zip_path.string() << "\n";
+  } catch (const ExportError& e) {
+    std::cerr << "judge export: " << e.what() << "\n";
+    return 2;
+  }
+  return 0;
+}
+
+const RegisterCommand registered(60, [](CLI::App& app) {
+  auto args = std::make_shared<ExportArguments>();
+  CLI::App* sub = app.add_subcommand("export", "write the package for a contest system");
+  sub->add_option("--format", args->format, "legacy | 2025-09 | polygon")
+      ->required()
+      ->check(CLI::IsMember(export_format_names()));
+  sub->add_option("outdir", args->out_dir, "the package goes to OUTDIR/entrapment")->required();
+  sub->add_flag("--zip", args->zip, "also write OUTDIR/entrapment.zip");
+  sub->add_option("--build-dir", args->build_dir,
+                  "where the single-file programs were generated (default: this binary's build)")
+      ->check(CLI::ExistingDirectory);
+  sub->callback([args] {
+    const int status = run(*args);
+    if (status != 0) throw CLI::RuntimeError(status);
+  });
+});
+
+}  // namespace
+
+}  // namespace entrapment::cli

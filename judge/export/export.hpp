@@ -1,0 +1,55 @@
+// `judge export`: the package in the layout a contest system imports, written from the one
+// source of truth (problem.yaml, testdata/, solutions/, validators/, statement/, attachments/,
+// and the single-file programs the build generates), so that no export needs a hand edit.
+//
+//   legacy   Kattis legacy format (problemtools' verifyproblem, Kattis, DOMjudge)
+//   2025-09  Kattis problem package format 2025-09 (BAPCtools, DOMjudge)
+//   polygon  testlib conventions (Polygon, Codeforces and the judges that copy them)
+#pragma once
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace entrapment {
+
+enum class ExportFormat { Legacy, Kattis2025, Polygon };
+
+// "legacy", "2025-09", "polygon"; nothing for anything else.
+std::optional<ExportFormat> parse_export_format(const std::string& name);
+const char* to_string(ExportFormat format);
+const std::vector<std::string>& export_format_names();
+
+// The package directory's name: problemtools accepts only [a-z0-9]+ short names.
+constexpr const char* kPackageName = "entrapment";
+
+struct ExportOptions {
+  std::filesystem::path root;       // the repository (problem.yaml, testdata/ ...)
+  std::filesystem::path build_dir;  // holds interactor/*.cpp, the generated single files
+  std::filesystem::path out_dir;    // the package goes to out_dir/entrapment
+  ExportFormat format = ExportFormat::Legacy;
+  bool zip = false;  // also write out_dir/entrapment.zip
+};
+
+struct ExportReport {
+  std::filesystem::path package_dir;
+  std::filesystem::path zip_path;  // empty without --zip
+  std::vector<std::string> files;  // relative to package_dir, sorted
+  std::size_t test_cases = 0;      // sample + secret
+  std::size_t submissions = 0;
+};
+
+// Something the export cannot do (a missing source, a file it does not know): the message
+// names the file and what was wrong.
+class ExportError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Writes the package; out_dir/entrapment must not exist yet or be a previous export (it is
+// replaced). Throws ExportError.
+ExportReport export_package(const ExportOptions& options);
+
+}  // namespace entrapment

@@ -1,0 +1,99 @@
+#include "package_writer.hpp"
+
+#include <algorithm>
+#include <fstream>
+
+#include "export.hpp"
+
+namespace fs = std::filesystem;
+
+namespace entrapment {
+
+namespace {
+
+bool valid_component(const std::string& name) {
+  if (name.empty() || name.size() > 255) return false;
+  auto plain = [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+  };
+  if (!plain(name[0])) return false;
+  return std::all_of(name.begin() + 1, name.end(),
+                     [&](char c) { return plain(c) || c == '.' || c == '-'; });
+}
+
+}  // namespace
+
+bool valid_package_path(const std::string& relative) {
+  std::size_t start = 0;
+  while (true) {
+    const std::size_t slash = relative.find('/', start);
+    if (!valid_component(relative.substr(start, slash - start))) return false;
+    if (slash == std::string::npos) return true;
+    start = slash + 1;
+  }
+}
+
+PackageWriter::PackageWriter(fs::path dir) : dir_(std::move(dir)) {
+  std::error_code error;
+  fs::remove_all(dir_, error);
+  if (error)
+    throw ExportError(dir_.string() + ": cannot remove the previous export: " + error.message());
+  fs::create_directories(dir_, error);
+  if (error) throw ExportError(dir_.string() + ": cannot create: " + error.message());
+}
+
+fs::path PackageWriter::target(const std::string& relative) {
+  // .timelimit is the one dot-file the formats know (DOMjudge reads it, problemtools allows it).
+  if (relative != ".timelimit" && !valid_package_path(relative))
+    throw ExportError(relative + ": not a valid file name in a problem package " +
+                      "(each part must match [a-zA-Z0-9_][a-zA-Z0-9_.-]*)");
+  if (std::find(files_.begin(), files_.end(), relative) != files_.end())
+    throw ExportError(relative + ": two sources export to the same file");
+  const fs::path path = dir_ / relative;
+  std::error_code error;
+  fs::create_directories(path.parent_path(), error);
+  if (error) throw ExportError(path.parent_path().string() + ": cannot create: " + error.message());
+  files_.push_back(relative);
+  return path;
+}
+
+void PackageWriter::write(const std::string& relative, const std::string& text) {
+  const fs::path path = target(relative);
+  std::ofstream out(path, std::ios::binary);
+  out << text;
+  out.flush();
+  if (!out) throw ExportError(path.string() + ": cannot write");
+}
+
+void PackageWriter::copy(const std::string& relative, const fs::path& from) {
+  const fs::path path = target(relative);
+  std::error_code error;
+  fs::copy_file(from, path, fs::copy_options::overwrite_existing, error);
+  if (error)
+    throw ExportError(from.string() + ": cannot copy to " + path.string() + ": " + error.message());
+}
+
+void PackageWriter::copy_tree(const std::string& relative, const fs::path& from) {
+  if (!fs::is_directory(from)) return copy(relative, from);
+  std::vector<fs::path> files;
+  for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator();
+       ++it) {
+    const std::string name = it->path().filename().string();
+    if (!name.empty() && name[0] == '.') {
+      if (it->is_directory()) it.disable_recursion_pending();
+      continue;
+    }
+    if (it->is_regular_file()) files.push_back(it->path());
+  }
+  std::sort(files.begin(), files.end());
+  for (const fs::path& file : files)
+    copy(relative + "/" + fs::relative(file, from).generic_string(), file);
+}
+
+std::vector<std::string> PackageWriter::files() const {
+  std::vector<std::string> sorted = files_;
+  std::sort(sorted.begin(), sorted.end());
+  return sorted;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,197 @@
+#include "source_package.hpp"
+
+#include <algorithm>
+#include <fstream>
+#include <sstream>
+
+#include "export.hpp"
+#include "testcase/testcase.hpp"
+
+namespace fs = std::filesystem;
+
+namespace entrapment {
+
+namespace {
+
+const std::vector<std::string> kGroups = {"sample", "secret", "invalid_input"};
+const std::vector<std::string> kVerdicts = {"accepted", "wrong_answer", "time_limit_exceeded",
+                                            "run_time_error"};
+// Submission sources the contest systems know by extension.
+const std::vector<std::string> kSubmissionExtensions = {".c",  ".cc",   ".cpp", ".cxx",
+                                                        ".py", ".java", ".kt"};
+
+bool hidden(const fs::path& path) {
+  const std::string name = path.filename().string();
+  return name.empty() || name[0] == '.';
+}
+
+// The test-case extension `filename` ends in (the longest that fits), or "".
+std::string test_extension(const std::string& filename) {
+  std::string best;
+  for (const std::string& ext : test_file_extensions())
+    if (filename.size() > ext.size() &&
+        filename.compare(filename.size() - ext.size(), ext.size(), ext) == 0 &&
+        ext.size() > best.size())
+      best = ext;
+  return best;
+}
+
+void read_group(const fs::path& root, const std::string& group, std::vector<SourceTest>& out) {
+  const fs::path dir = root / "testdata" / group;
+  if (!fs::is_directory(dir)) return;
+  std::map<std::string, SourceTest> tests;
+  std::vector<fs::path> entries;
+  for (const auto& entry : fs::recursive_directory_iterator(dir))
+    if (entry.is_regular_file()) entries.push_back(entry.path());
+  for (const fs::path& path : entries) {
+    const std::string rel = fs::relative(path, dir).generic_string();
+    if (hidden(path)) continue;
+    const std::string filename = path.filename().string();
+    if (filename == "testdata.yaml" || filename == "test_group.yaml")
+      throw ExportError("testdata/" + group + "/" + rel +
+                        ": group settings are not exported (no format-neutral meaning); remove it");
+    const std::string ext = test_extension(filename);
+    if (ext.empty())
+      throw ExportError(
+          "testdata/" + group + "/" + rel +
+          ": not a test case file (known extensions: .in .ans .interaction .in.download "
+          ".ans.download .desc .hint .png .jpg .jpeg .svg)");
+    const std::string name = rel.substr(0, rel.size() - ext.size());
+    SourceTest& test = tests[name];
+    test.group = group;
+    test.name = name;
+    test.files[ext] = path;
+  }
+  for (auto& [name, test] : tests) {
+    if (!test.has(".in"))
+      throw ExportError("testdata/" + group + "/" + name + ": has no .in file (it has " +
+                        test.files.begin()->first + ")");
+    if (group == "sample" && !test.has(".interaction"))
+      throw ExportError("testdata/sample/" + name +
+                        ": an interactive sample needs its .interaction transcript");
+    out.push_back(std::move(test));
+  }
+}
+
+void read_submissions(const fs::path& root, std::vector<SourceSubmission>& out) {
+  const fs::path dir = root / "solutions";
+  if (!fs::is_directory(dir)) throw ExportError("solutions/: missing");
+  std::vector<fs::path> verdict_dirs;
+  for (const auto& entry : fs::directory_iterator(dir))
+    if (entry.is_directory() && !hidden(entry.path())) verdict_dirs.push_back(entry.path());
+  std::sort(verdict_dirs.begin(), verdict_dirs.end());
+  for (const fs::path& verdict_dir : verdict_dirs) {
+    const std::string verdict = verdict_dir.filename().string();
+    if (std::find(kVerdicts.begin(), kVerdicts.end(), verdict) == kVerdicts.end())
+      throw ExportError("solutions/" + verdict + "/: not a verdict directory (expected one of " +
+                        "accepted, wrong_answer, time_limit_exceeded, run_time_error)");
+    std::vector<fs::path> programs;
+    for (const auto& entry : fs::directory_iterator(verdict_dir)) {
+      if (hidden(entry.path())) continue;
+      const std::string ext = entry.path().extension().string();
+      if (entry.is_directory() ||
+          std::find(kSubmissionExtensions.begin(), kSubmissionExtensions.end(), ext) !=
+              kSubmissionExtensions.end())
+        programs.push_back(entry.path());
+      else if (entry.path().filename() != "CMakeLists.txt" && ext != ".md" && ext != ".txt")
+        throw ExportError("solutions/" + verdict + "/" + entry.path().filename().string() +
+                          ": not a submission a contest system can compile (by extension)");
+    }
+    std::sort(programs.begin(), programs.end());
+    for (const fs::path& program : programs) out.push_back({verdict, program});
+  }
+  if (std::none_of(out.begin(), out.end(),
+                   [](const SourceSubmission& s) { return s.verdict == "accepted"; }))
+    throw ExportError(
+        "solutions/accepted/: every format requires at least one accepted submission");
+}
+
+fs::path required_file(const fs::path& path, const std::string& what) {
+  if (!fs::is_regular_file(path)) throw ExportError(path.string() + ": missing (" + what + ")");
+  return path;
+}
+
+}  // namespace
+
+const std::vector<std::string>& test_file_extensions() {
+  static const std::vector<std::string> extensions = {
+      ".in",   ".ans", ".interaction", ".in.download", ".ans.download", ".desc",
+      ".hint", ".png", ".jpg",         ".jpeg",        ".svg"};
+  return extensions;
+}
+
+std::vector<const SourceTest*> SourcePackage::group(const std::string& name) const {
+  std::vector<const SourceTest*> out;
+  for (const SourceTest& test : tests)
+    if (test.group == name) out.push_back(&test);
+  return out;
+}
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) throw ExportError(path.string() + ": cannot read");
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+std::string winner_line(const fs::path& input) {
+  try {
+    return std::string(to_string(parse_testcase(read_text(input)).winner())) + "\n";
+  } catch (const TestCaseError& e) {
+    throw ExportError(input.string() + ": " + e.what());
+  }
+}
+
+std::string board_text(const fs::path& input) {
+  try {
+    std::string text;
+    for (const std::string& line : parse_testcase(read_text(input)).board_lines())
+      text += line + "\n";
+    return text;
+  } catch (const TestCaseError& e) {
+    throw ExportError(input.string() + ": " + e.what());
+  }
+}
+
+SourcePackage read_source_package(const fs::path& root, const fs::path& build_dir) {
+  SourcePackage package;
+  package.root = root;
+  const fs::path yaml = required_file(root / "problem.yaml", "the problem description");
+  try {
+    package.config = load_problem_yaml(yaml);
+    package.problem_yaml = YAML::LoadFile(yaml.string());
+  } catch (const std::exception& e) {
+    throw ExportError(e.what());
+  }
+  if (package.config.type != "interactive")
+    throw ExportError("problem.yaml: type: the exports are written for an interactive problem");
+
+  for (const std::string& group : kGroups) read_group(root, group, package.tests);
+  if (package.group("secret").empty()) throw ExportError("testdata/secret/: no test cases");
+  read_submissions(root, package.submissions);
+
+  const std::string build_hint = " — build first: cmake --build " + build_dir.string();
+  package.interactor = required_file(build_dir / "interactor" / "interactor.cpp",
+                                     "the single-file interactor" + build_hint);
+  package.interactor_testlib = required_file(build_dir / "interactor" / "interactor_testlib.cpp",
+                                             "the single-file testlib interactor" + build_hint);
+  package.input_validator = required_file(build_dir / "interactor" / "input_validator.cpp",
+                                          "the single-file input validator" + build_hint);
+  package.testlib_checker = required_file(root / "judge" / "transports" / "testlib_checker.cpp",
+                                          "the checker of the testlib interactor's log");
+  package.statement = required_file(root / "statement" / "problem.en.tex", "the statement");
+  const fs::path attachments = root / "attachments";
+  if (fs::is_directory(attachments)) {
+    for (const auto& entry : fs::directory_iterator(attachments)) {
+      if (hidden(entry.path())) continue;
+      if (!entry.is_regular_file())
+        throw ExportError(entry.path().string() + ": attachments must be plain files");
+      package.attachments.push_back(entry.path());
+    }
+    std::sort(package.attachments.begin(), package.attachments.end());
+  }
+  return package;
+}
+
+}  // namespace entrapment

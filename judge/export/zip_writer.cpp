@@ -1,0 +1,113 @@
+#include "zip_writer.hpp"
+
+#include <array>
+#include <cstdint>
+#include <fstream>
+
+#include "export.hpp"
+#include "source_package.hpp"
+
+namespace fs = std::filesystem;
+
+namespace entrapment {
+
+namespace {
+
+constexpr std::uint16_t kVersion = 20;  // 2.0: stored entries
+constexpr std::uint16_t kMadeByUnix = (3 << 8) | kVersion;
+constexpr std::uint16_t kDosDate = (0 << 9) | (1 << 5) | 1;  // 1980-01-01, the earliest
+constexpr std::uint16_t kDosTime = 0;
+
+void put16(std::string& out, std::uint32_t value) {
+  out += static_cast<char>(value & 0xff);
+  out += static_cast<char>((value >> 8) & 0xff);
+}
+
+void put32(std::string& out, std::uint32_t value) {
+  put16(out, value & 0xffff);
+  put16(out, value >> 16);
+}
+
+}  // namespace
+
+unsigned long crc32(const std::string& data) {
+  static const std::array<std::uint32_t, 256> table = [] {
+    std::array<std::uint32_t, 256> t{};
+    for (std::uint32_t i = 0; i < 256; ++i) {
+      std::uint32_t c = i;
+      for (int k = 0; k < 8; ++k) c = (c & 1) ? 0xEDB88320u ^ (c >> 1) : c >> 1;
+      t[i] = c;
+    }
+    return t;
+  }();
+  std::uint32_t crc = 0xFFFFFFFFu;
+  for (unsigned char byte : data) crc = table[(crc ^ byte) & 0xff] ^ (crc >> 8);
+  return crc ^ 0xFFFFFFFFu;
+}
+
+void write_zip(const fs::path& zip_path, const fs::path& dir, const std::vector<std::string>& files,
+               const std::string& prefix) {
+  if (files.size() >= 0xffff) throw ExportError(zip_path.string() + ": too many files for a ZIP");
+  std::string archive, central;
+  for (const std::string& file : files) {
+    const std::string data = read_text(dir / file);
+    const std::string name = prefix + "/" + file;
+    if (archive.size() + data.size() + name.size() + 100 > 0xffffffffull)
+      throw ExportError(zip_path.string() + ": the package is too large for a ZIP without ZIP64");
+    const std::uint32_t crc = static_cast<std::uint32_t>(crc32(data));
+    const std::uint32_t offset = static_cast<std::uint32_t>(archive.size());
+    const bool executable =
+        (fs::status(dir / file).permissions() & fs::perms::owner_exec) != fs::perms::none;
+    const std::uint32_t mode = executable ? 0100755 : 0100644;
+
+    put32(archive, 0x04034b50);
+    put16(archive, kVersion);
+    put16(archive, 0);  // flags
+    put16(archive, 0);  // stored
+    put16(archive, kDosTime);
+    put16(archive, kDosDate);
+    put32(archive, crc);
+    put32(archive, static_cast<std::uint32_t>(data.size()));
+    put32(archive, static_cast<std::uint32_t>(data.size()));
+    put16(archive, static_cast<std::uint32_t>(name.size()));
+    put16(archive, 0);  // extra
+    archive += name;
+    archive += data;
+
+    put32(central, 0x02014b50);
+    put16(central, kMadeByUnix);
+    put16(central, kVersion);
+    put16(central, 0);
+    put16(central, 0);
+    put16(central, kDosTime);
+    put16(central, kDosDate);
+    put32(central, crc);
+    put32(central, static_cast<std::uint32_t>(data.size()));
+    put32(central, static_cast<std::uint32_t>(data.size()));
+    put16(central, static_cast<std::uint32_t>(name.size()));
+    put16(central, 0);  // extra
+    put16(central, 0);  // comment
+    put16(central, 0);  // disk
+    put16(central, 0);  // internal attributes
+    put32(central, mode << 16);
+    put32(central, offset);
+    central += name;
+  }
+  const std::uint32_t central_offset = static_cast<std::uint32_t>(archive.size());
+  archive += central;
+  put32(archive, 0x06054b50);
+  put16(archive, 0);
+  put16(archive, 0);
+  put16(archive, static_cast<std::uint32_t>(files.size()));
+  put16(archive, static_cast<std::uint32_t>(files.size()));
+  put32(archive, static_cast<std::uint32_t>(central.size()));
+  put32(archive, central_offset);
+  put16(archive, 0);  // comment
+
+  std::ofstream out(zip_path, std::ios::binary | std::ios::trunc);
+  out << archive;
+  out.flush();
+  if (!out) throw ExportError(zip_path.string() + ": cannot write");
+}
+
+}  // namespace entrapment
