@@ -1,0 +1,465 @@
+#!/usr/bin/env python3
+#
+# Testing tool for the interactive problem "Entrapment".
+#
+# Usage:
+#
+#   python3 testing_tool.py [-b BOARD | -f FILE] [--seed SEED] <program> [<arguments>...]
+#
+# It runs <program> (your compiled solution, or e.g. `python3 solution.py`) and plays the
+# judge against it on one board, then prints the whole interaction and the verdict:
+#
+#   python3 testing_tool.py -b "3 6 1 2 3 7 8 9" ./solution
+#   python3 testing_tool.py -f board.txt python3 solution.py
+#
+# -b BOARD  the board on the command line: R, U, then the U unavailable squares
+#           (default: "2 0", sample 2)
+# -f FILE   the board in a file, as your program receives it: a line "R U", then (when U > 0)
+#           a line with the U unavailable squares. The file may go on with a script for the
+#           judge, one of:
+#             ask L1 ... Lk block B      (one line per round) the judge plays the Trapper so
+#             answers A1 ... AR          (Yes/No per round) the judge plays the Runner so
+#           Without a script the judge plays with random choices (see --seed); a scripted
+#           Runner's answer is replaced by the other one when it would be a lie.
+# --seed S  the seed of the judge's random choices (default 0): the same seed and the same
+#           program give the same game.
+#
+# Lines starting "<" were sent by the judge to your program, lines starting ">" by your program
+# to the judge. The tool checks the protocol the way the real judge does (exact words, integers
+# without leading zeros or signs, one line per item; spaces between tokens are free) and, like
+# the real judge, prints -1 and stops when your program breaks it. The verdict is the last line:
+# "Accepted" or "Wrong Answer: <why>". The exit code is 0 for Accepted, 1 otherwise.
+#
+# The real judge plays the side that loses with optimal play, and it may or may not play well:
+# this tool only plays at random (or as scripted), so a program that passes here can still lose
+# against the real judge. Python 3 standard library only.
+
+import argparse
+import random
+import subprocess
+import sys
+
+MAX_LINE_BYTES = 1 << 20
+ALL = (1 << 9) - 1
+
+
+def bit(square):
+    return 1 << (square - 1)
+
+
+def squares(mask):
+    return [s for s in range(1, 10) if mask & bit(s)]
+
+
+def neighbours(square):
+    row, col = divmod(square - 1, 3)
+    out = 0
+    for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+        if 0 <= r < 3 and 0 <= c < 3:
+            out |= bit(3 * r + c + 1)
+    return out
+
+
+NEIGHBOURS = [0] + [neighbours(s) for s in range(1, 10)]
+
+
+def moves(runner, available):
+    """Squares the Runner can be on after moving from any square of `runner`."""
+    out = 0
+    for s in squares(runner):
+        out |= NEIGHBOURS[s]
+    return out & available
+
+
+_memo = {}
+
+
+def runner_wins(available, runner, rounds):
+    """Whether the Runner, who could be on any square of `runner`, survives `rounds` more
+    rounds against every Trapper. Only how a query splits `runner` matters, and a query and its
+    complement split it the same way."""
+    if rounds == 0:
+        return True
+    key = (available, runner, rounds)
+    if key in _memo:
+        return _memo[key]
+    low = runner & -runner
+    rest = runner ^ low
+    result = True
+    sub = rest
+    while True:
+        part = sub | low
+        if not any(survives(available, answer, rounds) for answer in (part, runner ^ part) if answer):
+            result = False
+            break
+        if sub == 0:
+            break
+        sub = (sub - 1) & rest
+    _memo[key] = result
+    return result
+
+
+def survives(available, answered, rounds):
+    """Whether the Runner, left on `answered` after answering, survives every block."""
+    for block in squares(available):
+        left = available & ~bit(block)
+        moved = moves(answered, left)
+        if not moved or not runner_wins(left, moved, rounds - 1):
+            return False
+    return True
+
+
+class WrongAnswer(Exception):
+    def __init__(self, message, protocol=True):
+        super().__init__(message)
+        self.protocol = protocol
+
+
+class ContestantGone(Exception):
+    pass
+
+
+def quote(text):
+    shown = "".join(c if " " <= c <= "~" else "\\x%02x" % ord(c) for c in text[:60])
+    return "'" + shown + ("..." if len(text) > 60 else "") + "'"
+
+
+def parse_integer(token):
+    """A canonical integer: optional '-', digits, no leading zero, at most 18 digits."""
+    digits = token[1:] if token.startswith("-") else token
+    if not digits or len(digits) > 18 or not all("0" <= c <= "9" for c in digits):
+        return None
+    if len(digits) > 1 and digits[0] == "0":
+        return None
+    return int(token)
+
+
+def split_blanks(line):
+    return [t for t in line.replace("\t", " ").split(" ") if t]
+
+
+class Judge:
+    def __init__(self, process, transcript):
+        self.process = process
+        self.transcript = transcript
+        self.round = 0
+
+    def where(self):
+        return "before the first round" if self.round == 0 else "round %d" % self.round
+
+    def fail(self, message, protocol=True):
+        raise WrongAnswer("%s: %s" % (self.where(), message), protocol)
+
+    def send(self, line):
+        self.transcript.append("< " + line)
+        try:
+            self.process.stdin.write((line + "\n").encode("latin-1"))
+            self.process.stdin.flush()
+        except (BrokenPipeError, OSError):
+            raise ContestantGone("%s: the program stopped reading its input" % self.where())
+
+    def read_raw(self):
+        data = self.process.stdout.readline(MAX_LINE_BYTES + 1)
+        if not data:
+            return None
+        text = data.decode("latin-1")
+        if text.endswith("\n"):
+            text = text[:-1]
+        elif len(data) > MAX_LINE_BYTES:
+            return text[:MAX_LINE_BYTES], True
+        if len(text) > MAX_LINE_BYTES:
+            return text[:MAX_LINE_BYTES], True
+        return text, False
+
+    def line(self, what):
+        got = self.read_raw()
+        if got is None:
+            self.fail("expected %s, but the output ended" % what)
+        text, too_long = got
+        if too_long:
+            self.transcript.append("> " + text[:200])
+            self.fail("expected %s, got a line longer than %d bytes" % (what, MAX_LINE_BYTES))
+        if text.endswith("\r"):
+            text = text[:-1]
+        self.transcript.append("> " + text)
+        return text
+
+    def word(self, words, what):
+        expected = " or ".join(words)
+        text = self.line("%s (%s)" % (what, expected))
+        got = split_blanks(text)
+        if len(got) == 1 and got[0] in words:
+            return got[0]
+        self.fail("expected %s (%s, exactly), got %s" % (what, expected, quote(text)))
+
+    def integer(self, low, high, what):
+        rng = " (an integer %d..%d)" % (low, high)
+        text = self.line(what + rng)
+        got = split_blanks(text)
+        if len(got) != 1:
+            self.fail("expected %s%s alone on its line, got %s" % (what, rng, quote(text)))
+        value = parse_integer(got[0])
+        if value is None:
+            self.fail("expected %s%s, got %s, not an integer" % (what, rng, quote(got[0])))
+        if not low <= value <= high:
+            self.fail("expected %s%s, got %s, out of range" % (what, rng, got[0]))
+        return value
+
+    def tokens(self, what, skip_one_blank=False):
+        got = split_blanks(self.line(what))
+        if not got and skip_one_blank:
+            got = split_blanks(self.line(what))
+        return got
+
+    def integers(self, count, what):
+        expected = "%d integers 1..9 on one line" % count
+        got = self.tokens("%s, %s" % (what, expected))
+        if len(got) != count:
+            self.fail("expected %s, %s, got %d token%s" % (what, expected, len(got), "" if len(got) == 1 else "s"))
+        out = []
+        for token in got:
+            value = parse_integer(token)
+            if value is None:
+                self.fail("%s: %s is not an integer" % (what, quote(token)))
+            if not 1 <= value <= 9:
+                self.fail("%s: %s is outside 1..9" % (what, token))
+            out.append(value)
+        return out
+
+    def labels(self, count, allowed, what, skip_one_blank=False):
+        expected = "%d distinct square label%s on one line" % (count, "" if count == 1 else "s")
+        got = self.tokens("%s, %s" % (what, expected), skip_one_blank)
+        if len(got) != count:
+            self.fail("expected %s, %s, got %d token%s" % (what, expected, len(got), "" if len(got) == 1 else "s"))
+        out, seen = [], 0
+        for token in got:
+            value = parse_integer(token)
+            if value is None:
+                self.fail("%s: %s is not an integer" % (what, quote(token)))
+            if not 1 <= value <= 9:
+                self.fail("%s: %s is not a square label (1..9)" % (what, token))
+            if seen & bit(value):
+                self.fail("%s: square %s is listed twice" % (what, token))
+            if not allowed & bit(value):
+                self.fail("%s: square %s is not available (available: %s)" % (what, token, squares(allowed)))
+            seen |= bit(value)
+            out.append(value)
+        return out
+
+    def expect_end(self):
+        while True:
+            got = self.read_raw()
+            if got is None:
+                return
+            text, too_long = got
+            self.transcript.append("> " + text)
+            if too_long or text.strip(" \t\r"):
+                self.fail("the game is over, but the program wrote more: " + quote(text))
+
+
+def play(judge, board, script, rng):
+    rounds, unavailable = board
+    available = ALL & ~sum(bit(s) for s in unavailable)
+    judge.send("%d %d" % (rounds, len(unavailable)))
+    if unavailable:
+        judge.send(" ".join(map(str, unavailable)))
+    winner = "Runner" if runner_wins(available, available, rounds) else "Trapper"
+    claim = judge.word(["Runner", "Trapper"], "the side you play")
+    if claim != winner:
+        judge.fail("you claimed %s, but on this board the %s wins with optimal play" % (claim, winner))
+    runner = available
+    history = []
+    if winner == "Runner":  # the judge is the Trapper
+        for judge.round in range(1, rounds + 1):
+            if script:
+                query, block = script[judge.round - 1]
+            else:
+                query = [s for s in squares(available) if rng.random() < 0.5]
+                rng.shuffle(query)
+                block = None
+            judge.send(str(len(query)))
+            if query:
+                judge.send(" ".join(map(str, query)))
+            answer = judge.word(["Yes", "No"], "your answer to the query")
+            qmask = sum(bit(s) for s in query)
+            left = runner & qmask if answer == "Yes" else runner & ~qmask
+            if not left:
+                judge.fail("you answered %s to the query %s, but you can only be on %s: the answer "
+                           "contradicts your earlier ones" % (answer, sorted(query), squares(runner)))
+            if block is None:
+                block = rng.choice(squares(available))
+            history.append((qmask, answer, block))
+            judge.send(str(block))
+            available &= ~bit(block)
+            moved = moves(left, available)
+            if not moved:
+                judge.fail("after the block of square %d, none of the squares you could be on %s has "
+                           "an available neighbour: you are trapped" % (block, squares(left)), False)
+            if judge.word(["Free", "Trapped"], "whether you could move") == "Trapped":
+                judge.fail("you said Trapped, but from %s you can move to %s" % (squares(left), squares(moved)))
+            runner = moved
+        judge.round = rounds + 1
+        path = judge.integers(rounds + 1, "your proof: the start square and the square after each move")
+        start = ALL & ~sum(bit(s) for s in unavailable)
+        if not start & bit(path[0]):
+            judge.fail("invalid proof %s: start square %d was unavailable at the start" % (path, path[0]))
+        free = start
+        for i, (qmask, answer, block) in enumerate(history):
+            here, nxt = path[i], path[i + 1]
+            if bool(qmask & bit(here)) != (answer == "Yes"):
+                judge.fail("invalid proof %s: round %d: square %d does not fit the answer %s" % (path, i + 1, here, answer))
+            free &= ~bit(block)
+            if not NEIGHBOURS[here] & bit(nxt):
+                judge.fail("invalid proof %s: round %d: the move %d -> %d is not to an adjacent square" % (path, i + 1, here, nxt))
+            if not free & bit(nxt):
+                judge.fail("invalid proof %s: round %d: the move %d -> %d goes to an unavailable square" % (path, i + 1, here, nxt))
+        judge.expect_end()
+        return "the Runner survived %d rounds and proved it with %s" % (rounds, " ".join(map(str, path)))
+
+    for judge.round in range(1, rounds + 1):  # the judge is the Runner
+        n = judge.integer(0, len(squares(available)), "N, the number of squares in your query")
+        query = judge.labels(n, available, "the squares of your query") if n > 0 else []
+        qmask = sum(bit(s) for s in query)
+        truthful = [a for a in ("Yes", "No") if (runner & qmask if a == "Yes" else runner & ~qmask)]
+        if script:
+            answer = script[judge.round - 1] if script[judge.round - 1] in truthful else truthful[0]
+        else:
+            answer = rng.choice(truthful)
+        runner = runner & qmask if answer == "Yes" else runner & ~qmask
+        judge.send(answer)
+        block = judge.labels(1, available, "the square you block", skip_one_blank=(n == 0))[0]
+        available &= ~bit(block)
+        runner = moves(runner, available)
+        if not runner:
+            judge.send("Trapped")
+            judge.expect_end()
+            return "the Runner was trapped in round %d of %d" % (judge.round, rounds)
+        judge.send("Free")
+    judge.round = rounds
+    judge.fail("the Runner was not trapped in %d rounds" % rounds, False)
+
+
+def parse_board(text, where):
+    """The board (R, unavailable squares) and the judge's script, from the test-file lines."""
+    lines = text.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+
+    def ints(line, number):
+        values = [parse_integer(t) for t in line.split()]
+        if None in values:
+            raise ValueError("%s line %d: expected integers, got %r" % (where, number, line))
+        return values
+
+    if not lines:
+        raise ValueError("%s: empty" % where)
+    head = ints(lines[0], 1)
+    if len(head) != 2 or not (1 <= head[0] <= 9 and 0 <= head[1] <= 8 and head[0] + head[1] <= 9):
+        raise ValueError("%s line 1: expected 'R U' with 1 <= R <= 9, 0 <= U <= 8, R + U <= 9" % where)
+    rounds, count = head
+    rest = lines[1:]
+    unavailable = []
+    if count > 0:
+        unavailable = ints(rest[0], 2) if rest else []
+        rest = rest[1:]
+        if len(unavailable) != count or len(set(unavailable)) != count or not all(1 <= s <= 9 for s in unavailable):
+            raise ValueError("%s line 2: expected %d distinct labels 1..9" % (where, count))
+    script = []
+    for offset, line in enumerate(rest):
+        number = offset + 2 + (1 if count else 0)
+        words = line.split()
+        if not words or words[0] == "adversary":
+            continue
+        if words[0] == "ask" and "block" in words:
+            k = words.index("block")
+            query = ints(" ".join(words[1:k]), number)
+            block = ints(" ".join(words[k + 1:]), number)
+            if len(block) != 1:
+                raise ValueError("%s line %d: expected one square after block" % (where, number))
+            script.append((query, block[0]))
+        elif words[0] == "answers" and all(w in ("Yes", "No") for w in words[1:]):
+            script = words[1:]
+        else:
+            raise ValueError("%s line %d: not a judge script line: %r" % (where, number, line))
+    if script and len(script) != rounds:
+        raise ValueError("%s: the judge's script has %d rounds, the board %d" % (where, len(script), rounds))
+    return (rounds, unavailable), script
+
+
+def check_script(board, script):
+    """A scripted Trapper must play legal queries and blocks; its side must be the loser."""
+    rounds, unavailable = board
+    available = ALL & ~sum(bit(s) for s in unavailable)
+    runner_side = runner_wins(available, available, rounds)
+    if script and isinstance(script[0], str) and runner_side:
+        raise ValueError("answers script: the judge plays the Trapper on this board (use ask lines)")
+    if script and isinstance(script[0], tuple):
+        if not runner_side:
+            raise ValueError("ask script: the judge plays the Runner on this board (use an answers line)")
+        for number, (query, block) in enumerate(script, 1):
+            if len(set(query)) != len(query) or any(not available & bit(s) for s in query + [block]):
+                raise ValueError("ask script round %d: squares must be distinct and available" % number)
+            available &= ~bit(block)
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Testing tool for Entrapment (see the comments at the top).")
+    source = parser.add_mutually_exclusive_group()
+    source.add_argument("-b", "--board", help='the board: "R U s1 ... sU" (default "2 0")')
+    source.add_argument("-f", "--file", help="a file with the board (and optionally a judge script)")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the judge's random choices")
+    parser.add_argument("program", nargs=argparse.REMAINDER, help="your program and its arguments")
+    args = parser.parse_args()
+    if not args.program:
+        parser.error("give the program to run, e.g. ./solution or python3 solution.py")
+    try:
+        if args.file:
+            with open(args.file, "r", encoding="latin-1", newline="") as f:
+                board, script = parse_board(f.read(), args.file)
+        else:
+            tokens = (args.board or "2 0").split()
+            text = " ".join(tokens[:2]) + "\n" + (" ".join(tokens[2:]) + "\n" if tokens[2:] else "")
+            board, script = parse_board(text, "--board")
+        check_script(board, script)
+    except (OSError, ValueError) as e:
+        print("testing_tool: %s" % e, file=sys.stderr)
+        return 2
+
+    try:
+        process = subprocess.Popen(args.program, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+    except OSError as e:
+        print("testing_tool: cannot run %s: %s" % (" ".join(args.program), e), file=sys.stderr)
+        return 2
+    transcript = []
+    judge = Judge(process, transcript)
+    accepted = False
+    try:
+        message = play(judge, board, script, random.Random(args.seed))
+        accepted = True
+    except WrongAnswer as e:
+        message = str(e)
+        if e.protocol:
+            try:
+                judge.send("-1")
+            except ContestantGone:
+                pass
+    except ContestantGone as e:
+        message = str(e)
+    try:
+        process.stdin.close()
+    except OSError:
+        pass
+    try:
+        status = process.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        process.kill()
+        status = process.wait()
+    for line in transcript:
+        print(line)
+    print("Your program exited with status %d." % status)
+    print(("Accepted: " if accepted else "Wrong Answer: ") + message)
+    return 0 if accepted else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())
