@@ -1,5 +1,6 @@
 #include "terminal.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,7 +16,7 @@ namespace {
 
 constexpr Verdict kVerdicts[] = {Verdict::AC,  Verdict::WA,  Verdict::TLE,
                                  Verdict::MLE, Verdict::RTE, Verdict::JE};
-constexpr std::size_t kBarWidth = 30;
+constexpr std::size_t kBarWidth = 24;
 constexpr std::size_t kCharsPerLine = 60;
 constexpr std::size_t kTailLines = 12;
 constexpr std::size_t kMessageChars = 120;  // per-test lines; the summary shows all
@@ -101,15 +102,29 @@ void Progress::test_done(const TestResult& result) {
   }
 }
 
+namespace {
+
+// The terminal's width in columns, or 0 when standard output is not a terminal.
+std::size_t terminal_columns() {
+  winsize size{};
+  return ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 ? size.ws_col : 0;
+}
+
+}  // namespace
+
 void Progress::draw_bar() {
   const std::size_t filled = total_ == 0 ? kBarWidth : done_ * kBarWidth / total_;
   const auto elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_);
   char seconds[32];
   std::snprintf(seconds, sizeof seconds, "%.1f s", elapsed.count());
+  // The text after the bar, cut to the terminal's width: a wrapped line could not be redrawn.
+  std::string tail = "] " + std::to_string(done_) + '/' + std::to_string(total_) + "  " +
+                     counts_text(counts_, TerminalOptions{}) + "  " + seconds;
+  if (const std::size_t columns = terminal_columns(); columns > kBarWidth + 2)
+    tail.resize(std::min(tail.size(), columns - kBarWidth - 2));
   // \033[K clears what a longer earlier bar left behind.
   out_ << "\r[" << paint(std::string(filled, '#'), "\033[32m", options_)
-       << std::string(kBarWidth - filled, '.') << "] " << done_ << '/' << total_ << "  "
-       << counts_text(counts_, options_) << "  " << seconds << "\033[K";
+       << std::string(kBarWidth - filled, '.') << tail << "\033[K";
   out_.flush();
   line_open_ = true;
 }
@@ -129,8 +144,9 @@ void print_summary(std::ostream& out, const RunResult& result, TerminalOptions o
   const std::string bold = options.color ? "\033[1m" : "";
   const std::string reset = options.color ? "\033[0m" : "";
 
-  out << bold << "Summary" << reset << " of " << printable(result.submission) << ": "
-      << result.tests.size() << (result.tests.size() == 1 ? " test" : " tests");
+  out << bold << "Summary" << reset;
+  if (!result.submission.empty()) out << " of " << printable(result.submission);
+  out << ": " << result.tests.size() << (result.tests.size() == 1 ? " test" : " tests");
   if (!result.tests.empty()) out << " (" << counts_text(counts, options) << ")";
   out << '\n';
   out << "Verdict: " << paint(to_string(result.verdict), color_of(result.verdict), options) << '\n';

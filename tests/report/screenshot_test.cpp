@@ -75,7 +75,7 @@ class Screenshot : public ::testing::Test {
         "timeout 120 '" + chromium_->string() +
         "' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
         " --disable-background-networking --disable-component-update --disable-sync"
-        " --force-color-profile=srgb --hide-scrollbars --user-data-dir='" +
+        " --disable-dev-shm-usage --force-color-profile=srgb --hide-scrollbars --user-data-dir='" +
         profile.string() + "' --screenshot='" + png.string() +
         "' --window-size=1200,2000 'file://" + html.string() + "' > '" + log.string() + "' 2>&1";
     const int status = std::system(command.c_str());

@@ -3,7 +3,6 @@
 
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <set>
 #include <sstream>
 #include <thread>
@@ -91,13 +90,19 @@ TEST(Progress, VerboseIsOneWholeLinePerTestFromManyThreads) {
   const std::vector<std::string> lines = lines_of(out.str());
   ASSERT_EQ(lines.size(), static_cast<std::size_t>(kTotal));
   EXPECT_FALSE(has(out.str(), "\r")) << "verbose output is never redrawn";
-  const std::regex shape(
-      R"(\[ *(\d+)/200\] (AC |WA |TLE)  \S+  cpu \d+\.\d+ s  wall \d+\.\d+ s  mem \d+\.\d MiB.*)");
+  // "[ 12/200] WA   name  cpu 0.026 s  wall 0.052 s  mem 3.1 MiB  message". (No std::regex:
+  // GCC 12 warns inside <regex> under the sanitizers.)
   std::set<int> indices;
   for (const std::string& line : lines) {
-    std::smatch match;
-    ASSERT_TRUE(std::regex_match(line, match, shape)) << line;
-    indices.insert(std::stoi(match[1]));
+    const std::size_t slash = line.find("/200] ");
+    ASSERT_TRUE(line.rfind("[", 0) == 0 && slash != std::string::npos) << line;
+    indices.insert(std::stoi(line.substr(1, slash - 1)));
+    const std::string rest = line.substr(slash + 6);
+    EXPECT_TRUE(rest.rfind("AC   ", 0) == 0 || rest.rfind("WA   ", 0) == 0 ||
+                rest.rfind("TLE  ", 0) == 0)
+        << line;
+    for (const char* field : {"  cpu ", " s  wall ", " s  mem ", " MiB  "})
+      EXPECT_TRUE(has(rest, field)) << line;
   }
   EXPECT_EQ(indices.size(), static_cast<std::size_t>(kTotal)) << "every index exactly once";
   EXPECT_EQ(*indices.begin(), 1);
@@ -119,7 +124,7 @@ TEST(Progress, LiveRedrawsOneBarInPlace) {
   EXPECT_EQ(std::count(text.begin(), text.end(), '\r'), 6) << "the empty bar, then one per test";
   EXPECT_EQ(std::count(text.begin(), text.end(), '\n'), 1) << text;
   const std::string last = text.substr(text.rfind('\r'));
-  EXPECT_TRUE(has(last, "[##############################] 5/5  2 AC, 2 WA, 1 TLE")) << last;
+  EXPECT_TRUE(has(last, "[########################] 5/5  2 AC, 2 WA, 1 TLE")) << last;
 }
 
 TEST(Progress, PlainIsOneCharacterPerTest) {
