@@ -1,0 +1,103 @@
+// A wrong generators.yaml fails with a message naming the file, the line, the entry and what
+// was expected; nothing is written.
+#include <gtest/gtest.h>
+
+#include "generate/generate.hpp"
+#include "package_copy.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The error generate_testdata() throws for `yaml`; fails the test if it throws none.
+std::string error_for(const std::string& yaml) {
+  const TempRoot root(yaml);
+  try {
+    generate_testdata(root.path(), false);
+  } catch (const std::runtime_error& e) {
+    EXPECT_FALSE(fs::exists(root.path() / "testdata" / "secret")) << "wrote despite the error";
+    return e.what();
+  }
+  ADD_FAILURE() << "no error for:\n" << yaml;
+  return "";
+}
+
+std::string secret_with(const std::string& entry) {
+  return "data:\n  secret:\n    data:\n" + entry;
+}
+
+void expect_all(const std::string& message, const std::vector<std::string>& parts) {
+  for (const std::string& part : parts)
+    EXPECT_NE(message.find(part), std::string::npos) << "\"" << part << "\" not in: " << message;
+}
+
+TEST(GeneratorsYamlErrors, UnknownKey) {
+  expect_all(error_for(secret_with("      random:\n        family: random_games\n"
+                                   "        cnt: 5\n        seed: 1\n")),
+             {"testdata/generators.yaml", "line 6", "data.secret.data.random",
+              "unknown key \"cnt\"", "seed", "count"});
+}
+
+TEST(GeneratorsYamlErrors, BadSeed) {
+  for (const std::string seed : {"-5", "abc", "1000000000000000000", "007", "1.5"})
+    expect_all(error_for(secret_with(
+                   "      boards:\n        family: all_boards\n        seed: " + seed + "\n")),
+               {"testdata/generators.yaml", "line 6", "data.secret.data.boards.seed",
+                "0 <= seed < 10^18", seed});
+}
+
+TEST(GeneratorsYamlErrors, MissingSeedAndBadCount) {
+  expect_all(error_for(secret_with("      boards:\n        family: all_boards\n")),
+             {"line 5", "data.secret.data.boards", "needs \"seed:\""});
+  expect_all(error_for(secret_with("      random:\n        family: random_games\n"
+                                   "        count: 0\n        seed: 1\n")),
+             {"line 6", "data.secret.data.random.count", "1..10000"});
+}
+
+TEST(GeneratorsYamlErrors, UnknownFamily) {
+  expect_all(
+      error_for(secret_with("      hard:\n        family: hardest_games\n        seed: 1\n")),
+      {"testdata/generators.yaml", "line 5", "data.secret.data.hard.family",
+       "unknown family \"hardest_games\"", "all_boards", "scripted_runner"});
+}
+
+TEST(GeneratorsYamlErrors, BadFamilyParameter) {
+  expect_all(error_for(secret_with("      s:\n        family: scripted_trapper\n"
+                                   "        queries: some\n        count: 3\n        seed: 1\n")),
+             {"data.secret.data.s", "queries", "empty, full, random", "\"some\""});
+}
+
+TEST(GeneratorsYamlErrors, InvalidTestFileInSecret) {
+  expect_all(error_for(secret_with("      bad:\n        in: \"3 0\\nadversary adaptive 01\\n\"\n")),
+             {"line 5", "data.secret.data.bad.in", "not a valid test file", "line 2", "SEED"});
+}
+
+TEST(GeneratorsYamlErrors, ValidFileInInvalidInput) {
+  expect_all(
+      error_for(
+          "data:\n  secret:\n    data:\n      a:\n        in: \"3 0\\nadversary adaptive 1\\n\"\n"
+          "  invalid_input:\n    data:\n      b:\n        in: \"3 0\\nadversary adaptive 2\\n\"\n"),
+      {"line 9", "data.invalid_input.data.b.in", "is a valid test file"});
+}
+
+TEST(GeneratorsYamlErrors, SampleWhoseContestantLoses) {
+  expect_all(error_for("data:\n  sample:\n    data:\n      \"1\":\n        in: \"2 0\\nadversary "
+                       "adaptive 1\\n\"\n"
+                       "        contestant: [Trapper]\n  secret:\n    data:\n      a:\n"
+                       "        in: \"3 0\\nadversary adaptive 1\\n\"\n"),
+             {"line 6", "data.sample.data.1.contestant", "do not win", "Runner wins"});
+}
+
+TEST(GeneratorsYamlErrors, StructuralMistakes) {
+  expect_all(error_for("data:\n  secret:\n    data:\n      a: [1, 2]\n"),
+             {"line 4", "data.secret.data.a", "expected a mapping"});
+  expect_all(error_for("data:\n  sample:\n    data: {}\n"), {"missing \"secret\""});
+  expect_all(error_for("data:\n  secrets:\n    data: {}\n"), {"line 2", "unknown key \"secrets\""});
+  expect_all(error_for("data:\n  secret:\n    data:\n      a b:\n        in: x\n"),
+             {"data.secret.data.a b", "letters, digits"});
+  expect_all(error_for("data: [\n"), {"testdata/generators.yaml", "not valid YAML"});
+}
+
+}  // namespace
+}  // namespace entrapment::testing
