@@ -194,6 +194,13 @@ void write_html(std::ostream& out, const RunResult& result) {
     out << "<span class=\"muted\">slowest: <span class=\"mono\">" << html_escape(slowest->name)
         << "</span> (" << format_seconds(slowest->wall_s) << " wall)</span>";
   }
+  const auto failing = std::find_if(result.tests.begin(), result.tests.end(),
+                                    [](const TestResult& t) { return t.verdict != Verdict::AC; });
+  if (failing != result.tests.end()) {
+    const std::size_t index = static_cast<std::size_t>(failing - result.tests.begin());
+    out << "<span>first failure: <a class=\"mono\" href=\"#" << anchor(index) << "\">"
+        << html_escape(failing->name) << "</a></span>";
+  }
   out << "</div></header>\n";
 
   out << "<section><h2>Tests</h2><table><thead><tr><th>#</th><th>test</th><th>verdict</th>"
@@ -203,7 +210,7 @@ void write_html(std::ostream& out, const RunResult& result) {
     const TestResult& test = result.tests[i];
     const bool failed = test.verdict != Verdict::AC;
     out << "<tr" << (failed ? " class=\"fail\"" : "") << "><td class=\"num\">" << i + 1
-        << "</td><td class=\"mono\">";
+        << "</td><td class=\"mono name\">";
     if (failed)
       out << "<a href=\"#" << anchor(i) << "\">" << html_escape(test.name) << "</a>";
     else

@@ -22,6 +22,7 @@ table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 5px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }
 th { background: var(--panel); font-weight: 600; position: sticky; top: 0; }
 td.num, th.num { text-align: right; white-space: nowrap; font-variant-numeric: tabular-nums; }
+td.name { white-space: nowrap; }
 td.msg { word-break: break-word; max-width: 60ch; }
 tr.fail td { background: #fef2f2; }
 .failure { border: 1px solid var(--line); border-radius: 8px; padding: 4px 20px 16px; margin-top: 24px; }
