@@ -2,7 +2,6 @@
 // the line for each file of a battery that breaks the format in one way each.
 #include <gtest/gtest.h>
 
-#include <regex>
 #include <string>
 #include <vector>
 
@@ -122,7 +121,10 @@ TEST_P(InvalidBattery, ExitsFortyThreeNamingTheLine) {
 
 INSTANTIATE_TEST_SUITE_P(Battery, InvalidBattery, ::testing::ValuesIn(battery()),
                          [](const ::testing::TestParamInfo<InvalidCase>& info) {
-                           return std::regex_replace(info.param.name, std::regex("-"), "_");
+                           std::string name = info.param.name;  // gtest names: no '-'
+                           for (char& c : name)
+                             if (c == '-') c = '_';
+                           return name;
                          });
 
 // The same files with the fault removed are valid: the battery tests the fault, not the rest.
