@@ -1,0 +1,213 @@
+#include "judge_tests.hpp"
+
+#include <signal.h>
+#include <string.h>
+
+#include <algorithm>
+#include <atomic>
+#include <cstdio>
+#include <fstream>
+#include <mutex>
+#include <sstream>
+#include <stdexcept>
+#include <thread>
+
+#include "contestant_process.hpp"
+#include "interaction/interaction.hpp"
+#include "pipe_channel.hpp"
+
+namespace entrapment {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A contestant that closed its input must not kill the judge.
+void ignore_sigpipe() {
+  static std::once_flag once;
+  std::call_once(once, [] { ::signal(SIGPIPE, SIG_IGN); });
+}
+
+std::string seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.2f s", s);
+  return text;
+}
+
+// The last lines of what the contestant wrote to stderr, for the message.
+std::string stderr_tail(const std::string& text) {
+  constexpr std::size_t kTail = 400;
+  std::string tail = text.size() > kTail ? "..." + text.substr(text.size() - kTail) : text;
+  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
+  return tail;
+}
+
+std::string describe_exit(const ProcessUsage& usage) {
+  if (usage.signaled) {
+    const char* name = ::strsignal(usage.signal);
+    return "killed by signal " + std::to_string(usage.signal) + " (" + (name ? name : "?") + ")";
+  }
+  return "exited with status " + std::to_string(usage.exit_code);
+}
+
+TestResult judge_error(const std::string& name, const std::string& message) {
+  TestResult result;
+  result.name = name;
+  result.verdict = Verdict::JE;
+  result.message = message;
+  return result;
+}
+
+}  // namespace
+
+std::vector<fs::path> collect_tests(const std::vector<fs::path>& paths) {
+  std::vector<fs::path> tests;
+  for (const fs::path& path : paths) {
+    if (fs::is_regular_file(path)) {
+      tests.push_back(path);
+    } else if (fs::is_directory(path)) {
+      for (const auto& entry : fs::recursive_directory_iterator(path))
+        if (entry.is_regular_file() && entry.path().extension() == ".in")
+          tests.push_back(entry.path());
+    } else {
+      throw std::runtime_error(path.string() + ": no such test file or directory");
+    }
+  }
+  std::sort(tests.begin(), tests.end());
+  tests.erase(std::unique(tests.begin(), tests.end()), tests.end());
+  return tests;
+}
+
+TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
+                      const Limits& limits, bool sandbox) {
+  ignore_sigpipe();
+  TestResult result;
+  result.name = name;
+  std::unique_ptr<ContestantProcess> process;
+  try {
+    process = std::make_unique<ContestantProcess>(submission.command, limits, sandbox);
+  } catch (const std::exception& e) {
+    return judge_error(name, std::string("cannot start the submission: ") + e.what());
+  }
+  const Clock::time_point deadline =
+      process->started() +
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_s));
+  PipeChannel channel(*process, deadline);
+  const Outcome outcome = interact(test, channel, result.transcript);
+
+  // The judge decided while the contestant was still talking: nothing the contestant does
+  // afterwards changes the verdict, so it is stopped at once.
+  const bool judge_first = outcome.result == Outcome::Result::WrongAnswer && !channel.timed_out() &&
+                           !channel.output_ended() && !channel.input_closed();
+  bool timed_out = channel.timed_out();
+  if (judge_first || timed_out || outcome.result == Outcome::Result::JudgeError) {
+    process->kill();
+  } else {
+    process->close_stdin();
+    if (!process->wait_until(deadline)) {
+      timed_out = true;
+      process->kill();
+    }
+  }
+  const ProcessUsage usage = process->usage();
+  result.cpu_s = usage.cpu_s;
+  result.wall_s = usage.wall_s;
+  result.memory_kib = usage.memory_kib;
+  const std::string judge_says = outcome.message;
+  const bool failed = usage.signaled || usage.exit_code != 0;
+  const bool cpu_exceeded =
+      usage.cpu_s > limits.cpu_s || (usage.signaled && usage.signal == SIGXCPU);
+  const bool memory_exhausted =
+      failed && usage.memory_kib * 10 >= limits.memory_mib * 1024 * 8;  // reached 80% of the cap
+
+  if (outcome.result == Outcome::Result::JudgeError) {
+    result.verdict = Verdict::JE;
+    result.message = judge_says;
+  } else if (judge_first) {
+    result.verdict = Verdict::WA;
+    result.message = judge_says;
+  } else if (cpu_exceeded) {
+    result.verdict = Verdict::TLE;
+    result.message =
+        "used " + seconds(usage.cpu_s) + " of CPU time (limit " + seconds(limits.cpu_s) + ")";
+  } else if (timed_out) {
+    result.verdict = Verdict::TLE;
+    result.message = "still running after " + seconds(limits.wall_s) + " of wall-clock time (" +
+                     seconds(usage.cpu_s) + " of CPU time)";
+  } else if (failed && memory_exhausted) {
+    result.verdict = Verdict::MLE;
+    result.message = describe_exit(usage) + " after using " +
+                     std::to_string(usage.memory_kib / 1024) + " MiB (limit " +
+                     std::to_string(limits.memory_mib) + " MiB)";
+  } else if (failed) {
+    result.verdict = Verdict::RTE;
+    result.message = describe_exit(usage);
+  } else {
+    result.verdict = outcome.accepted() ? Verdict::AC : Verdict::WA;
+    result.message = judge_says;
+  }
+  if (result.verdict != Verdict::WA && result.verdict != Verdict::AC &&
+      result.verdict != Verdict::JE && !judge_says.empty() && !outcome.accepted())
+    result.message += "; the judge: " + judge_says;
+  if (result.verdict != Verdict::AC && !process->stderr_text().empty())
+    result.message += "; stderr: " + stderr_tail(process->stderr_text());
+  return result;
+}
+
+RunResult judge_tests(const Submission& submission, const std::vector<fs::path>& tests,
+                      const fs::path& base, const Limits& limits, const RunOptions& options) {
+  RunResult run;
+  run.submission = submission.name;
+  run.tests.resize(tests.size());
+  const std::size_t count = tests.size();
+  int jobs =
+      options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
+  jobs = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<std::size_t>(count, 1))));
+
+  std::atomic<std::size_t> next{0};
+  std::atomic<std::size_t> first_failure{count};  // lowest index of a non-AC test so far
+  std::mutex report;
+  auto worker = [&] {
+    for (;;) {
+      const std::size_t i = next.fetch_add(1);
+      if (i >= count) return;
+      if (options.stop_at_first_failure && i > first_failure.load()) return;
+      std::error_code ec;
+      fs::path relative = fs::relative(fs::absolute(tests[i], ec), fs::absolute(base, ec), ec);
+      const std::string name = (ec || relative.empty() || *relative.begin() == "..")
+                                   ? tests[i].string()
+                                   : relative.string();
+      TestResult result;
+      try {
+        std::ifstream in(tests[i], std::ios::binary);
+        if (!in) throw std::runtime_error("cannot read the test file");
+        std::ostringstream text;
+        text << in.rdbuf();
+        result = judge_test(submission, parse_testcase(text.str()), name, limits, options.sandbox);
+      } catch (const TestCaseError& e) {
+        result =
+            judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());
+      } catch (const std::exception& e) {
+        result = judge_error(name, tests[i].string() + ": " + e.what());
+      }
+      if (result.verdict != Verdict::AC) {
+        std::size_t seen = first_failure.load();
+        while (i < seen && !first_failure.compare_exchange_weak(seen, i)) {
+        }
+      }
+      std::lock_guard<std::mutex> lock(report);
+      run.tests[i] = std::move(result);
+      if (options.on_test_done) options.on_test_done(run.tests[i]);
+    }
+  };
+  std::vector<std::thread> threads;
+  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
+  worker();
+  for (std::thread& t : threads) t.join();
+  if (options.stop_at_first_failure && first_failure.load() < count)
+    run.tests.resize(first_failure.load() + 1);
+  run.verdict = overall_verdict(run.tests);
+  return run;
+}
+
+}  // namespace entrapment

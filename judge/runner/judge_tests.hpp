@@ -1,0 +1,41 @@
+// Judging a submission: each test spawns the contestant and plays the game through the
+// interaction core in-process; tests run in parallel, results come back in test order and do
+// not depend on the number of jobs.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "limits.hpp"
+#include "runner/result.hpp"
+#include "submission.hpp"
+#include "testcase/testcase.hpp"
+
+namespace entrapment {
+
+struct RunOptions {
+  int jobs = 0;  // 0: number of cores
+  bool sandbox = true;
+  // Stop at the first non-AC test in test order: the tests after it are not reported (tests
+  // before it always are, so the result does not depend on the number of jobs).
+  bool stop_at_first_failure = false;
+  std::function<void(const TestResult&)> on_test_done;  // called serially, in completion order
+};
+
+// Files or directories (recursively, *.in), sorted by path; a missing path throws with its name.
+std::vector<std::filesystem::path> collect_tests(const std::vector<std::filesystem::path>& paths);
+
+// One game. Never throws: a test file that cannot be read or a program that cannot be started
+// is a JE with the reason. Verdict precedence (README, "Verdicts"): the judge's wrong answer
+// given while the contestant was still talking wins; otherwise the contestant's TLE, MLE, RTE
+// win over what the judge concluded from its ended output.
+TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
+                      const Limits& limits, bool sandbox);
+
+RunResult judge_tests(const Submission& submission, const std::vector<std::filesystem::path>& tests,
+                      const std::filesystem::path& base /* names are relative to it */,
+                      const Limits& limits, const RunOptions& options);
+
+}  // namespace entrapment

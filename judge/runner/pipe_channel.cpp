@@ -1,0 +1,113 @@
+#include "pipe_channel.hpp"
+
+#include <poll.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace entrapment {
+
+namespace {
+
+int millis_until(Clock::time_point deadline) {
+  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
+  return left.count() <= 0 ? 0 : static_cast<int>(left.count()) + 1;
+}
+
+}  // namespace
+
+bool PipeChannel::fill() {
+  char chunk[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(process_.stdout_fd(), chunk, sizeof chunk);
+    if (n > 0) {
+      buffer_.append(chunk, static_cast<std::size_t>(n));
+      return true;
+    }
+    if (n == 0) {
+      eof_ = true;
+      return true;
+    }
+    if (errno == EINTR) continue;
+    if (errno != EAGAIN) {
+      eof_ = true;
+      return true;
+    }
+    if (exited_) {  // the main process is gone and nothing is left in the pipe
+      eof_ = true;
+      return true;
+    }
+    if (Clock::now() >= deadline_) return false;
+    pollfd fds[3] = {{process_.stdout_fd(), POLLIN, 0},
+                     {process_.stderr_fd(), POLLIN, 0},
+                     {process_.exit_fd(), POLLIN, 0}};
+    int timeout = millis_until(deadline_);
+    if (process_.exit_fd() < 0) timeout = std::min(timeout, 10);
+    ::poll(fds, 3, timeout);
+    if (fds[1].revents) process_.drain_stderr();
+    if (fds[2].revents & POLLIN) exited_ = true;
+  }
+}
+
+LineRead PipeChannel::read_line() {
+  LineRead result;
+  for (;;) {
+    std::size_t newline = buffer_.find('\n', scanned_);
+    if (newline != std::string::npos && newline <= kMaxLineBytes) {
+      result.status = LineRead::Status::Line;
+      result.text = buffer_.substr(0, newline);
+      buffer_.erase(0, newline + 1);
+      scanned_ = 0;
+      return result;
+    }
+    scanned_ = buffer_.size();
+    if (buffer_.size() > kMaxLineBytes) {
+      result.status = LineRead::Status::TooLong;
+      result.text = buffer_.substr(0, kMaxLineBytes);
+      buffer_.erase(0, kMaxLineBytes);
+      scanned_ = 0;
+      return result;
+    }
+    if (eof_) {
+      output_ended_ = true;
+      result.status = buffer_.empty() ? LineRead::Status::End : LineRead::Status::Line;
+      result.text = std::move(buffer_);
+      buffer_.clear();
+      scanned_ = 0;
+      return result;
+    }
+    if (!fill()) {
+      timed_out_ = true;
+      result.status = LineRead::Status::End;
+      return result;
+    }
+  }
+}
+
+bool PipeChannel::write_line(const std::string& line) {
+  if (process_.stdin_fd() < 0) return false;
+  std::string data = line + '\n';
+  std::size_t done = 0;
+  while (done < data.size()) {
+    ssize_t n = ::write(process_.stdin_fd(), data.data() + done, data.size() - done);
+    if (n > 0) {
+      done += static_cast<std::size_t>(n);
+      continue;
+    }
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN && Clock::now() < deadline_) {
+      pollfd fds[2] = {{process_.stdin_fd(), POLLOUT, 0}, {process_.stderr_fd(), POLLIN, 0}};
+      ::poll(fds, 2, millis_until(deadline_));
+      if (fds[1].revents) process_.drain_stderr();
+      continue;
+    }
+    if (n < 0 && errno == EAGAIN)
+      timed_out_ = true;  // it stopped reading and never exited
+    else
+      input_closed_ = true;  // EPIPE: it closed its input
+    return false;
+  }
+  return true;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,168 @@
+// A test contestant: plays Entrapment optimally (with the exact solver), or misbehaves the
+// way its first argument says. The runner's tests judge it; see tests/runner/hostile_test.cpp.
+//   correct         plays a correct game
+//   sleep           sleeps forever before saying anything
+//   no-flush        plays, but never flushes its output (and then waits for the judge)
+//   stdout-flood    writes 1 GiB to stdout, no newline
+//   stderr-flood    writes 1 GiB to stderr, then plays a correct game
+//   fork-bomb       forks without end
+//   allocate        allocates and touches memory, 1 MiB at a time, up to 4 GiB
+//   close-stdin     closes its input and exits
+//   crash-after     plays a correct game, then crashes (SIGSEGV)
+//   read-after-wa   claims the wrong side, then keeps reading after the judge's -1
+//   orphan          plays a correct game and leaves a child (in its own session) holding stdout
+//   spin-after      plays a correct game, then spins on the CPU forever
+//   exit-3-after    plays a correct game, then exits with status 3
+//   wrong-then-crash  claims the wrong side, then crashes at once
+//   stop-then-crash   stops half-way through the game, then crashes
+//   wrong-when-r3     claims the wrong side on boards of 3 rounds, else plays correctly
+#include <signal.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
+
+#include "game/history.hpp"
+#include "game/solver.hpp"
+
+using namespace entrapment;
+
+namespace {
+
+std::string mode;
+
+void out(const std::string& line) {
+  std::cout << line << '\n';
+  if (mode != "no-flush") std::cout.flush();
+}
+
+std::vector<int> read_ints(int n) {
+  std::vector<int> v(n);
+  for (int& x : v) std::cin >> x;
+  return v;
+}
+
+SquareSet to_set(const std::vector<int>& labels) {
+  SquareSet s = kEmpty;
+  for (int l : labels) s |= single(l);
+  return s;
+}
+
+std::string join(const std::vector<int>& v) {
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
+  return s;
+}
+
+// Plays the game; with `stop_after_round` > 0, returns after that round.
+void play(int stop_after_round = 0) {
+  int r, u;
+  std::cin >> r >> u;
+  std::vector<int> blocked = read_ints(u);
+  const Solver& solver = Solver::instance();
+  Position p = start_position(r, to_set(blocked));
+  const SquareSet start = p.available;
+  bool runner = solver.runner_wins(p);
+  if (mode == "read-after-wa" || mode == "wrong-then-crash" || (mode == "wrong-when-r3" && r == 3))
+    runner = !runner;
+  out(runner ? "Runner" : "Trapper");
+  if (mode == "wrong-then-crash") raise(SIGSEGV);
+  if (mode == "read-after-wa") {
+    std::string word;
+    for (;;) std::cin >> word;  // spins on the closed input forever
+  }
+  std::vector<RoundRecord> rounds;
+  for (int round = 1; round <= r; ++round) {
+    if (stop_after_round && round > stop_after_round) return;
+    if (runner) {
+      int n;
+      std::cin >> n;
+      SquareSet query = to_set(read_ints(n));
+      Answer answer = solver.answer_keeps_win(p, query, Answer::Yes) ? Answer::Yes : Answer::No;
+      out(to_string(answer));
+      int block;
+      std::cin >> block;
+      rounds.push_back({query, answer, block});
+      p = play_round(p, query, answer, block);
+      out("Free");
+    } else {
+      SquareSet query = solver.winning_queries(p).front();
+      std::vector<int> labels;
+      for (int s = 1; s <= 9; ++s)
+        if (contains(query, s)) labels.push_back(s);
+      out(std::to_string(labels.size()));
+      if (!labels.empty()) out(join(labels));
+      std::string word;
+      std::cin >> word;
+      Answer answer = word == "Yes" ? Answer::Yes : Answer::No;
+      Position after{p.available, runner_after_answer(p.runner, query, answer), p.rounds_left};
+      Square block = solver.winning_blocks(after).front();
+      out(std::to_string(block));
+      std::cin >> word;
+      p = play_round(p, query, answer, block);
+      if (word == "Trapped") return;
+    }
+  }
+  if (runner) out(join(*find_consistent_path(start, rounds)));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  mode = argc > 1 ? argv[1] : "correct";
+  if (mode == "no-flush") {  // its own buffer, and no flush before reading
+    std::ios::sync_with_stdio(false);
+    std::cin.tie(nullptr);
+  }
+  if (mode == "sleep") {
+    for (;;) pause();
+  } else if (mode == "stdout-flood" || mode == "stderr-flood") {
+    static char block[1 << 20];
+    std::memset(block, 'x', sizeof block);
+    int fd = mode == "stdout-flood" ? 1 : 2;
+    for (int i = 0; i < 1024; ++i)
+      if (write(fd, block, sizeof block) < 0) return 1;
+    if (mode == "stdout-flood") return 0;
+    play();
+  } else if (mode == "fork-bomb") {
+    for (;;) fork();
+  } else if (mode == "allocate") {
+    std::vector<char*> blocks;
+    for (int i = 0; i < 4096; ++i) {
+      char* b = static_cast<char*>(std::malloc(1 << 20));
+      if (!b) abort();
+      std::memset(b, 1, 1 << 20);
+      blocks.push_back(b);
+    }
+    std::printf("%d\n", blocks[100][5]);
+  } else if (mode == "close-stdin") {
+    close(0);
+    return 0;
+  } else if (mode == "stop-then-crash") {
+    play(1);
+    raise(SIGSEGV);
+  } else {
+    play();
+    if (mode == "no-flush") {
+      std::string word;
+      std::cin >> word;  // waits for the judge, which waits for the unflushed lines
+    } else if (mode == "crash-after") {
+      raise(SIGSEGV);
+    } else if (mode == "orphan") {
+      if (fork() == 0) {
+        setsid();
+        for (;;) pause();
+      }
+    } else if (mode == "spin-after") {
+      static volatile unsigned long sink = 0;
+      for (;;) sink = sink + 1;
+    } else if (mode == "exit-3-after") {
+      return 3;
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,64 @@
+#include "runner_fixture.hpp"
+
+#include <dirent.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdlib>
+#include <fstream>
+#include <iterator>
+
+#include "runner/contestant_process.hpp"
+
+namespace entrapment::testing {
+
+namespace fs = std::filesystem;
+
+fs::path bin_dir() {
+  const char* bin = std::getenv("ENTRAPMENT_BIN");
+  return bin ? fs::path(bin) : fs::path("build/bin");
+}
+
+fs::path package_root() {
+  const char* root = std::getenv("ENTRAPMENT_ROOT");
+  return root ? fs::path(root) : fs::current_path();
+}
+
+Submission player(const std::string& mode, std::string* token) {
+  static std::atomic<int> counter{0};
+  const std::string unique =
+      "runner-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+  if (token) *token = unique;
+  return {"player " + mode,
+          {fs::absolute(bin_dir() / "runner_test_player").string(), mode, unique}};
+}
+
+Limits small_limits() {
+  Limits limits;
+  limits.cpu_s = 1;
+  limits.wall_s = 1.5;
+  limits.memory_mib = 256;
+  limits.max_processes = 64;
+  limits.max_output_bytes = 1 << 20;
+  return limits;
+}
+
+int processes_with(const std::string& token) {
+  int count = 0;
+  DIR* proc = ::opendir("/proc");
+  while (dirent* entry = proc ? ::readdir(proc) : nullptr) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    std::ifstream in(std::string("/proc/") + entry->d_name + "/cmdline", std::ios::binary);
+    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    if (cmdline.find(token) != std::string::npos) ++count;
+  }
+  if (proc) ::closedir(proc);
+  return count;
+}
+
+TestCase trapper_board() { return parse_testcase("3 6\n1 2 3 7 8 9\nadversary adaptive 1\n"); }
+TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); }
+
+bool can_contain_fork_bombs() { return ::geteuid() == 0 || sandbox_support().usable; }
+
+}  // namespace entrapment::testing
