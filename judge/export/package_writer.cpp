@@ -79,7 +79,7 @@ void PackageWriter::copy_tree(const std::string& relative, const fs::path& from)
   for (auto it = fs::recursive_directory_iterator(from); it != fs::recursive_directory_iterator();
        ++it) {
     const std::string name = it->path().filename().string();
-    if (!name.empty() && name[0] == '.') {
+    if (!name.empty() && (name[0] == '.' || name == "__pycache__")) {
       if (it->is_directory()) it.disable_recursion_pending();
       continue;
     }

@@ -20,9 +20,10 @@ const std::vector<std::string> kVerdicts = {"accepted", "wrong_answer", "time_li
 const std::vector<std::string> kSubmissionExtensions = {".c",  ".cc",   ".cpp", ".cxx",
                                                         ".py", ".java", ".kt"};
 
+// Hidden files and Python's bytecode caches are never part of a package.
 bool hidden(const fs::path& path) {
   const std::string name = path.filename().string();
-  return name.empty() || name[0] == '.';
+  return name.empty() || name[0] == '.' || name == "__pycache__";
 }
 
 // The test-case extension `filename` ends in (the longest that fits), or "".

@@ -1,0 +1,19 @@
+// Running the exported programs the way contest systems do, for the export tests (POSIX).
+#pragma once
+
+#include <string>
+#include <vector>
+
+namespace entrapment::export_test {
+
+// `command` through /bin/sh; its exit code, or -1 when it did not exit normally.
+int run_shell(const std::string& command);
+
+// Runs `judge` and `contestant` connected by two pipes (each one's stdout is the other's
+// stdin) and returns the judge's exit code (-1: killed by a signal).
+int run_pair(const std::vector<std::string>& judge, const std::vector<std::string>& contestant);
+
+// Quotes `text` for /bin/sh.
+std::string shell_quote(const std::string& text);
+
+}  // namespace entrapment::export_test
