@@ -15,8 +15,8 @@
 using namespace std;
 
 static const int FULL = 0x1FF;
-static int nbr[9];            // neighbours of square i (0-based) as a bitmask
-static signed char memoWin[10][512][512];   // -1 unknown, 0 lose, 1 win (for the Runner)
+static int nbr[9];                         // neighbours of square i (0-based) as a bitmask
+static signed char memoWin[10][512][512];  // -1 unknown, 0 lose, 1 win (for the Runner)
 static signed char memoKeep[10][512][512];
 
 static int neighbourhood(int set) {
