@@ -2,6 +2,7 @@
 // submission on test files or directories (default: all of testdata/), in parallel, with a
 // live progress bar, a summary, and --json / --html reports. Exit status 0 when the overall
 // verdict is AC (or the one given with --expect), 1 otherwise, 2 when it could not judge.
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -47,6 +48,7 @@ struct WorkDir {
     char name[] = "/tmp/entrapment-submission-XXXXXX";
     if (!::mkdtemp(name)) throw std::runtime_error("cannot create a temporary directory");
     path = name;
+    ::chmod(name, 0755);  // the contestant's own user must reach its program
   }
   ~WorkDir() {
     std::error_code ec;

@@ -149,7 +149,9 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   if (result.verdict != Verdict::WA && result.verdict != Verdict::AC &&
       result.verdict != Verdict::JE && !judge_says.empty() && !outcome.accepted())
     result.message += "; the judge: " + judge_says;
-  if (result.verdict != Verdict::AC && !process->stderr_text().empty())
+  // After the judge's early verdict, what the contestant writes depends on when it was killed:
+  // left out, so results stay deterministic.
+  if (result.verdict != Verdict::AC && !judge_first && !process->stderr_text().empty())
     result.message += "; stderr: " + stderr_tail(process->stderr_text());
   return result;
 }

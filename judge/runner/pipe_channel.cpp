@@ -103,8 +103,8 @@ bool PipeChannel::write_line(const std::string& line) {
     }
     if (n < 0 && errno == EAGAIN)
       timed_out_ = true;  // it stopped reading and never exited
-    else
-      input_closed_ = true;  // EPIPE: it closed its input
+    else if (line != "-1")
+      input_closed_ = true;  // EPIPE: it closed its input (the -1 after a verdict does not count)
     return false;
   }
   return true;

@@ -73,6 +73,8 @@ TEST(AllBoards, ReferenceSolutionWinsEveryGame) {
   if (!fs::exists(source)) GTEST_SKIP() << source << " does not exist yet";
   char name[] = "/tmp/runner-all-boards-XXXXXX";
   const fs::path dir = ::mkdtemp(name);
+  fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                           fs::perms::others_read | fs::perms::others_exec);
   const Submission submission = prepare_submission(source, dir / "build");
   const char* full = std::getenv("ENTRAPMENT_ALL_BOARDS_FULL");
   const std::vector<TestCase> games = all_games(full && std::string(full) == "1");
