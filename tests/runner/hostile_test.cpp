@@ -16,6 +16,7 @@ struct Hostile {
   Verdict verdict;
   bool runner_side = false;  // play the board the contestant wins as the Runner
   long long memory_mib = 0;  // a smaller memory limit (page faults are slow on small VMs)
+  double cpu_s = 0;          // a larger time limit, for the heavy ones on a loaded machine
 };
 
 class HostileTest : public ::testing::TestWithParam<std::tuple<Hostile, bool>> {};
@@ -31,6 +32,10 @@ TEST_P(HostileTest, RightVerdictInTimeAndNothingLeft) {
   const Submission submission = player(hostile.mode, &token);
   Limits limits = small_limits();
   if (hostile.memory_mib) limits.memory_mib = hostile.memory_mib;
+  if (hostile.cpu_s) {
+    limits.cpu_s = hostile.cpu_s;
+    limits.wall_s = hostile.cpu_s + 0.5;
+  }
   const auto start = std::chrono::steady_clock::now();
   const TestResult result =
       judge_test(submission, hostile.runner_side ? runner_board() : trapper_board(), hostile.mode,
@@ -50,8 +55,8 @@ TEST_P(HostileTest, RightVerdictInTimeAndNothingLeft) {
 const Hostile kHostile[] = {
     {"correct", Verdict::AC},       {"correct", Verdict::AC, true},
     {"sleep", Verdict::TLE},        {"no-flush", Verdict::TLE},
-    {"stdout-flood", Verdict::WA},  {"stderr-flood", Verdict::AC},
-    {"fork-bomb", Verdict::TLE},    {"allocate", Verdict::MLE, false, 64},
+    {"stdout-flood", Verdict::WA},  {"stderr-flood", Verdict::AC, false, 0, 4},
+    {"fork-bomb", Verdict::TLE},    {"allocate", Verdict::MLE, false, 64, 4},
     {"close-stdin", Verdict::WA},   {"crash-after", Verdict::RTE},
     {"read-after-wa", Verdict::WA}, {"orphan", Verdict::AC},
     {"orphan", Verdict::AC, true},
