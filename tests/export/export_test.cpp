@@ -46,12 +46,11 @@ std::vector<fs::path> files_with(const fs::path& dir, const std::string& extensi
   return out;
 }
 
-// The contestant's lines of an .interaction transcript, as the judge reads them.
-std::string contestant_lines(const fs::path& interaction) {
+// The judge lines an .interaction transcript starts with (the board), in its '<' form.
+std::string board_lines(const fs::path& interaction) {
   std::istringstream in(read(interaction));
   std::string line, out;
-  while (std::getline(in, line))
-    if (!line.empty() && line[0] == '>') out += line.substr(1) + "\n";
+  while (std::getline(in, line) && !line.empty() && line[0] == '<') out += line + "\n";
   return out;
 }
 
@@ -60,8 +59,8 @@ class ExportTest : public ::testing::Test {
   // Exports once for every suite of this binary; the directory goes at the end of the run.
   static void SetUpTestSuite() {
     if (!tmp_.empty()) return;
-    root_ = std::getenv("ENTRAPMENT_ROOT");
-    bin_ = std::getenv("ENTRAPMENT_BIN");
+    root_ = entrapment::export_test::repository_root();
+    bin_ = entrapment::export_test::bin_dir();
     char pattern[] = "/tmp/entrapment-export-XXXXXX";
     ASSERT_NE(mkdtemp(pattern), nullptr);
     tmp_ = pattern;
@@ -308,8 +307,6 @@ TEST_F(ExportedInteractors, SamplesReplayToAccepted) {
   const std::vector<fs::path> samples = files_with(package("legacy") / "data" / "sample", ".in");
   ASSERT_FALSE(samples.empty());
   for (const fs::path& in : samples) {
-    const fs::path lines = tmp_ / "contestant.txt";
-    write(lines, contestant_lines(fs::path(in).replace_extension(".interaction")));
     const std::vector<std::string> contestant = {
         "/bin/sh", (root_ / "tests" / "export" / "replay.sh").string(),
         fs::path(in).replace_extension(".interaction").string()};
@@ -337,7 +334,9 @@ TEST_F(ExportedInteractors, WrongClaimIsRejectedByEveryBuild) {
   const fs::path in = files_with(package("legacy") / "data" / "sample", ".in").front();
   const fs::path lines = tmp_ / "wrong.interaction";
   const std::string claim = read(answer(in)).rfind("Runner", 0) == 0 ? "Trapper" : "Runner";
-  write(lines, ">" + claim + "\n<-1\n");
+  // The contestant reads the board (the judge lines the sample starts with), then claims.
+  write(lines,
+        board_lines(fs::path(in).replace_extension(".interaction")) + ">" + claim + "\n<-1\n");
   const std::vector<std::string> contestant = {
       "/bin/sh", (root_ / "tests" / "export" / "replay.sh").string(), lines.string()};
   EXPECT_EQ(kattis(tmp_ / "legacy_interactor", in, contestant), 43);

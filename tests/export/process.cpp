@@ -48,6 +48,21 @@ int run_pair(const std::vector<std::string>& judge, const std::vector<std::strin
   return exit_code(judge_status);
 }
 
+std::string repository_root() {
+  const char* env = std::getenv("ENTRAPMENT_ROOT");
+  return env && *env ? env : ENTRAPMENT_SOURCE_DIR;
+}
+
+std::string bin_dir() {
+  const char* env = std::getenv("ENTRAPMENT_BIN");
+  if (env && *env) return env;
+  char path[4096];
+  const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
+  if (n <= 0) return ".";
+  std::string self(path, static_cast<std::size_t>(n));
+  return self.substr(0, self.rfind('/'));
+}
+
 std::string shell_quote(const std::string& text) {
   std::string out = "'";
   for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);

@@ -13,6 +13,11 @@ int run_shell(const std::string& command);
 // stdin) and returns the judge's exit code (-1: killed by a signal).
 int run_pair(const std::vector<std::string>& judge, const std::vector<std::string>& contestant);
 
+// The repository and the build's bin/: $ENTRAPMENT_ROOT and $ENTRAPMENT_BIN when set (CTest sets
+// them), else the source tree this test was built from and the directory of the test binary.
+std::string repository_root();
+std::string bin_dir();
+
 // Quotes `text` for /bin/sh.
 std::string shell_quote(const std::string& text);
 

@@ -25,30 +25,34 @@ const char* kTrapperBoard = "3 6\n1 2 3 7 8 9\nadversary scripted 1\nanswers Yes
 const char* kRunnerBoard =
     "2 0\nadversary scripted 2\nask 3 1 2 8 9 4 5 block 5\nask 4 6 7 8 block 7\n";
 const char* kRunnerRounds =
-    ">Runner\n<7\n<3 1 2 8 9 4 5\n>Yes\n<5\n>Free\n<4\n<4 6 7 8\n>Yes\n<7\n>Free\n";
-const char* kTrapperWin = ">Trapper\n>2\n>4 5\n<Yes\n>5\n<Free\n>0\n<No\n>6\n<Trapped\n";
+    "<2 0\n>Runner\n<7\n<3 1 2 8 9 4 5\n>Yes\n<5\n>Free\n<4\n<4 6 7 8\n>Yes\n<7\n>Free\n";
+const char* kTrapperWin =
+    "<3 6\n<1 2 3 7 8 9\n>Trapper\n>2\n>4 5\n<Yes\n>5\n<Free\n>0\n<No\n>6\n<Trapped\n";
 
 struct Case {
   const char* name;
   const char* board;
-  std::string transcript;  // '>' contestant lines, '<' where it reads one judge line
+  // '>' contestant lines, '<' where it reads one judge line. Every judge line must be read,
+  // from the board on: a contestant that exits with judge lines unread races the judge's writes.
+  std::string transcript;
   bool accepted;
 };
 
 const std::vector<Case>& cases() {
   static const std::vector<Case> all = {
       {"trapper-sample", kTrapperBoard, kTrapperWin, true},
-      {"wrong-claim", kTrapperBoard, ">Runner\n<-1\n", false},
-      {"query-too-large", kTrapperBoard, ">Trapper\n>4\n<-1\n", false},
-      {"leading-zero", kTrapperBoard, ">Trapper\n>02\n<-1\n", false},
-      {"label-twice", kTrapperBoard, ">Trapper\n>2\n>4 4\n<-1\n", false},
-      {"label-unavailable", kTrapperBoard, ">Trapper\n>1\n>1\n<-1\n", false},
+      {"wrong-claim", kTrapperBoard, "<3 6\n<1 2 3 7 8 9\n>Runner\n<-1\n", false},
+      {"query-too-large", kTrapperBoard, "<3 6\n<1 2 3 7 8 9\n>Trapper\n>4\n<-1\n", false},
+      {"leading-zero", kTrapperBoard, "<3 6\n<1 2 3 7 8 9\n>Trapper\n>02\n<-1\n", false},
+      {"label-twice", kTrapperBoard, "<3 6\n<1 2 3 7 8 9\n>Trapper\n>2\n>4 4\n<-1\n", false},
+      {"label-unavailable", kTrapperBoard, "<3 6\n<1 2 3 7 8 9\n>Trapper\n>1\n>1\n<-1\n", false},
       {"empty-queries-blank-lines", kTrapperBoard,
-       ">Trapper\n>0\n>\n<No\n>5\n<Free\n>0\n>\n<No\n>4\n<Trapped\n", true},
+       "<3 6\n<1 2 3 7 8 9\n>Trapper\n>0\n>\n<No\n>5\n<Free\n>0\n>\n<No\n>4\n<Trapped\n", true},
       {"tabs-and-crlf", kTrapperBoard,
-       ">Trapper\r\n>2\n>\t4   5 \n<Yes\n>5\r\n<Free\n>0\n<No\n> 6\n<Trapped\n", true},
+       "<3 6\n<1 2 3 7 8 9\n>Trapper\r\n>2\n>\t4   5 \n<Yes\n>5\r\n<Free\n>0\n<No\n> 6\n<Trapped\n",
+       true},
       {"output-after-the-end", kTrapperBoard, std::string(kTrapperWin) + ">junk\n", false},
-      {"output-ends-early", kTrapperBoard, ">Trapper\n>2\n", false},
+      {"output-ends-early", kTrapperBoard, "<3 6\n<1 2 3 7 8 9\n>Trapper\n>2\n", false},
       {"runner-sample", kRunnerBoard, std::string(kRunnerRounds) + ">5 4 1\n", true},
       {"runner-proof-spaces", kRunnerBoard, std::string(kRunnerRounds) + ">5  4\t1\n", true},
       {"runner-proof-not-adjacent", kRunnerBoard, std::string(kRunnerRounds) + ">5 4 2\n<-1\n",
@@ -57,9 +61,9 @@ const std::vector<Case>& cases() {
       {"runner-proof-contradicts-answer", kRunnerBoard,
        std::string(kRunnerRounds) + ">6 3 2\n<-1\n", false},
       {"runner-false-trapped", kRunnerBoard,
-       ">Runner\n<7\n<3 1 2 8 9 4 5\n>Yes\n<5\n>Trapped\n<-1\n", false},
-      {"runner-lowercase", kRunnerBoard, ">Runner\n<7\n<3 1 2 8 9 4 5\n>yes\n<-1\n", false},
-      {"runner-extra-token", kRunnerBoard, ">Runner 1\n<-1\n", false},
+       "<2 0\n>Runner\n<7\n<3 1 2 8 9 4 5\n>Yes\n<5\n>Trapped\n<-1\n", false},
+      {"runner-lowercase", kRunnerBoard, "<2 0\n>Runner\n<7\n<3 1 2 8 9 4 5\n>yes\n<-1\n", false},
+      {"runner-extra-token", kRunnerBoard, "<2 0\n>Runner 1\n<-1\n", false},
   };
   return all;
 }
@@ -82,8 +86,8 @@ void write(const fs::path& path, const std::string& text) {
 
 TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
   const Case& c = GetParam();
-  const fs::path root = std::getenv("ENTRAPMENT_ROOT");
-  const fs::path bin = std::getenv("ENTRAPMENT_BIN");
+  const fs::path root = entrapment::export_test::repository_root();
+  const fs::path bin = entrapment::export_test::bin_dir();
   const fs::path board = tmp_ / (std::string(c.name) + ".in");
   const fs::path transcript = tmp_ / (std::string(c.name) + ".interaction");
   write(board, c.board);
@@ -118,7 +122,7 @@ INSTANTIATE_TEST_SUITE_P(Transcripts, TestingToolTest, ::testing::ValuesIn(cases
                          });
 
 TEST(TestingTool, RejectsABoardOutsideTheStatement) {
-  const fs::path root = std::getenv("ENTRAPMENT_ROOT");
+  const fs::path root = entrapment::export_test::repository_root();
   EXPECT_EQ(
       run_shell("python3 " + shell_quote((root / "attachments" / "testing_tool.py").string()) +
                 " -b '5 5 1 2 3 4 5' /bin/true 2> /dev/null"),
