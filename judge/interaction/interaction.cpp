@@ -15,12 +15,6 @@ class JudgeFailure : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The contestant stopped reading while the judge still had something to say.
-class ContestantGone : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
 std::string path_text(const std::vector<Square>& path) {
   return path.empty() ? std::string("(none)") : join_labels(path);
 }
@@ -34,7 +28,7 @@ class Game {
         reader_(channel, transcript),
         position_(test.start()) {}
 
-  // Returns the accepting message; throws WrongAnswer, ContestantGone or JudgeFailure.
+  // Returns the accepting message; throws WrongAnswer or JudgeFailure.
   std::string play() {
     for (const std::string& line : test_.board_lines()) send(line);
     const std::string claim = reader_.word({"Runner", "Trapper"}, "the side you play");
@@ -49,10 +43,13 @@ class Game {
   }
 
  private:
+  // A failed write (the contestant closed its input or exited) is not judged by itself: the
+  // verdict must depend only on what the contestant wrote, not on when the operating system
+  // noticed that it stopped reading. If it still owed lines, the next read finds the end of
+  // its output and that is the wrong answer.
   void send(const std::string& line) {
     transcript_.add_line(false, reader_.round(), line);
-    if (!channel_.write_line(line))
-      throw ContestantGone(where() + ": the program stopped reading its input");
+    channel_.write_line(line);
   }
 
   std::string where() const {
@@ -219,8 +216,6 @@ Outcome interact(const TestCase& test, Channel& channel, Transcript& transcript)
                           "-1");
       channel.write_line("-1");  // the contestant may be gone already: nothing more to do
     }
-  } catch (const ContestantGone& e) {
-    outcome = {Outcome::Result::WrongAnswer, e.what()};
   } catch (const std::exception& e) {
     outcome = {Outcome::Result::JudgeError, std::string("judge error: ") + e.what()};
   }
