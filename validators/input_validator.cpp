@@ -3,8 +3,7 @@
 //
 // Every check lives in parse_testcase() (judge/testcase/testcase.hpp): the board and label
 // lines within the statement's bounds, the adversary line, a scripted adversary's script.
-// This file only reads the bytes and gives a line number to the faults the parser reports
-// for the file as a whole (empty, no final newline).
+// This file only reads the bytes, byte for byte, and reports.
 #include <cstdio>
 #include <string>
 
@@ -24,15 +23,6 @@ std::string read_all(std::FILE* in) {
   return out;
 }
 
-// The line a whole-file fault belongs to: the first line of an empty file, else the last
-// (unterminated) line.
-int line_of_file_fault(const std::string& text) {
-  int line = 1;
-  for (char c : text)
-    if (c == '\n') ++line;
-  return line;
-}
-
 }  // namespace
 
 int main() {
@@ -44,10 +34,7 @@ int main() {
   try {
     entrapment::parse_testcase(text);
   } catch (const entrapment::TestCaseError& e) {
-    if (e.line() > 0)
-      std::fprintf(stderr, "%s\n", e.what());
-    else
-      std::fprintf(stderr, "line %d: %s\n", line_of_file_fault(text), e.what());
+    std::fprintf(stderr, "%s\n", e.what());  // "line N: what is wrong"
     return kInvalid;
   } catch (const std::exception& e) {  // the parser only throws TestCaseError; be safe anyway
     std::fprintf(stderr, "invalid test file: %s\n", e.what());

@@ -1,5 +1,7 @@
 #include "testcase.hpp"
 
+#include <algorithm>
+
 #include "../game/solver.hpp"
 #include "../protocol/tokens.hpp"
 
@@ -10,8 +12,10 @@ namespace {
 constexpr long long kSeedLimit = 1000000000000000000LL;  // 10^18
 
 std::vector<std::string> split_lines(const std::string& text) {
-  if (text.empty()) throw TestCaseError(0, "the file is empty");
-  if (text.back() != '\n') throw TestCaseError(0, "the file does not end with a newline");
+  if (text.empty()) throw TestCaseError(1, "the file is empty");
+  if (text.back() != '\n')
+    throw TestCaseError(static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1,
+                        "the last line does not end with a newline");
   std::vector<std::string> lines;
   std::string current;
   int number = 1;
