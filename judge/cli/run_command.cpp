@@ -1,5 +1,5 @@
 // `judge run SUBMISSION [TEST...]` or `judge run [TEST...] -- COMMAND ARGS...`: judges a
-// submission on test files or directories (default: all of testdata/), in parallel, with a
+// submission on test files or directories (default: testdata/sample and testdata/secret), in parallel, with a
 // live progress bar, a summary, and --json / --html reports. Exit status 0 when the overall
 // verdict is AC (or the one given with --expect), 1 otherwise, 2 when it could not judge.
 #include <sys/stat.h>
@@ -103,7 +103,10 @@ int run(const RunArguments& args) {
   std::vector<fs::path> tests;
   try {
     std::vector<fs::path> paths(test_words.begin(), test_words.end());
-    if (paths.empty()) paths.push_back(root / "testdata");
+    if (paths.empty()) {  // the test data a submission is judged on; not invalid_input/
+      paths.push_back(root / "testdata" / "sample");
+      paths.push_back(root / "testdata" / "secret");
+    }
     tests = collect_tests(paths);
   } catch (const std::exception& e) {
     std::cerr << "judge run: " << e.what() << "\n";
@@ -158,7 +161,7 @@ int run(const RunArguments& args) {
 const RegisterCommand registered(10, [](CLI::App& app) {
   auto args = std::make_shared<RunArguments>();
   CLI::App* sub = app.add_subcommand(
-      "run", "judge a submission on test files or directories (default: all of testdata/)");
+      "run", "judge a submission on test files or directories (default: testdata/sample and testdata/secret)");
   sub->add_option("submission-and-tests", args->words,
                   "SUBMISSION [TEST...], or [TEST...] -- COMMAND ARGS...");
   sub->add_option("-j,--jobs", args->jobs, "tests run in parallel (default: the number of cores)")
