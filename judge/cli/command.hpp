@@ -23,4 +23,8 @@ void setup_commands(CLI::App& app);
 std::filesystem::path package_root();
 void set_package_root(const std::filesystem::path& root);
 
+// The words after the first `--` on the command line (`judge run TEST -- COMMAND ARGS`):
+// main() takes them off before CLI11 parses the rest, so options stay allowed anywhere.
+const std::vector<std::string>& trailing_command();
+
 }  // namespace entrapment::cli

@@ -1,4 +1,5 @@
 // judge: the Entrapment judging toolkit. See README.md and `judge --help`.
+#include <algorithm>
 #include <cstdlib>
 #include <map>
 #include <string>
@@ -19,6 +20,11 @@ std::filesystem::path& root_override() {
   return root;
 }
 
+std::vector<std::string>& trailing_words() {
+  static std::vector<std::string> words;
+  return words;
+}
+
 }  // namespace
 
 RegisterCommand::RegisterCommand(int order, std::function<void(CLI::App&)> setup) {
@@ -28,6 +34,8 @@ RegisterCommand::RegisterCommand(int order, std::function<void(CLI::App&)> setup
 void setup_commands(CLI::App& app) {
   for (auto& [order, setup] : registry()) setup(app);
 }
+
+const std::vector<std::string>& trailing_command() { return trailing_words(); }
 
 void set_package_root(const std::filesystem::path& root) { root_override() = root; }
 
@@ -43,12 +51,23 @@ int main(int argc, char** argv) {
   CLI::App app{"judge: the Entrapment (NAC 2025 Problem C) judging toolkit"};
   app.require_subcommand(1);
   std::string root;
-  app.add_option("--root", root, "the package root (default: $ENTRAPMENT_ROOT, else the source tree)")
+  app.add_option("--root", root,
+                 "the package root (default: $ENTRAPMENT_ROOT, else the source tree)")
       ->check(CLI::ExistingDirectory);
   app.parse_complete_callback([&] {
     if (!root.empty()) entrapment::cli::set_package_root(root);
   });
   entrapment::cli::setup_commands(app);
-  CLI11_PARSE(app, argc, argv);
+  std::vector<std::string> words(argv + 1, argv + argc);
+  if (const auto dashes = std::find(words.begin(), words.end(), "--"); dashes != words.end()) {
+    entrapment::cli::trailing_words().assign(dashes + 1, words.end());
+    words.erase(dashes, words.end());
+  }
+  std::reverse(words.begin(), words.end());  // CLI11 takes a vector in reverse order
+  try {
+    app.parse(words);
+  } catch (const CLI::ParseError& e) {
+    return app.exit(e);
+  }
   return 0;
 }

@@ -1,7 +1,8 @@
 // `judge run SUBMISSION [TEST...]` or `judge run [TEST...] -- COMMAND ARGS...`: judges a
-// submission on test files or directories (default: testdata/sample and testdata/secret), in parallel, with a
-// live progress bar, a summary, and --json / --html reports. Exit status 0 when the overall
-// verdict is AC (or the one given with --expect), 1 otherwise, 2 when it could not judge.
+// submission on test files or directories (default: testdata/sample and testdata/secret), in
+// parallel, with a live progress bar, a summary, and --json / --html reports. Exit status 0 when
+// the overall verdict is AC (or the one given with --expect), 1 otherwise, 2 when it could not
+// judge.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -160,8 +161,9 @@ int run(const RunArguments& args) {
 
 const RegisterCommand registered(10, [](CLI::App& app) {
   auto args = std::make_shared<RunArguments>();
-  CLI::App* sub = app.add_subcommand(
-      "run", "judge a submission on test files or directories (default: testdata/sample and testdata/secret)");
+  CLI::App* sub = app.add_subcommand("run",
+                                     "judge a submission on test files or directories (default: "
+                                     "testdata/sample and testdata/secret)");
   sub->add_option("submission-and-tests", args->words,
                   "SUBMISSION [TEST...], or [TEST...] -- COMMAND ARGS...");
   sub->add_option("-j,--jobs", args->jobs, "tests run in parallel (default: the number of cores)")
@@ -173,19 +175,9 @@ const RegisterCommand registered(10, [](CLI::App& app) {
   sub->add_option("--html", args->html, "write a self-contained HTML report to FILE");
   sub->add_option("--expect", args->expect,
                   "the verdict that makes the exit status 0 (default AC)");
-  // With positionals at the end, CLI11 keeps a `--` among them (`run TEST -- CMD`), or, when
-  // it comes first (`run -- CMD`), leaves it unmatched.
-  sub->positionals_at_end(true);
-  sub->callback([args, sub] {
-    auto dashes = std::find(args->words.begin(), args->words.end(), "--");
-    const std::vector<std::string> rest = sub->remaining();
-    if (dashes != args->words.end()) {
-      args->command.assign(dashes + 1, args->words.end());
-      args->words.erase(dashes, args->words.end());
-    } else if (std::find(rest.begin(), rest.end(), "--") != rest.end()) {
-      args->command = args->words;
-      args->words.clear();
-    }
+  sub->callback([args] {
+    // `run [TEST...] -- COMMAND ARGS`: main() took the command off the line.
+    args->command = trailing_command();
     const int status = run(*args);
     if (status != 0) throw CLI::RuntimeError(status);
   });

@@ -67,6 +67,14 @@ Submission command_submission(const std::vector<std::string>& command) {
   Submission submission;
   submission.command = command;
   submission.command[0] = exe.string();
+  // The contestant runs in a scratch directory: an argument naming a file here (`python3
+  // sol.py`) is made absolute so that it still names it there.
+  for (std::size_t i = 1; i < submission.command.size(); ++i) {
+    std::error_code error;
+    const fs::path word = submission.command[i];
+    if (word.is_relative() && fs::exists(word, error))
+      submission.command[i] = fs::absolute(word).string();
+  }
   for (const std::string& word : command)
     submission.name += (submission.name.empty() ? "" : " ") + word;
   return submission;
