@@ -80,6 +80,11 @@ std::vector<fs::path> collect_tests(const std::vector<fs::path>& paths) {
 
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
                       const Limits& limits, bool sandbox) {
+  return judge_test(submission, test, name, limits, sandbox, ChannelWrapper());
+}
+
+TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
+                      const Limits& limits, bool sandbox, const ChannelWrapper& wrap) {
   ignore_sigpipe();
   TestResult result;
   result.name = name;
@@ -93,7 +98,8 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
       process->started() +
       std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_s));
   PipeChannel channel(*process, deadline);
-  const Outcome outcome = interact(test, channel, result.transcript);
+  const std::unique_ptr<Channel> wrapped = wrap ? wrap(channel, result.transcript) : nullptr;
+  const Outcome outcome = interact(test, wrapped ? *wrapped : channel, result.transcript);
 
   // The judge decided while the contestant was still talking: nothing the contestant does
   // afterwards changes the verdict, so it is stopped at once.

@@ -5,9 +5,11 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
+#include "interaction/channel.hpp"
 #include "limits.hpp"
 #include "runner/result.hpp"
 #include "submission.hpp"
@@ -33,6 +35,16 @@ std::vector<std::filesystem::path> collect_tests(const std::vector<std::filesyst
 // win over what the judge concluded from its ended output.
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
                       const Limits& limits, bool sandbox);
+
+// Lets a caller see the game while it is played (`judge play` prints it live): given the
+// channel to the contestant and the transcript being filled, returns the channel the game is
+// played through, which forwards to `pipe`. The transcript is valid only during the game.
+using ChannelWrapper =
+    std::function<std::unique_ptr<Channel>(Channel& pipe, const Transcript& transcript)>;
+
+// judge_test, playing through `wrap(pipe, transcript)` (when `wrap` is set).
+TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
+                      const Limits& limits, bool sandbox, const ChannelWrapper& wrap);
 
 RunResult judge_tests(const Submission& submission, const std::vector<std::filesystem::path>& tests,
                       const std::filesystem::path& base /* names are relative to it */,
