@@ -7,27 +7,11 @@
 
 #include "export.hpp"
 #include "formats.hpp"
+#include "protocol/tokens.hpp"
 
 namespace entrapment {
 
 namespace {
-
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&')
-      out += "&amp;";
-    else if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '"')
-      out += "&quot;";
-    else
-      out += c;
-  }
-  return out;
-}
 
 // Polygon's source types, by extension.
 std::string source_type(const std::filesystem::path& path) {

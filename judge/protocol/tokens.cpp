@@ -34,6 +34,29 @@ std::optional<long long> parse_integer(const std::string& token) {
   return negative ? -value : value;
 }
 
+std::string xml_escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += (c >= 0 && c < 0x20) ? '.' : c;
+    }
+  }
+  return out;
+}
+
 std::string quote(const std::string& text, std::size_t limit) {
   std::string out = "\"";
   for (std::size_t i = 0; i < text.size() && i < limit; ++i) {

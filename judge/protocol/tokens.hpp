@@ -15,6 +15,10 @@ std::vector<std::string> split_blanks(const std::string& line);
 // "0" is fine), at most 18 digits. Anything else (signs '+', "007", "1e3", "5x") is nothing.
 std::optional<long long> parse_integer(const std::string& token);
 
+// `text` fit for XML character data and attribute values, the way testlib escapes its result
+// file: markup characters as entities, control characters (invalid in XML 1.0) as '.'.
+std::string xml_escape(const std::string& text);
+
 // `text` cut to at most `limit` bytes, with non-printable bytes shown as \xHH, quoted:
 // safe to put in a message whatever the contestant sent.
 std::string quote(const std::string& text, std::size_t limit = 60);

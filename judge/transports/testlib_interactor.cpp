@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "../interaction/interaction.hpp"
+#include "../protocol/tokens.hpp"
 
 namespace entrapment::testlib_transport {
 
@@ -44,27 +45,6 @@ std::string one_line(std::string text) {
   for (char& c : text)
     if (c == '\n' || c == '\r') c = ' ';
   return text;
-}
-
-// testlib's XML escaping of the result message: markup characters as entities, control
-// characters as '.'.
-std::string xml_escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    if (c == '&')
-      out += "&amp;";
-    else if (c == '<')
-      out += "&lt;";
-    else if (c == '>')
-      out += "&gt;";
-    else if (c == '"')
-      out += "&quot;";
-    else if (c >= 0 && c <= 31)
-      out += '.';
-    else
-      out += c;
-  }
-  return out;
 }
 
 bool write_file(const std::string& path, const std::string& text) {
