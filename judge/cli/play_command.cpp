@@ -184,7 +184,12 @@ class PersonChannel : public Channel {
     // judge said Trapped, or the Runner's proof is in) the end of their lines is implied.
     if (game_over()) return LineRead{};
     if (prompt_) {
-      const int round = transcript_.lines.empty() ? 0 : transcript_.lines.back().round;
+      int round = transcript_.lines.empty() ? 0 : transcript_.lines.back().round;
+      // The Runner's "Free" in the last round is followed, with no judge line between, by
+      // its proof, which belongs after the last round.
+      if (!transcript_.lines.empty() && transcript_.lines.back().from_contestant &&
+          transcript_.lines.back().text == "Free")
+        ++round;
       std::cerr << '[' << round << "] > " << std::flush;
     }
     return stdin_.read_line();
