@@ -32,8 +32,7 @@ namespace {
 
 struct VerifyArguments {
   int jobs = 0;
-  bool all_tests = false;
-  int max_tests = 300;
+  int max_tests = 0;  // 0: every test
   bool sandbox = false;
 };
 
@@ -101,12 +100,13 @@ void check_validator(Tally& tally, const fs::path& validator, const std::vector<
   tally.step(what, wrong.empty() && !files.empty(), detail);
 }
 
-// Every sample first, then an evenly spaced selection of the rest (deterministic).
+// Every sample first, then every secret test, or with --max-tests an evenly spaced selection of
+// them (deterministic).
 std::vector<fs::path> select_tests(const std::vector<fs::path>& samples,
                                    const std::vector<fs::path>& secret,
                                    const VerifyArguments& args) {
   std::vector<fs::path> tests = samples;
-  if (args.all_tests || static_cast<int>(secret.size()) <= args.max_tests) {
+  if (args.max_tests == 0 || static_cast<int>(secret.size()) <= args.max_tests) {
     tests.insert(tests.end(), secret.begin(), secret.end());
   } else {
     for (int k = 0; k < args.max_tests; ++k)
@@ -175,9 +175,8 @@ int verify(const VerifyArguments& args) {
 
   const std::vector<fs::path> tests = select_tests(samples, secret, args);
   std::cout << "submissions (" << tests.size() << " tests each"
-            << (tests.size() < all.size()
-                    ? ", a selection: --all-tests for all " + std::to_string(all.size())
-                    : "")
+            << (tests.size() < all.size() ? ", a selection of the " + std::to_string(all.size())
+                                          : "")
             << ")\n";
   char work_template[] = "/tmp/entrapment-verify-XXXXXX";
   const fs::path work = ::mkdtemp(work_template);
@@ -232,9 +231,9 @@ const RegisterCommand registered(5, [](CLI::App& app) {
                                      "check the whole package (validator, generated data, "
                                      "samples, every submission's verdict)");
   sub->add_option("-j,--jobs", args->jobs, "parallel jobs (default: the number of cores)");
-  sub->add_flag("--all-tests", args->all_tests, "judge submissions on every test, not a selection");
   sub->add_option("--max-tests", args->max_tests,
-                  "secret tests per submission without --all-tests (default 300)")
+                  "judge each submission on the samples and this many evenly spaced secret "
+                  "tests (default: every test)")
       ->check(CLI::PositiveNumber);
   sub->add_flag("--sandbox", args->sandbox, "run submissions inside bwrap (slower)");
   sub->callback([args] {
