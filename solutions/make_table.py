@@ -61,8 +61,19 @@ def cache_name(directory, name):
     return "%s__%s.json" % (directory, name)
 
 
+def secret_tests(tests):
+    """Every test file under `tests`, sorted as judge run sorts them."""
+    out = []
+    for folder, _, files in os.walk(tests):
+        out += [os.path.join(folder, f) for f in files if f.endswith(".in")]
+    return sorted(out)
+
+
 def run_judge(judge, tests, source, json_path, jobs):
-    command = [judge, "run", source, tests, "--json", json_path, "--no-color", "-j", str(jobs)]
+    # Without bwrap: the verdicts are the same (the limits hold without it), in a fraction of
+    # the time, and the table needs every submission on every test.
+    command = [judge, "run", source, *tests, "--json", json_path, "--no-color", "--no-sandbox",
+               "-j", str(jobs)]
     print("$ " + " ".join(command), file=sys.stderr, flush=True)
     # A rejected submission makes `judge run` exit non-zero: the JSON is what counts.
     subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
@@ -142,7 +153,12 @@ def main():
     parser.add_argument("--only", nargs="*", default=None, help="file names to (re)run")
     parser.add_argument("--from-json", default=None, help="use the JSON files in DIR, run nothing")
     parser.add_argument("--output", default=os.path.join(SOLUTIONS, "README.md"))
+    parser.add_argument("--slow-sample", type=int, default=24,
+                        help="time_limit_exceeded submissions run on this many evenly spaced "
+                             "tests (each rejection costs the whole wall-clock limit)")
     args = parser.parse_args()
+    every_test = secret_tests(args.tests)
+    sample = [every_test[len(every_test) * k // args.slow_sample] for k in range(args.slow_sample)]
 
     cache = args.from_json or args.cache
     os.makedirs(cache, exist_ok=True)
@@ -155,7 +171,8 @@ def main():
         if not args.from_json and wanted and not (args.reuse and fresh):
             if os.path.exists(json_path):
                 os.remove(json_path)
-            run_judge(args.judge, args.tests, source, json_path, args.jobs)
+            slow = directory == "time_limit_exceeded" and args.slow_sample < len(every_test)
+            run_judge(args.judge, sample if slow else [args.tests], source, json_path, args.jobs)
         row = {
             "submission": "%s/%s" % (directory, name),
             "expected": "/".join(sorted(EXPECTED[directory])),
@@ -170,7 +187,8 @@ def main():
             row.update(
                 verdict=result["verdict"],
                 ok=result["verdict"] in EXPECTED[directory],
-                rejecting="%d of %d" % (len(rejecting), total),
+                rejecting="%d of %d%s" % (len(rejecting), total,
+                                          "" if total >= len(every_test) else " (a selection)"),
                 by_verdict=", ".join("%s %d" % (v, counts[v]) for v in sorted(counts)),
                 first=first["name"] if first else None,
                 message=first.get("message", "") if first else "",
