@@ -39,6 +39,7 @@
 #include "runner/limits.hpp"
 #include "runner/pipe_channel.hpp"
 #include "runner/submission.hpp"
+#include "runner/work_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace entrapment;
@@ -165,21 +166,6 @@ GameCost measure(const Submission& submission, const TestCase& test, const std::
   return cost;
 }
 
-// A temporary directory that removes itself (for the compiled solution).
-struct WorkDir {
-  fs::path path;
-  WorkDir() {
-    char name[] = "/tmp/entrapment-bench-XXXXXX";
-    if (!::mkdtemp(name)) throw std::runtime_error("cannot create a temporary directory");
-    path = name;
-    ::chmod(name, 0755);  // the contestant's own user must reach its program
-  }
-  ~WorkDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
-
 std::string ms(double s) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f ms", s * 1e3);
@@ -207,8 +193,8 @@ int run(const Options& options) {
     }
     names.push_back(fs::relative(file, options.tests).string());
   }
-  WorkDir work;
-  const Submission submission = prepare_submission(options.solution, work.path);
+  WorkDir work("bench");
+  const Submission submission = prepare_submission(options.solution, work.path());
   if (options.sandbox && !sandbox_support().usable)
     std::cerr << "runner_bench: running without the sandbox: " << sandbox_support().reason << "\n";
 

@@ -1,6 +1,7 @@
 // judge: the Entrapment judging toolkit. See README.md and `judge --help`.
 #include <algorithm>
 #include <cstdlib>
+#include <iostream>
 #include <map>
 #include <string>
 
@@ -68,6 +69,9 @@ int main(int argc, char** argv) {
     app.parse(words);
   } catch (const CLI::ParseError& e) {
     return app.exit(e);
+  } catch (const std::exception& e) {  // a subcommand's own errors are caught and named there
+    std::cerr << "judge: " << e.what() << "\n";
+    return 2;
   }
   return 0;
 }

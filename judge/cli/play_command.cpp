@@ -13,6 +13,7 @@
 #include <fstream>
 #include <iostream>
 #include <memory>
+#include <optional>
 #include <sstream>
 
 #include "command.hpp"
@@ -22,6 +23,7 @@
 #include "runner/judge_tests.hpp"
 #include "runner/limits.hpp"
 #include "runner/submission.hpp"
+#include "runner/work_dir.hpp"
 
 namespace entrapment::cli {
 
@@ -43,21 +45,6 @@ struct PlayArguments {
 class SetupError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;
-};
-
-// A temporary directory that removes itself (for the compiled submission).
-struct WorkDir {
-  fs::path path;
-  WorkDir() {
-    char name[] = "/tmp/entrapment-play-XXXXXX";
-    if (!::mkdtemp(name)) throw SetupError("cannot create a temporary directory");
-    path = name;
-    ::chmod(name, 0755);  // the contestant's own user must reach its program
-  }
-  ~WorkDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
 };
 
 std::vector<std::string> split_words(const std::string& text) {
@@ -246,10 +233,11 @@ int play_program(const PlayArguments& args, const TestCase& test) {
   } catch (const std::exception& e) {
     throw SetupError(e.what());
   }
-  WorkDir work;
+  std::optional<WorkDir> work;
   Submission submission;
   try {
-    submission = args.command.empty() ? prepare_submission(args.words[0], work.path)
+    work.emplace("play");
+    submission = args.command.empty() ? prepare_submission(args.words[0], work->path())
                                       : command_submission(args.command);
   } catch (const std::exception& e) {
     throw SetupError(e.what());

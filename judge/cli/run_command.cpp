@@ -18,6 +18,7 @@
 #include "runner/judge_tests.hpp"
 #include "runner/limits.hpp"
 #include "runner/submission.hpp"
+#include "runner/work_dir.hpp"
 
 #if __has_include("report/terminal.hpp")
 #include "report/html_report.hpp"
@@ -40,21 +41,6 @@ struct RunArguments {
   bool no_sandbox = false;
   bool no_color = false;
   std::string json, html, expect = "AC";
-};
-
-// A temporary directory that removes itself.
-struct WorkDir {
-  fs::path path;
-  WorkDir() {
-    char name[] = "/tmp/entrapment-submission-XXXXXX";
-    if (!::mkdtemp(name)) throw std::runtime_error("cannot create a temporary directory");
-    path = name;
-    ::chmod(name, 0755);  // the contestant's own user must reach its program
-  }
-  ~WorkDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
 };
 
 #ifndef ENTRAPMENT_HAVE_REPORT
@@ -82,7 +68,7 @@ int run(const RunArguments& args) {
   }
   const std::vector<std::string>& words = args.words;
   std::vector<std::string> test_words;
-  WorkDir work;
+  WorkDir work("submission");
   Submission submission;
   try {
     if (!args.command.empty()) {
@@ -95,7 +81,7 @@ int run(const RunArguments& args) {
         return 2;
       }
       test_words.assign(words.begin() + 1, words.end());
-      submission = prepare_submission(words[0], work.path);
+      submission = prepare_submission(words[0], work.path());
     }
   } catch (const std::exception& e) {
     std::cerr << "judge run: " << e.what() << "\n";

@@ -17,6 +17,7 @@
 #include "runner/judge_tests.hpp"
 #include "runner/limits.hpp"
 #include "runner/submission.hpp"
+#include "runner/work_dir.hpp"
 
 #if __has_include("generate/generate.hpp")
 #include "generate/generate.hpp"
@@ -178,9 +179,8 @@ int verify(const VerifyArguments& args) {
             << (tests.size() < all.size() ? ", a selection of the " + std::to_string(all.size())
                                           : "")
             << ")\n";
-  char work_template[] = "/tmp/entrapment-verify-XXXXXX";
-  const fs::path work = ::mkdtemp(work_template);
-  ::chmod(work.c_str(), 0755);  // the contestant's own user must reach its program
+  const WorkDir work_dir("verify");
+  const fs::path& work = work_dir.path();
   for (const char* dir : {"accepted", "wrong_answer", "time_limit_exceeded", "run_time_error"}) {
     Verdict expected;
     parse_verdict(dir, expected);
@@ -218,8 +218,6 @@ int verify(const VerifyArguments& args) {
       tally.step(name, result.verdict == expected, detail.str());
     }
   }
-  std::error_code ec;
-  fs::remove_all(work, ec);
   std::cout << (tally.failures == 0 ? "verify: OK\n"
                                     : "verify: " + std::to_string(tally.failures) + " FAILED\n");
   return tally.failures == 0 ? 0 : 1;
