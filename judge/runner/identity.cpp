@@ -15,9 +15,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
-#include <fstream>
 #include <iterator>
 #include <mutex>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -77,8 +77,7 @@ std::vector<ProcessInfo> processes_of(uid_t uid) {
     struct stat owner;
     std::string dir = std::string("/proc/") + entry->d_name;
     if (::stat(dir.c_str(), &owner) != 0 || owner.st_uid != uid) continue;
-    std::ifstream stat_file(dir + "/stat");
-    std::string text((std::istreambuf_iterator<char>(stat_file)), std::istreambuf_iterator<char>());
+    const std::string text = read_proc_file(dir + "/stat");
     std::size_t close = text.rfind(')');  // the command name may hold spaces and parentheses
     if (close == std::string::npos) continue;
     ProcessInfo info;
@@ -143,13 +142,32 @@ void RunIdentity::kill_all(OrphanUsage* orphans) const {
 
 int RunIdentity::process_count() const { return count_processes_of(uid_); }
 
+std::string read_proc_file(const std::string& path) {
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char chunk[4096];
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n > 0) {
+      text.append(chunk, static_cast<std::size_t>(n));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;  // the end, or the process is gone: what was read is all there is
+    }
+  }
+  ::close(fd);
+  return text;
+}
+
 int count_processes_of(uid_t uid) {
   int count = 0;
   DIR* proc = ::opendir("/proc");
   if (!proc) return -1;
   while (dirent* entry = ::readdir(proc)) {
     if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    std::ifstream status(std::string("/proc/") + entry->d_name + "/status");
+    std::istringstream status(read_proc_file(std::string("/proc/") + entry->d_name + "/status"));
     std::string line;
     while (std::getline(status, line))
       if (line.rfind("Uid:", 0) == 0) {

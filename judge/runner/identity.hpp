@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include <optional>
+#include <string>
 
 namespace entrapment {
 
@@ -46,5 +47,10 @@ void become_subreaper();
 
 // The processes whose real user id is `uid`, from /proc.
 int count_processes_of(uid_t uid);
+
+// The contents of a /proc file, or "" when it cannot be read. A process may exit while its
+// files are read, and std::ifstream then throws (libstdc++ turns the read error into an
+// exception), so these reads use plain system calls.
+std::string read_proc_file(const std::string& path);
 
 }  // namespace entrapment

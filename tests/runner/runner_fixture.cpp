@@ -9,6 +9,7 @@
 #include <iterator>
 
 #include "runner/contestant_process.hpp"
+#include "runner/identity.hpp"
 
 namespace entrapment::testing {
 
@@ -48,8 +49,7 @@ int processes_with(const std::string& token) {
   DIR* proc = ::opendir("/proc");
   while (dirent* entry = proc ? ::readdir(proc) : nullptr) {
     if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    std::ifstream in(std::string("/proc/") + entry->d_name + "/cmdline", std::ios::binary);
-    std::string cmdline((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+    const std::string cmdline = read_proc_file(std::string("/proc/") + entry->d_name + "/cmdline");
     if (cmdline.find(token) != std::string::npos) ++count;
   }
   if (proc) ::closedir(proc);
