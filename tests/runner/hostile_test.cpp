@@ -43,7 +43,14 @@ TEST_P(HostileTest, RightVerdictInTimeAndNothingLeft) {
   const double elapsed =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(to_string(result.verdict), std::string(to_string(hostile.verdict))) << result.message;
-  EXPECT_LE(elapsed, limits.cpu_s + 1.0) << "judging took too long";
+#ifdef __SANITIZE_ADDRESS__
+  // The bound is the production judge's; instrumented, the judge's own work (reaping a fork
+  // bomb's 256 processes while another runs in parallel) takes several times longer.
+  constexpr double kSlack = 2.0;
+#else
+  constexpr double kSlack = 1.0;  // the bound: the time limit plus one second
+#endif
+  EXPECT_LE(elapsed, limits.cpu_s + kSlack) << "judging took too long";
   EXPECT_EQ(processes_with(token), 0) << "processes of the contestant are left";
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
