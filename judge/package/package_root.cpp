@@ -10,16 +10,18 @@ fs::path absolute_normal(const fs::path& path, const fs::path& base) {
   return (path.is_absolute() ? path : base / path).lexically_normal();
 }
 
-// A root named by the user must exist and hold problem.yaml; testdata/ may still be missing
-// (`judge generate` writes it).
+// A root named by the user must be a directory with problem.yaml or testdata/ (a package being
+// set up may lack one of them; the command that needs it says so).
 PackageRoot named_root(const std::string& value, const std::string& origin, const fs::path& base) {
   const std::string how = origin == "--root" ? "--root " + value : origin + "=" + value;
   std::error_code error;
   fs::path path = absolute_normal(value, base);
   if (path.has_filename() == false && path != path.root_path()) path = path.parent_path();
   if (!fs::is_directory(path, error)) throw PackageRootError(how + ": no such directory");
-  if (!fs::is_regular_file(path / "problem.yaml", error))
-    throw PackageRootError(how + ": not a package root: it holds no problem.yaml");
+  if (!fs::is_regular_file(path / "problem.yaml", error) &&
+      !fs::is_directory(path / "testdata", error))
+    throw PackageRootError(how +
+                           ": not a package root: it holds neither problem.yaml nor testdata/");
   return {path, origin};
 }
 

@@ -27,7 +27,7 @@ bool is_package_root(const std::filesystem::path& dir);
 
 // `option`: the value of --root ("" when absent); `environment`: $ENTRAPMENT_ROOT (null or ""
 // when unset); `working_dir`: where the search upward starts. A named root must be a directory
-// with problem.yaml.
+// with problem.yaml or testdata/.
 PackageRoot find_package_root(const std::string& option, const char* environment,
                               const std::filesystem::path& working_dir);
 

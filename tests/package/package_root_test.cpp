@@ -81,7 +81,11 @@ TEST_F(PackageRootTest, ANamedRootMustBeAPackage) {
             "--root /nonexistent/pkg: no such directory");
   EXPECT_EQ(error_of("", (scratch_ / "elsewhere").c_str(), package_),
             "ENTRAPMENT_ROOT=" + (scratch_ / "elsewhere").string() +
-                ": not a package root: it holds no problem.yaml");
+                ": not a package root: it holds neither problem.yaml nor testdata/");
+  fs::create_directories(scratch_ / "elsewhere" / "testdata");
+  EXPECT_EQ(find_package_root("", (scratch_ / "elsewhere").c_str(), package_).path,
+            scratch_ / "elsewhere")
+      << "a package being set up may have testdata/ before problem.yaml";
 }
 
 }  // namespace
