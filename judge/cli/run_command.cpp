@@ -144,7 +144,9 @@ int run(const RunArguments& args) {
   terminal.color = !args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR");
   terminal.verbose = args.verbose;
   std::ostream* bar = report::stderr_is_terminal() ? &std::cerr : nullptr;
-  const bool several = targets.size() > 1;
+  // A directory (solutions/ by default) gets a header per submission and the table at the end,
+  // even when it holds one.
+  const bool several = !with_command && (args.words.empty() || fs::is_directory(args.words[0]));
   std::vector<RunResult> results;
   WorkDir work("submission");
   for (std::size_t k = 0; k < targets.size(); ++k) {
@@ -190,10 +192,14 @@ int run(const RunArguments& args) {
                                    std::pair<std::string, bool>{args.html, true}}) {
     if (file.empty()) continue;
     std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    if (html)
+    if (html && several)
       report::write_html(out, results);
-    else
+    else if (html)
+      report::write_html(out, results.front());
+    else if (several)
       report::write_json(out, results);
+    else
+      report::write_json(out, results.front());
     out.flush();
     if (!out) {
       std::cerr << "judge run: cannot write " << file << "\n";

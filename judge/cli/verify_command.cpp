@@ -256,8 +256,8 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
       for (std::string line; std::getline(message, line) && details.size() < 20;)
         details.push_back(report::printable(line));
     } else {
-      detail << ", " << result.tests.size() << " tests, max CPU "
-             << report::format_seconds(slowest);
+      detail << ", " << result.tests.size() << (result.tests.size() == 1 ? " test" : " tests")
+             << ", max CPU " << report::format_seconds(slowest);
       for (const TestResult& t : result.tests)
         if (t.verdict != Verdict::AC) {
           detail << ", first failure " << t.name << ": " << report::shorten(t.message, 200);

@@ -1,8 +1,8 @@
 // `judge run --html FILE`: one self-contained page (inline CSS and SVG; no scripts, no network)
 // with the summary table of every test and, for every failing test, its game drawn round by
 // round as 3x3 boards, and its raw transcript; for a compile error, the compiler's message.
-// Several submissions (`judge run DIR`): a table of them, then the same for each. Every piece
-// of text is escaped.
+// The submissions of a directory (`judge run DIR`): a table of them, then the same for each.
+// Every piece of text is escaped.
 #pragma once
 
 #include <ostream>
@@ -14,7 +14,7 @@ namespace entrapment::report {
 
 void write_html(std::ostream& out, const RunResult& result);
 
-// One submission: as write_html(out, results[0]); several: one page for all.
+// The submissions of a directory: one page for all.
 void write_html(std::ostream& out, const std::vector<RunResult>& results);
 
 }  // namespace entrapment::report

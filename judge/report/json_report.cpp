@@ -38,7 +38,6 @@ void write_json(std::ostream& out, const RunResult& result) {
 }
 
 void write_json(std::ostream& out, const std::vector<RunResult>& results) {
-  if (results.size() == 1) return write_json(out, results.front());
   bool all = true;
   for (const RunResult& r : results) all = all && r.expected.matches(r.verdict);
   out << "{\n  \"as_expected\": " << (all ? "true" : "false") << ",\n  \"submissions\": [";

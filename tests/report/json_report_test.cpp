@@ -137,7 +137,8 @@ TEST(JsonReport, SeveralSubmissionsAreAListWithTheirExpectations) {
   EXPECT_EQ(json::parse(again.str())["as_expected"], false);
   std::ostringstream one;
   write_json(one, std::vector<RunResult>{wrong});
-  EXPECT_EQ(json::parse(one.str())["submission"], "wrong_answer/a.cpp") << "one: no list";
+  EXPECT_EQ(json::parse(one.str())["submissions"][0]["submission"], "wrong_answer/a.cpp")
+      << "a directory of one is still a list";
 }
 
 }  // namespace
