@@ -118,8 +118,7 @@ JudgeRun run_judge(const std::vector<std::string>& args, const JudgeOptions& opt
   return run;
 }
 
-JudgeRun run_judge_on_terminal(const std::vector<std::string>& args,
-                               const JudgeOptions& options) {
+JudgeRun run_judge_on_terminal(const std::vector<std::string>& args, const JudgeOptions& options) {
   int master = -1;
   winsize size{};
   size.ws_row = 40;
@@ -184,7 +183,8 @@ ScratchPackage::ScratchPackage(int secret_tests) {
     fs::copy_file(boards[i], root_ / "testdata" / "secret" / boards[i].filename());
     fs::path answer = boards[i];
     answer.replace_extension(".ans");
-    if (fs::exists(answer)) fs::copy_file(answer, root_ / "testdata" / "secret" / answer.filename());
+    if (fs::exists(answer))
+      fs::copy_file(answer, root_ / "testdata" / "secret" / answer.filename());
   }
 }
 

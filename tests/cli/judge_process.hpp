@@ -78,7 +78,7 @@ class ScratchPackage {
 // Contestants for the tests, in Python (copied into the judge's work directory, so they run
 // wherever the package is kept).
 extern const char* const kClaimsRunnerAndStops;  // WA on every board at once
-std::string sleepy_claim(double seconds);       // WA after sleeping
+std::string sleepy_claim(double seconds);        // WA after sleeping
 // solutions/accepted/reference.py of the checkout: AC.
 std::string reference_python();
 

@@ -22,9 +22,9 @@ TEST(Options, VersionNamesTheProgramAndItsBuild) {
 }
 
 TEST(Options, EveryUsageLineNamesTheProgram) {
-  EXPECT_EQ(run_judge({"--help"}).out.find("\nUsage: judge [OPTIONS] SUBCOMMAND\n") ==
-                std::string::npos,
-            false);
+  EXPECT_EQ(
+      run_judge({"--help"}).out.find("\nUsage: judge [OPTIONS] SUBCOMMAND\n") == std::string::npos,
+      false);
   for (const std::string& command : kCommands) {
     const JudgeRun run = run_judge({command, "--help"});
     EXPECT_EQ(run.status, 0) << command;
@@ -50,8 +50,10 @@ TEST(Options, JobsAreCheckedTheSameWayEverywhere) {
     for (const std::string jobs : {"-3", "0", "abc", "1025", "99999999999999999999999"}) {
       const JudgeRun run = run_judge({command, "-j", jobs}, {package.root(), {}, ""});
       EXPECT_EQ(run.status, 2) << command << " -j " << jobs;
-      EXPECT_TRUE(has(run.err, "judge " + command + ": --jobs: expected an integer from 1 to "
-                                                    "1024, got '" + jobs + "'"))
+      EXPECT_TRUE(has(run.err, "judge " + command +
+                                   ": --jobs: expected an integer from 1 to "
+                                   "1024, got '" +
+                                   jobs + "'"))
           << command << " -j " << jobs << ": " << run.err;
       EXPECT_EQ(run.out, "") << "refused before anything ran";
     }
@@ -62,8 +64,9 @@ TEST(Options, JobsAreCheckedTheSameWayEverywhere) {
 TEST(Options, RangeMessagesAreShortAndSayWhatWasExpected) {
   const JudgeRun run = run_judge({"verify", "--max-tests", "0"});
   EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(has(run.err, "judge verify: --max-tests: expected an integer from 1 to 100000, "
-                           "got '0'\n"))
+  EXPECT_TRUE(has(run.err,
+                  "judge verify: --max-tests: expected an integer from 1 to 100000, "
+                  "got '0'\n"))
       << run.err;
   EXPECT_LT(run.err.size(), 200u) << run.err;
   const JudgeRun seed = run_judge({"play", "--board", "2 0", "--seed"});
@@ -76,7 +79,7 @@ TEST(Options, FilesAreTypedFileAndExpectListsItsValues) {
   EXPECT_TRUE(has(run, "  --html FILE ")) << run;
   EXPECT_TRUE(has(run, "  --expect VERDICT ")) << run;
   EXPECT_TRUE(has(run, "AC WA TLE MLE RTE JE CE")) << run;
-  EXPECT_TRUE(has(run_judge({"play", "--help"}).out, "  --test FILE ")) ;
+  EXPECT_TRUE(has(run_judge({"play", "--help"}).out, "  --test FILE "));
   for (const std::string& command : kCommands) {
     const std::string help = run_judge({command, "--help"}).out;
     EXPECT_FALSE(has(help, "TEXT:FILE")) << command;
@@ -89,10 +92,14 @@ TEST(Options, OneExitStatusScheme) {
   const std::string help = run_judge({"--help"}).out;
   EXPECT_TRUE(has(help, "Exit status: 0 ")) << help;
   // Usage errors are 2, whatever CLI11 calls them.
-  for (const std::vector<std::string>& args :
-       {std::vector<std::string>{}, {"frobnicate"}, {"run", "--jobs"}, {"run", "--nope"},
-        {"verify", "--only", "everything"}, {"play", "--test", "/nonexistent.in"},
-        {"run", "--expect", "GOOD"}, {"help", "frobnicate"}}) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{},
+                                               {"frobnicate"},
+                                               {"run", "--jobs"},
+                                               {"run", "--nope"},
+                                               {"verify", "--only", "everything"},
+                                               {"play", "--test", "/nonexistent.in"},
+                                               {"run", "--expect", "GOOD"},
+                                               {"help", "frobnicate"}}) {
     const JudgeRun run = run_judge(args);
     std::string line;
     for (const std::string& arg : args) line += arg + " ";

@@ -26,9 +26,12 @@ TEST(PlayForAPerson, ATypoAtTheTerminalIsRefusedAndAskedAgain) {
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_TRUE(has(run.out, "verdict: AC\n")) << run.out;
   // What was wrong, and the line asked again.
-  std::size_t p = at(run.out, "[0] the side that wins with optimal play: Runner or Trapper\n[0] > ");
-  p = at(run.out, "not sent: expected Runner or Trapper, got \"runner\" (words are "
-                  "case-sensitive: Runner); type it again", p);
+  std::size_t p =
+      at(run.out, "[0] the side that wins with optimal play: Runner or Trapper\n[0] > ");
+  p = at(run.out,
+         "not sent: expected Runner or Trapper, got \"runner\" (words are "
+         "case-sensitive: Runner); type it again",
+         p);
   p = at(run.out, "[1] your answer: Yes (you are in one of the squares asked) or No\n[1] > ", p);
   p = at(run.out, "not sent: expected Yes or No, got \"yes\"", p);
   p = at(run.out, "[1] Free (you moved), or Trapped\n[1] > ", p);
@@ -42,9 +45,9 @@ TEST(PlayForAPerson, ATypoAtTheTerminalIsRefusedAndAskedAgain) {
 
 TEST(PlayForAPerson, AsTrapperTheSquaresOnOffer) {
   const ScratchPackage package;
-  const JudgeRun run = run_judge_on_terminal(
-      {"play", "--test", "testdata/sample/1.in"},
-      {package.root(), {}, "Trapper\n2\n4 5 5\n1 5\n4 5\n5\n0\n6\n"});
+  const JudgeRun run =
+      run_judge_on_terminal({"play", "--test", "testdata/sample/1.in"},
+                            {package.root(), {}, "Trapper\n2\n4 5 5\n1 5\n4 5\n5\n0\n6\n"});
   EXPECT_EQ(run.status, 0) << run.out;
   std::size_t p = at(run.out, "[1] N, how many squares you ask about (0 to 3)\n[1] > ");
   p = at(run.out, "[1] the 2 squares of your query (available: 4 5 6)\n[1] > ", p);
@@ -83,8 +86,8 @@ TEST(PlayForAPerson, TheBoardAfterEachRound) {
          p);
   EXPECT_EQ(run.err, "") << "no prompt when stdin is not a terminal";
   // Not at a terminal the game is strict: a typo is sent and loses.
-  const JudgeRun strict = run_judge({"play", "--test", "testdata/sample/1.in"},
-                                    {package.root(), {}, "trapper\n"});
+  const JudgeRun strict =
+      run_judge({"play", "--test", "testdata/sample/1.in"}, {package.root(), {}, "trapper\n"});
   EXPECT_EQ(strict.status, 1);
   EXPECT_TRUE(has(strict.out, "verdict: WA\n")) << strict.out;
 }

@@ -22,14 +22,13 @@ const char* const kUpward = "found upward from the working directory";
 
 TEST(PackageRoot, FoundFromTheWorkingDirectoryUpwardNotTheCheckout) {
   const ScratchPackage package;
-  const JudgeRun run = run_judge({"verify", "--only", "validate"},
-                                 {package.root() / "testdata" / "sample", {}, ""});
+  const JudgeRun run =
+      run_judge({"verify", "--only", "validate"}, {package.root() / "testdata" / "sample", {}, ""});
   EXPECT_EQ(first_line(run.out), root_line("verify", package.root(), kUpward)) << run.out;
   EXPECT_EQ(run.out.find(checkout_root().string() + "/"), std::string::npos)
       << "the checkout was used:\n"
       << run.out;
-  EXPECT_NE(run.out.find("accepts testdata/sample and testdata/secret: 4 files"),
-            std::string::npos)
+  EXPECT_NE(run.out.find("accepts testdata/sample and testdata/secret: 4 files"), std::string::npos)
       << "the copy's 2 samples and 2 secret tests:\n"
       << run.out;
   EXPECT_EQ(run.status, 0) << run.out << run.err;
@@ -76,15 +75,15 @@ TEST(PackageRoot, RootOptionAnywhereOnTheLineAndTheEnvironment) {
 
 TEST(PackageRoot, EveryCommandThatUsesThePackageNamesItInItsFirstLine) {
   const ScratchPackage package;
-  const fs::path submission = package.write("solutions/wrong_answer/claim.py", kClaimsRunnerAndStops);
+  const fs::path submission =
+      package.write("solutions/wrong_answer/claim.py", kClaimsRunnerAndStops);
   const JudgeOptions inside{package.root(), {}, ""};
   const std::vector<std::pair<std::string, std::vector<std::string>>> commands = {
       {"verify", {"verify", "--only", "samples"}},
       {"run", {"run", submission.string(), "testdata/sample/1.in", "--no-sandbox"}},
       {"play", {"play", submission.string(), "--test", "testdata/sample/1.in", "--no-sandbox"}},
       {"generate", {"generate", "--check"}},
-      {"export",
-       {"export", "--format", "legacy", (package.outside() / "exported").string()}},
+      {"export", {"export", "--format", "legacy", (package.outside() / "exported").string()}},
   };
   for (const auto& [name, args] : commands) {
     const JudgeRun run = run_judge(args, inside);

@@ -37,10 +37,12 @@ TEST(Run, WithoutArgumentsJudgesEverySubmissionInSolutionsAgainstItsDirectory) {
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "\n== accepted/reference.py (expected AC)\n")) << run.out;
   EXPECT_TRUE(has(run.out, "\n== wrong_answer/claims_runner.py (expected WA)\n")) << run.out;
-  EXPECT_TRUE(has(run.out, "  ok    accepted/reference.py          expected AC, got AC  (4 tests)\n"))
+  EXPECT_TRUE(
+      has(run.out, "  ok    accepted/reference.py          expected AC, got AC  (4 tests)\n"))
       << run.out;
   // Expected to fail: stopped at the first failure, as bt does.
-  EXPECT_TRUE(has(run.out, "  ok    wrong_answer/claims_runner.py  expected WA, got WA  (1 test of 4)\n"))
+  EXPECT_TRUE(
+      has(run.out, "  ok    wrong_answer/claims_runner.py  expected WA, got WA  (1 test of 4)\n"))
       << run.out;
   EXPECT_TRUE(has(run.out, "All 2 submissions as expected.\n")) << run.out;
   EXPECT_TRUE(has(run.out, "not judged (no submission, or outside a verdict directory): README.md"))
@@ -51,15 +53,16 @@ TEST(Run, WithoutArgumentsJudgesEverySubmissionInSolutionsAgainstItsDirectory) {
 TEST(Run, ExpectOverridesTheDirectoryAndTheSummarySaysWhatWasExpected) {
   const SolutionsPackage p;
   const JudgeOptions inside{p.package.root(), {}, ""};
-  const JudgeRun run = run_judge({"run", "solutions/wrong_answer", "testdata/sample", "--expect",
-                                  "AC", "--no-sandbox"},
-                                 inside);
+  const JudgeRun run = run_judge(
+      {"run", "solutions/wrong_answer", "testdata/sample", "--expect", "AC", "--no-sandbox"},
+      inside);
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "NOT as expected: expected AC, got WA\n")) << run.out;
 
   // One submission given by path: its directory still says what it should get.
   const JudgeRun single = run_judge(
-      {"run", "solutions/wrong_answer/claims_runner.py", "testdata/sample", "--no-sandbox"}, inside);
+      {"run", "solutions/wrong_answer/claims_runner.py", "testdata/sample", "--no-sandbox"},
+      inside);
   EXPECT_EQ(single.status, 0) << single.out << single.err;
   EXPECT_TRUE(has(single.out, "As expected: expected WA, got WA\n")) << single.out;
   const JudgeRun forced = run_judge({"run", "solutions/accepted/reference.py", "testdata/sample",
@@ -83,9 +86,9 @@ TEST(Run, ACompileErrorIsAVerdictAndTheReportsAreStillWritten) {
   ScratchPackage package;
   const fs::path broken = package.write("solutions/accepted/broken.cpp", "int main() { return }\n");
   const fs::path json = package.outside() / "report.json", html = package.outside() / "report.html";
-  const JudgeRun run = run_judge({"run", broken.string(), "--json", json.string(), "--html",
-                                  html.string(), "--no-sandbox"},
-                                 {package.root(), {}, ""});
+  const JudgeRun run = run_judge(
+      {"run", broken.string(), "--json", json.string(), "--html", html.string(), "--no-sandbox"},
+      {package.root(), {}, ""});
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Summary of broken.cpp: did not compile\n")) << run.out;
   EXPECT_TRUE(has(run.out, "Verdict: CE (expected AC, got CE)\n")) << run.out;
@@ -108,16 +111,18 @@ TEST(Run, EveryWordAfterTheSubmissionMustBeATest) {
   const JudgeOptions inside{package.root(), {}, ""};
   JudgeRun run = run_judge({"run", "a.py", "b.py", "testdata/sample/1.in"}, inside);
   EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(has(run.err, "judge run: b.py is not a test file (a test is a *.in file or a "
-                           "directory of them)"))
+  EXPECT_TRUE(has(run.err,
+                  "judge run: b.py is not a test file (a test is a *.in file or a "
+                  "directory of them)"))
       << run.err;
   EXPECT_FALSE(has(run.out, "line 1")) << "not judged as a test file: " << run.out;
 
-  run = run_judge({"run", "testdata/sample/1.in", "a.py", "--", "/usr/bin/python3", "b.py"},
-                  inside);
+  run =
+      run_judge({"run", "testdata/sample/1.in", "a.py", "--", "/usr/bin/python3", "b.py"}, inside);
   EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(has(run.err, "a.py is a submission, and -- COMMAND gives the submission too: give "
-                           "one of them"))
+  EXPECT_TRUE(has(run.err,
+                  "a.py is a submission, and -- COMMAND gives the submission too: give "
+                  "one of them"))
       << run.err;
 
   run = run_judge({"run", "testdata/sample/1.in"}, inside);
@@ -148,9 +153,8 @@ TEST(Run, LinesReachAFileAsTheyAreDecided) {
   const fs::path slow = package.write("solutions/wrong_answer/slow.py", sleepy_claim(1.5));
   const fs::path output = package.outside() / "log";
   fs::create_directories(output);
-  StartedJudge judge = start_judge(
-      {"run", slow.string(), "-v", "-j", "1", "--all", "--no-sandbox"}, {package.root(), {}, ""},
-      output);
+  StartedJudge judge = start_judge({"run", slow.string(), "-v", "-j", "1", "--all", "--no-sandbox"},
+                                   {package.root(), {}, ""}, output);
   bool seen_while_running = false;
   for (int i = 0; i < 400 && judge.running(); ++i) {
     if (has(read_text(judge.out), "[1/6] WA")) {

@@ -28,17 +28,19 @@ TEST(Submission, ASecondRunOfTheSameSourceDoesNotCompileItAgain) {
   ScratchPackage package;
   // A g++ that logs each call, first in PATH.
   const fs::path bin = package.outside() / "bin", log = package.outside() / "g++.log";
-  write_text(bin / "g++", "#!/bin/sh\necho \"$@\" >> '" + log.string() + "'\nexec /usr/bin/g++ \"$@\"\n");
+  write_text(bin / "g++",
+             "#!/bin/sh\necho \"$@\" >> '" + log.string() + "'\nexec /usr/bin/g++ \"$@\"\n");
   ::chmod((bin / "g++").c_str(), 0755);
   const std::string path = bin.string() + ":" + std::getenv("PATH");
   const std::string cache = (package.outside() / "cache").string();
   const JudgeOptions options{package.root(),
-                             {{"PATH", path.c_str()}, {"XDG_CACHE_HOME", cache.c_str()},
+                             {{"PATH", path.c_str()},
+                              {"XDG_CACHE_HOME", cache.c_str()},
                               {"ENTRAPMENT_CACHE_DIR", nullptr}},
                              ""};
   const fs::path source = package.write("claim.cpp", kClaimRunnerCpp);
-  const std::vector<std::string> args = {"run", source.string(), "testdata/sample/1.in",
-                                         "--expect", "WA", "--no-sandbox"};
+  const std::vector<std::string> args = {"run", source.string(), "testdata/sample/1.in", "--expect",
+                                         "WA",  "--no-sandbox"};
   JudgeRun run = run_judge(args, options);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_EQ(count(read_text(log), "claim.cpp"), 1) << read_text(log);
@@ -62,9 +64,9 @@ TEST(Submission, WithoutAWritableCacheItStillRuns) {
   ScratchPackage package;
   const fs::path source = package.write("claim.cpp", kClaimRunnerCpp);
   const std::string cache = "/proc/no-such-cache";
-  const JudgeRun run = run_judge(
-      {"run", source.string(), "testdata/sample/1.in", "--expect", "WA", "--no-sandbox"},
-      {package.root(), {{"ENTRAPMENT_CACHE_DIR", cache.c_str()}}, ""});
+  const JudgeRun run =
+      run_judge({"run", source.string(), "testdata/sample/1.in", "--expect", "WA", "--no-sandbox"},
+                {package.root(), {{"ENTRAPMENT_CACHE_DIR", cache.c_str()}}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
 }
 
@@ -90,14 +92,14 @@ TEST(Submission, JavaRunsTheClassThatDeclaresMain) {
   ScratchPackage package;
   const JudgeOptions inside{package.root(), {{"ENTRAPMENT_CACHE_DIR", "off"}}, ""};
   // The file's name is not the class's; a helper class comes first.
-  const fs::path source = package.write(
-      "Solution.java",
-      "class Helper { static String side() { return \"Runner\"; } }\n"
-      "class Claimer {\n  public static void main(String[] args) {\n"
-      "    System.out.println(Helper.side());\n  }\n}\n");
-  JudgeRun run = run_judge({"run", source.string(), "testdata/sample/1.in", "--expect", "WA",
-                            "-v", "--no-sandbox"},
-                           inside);
+  const fs::path source =
+      package.write("Solution.java",
+                    "class Helper { static String side() { return \"Runner\"; } }\n"
+                    "class Claimer {\n  public static void main(String[] args) {\n"
+                    "    System.out.println(Helper.side());\n  }\n}\n");
+  JudgeRun run = run_judge(
+      {"run", source.string(), "testdata/sample/1.in", "--expect", "WA", "-v", "--no-sandbox"},
+      inside);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "you claimed Runner")) << "it ran and claimed:\n" << run.out;
 

@@ -23,15 +23,18 @@ TEST(Verify, NamesEveryFileTheValidatorMisjudgedWithItsMessage) {
   package.write("testdata/invalid_input/actually-valid.in", "3 0\nadversary adaptive 1\n");
   const JudgeRun run = run_judge({"verify", "--only", "validate"}, {package.root(), {}, ""});
   EXPECT_EQ(run.status, 1) << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "  FAIL  accepts testdata/sample and testdata/secret: 6 files, 2 wrong\n"))
+  EXPECT_TRUE(
+      has(run.out, "  FAIL  accepts testdata/sample and testdata/secret: 6 files, 2 wrong\n"))
       << run.out;
   EXPECT_TRUE(has(run.out, "        testdata/secret/no-adversary.in: rejected (exit 43): line 2: "))
       << run.out;
-  EXPECT_TRUE(has(run.out, "        testdata/secret/too-many-rounds.in: rejected (exit 43): line "
-                           "1: R = 10 is outside 1..9"))
+  EXPECT_TRUE(has(run.out,
+                  "        testdata/secret/too-many-rounds.in: rejected (exit 43): line "
+                  "1: R = 10 is outside 1..9"))
       << run.out;
-  EXPECT_TRUE(has(run.out, "        testdata/invalid_input/actually-valid.in: accepted (exit 42), "
-                           "but it is invalid\n"))
+  EXPECT_TRUE(has(run.out,
+                  "        testdata/invalid_input/actually-valid.in: accepted (exit 42), "
+                  "but it is invalid\n"))
       << run.out;
   EXPECT_FALSE(has(run.out, "more")) << "every file is named:\n" << run.out;
   EXPECT_TRUE(has(run.out, "verify: 2 FAILED\n")) << run.out;
@@ -45,8 +48,8 @@ TEST(Verify, OnlyTheStagesAndSubmissionsAskedFor) {
   const JudgeOptions inside{package.root(), {}, ""};
 
   // A path: that submission only, no other stage.
-  JudgeRun run = run_judge({"verify", "solutions/wrong_answer/claims_runner.py", "--max-tests", "1"},
-                           inside);
+  JudgeRun run =
+      run_judge({"verify", "solutions/wrong_answer/claims_runner.py", "--max-tests", "1"}, inside);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_FALSE(has(run.out, "input validator")) << run.out;
   EXPECT_FALSE(has(run.out, "reference.py")) << run.out;
@@ -63,7 +66,8 @@ TEST(Verify, OnlyTheStagesAndSubmissionsAskedFor) {
   run = run_judge({"verify", "--only", "submissions", "--only", "samples", "--max-tests", "1"},
                   inside);
   EXPECT_FALSE(has(run.out, "input validator")) << run.out;
-  EXPECT_TRUE(has(run.out, "  ok    solutions/accepted/reference.py: expected AC, got AC")) << run.out;
+  EXPECT_TRUE(has(run.out, "  ok    solutions/accepted/reference.py: expected AC, got AC"))
+      << run.out;
   EXPECT_TRUE(has(run.out, "  ok    solutions/wrong_answer/claims_runner.py")) << run.out;
   EXPECT_EQ(run.status, 0) << run.out;
 
@@ -72,7 +76,8 @@ TEST(Verify, OnlyTheStagesAndSubmissionsAskedFor) {
   EXPECT_TRUE(has(run.err, "--only")) << run.err;
   run = run_judge({"verify", "solutions/missing.py"}, inside);
   EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(has(run.err, "solutions/missing.py: no such submission file or directory")) << run.err;
+  EXPECT_TRUE(has(run.err, "solutions/missing.py: no such submission file or directory"))
+      << run.err;
 }
 
 TEST(Verify, LinesReachALogAsTheyAreDecided) {
