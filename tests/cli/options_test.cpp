@@ -7,6 +7,8 @@
 namespace entrapment::testing {
 namespace {
 
+namespace fs = std::filesystem;
+
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -108,6 +110,29 @@ TEST(Options, OneExitStatusScheme) {
   }
   EXPECT_TRUE(has(run_judge({"run", "--expect", "GOOD"}).err,
                   "--expect: 'GOOD' is not a verdict (AC WA TLE MLE RTE JE CE"));
+}
+
+TEST(Options, ABadProblemYamlIsAConfigurationErrorNamingTheKeyAndLine) {
+  const ScratchPackage package;
+  const std::string text = read_text(package.root() / "problem.yaml");
+  const fs::path submission = package.write("a.py", kClaimsRunnerAndStops);
+  std::string misspelt = text;
+  misspelt.replace(misspelt.find("time_limit:"), 11, "time_limt:");
+  package.write("problem.yaml", misspelt);
+  JudgeRun run = run_judge({"run", submission.string(), "--no-sandbox"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "problem.yaml: limits.time_limt: unknown key; expected one of: "))
+      << run.err;
+  EXPECT_TRUE(has(run.err, "(line ")) << run.err;
+  package.write("problem.yaml", text + "name: Twice\n");
+  run = run_judge({"run", submission.string(), "--no-sandbox"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "problem.yaml:")) << run.err;
+  EXPECT_TRUE(has(run.err, ": duplicate key 'name' (first at line ")) << run.err;
+  // verify reports it as a failed check and judges nothing without limits.
+  run = run_judge({"verify", "--only", "submissions"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1);
+  EXPECT_TRUE(has(run.out, "  FAIL  problem.yaml: ")) << run.out;
 }
 
 TEST(Options, HelpCommandPrintsWhatHelpPrints) {

@@ -7,6 +7,8 @@
 namespace entrapment::testing {
 namespace {
 
+namespace fs = std::filesystem;
+
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
@@ -90,6 +92,21 @@ TEST(PlayForAPerson, TheBoardAfterEachRound) {
       run_judge({"play", "--test", "testdata/sample/1.in"}, {package.root(), {}, "trapper\n"});
   EXPECT_EQ(strict.status, 1);
   EXPECT_TRUE(has(strict.out, "verdict: WA\n")) << strict.out;
+}
+
+TEST(PlayForAPerson, NeedsNoPackage) {
+  const ScratchPackage package;
+  const JudgeRun run = run_judge({"play", "--board", "2 0"}, {package.outside(), {}, "Runner\n"});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "judge play: no package (a person's game needs none)")) << run.out;
+  EXPECT_TRUE(has(run.out, "verdict: WA\n")) << "the game was played:\n" << run.out;
+  // A program is limited by the package's problem.yaml: without one, a usage error.
+  const fs::path program = package.outside() / "a.py";
+  write_text(program, kClaimsRunnerAndStops);
+  const JudgeRun refused =
+      run_judge({"play", program.string(), "--board", "2 0"}, {package.outside(), {}, ""});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_TRUE(has(refused.err, "no package here")) << refused.err;
 }
 
 }  // namespace
