@@ -2,9 +2,9 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
-#include <regex>
 #include <set>
 #include <sstream>
 
@@ -52,6 +52,48 @@ const Keys kSourceKeys = {"name", "url"};
 const Keys kTypes = {"pass-fail", "scoring", "multi-pass", "interactive", "submit-answer"};
 const Keys kLicenses = {"unknown",  "public domain", "cc0",       "cc by",
                         "cc by-sa", "educational",   "permission"};
+
+// The shapes of values, written out by hand: GCC 12 warns inside <regex> under the
+// sanitizers, and these are short.
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool lower(char c) { return c >= 'a' && c <= 'z'; }
+bool upper(char c) { return c >= 'A' && c <= 'Z'; }
+
+// [+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?
+bool is_number_text(const std::string& text) {
+  std::size_t i = text.size() > 0 && text[0] == '+' ? 1 : 0;
+  std::size_t digits = 0;
+  while (i < text.size() && digit(text[i])) ++i, ++digits;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    while (i < text.size() && digit(text[i])) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    std::size_t exponent = 0;
+    while (i < text.size() && digit(text[i])) ++i, ++exponent;
+    if (exponent == 0) return false;
+  }
+  return i == text.size();
+}
+
+// [+]?[0-9]{1,15}
+bool is_integer_text(const std::string& text) {
+  const std::size_t start = text.size() > 0 && text[0] == '+' ? 1 : 0;
+  const std::size_t digits = text.size() - start;
+  return digits >= 1 && digits <= 15 &&
+         std::all_of(text.begin() + static_cast<long>(start), text.end(), digit);
+}
+
+// `text` has the shape of `pattern`, where '9' stands for a digit.
+bool matches_shape(const std::string& text, const std::string& pattern) {
+  if (text.size() != pattern.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (pattern[i] == '9' ? !digit(text[i]) : text[i] != pattern[i]) return false;
+  return true;
+}
 
 std::string joined(const Keys& keys) {
   std::string out;
@@ -110,8 +152,7 @@ class Reader {
   double number(const std::string& key, const YAML::Node& node, const std::string& what,
                 double minimum, bool strictly) const {
     const std::string text = scalar(key, node, what);
-    static const std::regex kNumber(R"([+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?)");
-    if (std::regex_match(text, kNumber)) {
+    if (is_number_text(text)) {
       const double value = std::strtod(text.c_str(), nullptr);
       if (std::isfinite(value) && (strictly ? value > minimum : value >= minimum)) return value;
     }
@@ -121,8 +162,7 @@ class Reader {
   long long integer(const std::string& key, const YAML::Node& node, const std::string& what,
                     long long minimum) const {
     const std::string text = scalar(key, node, what);
-    static const std::regex kInteger(R"([+]?[0-9]{1,15})");
-    if (std::regex_match(text, kInteger)) {
+    if (is_integer_text(text)) {
       const long long value = std::stoll(text);
       if (value >= minimum) return value;
     }
@@ -170,8 +210,14 @@ std::string seconds_text(double seconds) {
 
 // Language codes as the specification uses them: "en", "pt-BR", "fil".
 bool is_language_code(const std::string& code) {
-  static const std::regex kCode(R"([a-z]{2,3}(-[A-Z]{2})?)");
-  return std::regex_match(code, kCode);
+  const std::size_t dash = code.find('-');
+  const std::string language = code.substr(0, dash);
+  if (language.size() < 2 || language.size() > 3 ||
+      !std::all_of(language.begin(), language.end(), lower))
+    return false;
+  if (dash == std::string::npos) return true;
+  const std::string region = code.substr(dash + 1);
+  return region.size() == 2 && std::all_of(region.begin(), region.end(), upper);
 }
 
 void read_name(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
@@ -308,11 +354,11 @@ void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config)
 
 void read_constants(const Reader& r, const YAML::Node& node) {
   if (!node.IsMap()) r.fail("constants", node, "expected a map of names to values");
-  static const std::regex kName(R"([a-zA-Z_][a-zA-Z0-9_]*)");
   for (const auto& item : node) {
     const std::string name = item.first.IsScalar() ? item.first.Scalar() : "?";
     const std::string key = "constants." + name;
-    if (!std::regex_match(name, kName))
+    const auto word = [](char c) { return lower(c) || upper(c) || digit(c) || c == '_'; };
+    if (name.empty() || digit(name[0]) || !std::all_of(name.begin(), name.end(), word))
       r.fail(key, item.first, "a constant's name must match [a-zA-Z_][a-zA-Z0-9_]*");
     if (item.second.IsScalar()) continue;
     if (!item.second.IsMap())
@@ -373,9 +419,8 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
                "' needs a rights owner (rights_owner, credits.authors or source)");
   }
   if (const YAML::Node v = get("embargo_until"); v.IsDefined()) {
-    static const std::regex kDate(R"([0-9]{4}-[0-9]{2}-[0-9]{2}(T[0-9]{2}:[0-9]{2}:[0-9]{2}Z)?)");
     const std::string date = r.scalar("embargo_until", v, "a date");
-    if (!std::regex_match(date, kDate))
+    if (!matches_shape(date, "9999-99-99") && !matches_shape(date, "9999-99-99T99:99:99Z"))
       r.fail("embargo_until", v,
              "expected a date YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ, got '" + date + "'");
   }

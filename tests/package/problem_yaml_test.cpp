@@ -99,6 +99,25 @@ TEST(ProblemYaml, LimitsAndEachOfItsKeysAreOptionalWithTheSpecificationsDefaults
   EXPECT_EQ(resolution_only.time_limit_s, 2.0);
 }
 
+TEST(ProblemYaml, NumbersAndIntegersAreReadStrictly) {
+  const auto time_limit = [](const std::string& value) {
+    return std::string(kMinimal) + "limits:\n  time_resolution: 0.25\n  time_limit: " + value +
+           "\n";
+  };
+  for (const char* good : {"1e1", "+5", "5.", ".5", "2.50", "1E0"})
+    EXPECT_EQ(error_of(time_limit(good)), "") << good;
+  for (const char* bad : {"1e", ".", "1.2.3", "e5", "5s", "0x10", "inf", "-1", "1,5"})
+    EXPECT_NE(error_of(time_limit(bad)).find("limits.time_limit: expected a positive number"),
+              std::string::npos)
+        << bad << ": " << error_of(time_limit(bad));
+  const auto memory = [](const std::string& value) {
+    return std::string(kMinimal) + "limits:\n  memory: " + value + "\n";
+  };
+  EXPECT_EQ(error_of(memory("+512")), "");
+  for (const char* bad : {"1e3", "512MiB", "1234567890123456", "-1", ""})
+    EXPECT_NE(error_of(memory(bad)).find("limits.memory: "), std::string::npos) << bad;
+}
+
 TEST(ProblemYaml, NameMayBeAMapFromLanguageToName) {
   const ProblemConfig both = parse_problem_yaml(
       replaced(kMinimal, "name: Entrapment", "name:\n  sv: Fälla\n  en: Entrapment\n  pt-BR: X"),
@@ -212,6 +231,11 @@ TEST(ProblemYaml, EveryFaultNamesTheFileTheKeyAndWhatWasExpected) {
        "name.English: expected a language code such as en or pt-BR"},
       {replaced(kGood, "name: Entrapment", "name:\n  en: [a]"),
        "name.en: expected the problem name in en"},
+      {replaced(kGood, "name: Entrapment", "name:\n  pt-br: x"),
+       "name.pt-br: expected a language code"},
+      {replaced(kGood, "name: Entrapment", "name:\n  e: x"), "name.e: expected a language code"},
+      {std::string(kMinimal) + "constants:\n  a-b: 1\n", "constants.a-b: a constant's name must"},
+      {std::string(kMinimal) + "embargo_until: 2026-1-31\n", "embargo_until: expected a date"},
       {replaced(kGood, "name: Entrapment\n", ""), "name: missing"},
       {replaced(kGood, "uuid: 6f0c7c1e-4b7d-4f58-9a52-2d1e0b8c5a31\n", ""), "uuid: missing"},
       {std::string(kMinimal) + "license: gpl\n",
