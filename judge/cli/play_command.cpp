@@ -372,7 +372,7 @@ const RegisterCommand registered(15, [](CLI::App& app) {
                    "judge play [OPTIONS] (--test FILE | --board \"R U [labels...]\") -- COMMAND "
                    "ARGS..."});
   sub->add_option("SUBMISSION", args->words,
-                  "a .cpp .cc .cxx .c .py .java source or an executable, or -- COMMAND ARGS...; "
+                  "a source, an executable or a directory submission, or -- COMMAND ARGS...; "
                   "without either, you type the contestant's lines");
   CLI::Option* test =
       add_input_file_option(*sub, "--test", args->test_file, "the game: a test file");

@@ -73,7 +73,7 @@ std::vector<SubmissionTarget> submissions_from(const std::string& word, const fs
   const fs::path path = word.empty() ? root / "solutions" : fs::path(word);
   const std::string shown = word.empty() ? "solutions/" : word;
   if (!fs::exists(path, error)) throw usage_error(shown + ": no such submission file or directory");
-  if (fs::is_directory(path, error)) {
+  if (fs::is_directory(path, error) && !is_directory_submission(path)) {
     std::vector<std::string> ignored;
     std::vector<SubmissionTarget> found = find_submissions(path, ignored);
     if (found.empty()) {
@@ -95,9 +95,10 @@ std::vector<SubmissionTarget> submissions_from(const std::string& word, const fs
     throw usage_error(shown + " is a test file; give the SUBMISSION first: judge run SUBMISSION " +
                       shown);
   if (!is_submission_file(path))
-    throw usage_error(shown +
-                      ": not a submission (a .cpp .cc .cxx .c .py .java source or an executable)");
-  return {{path, path.filename().string(), expectation_of(path)}};
+    throw usage_error(shown + ": not a submission (a source or an executable)");
+  const fs::path clean = fs::absolute(path).lexically_normal();
+  const fs::path named = clean.has_filename() ? clean : clean.parent_path();
+  return {{path, named.filename().string(), expectation_of(named)}};
 }
 
 int run(const RunArguments& args) {
@@ -146,7 +147,9 @@ int run(const RunArguments& args) {
   std::ostream* bar = report::stderr_is_terminal() ? &std::cerr : nullptr;
   // A directory (solutions/ by default) gets a header per submission and the table at the end,
   // even when it holds one.
-  const bool several = !with_command && (args.words.empty() || fs::is_directory(args.words[0]));
+  const bool several =
+      !with_command && (args.words.empty() || (fs::is_directory(args.words[0]) &&
+                                               !is_directory_submission(args.words[0])));
   std::vector<RunResult> results;
   WorkDir work("submission");
   for (std::size_t k = 0; k < targets.size(); ++k) {
@@ -219,7 +222,7 @@ const RegisterCommand registered(10, [](CLI::App& app) {
   set_usage(*sub, {"judge run [OPTIONS] [SUBMISSION | DIR] [TEST...]",
                    "judge run [OPTIONS] [TEST...] -- COMMAND ARGS..."});
   sub->add_option("[SUBMISSION|DIR] [TEST...]", args->words,
-                  "a submission (a .cpp .cc .cxx .c .py .java source or an executable) or a "
+                  "a submission (a source, an executable, or a directory submission) or a "
                   "directory of them, then tests (*.in files or directories); with -- COMMAND, "
                   "only tests");
   add_jobs_option(*sub, args->jobs, "tests run");

@@ -57,9 +57,20 @@ bool directory_expectation(const std::string& name, Expectation& out) {
 
 Expectation expectation_of(const fs::path& file) {
   Expectation expected;
-  const fs::path parent = fs::absolute(file).lexically_normal().parent_path();
+  fs::path path = fs::absolute(file).lexically_normal();
+  if (!path.has_filename()) path = path.parent_path();  // "dir/"
+  const fs::path parent = path.parent_path();
   if (!directory_expectation(parent.filename().string(), expected)) expected = Expectation{};
   return expected;
+}
+
+bool is_directory_submission(const fs::path& dir) {
+  std::error_code error;
+  Expectation ignored;
+  const fs::path clean = fs::absolute(dir).lexically_normal();
+  const fs::path path = clean.has_filename() ? clean : clean.parent_path();
+  return fs::is_directory(path, error) && is_submission_file(path) &&
+         directory_expectation(path.parent_path().filename().string(), ignored);
 }
 
 std::vector<SubmissionTarget> find_submissions(const fs::path& given,

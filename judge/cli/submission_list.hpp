@@ -25,8 +25,13 @@ bool directory_expectation(const std::string& directory_name, Expectation& out);
 // What `file` is expected to get: its directory's verdict, else AC.
 Expectation expectation_of(const std::filesystem::path& file);
 
-// The submissions in `dir`, sorted (accepted first, then wrong_answer, time_limit_exceeded,
-// run_time_error, then any other verdict directory alphabetically):
+// Whether `dir` is itself one submission: a directory of sources directly inside a verdict
+// directory (the problem package format's directory submissions).
+bool is_directory_submission(const std::filesystem::path& dir);
+
+// The submissions in `dir` (files, and directories of sources: directory submissions), sorted
+// (accepted first, then wrong_answer, time_limit_exceeded, run_time_error, then any other verdict
+// directory alphabetically):
 //  - `dir` named after a verdict: every submission file directly in it;
 //  - `dir` holding verdict directories (like solutions/): the submissions in each of them;
 //  - otherwise every submission file directly in `dir`.

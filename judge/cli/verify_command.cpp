@@ -194,7 +194,7 @@ std::vector<SubmissionTarget> submissions_to_judge(const VerifyArguments& args,
   for (const std::string& word : args.submissions) {
     std::error_code error;
     const fs::path path = word;
-    if (fs::is_directory(path, error)) {
+    if (fs::is_directory(path, error) && !is_directory_submission(path)) {
       for (SubmissionTarget& t : find_submissions(path, ignored)) targets.push_back(std::move(t));
     } else if (is_submission_file(path)) {
       targets.push_back({path, word, expectation_of(path)});

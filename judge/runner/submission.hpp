@@ -33,9 +33,14 @@ class CompileError : public std::runtime_error {
 // Any other std::exception from prepare_submission (a compiler that is not installed, a work
 // directory that cannot be written) is the judge's failure: JE.
 
-// Whether `path` is something prepare_submission takes: a regular file with a known source
-// extension (.cpp .cc .cxx .c .py .java), or an executable regular file.
+// Whether `path` is something prepare_submission takes: a file with a known source extension
+// (the problem package format's: .c; .cpp .cc .cxx .c++ .C; .py .py3; .java), an executable
+// file, or a directory holding sources directly (a directory submission).
 bool is_submission_file(const std::filesystem::path& path);
+
+// A directory submission is every source of one language directly in the directory (Java
+// first, else C++, else C, else Python), compiled together; Python's entry point is
+// __main__.py (or the only .py file), Java's the class that declares main, as for one file.
 
 // Compiles a source into work_dir (or copies an earlier compilation of the same bytes with the
 // same compiler out of the cache), or wraps an executable. Throws SubmissionError,

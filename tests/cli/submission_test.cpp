@@ -109,5 +109,37 @@ TEST(Submission, JavaRunsTheClassThatDeclaresMain) {
   EXPECT_TRUE(has(run.out, "no class declares public static void main(String[])")) << run.out;
 }
 
+TEST(Submission, ADirectoryIsOneSubmissionOfAllItsSources) {
+  ScratchPackage package;
+  package.write("solutions/wrong_answer/split_cpp/main.cpp",
+                "#include <cstdio>\nconst char* side();\nint main() { std::puts(side()); }\n");
+  package.write("solutions/wrong_answer/split_cpp/side.cpp",
+                "const char* side() { return \"Runner\"; }\n");
+  package.write("solutions/wrong_answer/split_py/__main__.py",
+                "from helper import side\nprint(side(), flush=True)\n");
+  package.write("solutions/wrong_answer/split_py/helper.py", "def side():\n    return 'Runner'\n");
+  package.write("solutions/wrong_answer/claim.py3", kClaimsRunnerAndStops);
+  const JudgeOptions inside{package.root(), {{"ENTRAPMENT_CACHE_DIR", "off"}}, ""};
+  JudgeRun run =
+      run_judge({"run", "solutions", "testdata/sample/1.in", "-v", "--no-sandbox"}, inside);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  for (const std::string name :
+       {"wrong_answer/split_cpp", "wrong_answer/split_py", "wrong_answer/claim.py3"})
+    EXPECT_TRUE(has(run.out, "  ok    " + name + " ")) << name << ":\n" << run.out;
+  EXPECT_EQ(count(run.out, "you claimed Runner"), 3 * 2) << "each ran (line and summary):\n"
+                                                         << run.out;
+  // Named on its own, a directory submission is one submission, expected from its directory.
+  run = run_judge(
+      {"run", "solutions/wrong_answer/split_cpp/", "testdata/sample/1.in", "--no-sandbox"}, inside);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected WA, got WA")) << run.out;
+  // Several Python files and no __main__.py: which one to run is not said.
+  package.write("solutions/accepted/two_py/a.py", "print('Runner')\n");
+  package.write("solutions/accepted/two_py/b.py", "print('Runner')\n");
+  run = run_judge({"run", "solutions/accepted/two_py", "--no-sandbox"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "needs a __main__.py")) << run.err;
+}
+
 }  // namespace
 }  // namespace entrapment::testing
