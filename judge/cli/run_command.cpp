@@ -178,7 +178,14 @@ int run(const RunArguments& args) {
       results.push_back(judge_submission(prepare, name, target.expected, tests, root / "testdata",
                                          limits, options));
     } catch (const SubmissionError& e) {
-      throw usage_error(e.what());
+      if (!several) throw usage_error(e.what());
+      // One of a directory's files went away or changed under us: the others' results stand.
+      RunResult lost;
+      lost.submission = name;
+      lost.expected = target.expected;
+      lost.verdict = Verdict::JE;
+      lost.message = e.what();
+      results.push_back(lost);
     }
     progress.finish();
     report::print_summary(std::cout, results.back(), terminal);

@@ -79,9 +79,9 @@ Sources sources_of(const fs::path& source) {
     else if (sources.files.size() == 1)
       sources.entry = sources.files.front();
     else
-      throw SubmissionError(source.string() +
-                            ": a Python directory submission needs a __main__.py (its entry "
-                            "point) when it holds several .py files");
+      throw CompileError(source.string() +
+                         ": a Python directory submission needs a __main__.py (its entry "
+                         "point) when it holds several .py files");
   }
   return sources;
 }

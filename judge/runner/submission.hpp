@@ -23,8 +23,9 @@ class SubmissionError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// The compiler (or Python's syntax check) rejected the source, or a Java source declares no
-// usable main class: the verdict CE. what() is the compiler's message.
+// The compiler (or Python's syntax check) rejected the source, or there is no entry point (a
+// Java source with no usable main class, a Python directory with several files and no
+// __main__.py): the verdict CE. what() is the compiler's message, or what is missing.
 class CompileError : public std::runtime_error {
  public:
   using std::runtime_error::runtime_error;

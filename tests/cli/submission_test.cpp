@@ -137,8 +137,9 @@ TEST(Submission, ADirectoryIsOneSubmissionOfAllItsSources) {
   package.write("solutions/accepted/two_py/a.py", "print('Runner')\n");
   package.write("solutions/accepted/two_py/b.py", "print('Runner')\n");
   run = run_judge({"run", "solutions/accepted/two_py", "--no-sandbox"}, inside);
-  EXPECT_EQ(run.status, 2);
-  EXPECT_TRUE(has(run.err, "needs a __main__.py")) << run.err;
+  EXPECT_EQ(run.status, 1) << "a compile error, as a contest system would say";
+  EXPECT_TRUE(has(run.out, "Verdict: CE")) << run.out;
+  EXPECT_TRUE(has(run.out, "needs a __main__.py")) << run.out;
 }
 
 }  // namespace
