@@ -1,6 +1,6 @@
 // `judge run SUBMISSION [TEST...]` or `judge run [TEST...] -- COMMAND ARGS...`: judges a
-// submission on test files or directories (default: testdata/sample and testdata/secret), in
-// parallel, with a live progress bar, a summary, and --json / --html reports. Exit status 0 when
+// submission on test files or directories (default: testdata/sample and testdata/secret, the
+// contest set; --exhaustive adds testdata/exhaustive, the exhaustive tier), in parallel, with a live progress bar, a summary, and --json / --html reports. Exit status 0 when
 // the overall verdict is AC (or the one given with --expect), 1 otherwise, 2 when it could not
 // judge.
 #include <sys/stat.h>
@@ -40,6 +40,7 @@ struct RunArguments {
   bool verbose = false;
   bool no_sandbox = false;
   bool no_color = false;
+  bool exhaustive = false;
   std::string json, html, expect = "AC";
 };
 
@@ -94,6 +95,7 @@ int run(const RunArguments& args) {
       paths.push_back(root / "testdata" / "sample");
       paths.push_back(root / "testdata" / "secret");
     }
+    if (args.exhaustive) paths.push_back(root / "testdata" / "exhaustive");
     tests = collect_tests(paths);
   } catch (const std::exception& e) {
     std::cerr << "judge run: " << e.what() << "\n";
@@ -150,6 +152,9 @@ const RegisterCommand registered(10, [](CLI::App& app) {
   CLI::App* sub = app.add_subcommand("run",
                                      "judge a submission on test files or directories (default: "
                                      "testdata/sample and testdata/secret)");
+  sub->add_flag("--exhaustive", args->exhaustive,
+                "also judge on testdata/exhaustive, the exhaustive tier (every board against its "
+                "hardest adversary, and the random, committed and scripted games)");
   sub->add_option("submission-and-tests", args->words,
                   "SUBMISSION [TEST...], or [TEST...] -- COMMAND ARGS...");
   sub->add_option("-j,--jobs", args->jobs, "tests run in parallel (default: the number of cores)")

@@ -1,7 +1,8 @@
 // `judge verify`: the package's main check, like problemtools' verifyproblem. Every test file
 // passes the input validator and the validator rejects every invalid case; `judge generate
 // --check` holds; every sample transcript replays through the interactor; every submission in
-// solutions/ gets the verdict of its directory. Non-zero exit on any mismatch.
+// solutions/ gets the verdict of its directory, on the samples and the contest set
+// (--exhaustive: and on the exhaustive tier). Non-zero exit on any mismatch.
 #include <sys/stat.h>
 
 #include <boost/process.hpp>
@@ -35,6 +36,7 @@ struct VerifyArguments {
   int jobs = 0;
   int max_tests = 0;  // 0: every test
   bool sandbox = false;
+  bool exhaustive = false;  // also testdata/exhaustive
 };
 
 struct Tally {
@@ -129,7 +131,12 @@ int verify(const VerifyArguments& args) {
     tally.step("problem.yaml", false, e.what());
   }
   const auto samples = tests_under(root / "testdata" / "sample");
-  const auto secret = tests_under(root / "testdata" / "secret");
+  auto secret = tests_under(root / "testdata" / "secret");
+  if (args.exhaustive) {
+    const auto exhaustive = tests_under(root / "testdata" / "exhaustive");
+    if (exhaustive.empty()) tally.step("testdata/exhaustive", false, "no test files (*.in)");
+    secret.insert(secret.end(), exhaustive.begin(), exhaustive.end());
+  }
   std::vector<fs::path> all = samples;
   all.insert(all.end(), secret.begin(), secret.end());
 
@@ -138,8 +145,10 @@ int verify(const VerifyArguments& args) {
   if (!fs::exists(validator)) {
     tally.unavailable("input validator", validator.string() + " is not built");
   } else {
-    check_validator(tally, validator, all, 42, "accepts testdata/sample and testdata/secret", root,
-                    jobs);
+    check_validator(tally, validator, all, 42,
+                    args.exhaustive ? "accepts testdata/sample, secret and exhaustive"
+                                    : "accepts testdata/sample and testdata/secret",
+                    root, jobs);
     check_validator(tally, validator, tests_under(root / "testdata" / "invalid_input"), 43,
                     "rejects testdata/invalid_input", root, jobs);
   }
@@ -234,6 +243,8 @@ const RegisterCommand registered(5, [](CLI::App& app) {
                   "tests (default: every test)")
       ->check(CLI::PositiveNumber);
   sub->add_flag("--sandbox", args->sandbox, "run submissions inside bwrap (slower)");
+  sub->add_flag("--exhaustive", args->exhaustive,
+                "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   sub->callback([args] {
     const int status = verify(*args);
     if (status != 0) throw CLI::RuntimeError(status);
