@@ -3,12 +3,16 @@
 //   judge verify -j 2                                   (the main job, on the contest set)
 //   judge run solutions/accepted/reference.cpp -j 1 --no-sandbox testdata/secret
 //   judge run ... testdata/exhaustive                   (with --exhaustive: about two minutes)
-// The root is the source tree this was built from (--root DIR to change it).
+// The root is the source tree this was built from (--root DIR to change it). CPU time is that
+// of the process and all it waited for (compilers, contestants): the part the load on the
+// machine does not change.
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <filesystem>
 #include <string>
@@ -19,8 +23,14 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// Runs argv with stdout and stderr sent to /dev/null; returns (exit status, seconds).
-std::pair<int, double> timed(const std::vector<std::string>& argv) {
+struct Timing {
+  int status = 0;
+  double wall_s = 0;
+  double cpu_s = 0;  // user + system of the process and every child it waited for
+};
+
+// Runs argv with stdout and stderr sent to /dev/null.
+Timing timed(const std::vector<std::string>& argv) {
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -36,15 +46,20 @@ std::pair<int, double> timed(const std::vector<std::string>& argv) {
     ::_exit(127);
   }
   int status = 0;
-  ::waitpid(pid, &status, 0);
-  const double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  return {WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status), seconds};
+  struct rusage usage {};
+  ::wait4(pid, &status, 0, &usage);
+  Timing t;
+  t.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  t.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  t.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  return t;
 }
 
 void report(const char* what, const std::vector<std::string>& argv) {
-  const auto [status, seconds] = timed(argv);
-  std::printf("%-58s %7.1f s wall (exit status %d)\n", what, seconds, status);
+  const Timing t = timed(argv);
+  std::printf("%-52s %7.1f s wall, %7.1f s CPU (exit status %d)\n", what, t.wall_s, t.cpu_s,
+              t.status);
   std::fflush(stdout);
 }
 
