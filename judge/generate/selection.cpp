@@ -46,10 +46,12 @@ std::string board_words(const BoardKey& board) {
 
 class Selector {
  public:
-  Selector(const std::vector<Candidate>& candidates, const corpus::KillMatrix& kills,
+  // hits[c]: the targets (strategies to reject, situations to show) candidate c covers;
+  // need[t]: how many chosen tests target t needs.
+  Selector(const std::vector<Candidate>& candidates, const corpus::KillMatrix& hits,
            const std::vector<int>& need, std::size_t targets)
       : candidates_(candidates),
-        kills_(kills),
+        hits_(hits),
         need_(need),
         covered_(targets, 0),
         reasons_(candidates.size()),
@@ -108,7 +110,7 @@ class Selector {
         for (const BoardKey& board : {pending[i], next})
           if (const std::optional<std::size_t> c = best_where(on(board)))
             score = {std::get<0>(score) + gain(*c),
-                     std::get<1>(score) + static_cast<int>(kills_[*c].size())};
+                     std::get<1>(score) + static_cast<int>(hits_[*c].size())};
         if (score > best_score) {
           best_score = score;
           best = i;
@@ -129,7 +131,7 @@ class Selector {
           best_where([](const Candidate&) { return true; }, /*useful_only=*/true);
       if (!best) return;
       std::string wanted;
-      for (int s : kills_[*best])
+      for (int s : hits_[*best])
         if (covered_[s] < need_[s]) wanted += (wanted.empty() ? "" : ", ") + names[s];
       choose(*best, "for " + wanted);
     }
@@ -142,7 +144,7 @@ class Selector {
  private:
   int gain(std::size_t c) const {
     int g = 0;
-    for (int s : kills_[c]) g += covered_[s] < need_[s];
+    for (int s : hits_[c]) g += covered_[s] < need_[s];
     return g;
   }
 
@@ -158,7 +160,7 @@ class Selector {
     std::tuple<int, int> best_score{-1, -1};
     for (std::size_t c = 0; c < candidates_.size(); ++c) {
       if (is_chosen_[c] || !fits(candidates_[c])) continue;
-      const std::tuple<int, int> score{gain(c), static_cast<int>(kills_[c].size())};
+      const std::tuple<int, int> score{gain(c), static_cast<int>(hits_[c].size())};
       if (useful_only && std::get<0>(score) == 0) continue;
       if (score > best_score) {  // strictly: the earliest candidate wins ties
         best_score = score;
@@ -171,7 +173,7 @@ class Selector {
   void choose(std::size_t c, const std::string& reason) {
     is_chosen_[c] = true;
     chosen_.push_back(c);
-    for (int s : kills_[c]) ++covered_[s];
+    for (int s : hits_[c]) ++covered_[s];
     note(c, reason);
   }
 
@@ -181,7 +183,7 @@ class Selector {
   }
 
   const std::vector<Candidate>& candidates_;
-  const corpus::KillMatrix& kills_;
+  const corpus::KillMatrix& hits_;
   const std::vector<int>& need_;
   std::vector<int> covered_;
   std::vector<std::vector<std::string>> reasons_;
