@@ -1,8 +1,8 @@
 // `judge run SUBMISSION [TEST...]` or `judge run [TEST...] -- COMMAND ARGS...`: judges a
 // submission on test files or directories (default: testdata/sample and testdata/secret, the
-// contest set; --exhaustive adds testdata/exhaustive, the exhaustive tier), in parallel, with a live progress bar, a summary, and --json / --html reports. Exit status 0 when
-// the overall verdict is AC (or the one given with --expect), 1 otherwise, 2 when it could not
-// judge.
+// contest set; --exhaustive adds testdata/exhaustive, the exhaustive tier), in parallel, with a
+// live progress bar, a summary, and --json / --html reports. Exit status 0 when the overall verdict
+// is AC (or the one given with --expect), 1 otherwise, 2 when it could not judge.
 #include <sys/stat.h>
 #include <unistd.h>
 
