@@ -85,8 +85,10 @@ int main(int argc, char** argv) {
                                     "-j",           "1",       "--no-sandbox",
                                     "--no-color"};
   };
-  std::printf("root %s, %u cores\n", root.c_str(),
-              std::max(1u, std::thread::hardware_concurrency()));
+  double load[3] = {0, 0, 0};
+  if (::getloadavg(load, 3) < 1) load[0] = -1;
+  std::printf("root %s, %u cores, load average %.2f at the start\n", root.c_str(),
+              std::max(1u, std::thread::hardware_concurrency()), load[0]);
   report("judge verify -j 2 (contest set)",
          {judge.string(), "--root", root.string(), "verify", "-j", "2"});
   report("reference.cpp, -j 1, no sandbox: testdata/secret", run_reference("secret"));
