@@ -1,6 +1,7 @@
 // `judge run [SUBMISSION | DIR] [TEST...]` or `judge run [TEST...] -- COMMAND ARGS...`: judges
 // one submission, or every submission in a directory (default: solutions/), on test files or
-// directories (default: testdata/sample and testdata/secret), in parallel. Each test's line
+// directories (default: testdata/sample and testdata/secret, the contest set; --exhaustive adds
+// testdata/exhaustive, the exhaustive tier), in parallel. Each test's line
 // and each summary goes to stdout as soon as it is decided; the live bar to stderr, only on a
 // terminal; --json and --html reports at the end. A submission in solutions/<verdict>/ is
 // expected to get that verdict (--expect overrides); the exit status says whether each did.
@@ -35,6 +36,7 @@ struct RunArguments {
   bool sandbox = true;
   bool no_color = false;
   bool all_tests = false;
+  bool exhaustive = false;  // also testdata/exhaustive
   std::string json, html, expect;
 };
 
@@ -127,9 +129,17 @@ int run(const RunArguments& args) {
   }
   std::vector<fs::path> tests;
   try {
-    tests = test_words.empty()
-                ? collect_tests({root / "testdata" / "sample", root / "testdata" / "secret"})
-                : tests_from(test_words, with_command);
+    if (test_words.empty()) {  // the test data a submission is judged on; never invalid_input/
+      std::vector<fs::path> paths = {root / "testdata" / "sample", root / "testdata" / "secret"};
+      if (args.exhaustive) paths.push_back(root / "testdata" / "exhaustive");
+      tests = collect_tests(paths);
+    } else {
+      tests = tests_from(test_words, with_command);
+      if (args.exhaustive) {
+        const std::vector<fs::path> more = collect_tests({root / "testdata" / "exhaustive"});
+        tests.insert(tests.end(), more.begin(), more.end());
+      }
+    }
   } catch (const CommandFailure&) {
     throw;
   } catch (const std::exception& e) {
@@ -238,6 +248,9 @@ const RegisterCommand registered(10, [](CLI::App& app) {
   sub->add_flag("-a,--all", args->all_tests,
                 "judge every test, also after the first failure of a submission that is "
                 "expected to fail");
+  sub->add_flag("--exhaustive", args->exhaustive,
+                "also judge on testdata/exhaustive, the exhaustive tier (every board against its "
+                "hardest adversary, and the random, committed and scripted games)");
   add_sandbox_option(*sub, args->sandbox);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
   add_output_file_option(*sub, "--json", args->json, "write the results as JSON to FILE");

@@ -1,7 +1,8 @@
 // `judge verify`: the package's main check, like problemtools' verifyproblem. Every test file
 // passes the input validator and the validator rejects every invalid case; `judge generate
 // --check` holds; every sample transcript replays through the interactor; every submission in
-// solutions/ gets the verdict of its directory. --only limits it to stages, SUBMISSION paths
+// solutions/ gets the verdict of its directory, on the samples and the contest set
+// (--exhaustive: and on the exhaustive tier). --only limits it to stages, SUBMISSION paths
 // to some submissions. Each line goes to stdout the moment it is decided (a log fills as it
 // runs); a progress line goes to stderr, only on a terminal.
 #include <fstream>
@@ -47,6 +48,7 @@ struct VerifyArguments {
   int jobs = 1;
   int max_tests = 0;  // 0: every test
   bool sandbox = false;
+  bool exhaustive = false;               // also testdata/exhaustive
   std::vector<std::string> only;         // stages; empty: all (or submissions, with paths)
   std::vector<std::string> submissions;  // paths; empty: solutions/
 };
@@ -167,6 +169,17 @@ void check_validator(Tally& tally, const fs::path& validator, const std::vector<
   tally.step(what, wrong.empty() && !files.empty(), detail, details);
 }
 
+// The secret tests a submission is judged on: the contest set, and with --exhaustive the
+// exhaustive tier after it.
+std::vector<fs::path> judged_tests(const fs::path& root, const VerifyArguments& args) {
+  std::vector<fs::path> tests = tests_under(root / "testdata" / "secret");
+  if (args.exhaustive) {
+    const std::vector<fs::path> more = tests_under(root / "testdata" / "exhaustive");
+    tests.insert(tests.end(), more.begin(), more.end());
+  }
+  return tests;
+}
+
 // Every sample first, then every secret test, or with --max-tests an evenly spaced selection of
 // them (deterministic).
 std::vector<fs::path> select_tests(const std::vector<fs::path>& samples,
@@ -218,7 +231,7 @@ std::vector<SubmissionTarget> submissions_to_judge(const VerifyArguments& args,
 void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::path& root,
                         const Limits& limits, int jobs) {
   const auto samples = tests_under(root / "testdata" / "sample");
-  const auto secret = tests_under(root / "testdata" / "secret");
+  const auto secret = judged_tests(root, args);
   const std::vector<fs::path> tests = select_tests(samples, secret, args);
   const std::size_t all = samples.size() + secret.size();
   tally.section("submissions (" + std::to_string(tests.size()) + " tests each" +
@@ -290,7 +303,9 @@ int verify(const VerifyArguments& args) {
     tally.step("problem.yaml", false, e.what());
   }
   const auto samples = tests_under(root / "testdata" / "sample");
-  const auto secret = tests_under(root / "testdata" / "secret");
+  const auto secret = judged_tests(root, args);
+  if (args.exhaustive && tests_under(root / "testdata" / "exhaustive").empty())
+    tally.step("testdata/exhaustive", false, "no test files (*.in)");
   const WorkDir work("verify-validator");
 
   if (stages.count("validate")) {
@@ -301,7 +316,9 @@ int verify(const VerifyArguments& args) {
     if (!fs::exists(validator)) {
       tally.step("input validator", false, validator.string() + " is not built", {}, true);
     } else {
-      check_validator(tally, validator, all, 42, "accepts testdata/sample and testdata/secret",
+      check_validator(tally, validator, all, 42,
+                      args.exhaustive ? "accepts testdata/sample, secret and exhaustive"
+                                      : "accepts testdata/sample and testdata/secret",
                       root, jobs, work.path());
       check_validator(tally, validator, tests_under(root / "testdata" / "invalid_input"), 43,
                       "rejects testdata/invalid_input", root, jobs, work.path());
@@ -381,6 +398,8 @@ const RegisterCommand registered(5, [](CLI::App& app) {
                   "100000 (default: every test)")
       ->option_text("N")
       ->check(integer_in(1, 100000));
+  sub->add_flag("--exhaustive", args->exhaustive,
+                "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   args->sandbox = false;  // thousands of games: bwrap's start-up would dominate
   add_sandbox_option(*sub, args->sandbox);
   sub->callback([args] {
