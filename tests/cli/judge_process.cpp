@@ -171,7 +171,7 @@ ScratchPackage::ScratchPackage(int secret_tests) {
   fs::copy(checkout / "testdata" / "sample", root_ / "testdata" / "sample",
            fs::copy_options::recursive);
   std::vector<fs::path> boards;
-  for (const auto& entry : fs::directory_iterator(checkout / "testdata" / "secret" / "boards"))
+  for (const auto& entry : fs::directory_iterator(checkout / "testdata" / "exhaustive" / "boards"))
     if (entry.path().extension() == ".in") boards.push_back(entry.path());
   std::sort(boards.begin(), boards.end());
   fs::create_directories(root_ / "testdata" / "invalid_input");

@@ -55,7 +55,7 @@ void write_text(const std::filesystem::path& path, const std::string& text);
 
 // A copy of the package in a fresh directory whose path has spaces, inside a parent of mode
 // 0700 (a private home directory): problem.yaml, testdata/sample, the first `secret_tests`
-// tests of testdata/secret/boards (directly in testdata/secret/), two files of
+// tests of testdata/exhaustive/boards (directly in testdata/secret/), two files of
 // testdata/invalid_input, and an empty solutions/. Removed at the end.
 class ScratchPackage {
  public:
