@@ -8,10 +8,10 @@
 
 #include "families.hpp"
 #include "interaction_file.hpp"
+#include "package/yaml_keys.hpp"
 #include "protocol/tokens.hpp"
 #include "selection_file.hpp"
 #include "testcase/testcase.hpp"
-#include "yaml_duplicates.hpp"
 
 namespace entrapment {
 
@@ -271,18 +271,7 @@ class Reader {
 Description describe_testdata(const std::filesystem::path& root, SelectionFile selection) {
   const std::string shown_name = "testdata/generators.yaml";
   const std::filesystem::path testdata = root / "testdata";
-  YAML::Node yaml;
-  try {
-    yaml = YAML::LoadFile((testdata / "generators.yaml").string());
-  } catch (const YAML::BadFile&) {
-    throw std::runtime_error(shown_name + ": cannot read the file");
-  } catch (const YAML::Exception& e) {
-    throw std::runtime_error(shown_name + ": line " + std::to_string(e.mark.line + 1) +
-                             ": not valid YAML: " + e.msg);
-  }
-  // yaml-cpp keeps both entries of a repeated key and reads the first: refuse it instead.
-  if (const std::optional<std::string> repeated = repeated_key(yaml))
-    throw std::runtime_error(shown_name + ": " + *repeated);
+  const YAML::Node yaml = load_yaml_file(testdata / "generators.yaml", shown_name);
   return Reader(shown_name, testdata, selection).read(yaml);
 }
 

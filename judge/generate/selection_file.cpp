@@ -6,9 +6,9 @@
 #include <stdexcept>
 
 #include "boards.hpp"
+#include "package/yaml_keys.hpp"
 #include "protocol/tokens.hpp"
 #include "situations.hpp"
-#include "yaml_duplicates.hpp"
 
 namespace entrapment {
 
@@ -70,17 +70,7 @@ std::string selection_yaml(const Selection& selection, const SelectParams& param
 
 std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
                                            const std::string& shown) {
-  YAML::Node root;
-  try {
-    root = YAML::LoadFile(file.string());
-  } catch (const YAML::BadFile&) {
-    throw std::runtime_error(shown + ": cannot read the file (run `judge generate --select`)");
-  } catch (const YAML::Exception& e) {
-    throw std::runtime_error(shown + ": line " + std::to_string(e.mark.line + 1) +
-                             ": not valid YAML: " + e.msg);
-  }
-  if (const std::optional<std::string> repeated = repeated_key(root))
-    throw std::runtime_error(shown + ": " + *repeated);
+  const YAML::Node root = load_yaml_file(file, shown, " (run `judge generate --select`)");
   auto fail = [&](const YAML::Node& node, const std::string& what) {
     throw std::runtime_error(shown + ": line " + std::to_string(node.Mark().line + 1) + ": " +
                              what);

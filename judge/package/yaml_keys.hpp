@@ -5,9 +5,14 @@
 // the toolkit reads.
 #pragma once
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+namespace YAML {
+class Node;
+}
 
 namespace entrapment {
 
@@ -23,5 +28,12 @@ std::vector<DuplicateKey> find_duplicate_keys(const std::string& text);
 
 // "FILE:LINE: duplicate key 'limits.memory' (first at line 11)" for the first duplicate.
 std::string describe(const DuplicateKey& duplicate, const std::string& file);
+
+// Loads a YAML file the toolkit reads (generators.yaml, the selection file), refusing what
+// yaml-cpp would accept silently. Throws std::runtime_error naming `shown`: "SHOWN: cannot read
+// the file<hint_if_missing>", "SHOWN: line L: not valid YAML: ...", or describe() of the first
+// duplicate key.
+YAML::Node load_yaml_file(const std::filesystem::path& file, const std::string& shown,
+                          const std::string& hint_if_missing = "");
 
 }  // namespace entrapment

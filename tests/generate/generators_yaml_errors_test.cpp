@@ -90,18 +90,18 @@ TEST(GeneratorsYamlErrors, SampleWhoseContestantLoses) {
 }
 
 TEST(GeneratorsYamlErrors, RepeatedKeys) {
-  // yaml-cpp would silently read the first of two equal keys; both are reported.
-  expect_all(error_for(secret_with("      boards:\n        family: all_boards\n        seed: 1\n"
-                                   "      boards:\n        family: random_games\n"
-                                   "        count: 3\n        seed: 2\n")),
-             {"testdata/generators.yaml", "line 7", "key \"boards\" repeats the key of line 4",
-              "data.secret.data"});
+  // yaml-cpp would silently read the first of two equal keys; the repeat is refused.
+  expect_all(
+      error_for(secret_with("      boards:\n        family: all_boards\n        seed: 1\n"
+                            "      boards:\n        family: random_games\n"
+                            "        count: 3\n        seed: 2\n")),
+      {"testdata/generators.yaml:7: duplicate key 'data.secret.data.boards' (first at line 4)"});
   expect_all(error_for(secret_with("      random:\n        family: random_games\n"
                                    "        count: 3\n        seed: 1\n        seed: 2\n")),
-             {"line 8", "key \"seed\" repeats the key of line 7", "data.secret.data.random"});
+             {":8: duplicate key 'data.secret.data.random.seed' (first at line 7)"});
   expect_all(error_for("data:\n  secret:\n    data:\n      a:\n        in: \"3 0\\nadversary "
                        "adaptive 1\\n\"\n  secret:\n    data: {}\n"),
-             {"line 6", "key \"secret\" repeats the key of line 2"});
+             {":6: duplicate key 'data.secret' (first at line 2)"});
 }
 
 std::string selection_with(const std::string& params) {
@@ -156,7 +156,7 @@ TEST(GeneratorsYamlErrors, SelectionFile) {
              {"testdata/picked.yaml", "line 3", "the name a is used by the test of line 2"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 1 5\", board: \"3 0\", "
                              "adversary: adaptive, seed: 7}\n"),
-             {"testdata/picked.yaml", "line 2", "key \"board\" repeats"});
+             {"testdata/picked.yaml:2: duplicate key 'tests[0].board' (first at line 2)"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 1 5\", adversary: adaptive, "
                              "seed: 7, colour: red}\n"),
              {"line 2", "unknown key \"colour\""});

@@ -3,7 +3,11 @@
 #include "package/yaml_keys.hpp"
 
 #include <gtest/gtest.h>
+#include <unistd.h>
 #include <yaml-cpp/yaml.h>
+
+#include <filesystem>
+#include <fstream>
 
 namespace entrapment {
 namespace {
@@ -44,6 +48,32 @@ TEST(DuplicateKeys, DescribeNamesTheFile) {
 
 TEST(DuplicateKeys, InvalidYamlThrowsForTheCallerToName) {
   EXPECT_THROW(find_duplicate_keys("a: [1, 2\n"), YAML::Exception);
+}
+
+// The loader every toolkit YAML file (generators.yaml, the selection file) goes through: each
+// way a file can be wrong is named with the name the user knows it by.
+TEST(LoadYamlFile, NamesTheFileAndWhatIsWrong) {
+  const std::filesystem::path dir =
+      std::filesystem::temp_directory_path() / ("yaml-keys-" + std::to_string(::getpid()));
+  std::filesystem::create_directories(dir);
+  const auto write = [&](const std::string& name, const std::string& text) {
+    std::ofstream(dir / name) << text;
+    return dir / name;
+  };
+  const auto error = [](const std::filesystem::path& file, const std::string& hint = "") {
+    try {
+      load_yaml_file(file, "shown.yaml", hint);
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(load_yaml_file(write("good.yaml", "a: 1\nb: [2]\n"), "shown.yaml")["a"].as<int>(), 1);
+  EXPECT_EQ(error(write("dup.yaml", "a: 1\nb:\n  c: 1\n  c: 2\n")),
+            "shown.yaml:4: duplicate key 'b.c' (first at line 3)");
+  EXPECT_EQ(error(write("bad.yaml", "a: 1\nb: [1, 2\n")).rfind("shown.yaml: line ", 0), 0u);
+  EXPECT_EQ(error(dir / "missing.yaml", " (run x)"), "shown.yaml: cannot read the file (run x)");
+  std::filesystem::remove_all(dir);
 }
 
 }  // namespace
