@@ -5,7 +5,10 @@
 // (--exhaustive: and on the exhaustive tier). --only limits it to stages, SUBMISSION paths
 // to some submissions. Each line goes to stdout the moment it is decided (a log fills as it
 // runs); a progress line goes to stderr, only on a terminal.
+#include <algorithm>
+#include <deque>
 #include <fstream>
+#include <future>
 #include <iostream>
 #include <memory>
 #include <mutex>
@@ -238,8 +241,23 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
                 (tests.size() < all ? ", a selection of the " + std::to_string(all) : "") + ")");
   const std::vector<SubmissionTarget> targets = submissions_to_judge(args, root, tally);
   const WorkDir work_dir("verify");
+  // Compilation overlaps judging: while submission k is judged, the next `jobs` compile (a
+  // dozen C++ compilations one after the other were half of the main job's time). Each
+  // submission keeps its own scratch directory, and the compile cache renames whole entries, so
+  // concurrent compilations do not meet.
+  std::deque<std::future<Submission>> compiling;
+  std::size_t launched = 0;
+  const auto scratch_of = [&](std::size_t k) { return work_dir.path() / std::to_string(k); };
+  const auto compile_ahead = [&](std::size_t upto) {
+    for (; launched < targets.size() && launched < upto; ++launched)
+      compiling.push_back(std::async(std::launch::async, prepare_submission, targets[launched].path,
+                                     scratch_of(launched)));
+  };
   for (std::size_t k = 0; k < targets.size(); ++k) {
     const SubmissionTarget& target = targets[k];
+    compile_ahead(k + 1 + static_cast<std::size_t>(std::max(jobs, 1)));
+    std::future<Submission> prepared = std::move(compiling.front());
+    compiling.pop_front();
     RunOptions options;
     options.jobs = jobs;
     options.sandbox = args.sandbox;
@@ -249,12 +267,10 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
       tally.progress(target.name + ": " + std::to_string(++done) + "/" +
                      std::to_string(tests.size()) + " tests");
     };
-    const fs::path scratch = work_dir.path() / std::to_string(k);
     RunResult result;
     try {
-      result =
-          judge_submission([&] { return prepare_submission(target.path, scratch); }, target.name,
-                           target.expected, tests, root / "testdata", limits, options);
+      result = judge_submission([&] { return prepared.get(); }, target.name, target.expected, tests,
+                                root / "testdata", limits, options);
     } catch (const SubmissionError& e) {
       tally.step(target.name, false, e.what());
       continue;

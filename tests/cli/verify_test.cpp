@@ -102,5 +102,32 @@ TEST(Verify, LinesReachALogAsTheyAreDecided) {
   EXPECT_FALSE(has(read_text(judge.err), "\r")) << "no progress line when stderr is no terminal";
 }
 
+// Submissions compile ahead of their turn (while the one before is judged): the lines still come
+// in the order of solutions/, and a compile error is still that submission's CE.
+TEST(Verify, CompilingAheadKeepsTheOrderAndTheCompileErrors) {
+  ScratchPackage package;
+  package.write("solutions/accepted/reference.py", reference_python());
+  package.write("solutions/wrong_answer/a_broken.cpp", "int main( {\n");
+  package.write("solutions/wrong_answer/b_claims_runner.py", kClaimsRunnerAndStops);
+  package.write("solutions/wrong_answer/c_broken.cpp", "int main() { return x; }\n");
+  const JudgeRun run = run_judge({"verify", "--only", "submissions", "--max-tests", "2", "-j", "2"},
+                                 {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  const std::size_t reference = run.out.find("  ok    solutions/accepted/reference.py");
+  const std::size_t a =
+      run.out.find("  FAIL  solutions/wrong_answer/a_broken.cpp: expected WA, got CE");
+  const std::size_t b = run.out.find("  ok    solutions/wrong_answer/b_claims_runner.py");
+  const std::size_t c =
+      run.out.find("  FAIL  solutions/wrong_answer/c_broken.cpp: expected WA, got CE");
+  ASSERT_NE(reference, std::string::npos) << run.out;
+  ASSERT_NE(a, std::string::npos) << run.out;
+  ASSERT_NE(b, std::string::npos) << run.out;
+  ASSERT_NE(c, std::string::npos) << run.out;
+  EXPECT_LT(reference, a) << run.out;
+  EXPECT_LT(a, b) << run.out;
+  EXPECT_LT(b, c) << run.out;
+  EXPECT_TRUE(has(run.out, "verify: 2 FAILED\n")) << run.out;
+}
+
 }  // namespace
 }  // namespace entrapment::testing
