@@ -30,15 +30,20 @@ struct ExportOptions {
   std::filesystem::path build_dir;  // holds interactor/*.cpp, the generated single files
   std::filesystem::path out_dir;    // the package goes to out_dir/entrapment
   ExportFormat format = ExportFormat::Legacy;
-  bool zip = false;  // also write out_dir/entrapment.zip
+  bool zip = false;         // also write out_dir/entrapment.zip
+  bool exhaustive = false;  // also ship testdata/exhaustive (see each format for where)
+  // Replace an out_dir/entrapment (and entrapment.zip) that judge export did not write. Never
+  // allows writing into, over or around the package root or the build directory.
+  bool force = false;
 };
 
 struct ExportReport {
   std::filesystem::path package_dir;
   std::filesystem::path zip_path;  // empty without --zip
   std::vector<std::string> files;  // relative to package_dir, sorted
-  std::size_t test_cases = 0;      // sample + secret
+  std::size_t test_cases = 0;      // sample + secret (+ exhaustive)
   std::size_t submissions = 0;
+  std::vector<std::string> warnings;  // what was left out or adapted, and why
 };
 
 // Something the export cannot do (a missing source, a file it does not know): the message
@@ -48,8 +53,10 @@ class ExportError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes the package; out_dir/entrapment must not exist yet or be a previous export (it is
-// replaced). Throws ExportError.
+// Writes the package. Everything is read and checked first (the single-file programs against
+// their sources too); the package is written into a temporary directory next to
+// out_dir/entrapment and renamed into place at the end, replacing a previous export there
+// (output_directory.hpp says what it refuses). Throws ExportError.
 ExportReport export_package(const ExportOptions& options);
 
 }  // namespace entrapment
