@@ -54,9 +54,12 @@ for in in "$L"/data/sample/*.in; do
   cmp -s <(cat "$in" "${in%.in}.ans") "$root/testdata/sample/$(basename "$in")" ||
     fail "legacy $in + .ans is not the test file"
 done
-for f in problem.yaml README.md statement/problem.en.md attachments/testing_tool.py output_validator/interactor.cpp \
+for f in problem.yaml README.md statement/problem.en.tex attachments/testing_tool.py output_validator/interactor.cpp \
          input_validators/input_validator/input_validator.cpp submissions/accepted data/invalid_input; do need "$K/$f"; done
-[ -e "$K/statement/problem.en.tex" ] && fail "2025-09: two statements in English"
+[ "$(find "$K/statement" -name 'problem.en.*' | wc -l)" -eq 1 ] || fail "2025-09: not exactly one statement in English"
+"$build/bin/judge" --root "$root" export --format 2025-09 --statement markdown "$work/markdown" --build-dir "$build" > /dev/null
+[ "$(cd "$work/markdown/entrapment/statement" && ls)" = problem.en.md ] || fail "2025-09 --statement markdown: statement/"
+grep -q '^## Interaction' "$work/markdown/entrapment/statement/problem.en.md" || fail "2025-09 Markdown statement: sections"
 grep -qx 'problem_format_version: 2025-09' "$K/problem.yaml" || fail "2025-09 problem.yaml: version"
 grep -qx 'type: interactive' "$K/problem.yaml" || fail "2025-09 problem.yaml: type"
 grep -qE '^  time_limit: ' "$K/problem.yaml" || fail "2025-09 problem.yaml: limits.time_limit"

@@ -1,4 +1,5 @@
-// `judge export --format FORMAT OUTDIR [--zip] [--exhaustive] [--force] [--build-dir DIR]`:
+// judge export --format FORMAT OUTDIR [--zip] [--exhaustive] [--force]
+//              [--statement latex|markdown] [--build-dir DIR]
 // writes OUTDIR/entrapment in the layout a contest system imports (see export/export.hpp). The
 // single-file programs come from the build directory: --build-dir, else the one this judge
 // binary lives in (build/bin/..); they must match the current sources (a stale one is refused).
@@ -19,6 +20,7 @@ struct ExportArguments {
   bool zip = false;
   bool exhaustive = false;
   bool force = false;
+  std::string statement = "latex";
 };
 
 std::filesystem::path default_build_dir() {
@@ -35,6 +37,7 @@ int run(const ExportArguments& args) {
   options.zip = args.zip;
   options.exhaustive = args.exhaustive;
   options.force = args.force;
+  options.statement = *parse_statement_format(args.statement);  // CLI11 checked the name
   options.build_dir =
       args.build_dir.empty() ? default_build_dir() : std::filesystem::path(args.build_dir);
   options.format = *parse_export_format(args.format);  // CLI11 checked the name
@@ -70,6 +73,10 @@ const RegisterCommand registered(60, [](CLI::App& app) {
   sub->add_flag("--force", args->force,
                 "replace OUTDIR/entrapment (and entrapment.zip) even when judge export did not "
                 "write it");
+  sub->add_option("--statement", args->statement,
+                  "2025-09 only: the statement as latex (default; BAPCtools reads only LaTeX) or "
+                  "markdown (statement/problem.en.md)")
+      ->check(CLI::IsMember({"latex", "markdown"}));
   sub->add_option("--build-dir", args->build_dir,
                   "where the single-file programs were generated (default: this binary's build)")
       ->check(CLI::ExistingDirectory);

@@ -34,7 +34,16 @@ const char* to_string(ExportFormat format) {
   return "legacy";
 }
 
+std::optional<StatementFormat> parse_statement_format(const std::string& name) {
+  if (name == "latex") return StatementFormat::Latex;
+  if (name == "markdown") return StatementFormat::Markdown;
+  return std::nullopt;
+}
+
 ExportReport export_package(const ExportOptions& options) {
+  if (options.statement == StatementFormat::Markdown && options.format != ExportFormat::Kattis2025)
+    throw ExportError(std::string("--statement markdown: the ") + to_string(options.format) +
+                      " format takes LaTeX statements only (Markdown is for 2025-09)");
   // Everything is read and checked before the output directory is touched.
   const SourcePackage source =
       read_source_package(options.root, options.build_dir, options.exhaustive);
@@ -57,7 +66,7 @@ ExportReport export_package(const ExportOptions& options) {
       report.submissions = write_legacy(source, out, report.warnings);
       break;
     case ExportFormat::Kattis2025:
-      report.submissions = write_kattis_2025(source, out, report.warnings);
+      report.submissions = write_kattis_2025(source, out, options.statement, report.warnings);
       break;
     case ExportFormat::Polygon:
       report.submissions = write_polygon(source, out, report.warnings);

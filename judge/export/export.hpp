@@ -25,6 +25,11 @@ const std::vector<std::string>& export_format_names();
 // The package directory's name: problemtools accepts only [a-z0-9]+ short names.
 constexpr const char* kPackageName = "entrapment";
 
+// The statement's language for the 2025-09 format, which allows one statement per language:
+// LaTeX (BAPCtools reads no other; the default) or Markdown. legacy and Polygon are LaTeX only.
+enum class StatementFormat { Latex, Markdown };
+std::optional<StatementFormat> parse_statement_format(const std::string& name);
+
 struct ExportOptions {
   std::filesystem::path root;       // the repository (problem.yaml, testdata/ ...)
   std::filesystem::path build_dir;  // holds interactor/*.cpp, the generated single files
@@ -32,6 +37,7 @@ struct ExportOptions {
   ExportFormat format = ExportFormat::Legacy;
   bool zip = false;         // also write out_dir/entrapment.zip
   bool exhaustive = false;  // also ship testdata/exhaustive (see each format for where)
+  StatementFormat statement = StatementFormat::Latex;  // 2025-09 only
   // Replace an out_dir/entrapment (and entrapment.zip) that judge export did not write. Never
   // allows writing into, over or around the package root or the build directory.
   bool force = false;

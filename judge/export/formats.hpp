@@ -4,6 +4,7 @@
 // the README).
 #pragma once
 
+#include "export.hpp"
 #include "package_writer.hpp"
 #include "source_package.hpp"
 
@@ -12,7 +13,7 @@ namespace entrapment {
 std::size_t write_legacy(const SourcePackage& source, PackageWriter& out,
                          std::vector<std::string>& notes);
 std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                              std::vector<std::string>& notes);
+                              StatementFormat statement, std::vector<std::string>& notes);
 std::size_t write_polygon(const SourcePackage& source, PackageWriter& out,
                           std::vector<std::string>& notes);
 

@@ -248,7 +248,7 @@ std::size_t write_legacy(const SourcePackage& source, PackageWriter& out,
 // output_validator/, data/invalid_input/, samples with .in.download and .ans.download (required
 // beside an .interaction), descriptions and hints in the test case's .yaml.
 std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                              std::vector<std::string>& notes) {
+                              StatementFormat statement, std::vector<std::string>& notes) {
   const YAML::Node& yaml = source.problem_yaml;
   for (const auto& entry : yaml) {
     const std::string key = entry.first.as<std::string>();
@@ -264,7 +264,13 @@ std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
     throw ExportError("problem.yaml: limits.time_limit: missing");
   out.copy("problem.yaml", source.root / "problem.yaml");
 
-  out.write("statement/problem.en.md", render_markdown(source.statement));
+  // One statement per language (the format's rule): LaTeX unless Markdown was asked for.
+  const std::string statement_file = statement == StatementFormat::Markdown
+                                         ? "statement/problem.en.md"
+                                         : "statement/problem.en.tex";
+  out.write(statement_file, statement == StatementFormat::Markdown
+                                ? render_markdown(source.statement)
+                                : render_problemtools_latex(source.statement, source.config.name));
   write_common(source, out);
   out.copy("output_validator/interactor.cpp", source.interactor);
   for (const SourceTest& test : source.tests) {
@@ -309,7 +315,10 @@ std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
           "script). What contestants download of a sample is its `.in.download`, the board "
           "alone, and its `.interaction`. Every `.ans` is empty, BAPCtools' convention for "
           "interactive problems: the interactor needs no answer.\n"
-          "- `statement/problem.en.md`: the statement; systems append the samples.\n" +
+          "- `" +
+          statement_file +
+          "`: the statement (LaTeX, which BAPCtools needs, unless exported with `--statement "
+          "markdown`); systems append the samples.\n" +
           exhaustive_note(source),
       notes);
   return submissions;

@@ -298,12 +298,11 @@ TEST_F(ExportTest, Kattis2025Layout) {
        it != std::sregex_iterator(); ++it)
     EXPECT_TRUE(fs::exists(root_ / it->str())) << "problem.yaml names " << it->str();
   EXPECT_FALSE(fs::exists(p / ".timelimit"));
-  EXPECT_TRUE(fs::is_regular_file(p / "statement" / "problem.en.md"));
-  EXPECT_FALSE(fs::exists(p / "statement" / "problem.en.tex"));  // one statement per language
-  const std::string md = read(p / "statement" / "problem.en.md");
-  EXPECT_NE(md.find("## Interaction"), std::string::npos);
-  EXPECT_EQ(md.find("\\problemname"), std::string::npos);
-  EXPECT_EQ(md.find("# Entrapment"), std::string::npos);  // the system prepends the name
+  // One statement per language: LaTeX by default (BAPCtools reads no other); Markdown on request
+  // (ExportTest.Kattis2025MarkdownStatement).
+  EXPECT_EQ(all_files(p / "statement"), std::vector<fs::path>{p / "statement" / "problem.en.tex"});
+  EXPECT_EQ(read(p / "statement" / "problem.en.tex"),
+            read(package("legacy") / "problem_statement" / "problem.en.tex"));
   EXPECT_TRUE(fs::is_regular_file(p / "output_validator" / "interactor.cpp"));
   EXPECT_FALSE(fs::exists(p / "output_validators"));
   EXPECT_TRUE(fs::is_regular_file(p / "attachments" / "testing_tool.py"));
@@ -328,6 +327,30 @@ TEST_F(ExportTest, Kattis2025Layout) {
   EXPECT_TRUE(files_with(p / "data" / "invalid_input", ".ans").empty());
   for (const std::string& solution : solutions(root_))
     EXPECT_TRUE(fs::exists(p / "submissions" / solution)) << solution;
+}
+
+TEST_F(ExportTest, Kattis2025MarkdownStatement) {
+  const fs::path out = tmp_ / "2025-09 markdown";
+  ASSERT_EQ(
+      run_shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
+                " export --format 2025-09 --statement markdown " + shell_quote(out.string()) +
+                " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null"),
+      0);
+  const fs::path p = out / "entrapment";
+  EXPECT_EQ(all_files(p / "statement"), std::vector<fs::path>{p / "statement" / "problem.en.md"});
+  const std::string md = read(p / "statement" / "problem.en.md");
+  EXPECT_NE(md.find("## Interaction"), std::string::npos);
+  EXPECT_EQ(md.find("\\problemname"), std::string::npos);
+  EXPECT_EQ(md.find("# Entrapment"), std::string::npos);  // the system prepends the name
+  EXPECT_NE(read(p / "README.md").find("statement/problem.en.md"), std::string::npos);
+  // Only 2025-09 takes Markdown.
+  EXPECT_EQ(
+      run_shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
+                " export --format legacy --statement markdown " +
+                shell_quote((tmp_ / "legacy markdown").string()) + " 2> /dev/null"),
+      2);
+  EXPECT_FALSE(fs::exists(tmp_ / "legacy markdown"));
+  fs::remove_all(out);
 }
 
 TEST_F(ExportTest, PolygonLayout) {
@@ -442,7 +465,7 @@ TEST_F(ExportTest, OneStatementInEveryFormat) {
   }
   for (const fs::path& rendering :
        {package("legacy") / "problem_statement" / "problem.en.tex",
-        package("2025-09") / "statement" / "problem.en.md",
+        package("2025-09") / "statement" / "problem.en.tex",
         package("polygon") / "statements" / "english" / "problem.tex"}) {
     const std::string text = read(rendering);
     for (const std::string& sentence : sentences)
