@@ -661,6 +661,25 @@ TEST_F(ExportedPrograms, BrokenTestFilesAreJudgeFailures) {
       << read(tmp_ / "feedback" / "judgeerror.txt");
 }
 
+// The testing tool shipped with every package reads the sample files contestants download
+// (legacy's board-only .in, 2025-09's .in.download) and plays them with the reference.
+TEST_F(ExportedPrograms, TheTestingToolReadsTheDownloadableSamples) {
+  std::vector<fs::path> downloads = files_with(package("legacy") / "data" / "sample", ".in");
+  const std::vector<fs::path> kattis =
+      files_with(package("2025-09") / "data" / "sample", ".download");
+  for (const fs::path& file : kattis)
+    if (file.string().find(".in.download") != std::string::npos) downloads.push_back(file);
+  ASSERT_FALSE(downloads.empty());
+  for (const fs::path& file : downloads)
+    EXPECT_EQ(
+        run_shell("python3 " +
+                  shell_quote((package("legacy") / "attachments" / "testing_tool.py").string()) +
+                  " -f " + shell_quote(file.string()) + " " +
+                  shell_quote((tmp_ / "reference").string()) + " > /dev/null"),
+        0)
+        << file;
+}
+
 TEST_F(ExportedPrograms, ExportedValidatorsAcceptTheDataAndRejectInvalidInput) {
   const fs::path kattis = tmp_ / "validator", legacy = tmp_ / "legacy_validator";
   for (const fs::path& in : files_with(package("2025-09") / "data" / "sample", ".in"))
