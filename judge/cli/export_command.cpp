@@ -49,14 +49,16 @@ int run(const ExportArguments& args) {
               << report.package_dir.string() << " (" << report.files.size() << " files, "
               << report.test_cases << " test cases, " << report.submissions << " submissions)\n";
     if (!report.zip_path.empty()) std::cout << "judge export: " << report.zip_path.string() << "\n";
-  } catch (const ExportError& e) {
+  } catch (const ExportError& e) {  // what the package or the command line got wrong
+    std::cout.flush();
     std::cerr << "judge export: " << e.what() << "\n";
-    return 2;
+    return kExitUsage;
   } catch (const std::exception& e) {  // a file system error the export did not foresee
+    std::cout.flush();
     std::cerr << "judge export: " << e.what() << "\n";
-    return 2;
+    return kExitJudgeError;
   }
-  return 0;
+  return kExitOk;
 }
 
 const RegisterCommand registered(60, [](CLI::App& app) {

@@ -13,7 +13,6 @@
 //            Secret .in files stay whole: no one downloads them, and split ones would repeat
 //            the same board, which problemtools reports as identical inputs.
 #include <fstream>
-#include <set>
 #include <sstream>
 
 #include "export.hpp"
@@ -23,23 +22,6 @@
 namespace entrapment {
 
 namespace {
-
-// Keys problem.yaml may hold in 2025-09 ("Any unknown keys should be treated as an error").
-const std::set<std::string> kKeys2025 = {"problem_format_version",
-                                         "type",
-                                         "name",
-                                         "uuid",
-                                         "version",
-                                         "credits",
-                                         "source",
-                                         "license",
-                                         "rights_owner",
-                                         "embargo_until",
-                                         "limits",
-                                         "keywords",
-                                         "languages",
-                                         "allow_file_writing",
-                                         "constants"};
 
 std::string scalar(const YAML::Node& node) {
   return node && node.IsScalar() ? node.as<std::string>() : "";
@@ -249,19 +231,12 @@ std::size_t write_legacy(const SourcePackage& source, PackageWriter& out,
 // beside an .interaction), descriptions and hints in the test case's .yaml.
 std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
                               StatementFormat statement, std::vector<std::string>& notes) {
-  const YAML::Node& yaml = source.problem_yaml;
-  for (const auto& entry : yaml) {
-    const std::string key = entry.first.as<std::string>();
-    if (!kKeys2025.count(key))
-      throw ExportError("problem.yaml: " + key + ": not a key of the 2025-09 format");
-  }
+  // load_problem_yaml() (judge/package) has already refused unknown keys and bad values.
   if (source.config.problem_format_version != "2025-09")
     throw ExportError(
         "problem.yaml: problem_format_version: the 2025-09 export copies problem.yaml, "
         "which must then be written in 2025-09 (it is '" +
         source.config.problem_format_version + "')");
-  if (source.config.time_limit_s <= 0)
-    throw ExportError("problem.yaml: limits.time_limit: missing");
   out.copy("problem.yaml", source.root / "problem.yaml");
 
   // One statement per language (the format's rule): LaTeX unless Markdown was asked for.

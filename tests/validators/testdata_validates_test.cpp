@@ -1,5 +1,5 @@
-// The committed test data against the validator: every sample and secret file is valid,
-// every invalid_input file is rejected with a message naming its line.
+// The committed test data against the validator: every sample, secret and exhaustive file is
+// valid, every invalid_input file is rejected with a message naming its line.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,9 +35,9 @@ ProgramRun validate_file(const fs::path& file) {
 
 // The validator is a thin main around parse_testcase, so every committed file is checked with
 // it in-process (one process per file would take minutes under the sanitizers), and the
-// program itself runs on the samples, the hand-written edge cases and about 60 evenly spaced
-// other files. Every tier of testdata/ counts (exhaustive too, when it exists), and no count is
-// assumed: the data decides how many there are.
+// program itself runs on the samples, the contest set, the hand-written edge cases and about 60
+// evenly spaced other files. Every tier of testdata/ counts (exhaustive too, when it exists), and
+// no count is assumed: the data decides how many there are.
 TEST(CommittedTestData, EverySampleSecretAndExhaustiveFileIsValid) {
   std::vector<fs::path> files;
   for (const char* tier : {"sample", "secret", "exhaustive"}) {
@@ -52,6 +52,7 @@ TEST(CommittedTestData, EverySampleSecretAndExhaustiveFileIsValid) {
     const fs::path& file = files[i];
     EXPECT_NO_THROW(parse_testcase(slurp(file))) << file;
     const bool sample_or_edge = file.string().find("/sample/") != std::string::npos ||
+                                file.string().find("/secret/") != std::string::npos ||
                                 file.string().find("/edge/") != std::string::npos;
     spaced += i % step == 0;
     if (sample_or_edge || i % step == 0) {
