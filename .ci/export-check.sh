@@ -10,6 +10,7 @@
 #     board-only .in with the judge's lines in .ans) and a slice of the secret data played with
 #     the reference solution through every compiled interactor: 42 for the Kattis builds, 0 for
 #     the testlib build followed by 0 from the checker on its log,
+#   - the exhaustive tier shipped only with --exhaustive, every test of it,
 #   - the validators: the Kattis one on the data and on invalid_input, legacy's with
 #     --board-only on its samples, the testlib one on Polygon's validator tests with the
 #     verdicts problem.xml declares.
@@ -101,6 +102,7 @@ PY
 # Files contestants can see never hold the judge's lines.
 visible=("$L"/data/sample/*.in "$L"/data/sample/*.interaction "$L"/problem_statement/*
          "$K"/data/sample/*.download "$K"/data/sample/*.interaction "$K"/statement/*
+         "$work"/markdown/entrapment/statement/*
          "$P"/statement-sections/english/* "$P"/statements/english/*
          "$L"/attachments/* "$K"/attachments/* "$P"/attachments/*)
 if grep -lE '^[<>]? ?(adversary|ask|answers) ' "${visible[@]}"; then fail "judge lines in files contestants can see"; fi
@@ -112,6 +114,17 @@ done
 secret_in=$(find "$root/testdata/secret" -name '*.in' | wc -l)
 [ "$(find "$L/data/secret" -name '*.in' | wc -l)" -eq "$secret_in" ] || fail "legacy: secret test count"
 [ "$(find "$K/data/secret" -name '*.in' | wc -l)" -eq "$secret_in" ] || fail "2025-09: secret test count"
+# The exhaustive tier only on request: as data/secret/exhaustive/ in the Kattis formats.
+for pkg in "$L" "$K"; do [ -e "$pkg/data/secret/exhaustive" ] && fail "$pkg: exhaustive tier shipped by default"; done
+if [ -d "$root/testdata/exhaustive" ]; then
+  exhaustive_in=$(find "$root/testdata/exhaustive" -name '*.in' | wc -l)
+  "$build/bin/judge" --root "$root" export --format 2025-09 --exhaustive "$work/exhaustive" --build-dir "$build" > /dev/null
+  [ "$(find "$work/exhaustive/entrapment/data/secret/exhaustive" -name '*.in' | wc -l)" -eq "$exhaustive_in" ] ||
+    fail "2025-09 --exhaustive: not every test of testdata/exhaustive in data/secret/exhaustive"
+  [ "$(find "$work/exhaustive/entrapment/data/secret" -name '*.in' | wc -l)" -eq $((secret_in + exhaustive_in)) ] ||
+    fail "2025-09 --exhaustive: secret test count"
+  rm -rf "$work/exhaustive"
+fi
 
 # Compile alone, as the contest systems do.
 compile() {  # compile NAME "COMMAND" SOURCE: no output allowed

@@ -435,6 +435,55 @@ TEST_F(ExportTest, PolygonLayout) {
 }
 
 // The statement is rendered from statement/statement.en.md for every format: the same words.
+// The exhaustive tier (testdata/exhaustive) ships only with --exhaustive: the default exports
+// above hold the samples and the contest set alone; with the flag every exhaustive test is added,
+// whole, under data/secret/exhaustive/ (legacy, 2025-09) or numbered after the secret tests
+// (Polygon, named in tests-origin.txt). Counts come from testdata/.
+TEST_F(ExportTest, TheExhaustiveTierShipsOnlyOnRequest) {
+  const std::vector<fs::path> exhaustive = files_with(testdata() / "exhaustive", ".in");
+  if (exhaustive.empty()) GTEST_SKIP() << "no testdata/exhaustive in this checkout";
+  for (const char* format : {"legacy", "2025-09"})
+    EXPECT_FALSE(fs::exists(package(format) / "data" / "secret" / "exhaustive")) << format;
+  const std::size_t sample_and_secret = files_with(testdata() / "sample", ".in").size() +
+                                        files_with(testdata() / "secret", ".in").size();
+  EXPECT_EQ(all_files(package("polygon") / "tests").size(), 2 * sample_and_secret);
+
+  for (const char* format : {"legacy", "2025-09", "polygon"}) {
+    const fs::path out = tmp_ / (std::string("exhaustive-") + format);
+    ASSERT_EQ(run_shell(shell_quote((bin_ / "judge").string()) + " --root " +
+                        shell_quote(root_.string()) + " export --exhaustive --format " + format +
+                        " " + shell_quote(out.string()) + " --build-dir " +
+                        shell_quote(bin_.parent_path().string()) + " > /dev/null 2> " +
+                        shell_quote((out.string() + ".err"))),
+              0)
+        << format << ": " << read(out.string() + ".err");
+    const fs::path p = out / "entrapment";
+    if (std::string(format) == "polygon") {
+      const std::string xml = read(p / "problem.xml");
+      const std::size_t tests = sample_and_secret + exhaustive.size();
+      EXPECT_NE(xml.find("<test-count>" + std::to_string(tests) + "</test-count>"),
+                std::string::npos);
+      EXPECT_EQ(all_files(p / "tests").size(), 2 * tests);
+      const std::string origin = read(p / "tests-origin.txt");
+      EXPECT_EQ(count(origin, " exhaustive/"), exhaustive.size());
+      continue;
+    }
+    const fs::path shipped = p / "data" / "secret" / "exhaustive";
+    const std::vector<fs::path> in = files_with(shipped, ".in");
+    ASSERT_EQ(in.size(), exhaustive.size()) << format;
+    EXPECT_EQ(files_with(shipped, ".ans").size(), exhaustive.size()) << format;
+    EXPECT_EQ(files_with(p / "data" / "secret", ".in").size(),
+              files_with(testdata() / "secret", ".in").size() + exhaustive.size())
+        << format;
+    for (std::size_t i = 0; i < exhaustive.size();
+         i += std::max<std::size_t>(1, exhaustive.size() / 40)) {
+      const fs::path exported = shipped / fs::relative(exhaustive[i], testdata() / "exhaustive");
+      EXPECT_EQ(read(exported), read(exhaustive[i])) << format << ": " << exhaustive[i];
+    }
+    fs::remove_all(out);
+  }
+}
+
 TEST_F(ExportTest, OneStatementInEveryFormat) {
   std::string source = read(root_ / "statement" / "statement.en.md");
   source = source.substr(source.find("-->") + 3);  // the source's own documentation
