@@ -15,8 +15,8 @@
 # -b BOARD  the board on the command line: R, U, then the U unavailable squares
 #           (default: "2 0", sample 2)
 # -f FILE   the board in a file, as your program receives it: a line "R U", then (when U > 0)
-#           a line with the U unavailable squares. The file may go on with a script for the
-#           judge, one of:
+#           a line with the U unavailable squares. The sample input files you can download
+#           hold exactly this. The file may go on with a script for the judge, one of:
 #             ask L1 ... Lk block B      (one line per round) the judge plays the Trapper so
 #             answers A1 ... AR          (Yes/No per round) the judge plays the Runner so
 #           Without a script the judge plays with random choices (see --seed); a scripted

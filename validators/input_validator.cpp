@@ -1,7 +1,14 @@
 // input_validator: reads one test file on stdin and exits 42 when it is valid, 43 with a
 // message naming the line and the fault on stderr otherwise (the Kattis convention).
 //
-// Every check lives in parse_testcase() (judge/testcase/testcase.hpp): the board and label
+//   input_validator [--board-only] < FILE
+//
+// Without arguments FILE is a whole test file (judge/testcase/testcase.hpp): the board, then the
+// judge's lines. With --board-only it holds the board alone, and nothing after it: the legacy
+// export's sample input files, whose judge's lines travel in the answer file (the export sets
+// the flag in data/sample/testdata.yaml). Any other argument is refused (exit 43).
+//
+// Every check lives in judge/testcase (parse_testcase(), parse_board()): the board and label
 // lines within the statement's bounds, the adversary line, a scripted adversary's script.
 // This file only reads the bytes, byte for byte, and reports.
 #include <cstdio>
@@ -25,14 +32,26 @@ std::string read_all(std::FILE* in) {
 
 }  // namespace
 
-int main() {
+int main(int argc, char** argv) {
+  bool board_only = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    if (arg != "--board-only") {
+      std::fprintf(stderr, "unknown argument \"%s\" (the only one is --board-only)\n", argv[i]);
+      return kInvalid;
+    }
+    board_only = true;
+  }
   const std::string text = read_all(stdin);
   if (std::ferror(stdin)) {
     std::fprintf(stderr, "cannot read the test file from stdin\n");
     return kInvalid;
   }
   try {
-    entrapment::parse_testcase(text);
+    if (board_only)
+      entrapment::parse_board(text);
+    else
+      entrapment::parse_testcase(text);
   } catch (const entrapment::TestCaseError& e) {
     std::fprintf(stderr, "%s\n", e.what());  // "line N: what is wrong"
     return kInvalid;

@@ -1,6 +1,8 @@
-// `judge export --format FORMAT OUTDIR [--zip] [--build-dir DIR]`: writes OUTDIR/entrapment in
-// the layout a contest system imports (see export/export.hpp). The single-file programs come
-// from the build directory: --build-dir, else the one this judge binary lives in (build/bin/..).
+// judge export --format FORMAT OUTDIR [--zip] [--exhaustive] [--force]
+//              [--statement latex|markdown] [--build-dir DIR]
+// writes OUTDIR/entrapment in the layout a contest system imports (see export/export.hpp). The
+// single-file programs come from the build directory: --build-dir, else the one this judge
+// binary lives in (build/bin/..); they must match the current sources (a stale one is refused).
 #include <iostream>
 #include <memory>
 
@@ -16,6 +18,9 @@ struct ExportArguments {
   std::string out_dir;
   std::string build_dir;
   bool zip = false;
+  bool exhaustive = false;
+  bool force = false;
+  std::string statement = "latex";
 };
 
 std::filesystem::path default_build_dir() {
@@ -30,20 +35,30 @@ int run(const ExportArguments& args) {
   options.root = package_root();
   options.out_dir = args.out_dir;
   options.zip = args.zip;
+  options.exhaustive = args.exhaustive;
+  options.force = args.force;
+  options.statement = *parse_statement_format(args.statement);  // CLI11 checked the name
   options.build_dir =
       args.build_dir.empty() ? default_build_dir() : std::filesystem::path(args.build_dir);
   options.format = *parse_export_format(args.format);  // CLI11 checked the name
   try {
     const ExportReport report = export_package(options);
+    for (const std::string& warning : report.warnings)
+      std::cerr << "judge export: note: " << warning << "\n";
     std::cout << "judge export: " << to_string(options.format) << " package in "
               << report.package_dir.string() << " (" << report.files.size() << " files, "
               << report.test_cases << " test cases, " << report.submissions << " submissions)\n";
     if (!report.zip_path.empty()) std::cout << "judge export: " << report.zip_path.string() << "\n";
-  } catch (const ExportError& e) {
+  } catch (const ExportError& e) {  // what the package or the command line got wrong
+    std::cout.flush();
     std::cerr << "judge export: " << e.what() << "\n";
-    return 2;
+    return kExitUsage;
+  } catch (const std::exception& e) {  // a file system error the export did not foresee
+    std::cout.flush();
+    std::cerr << "judge export: " << e.what() << "\n";
+    return kExitJudgeError;
   }
-  return 0;
+  return kExitOk;
 }
 
 const RegisterCommand registered(60, [](CLI::App& app) {
@@ -54,6 +69,16 @@ const RegisterCommand registered(60, [](CLI::App& app) {
       ->check(CLI::IsMember(export_format_names()));
   sub->add_option("outdir", args->out_dir, "the package goes to OUTDIR/entrapment")->required();
   sub->add_flag("--zip", args->zip, "also write OUTDIR/entrapment.zip");
+  sub->add_flag("--exhaustive", args->exhaustive,
+                "also ship testdata/exhaustive (as data/secret/exhaustive, or after the secret "
+                "tests in Polygon)");
+  sub->add_flag("--force", args->force,
+                "replace OUTDIR/entrapment (and entrapment.zip) even when judge export did not "
+                "write it");
+  sub->add_option("--statement", args->statement,
+                  "2025-09 only: the statement as latex (default; BAPCtools reads only LaTeX) or "
+                  "markdown (statement/problem.en.md)")
+      ->check(CLI::IsMember({"latex", "markdown"}));
   sub->add_option("--build-dir", args->build_dir,
                   "where the single-file programs were generated (default: this binary's build)")
       ->check(CLI::ExistingDirectory);

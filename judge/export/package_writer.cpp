@@ -34,12 +34,8 @@ bool valid_package_path(const std::string& relative) {
 }
 
 PackageWriter::PackageWriter(fs::path dir) : dir_(std::move(dir)) {
-  std::error_code error;
-  fs::remove_all(dir_, error);
-  if (error)
-    throw ExportError(dir_.string() + ": cannot remove the previous export: " + error.message());
-  fs::create_directories(dir_, error);
-  if (error) throw ExportError(dir_.string() + ": cannot create: " + error.message());
+  if (!fs::is_directory(dir_) || !fs::is_empty(dir_))
+    throw ExportError(dir_.string() + ": the package is written into a new, empty directory");
 }
 
 fs::path PackageWriter::target(const std::string& relative) {

@@ -11,7 +11,7 @@ namespace entrapment {
 
 class PackageWriter {
  public:
-  // Creates `dir` (replacing a previous export there).
+  // Writes below `dir`, which must exist and be empty (OutputDirectory's staging directory).
   explicit PackageWriter(std::filesystem::path dir);
 
   void write(const std::string& relative, const std::string& text);

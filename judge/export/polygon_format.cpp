@@ -1,8 +1,14 @@
 // The Polygon package layout (Codeforces, Polygon and the judges that import its packages):
-// problem.xml describing everything, tests numbered tests/01 with answers tests/01.a (samples
-// first), the testlib-convention interactor and its checker under files/, solutions/ tagged by
-// verdict. Polygon compiles the interactor and the checker as single files; testlib.h is not
-// shipped since neither uses it.
+// problem.xml describing everything; tests numbered tests/01 with answers tests/01.a (samples
+// first); under files/ the testlib-convention interactor, its checker and the input validator
+// with its own tests (files/tests/validator-tests: the samples, valid, and invalid_input,
+// invalid); solutions/ tagged by verdict; the statement as Polygon's sections
+// (statement-sections/english/) and as a whole olymp.sty problem (statements/english/). Polygon
+// compiles every program as one file; testlib.h is not shipped since none of them uses it.
+//
+// Polygon passes the interactor the test's input and answer files and never shows a test to
+// contestants (the statement's examples are files of their own), so each test is the whole
+// test file and its answer the winning side.
 #include <map>
 
 #include "export.hpp"
@@ -13,23 +19,44 @@ namespace entrapment {
 
 namespace {
 
-// Polygon's source types, by extension.
-std::string source_type(const std::filesystem::path& path) {
+// Polygon's source types for the languages judge run runs (SourceSubmission::language).
+std::string source_type(const SourceSubmission& submission) {
   static const std::map<std::string, std::string> types = {
-      {".cpp", "cpp.g++17"}, {".cc", "cpp.g++17"}, {".cxx", "cpp.g++17"}, {".c", "c.gcc"},
-      {".py", "python.3"},   {".java", "java11"},  {".kt", "kotlin"}};
-  const auto it = types.find(path.extension().string());
+      {"cpp", "cpp.g++17"}, {"c", "c.gcc"}, {"python3", "python.3"}, {"java", "java11"}};
+  const auto it = types.find(submission.language);
   if (it == types.end())
-    throw ExportError(path.string() + ": no Polygon source type for this extension");
+    throw ExportError(submission.path.string() + ": no Polygon source type for language " +
+                      submission.language);
   return it->second;
 }
 
-// Polygon's solution tags. It has no run-time-error tag: such a solution is "rejected".
+// Polygon's solution tags. It has no run-time-error tag: such a solution is "rejected" (any
+// failure), which also covers a memory-limit failure reported either way.
 std::string solution_tag(const std::string& verdict) {
   if (verdict == "accepted") return "accepted";
   if (verdict == "wrong_answer") return "wrong-answer";
   if (verdict == "time_limit_exceeded") return "time-limit-exceeded";
   return "rejected";
+}
+
+// The main solution: accepted/reference.cpp, else another accepted reference.*, else the first
+// accepted C++ one, else the first accepted one.
+const SourceSubmission* main_solution(const std::vector<const SourceSubmission*>& exported) {
+  const SourceSubmission* best = nullptr;
+  int best_rank = 5;
+  for (const SourceSubmission* s : exported) {
+    if (s->verdict != "accepted") continue;
+    const std::string stem = s->path.stem().string();
+    const int rank = stem == "reference" && s->language == "cpp" ? 0
+                     : stem == "reference"                       ? 1
+                     : s->language == "cpp"                      ? 2
+                                                                 : 3;
+    if (rank < best_rank) {
+      best = s;
+      best_rank = rank;
+    }
+  }
+  return best;
 }
 
 std::string padded(std::size_t number, int width) {
@@ -38,23 +65,27 @@ std::string padded(std::size_t number, int width) {
   return text;
 }
 
+int width_for(std::size_t count) {
+  int width = 2;
+  for (std::size_t n = count; n >= 100; n /= 10) ++width;
+  return width;
+}
+
 }  // namespace
 
-void write_polygon(const SourcePackage& source, PackageWriter& out) {
+std::size_t write_polygon(const SourcePackage& source, PackageWriter& out,
+                          std::vector<std::string>& notes) {
+  // ---- tests ----
   std::vector<const SourceTest*> tests = source.group("sample");
-  for (const SourceTest* test : source.group("secret")) tests.push_back(test);
-  int width = 2;
-  for (std::size_t n = tests.size(); n >= 100; n /= 10) ++width;
-
+  for (const char* group : {"secret", "exhaustive"})
+    for (const SourceTest* test : source.group(group)) tests.push_back(test);
+  const int width = width_for(tests.size());
   std::string test_xml, names;
   for (std::size_t i = 0; i < tests.size(); ++i) {
     const SourceTest& test = *tests[i];
     const std::string number = padded(i + 1, width);
     out.copy("tests/" + number, test.files.at(".in"));
-    if (test.has(".ans"))
-      out.copy("tests/" + number + ".a", test.files.at(".ans"));
-    else
-      out.write("tests/" + number + ".a", winner_line(test.files.at(".in")));
+    out.write("tests/" + number + ".a", winner_line(test.files.at(".in")));
     const std::string name = test.group + "/" + test.name;
     test_xml += "        <test method=\"manual\"" +
                 std::string(test.group == "sample" ? " sample=\"true\"" : "") + " description=\"" +
@@ -62,36 +93,85 @@ void write_polygon(const SourcePackage& source, PackageWriter& out) {
     names += number + " " + name + "\n";
   }
   out.write("tests-origin.txt", names);
-  for (const SourceTest* test : source.group("invalid_input"))
-    out.copy("invalid_input/" + test->name + ".in", test->files.at(".in"));
 
+  // ---- the validator and its tests: the samples are valid, invalid_input is not ----
+  std::vector<std::pair<const SourceTest*, bool>> validator_tests;
+  for (const SourceTest* test : source.group("sample")) validator_tests.push_back({test, true});
+  for (const SourceTest* test : source.group("invalid_input"))
+    validator_tests.push_back({test, false});
+  const int validator_width = width_for(validator_tests.size());
+  std::string validator_xml, validator_names;
+  for (std::size_t i = 0; i < validator_tests.size(); ++i) {
+    const auto& [test, valid] = validator_tests[i];
+    const std::string number = padded(i + 1, validator_width);
+    out.copy("files/tests/validator-tests/" + number, test->files.at(".in"));
+    validator_xml +=
+        std::string("            <test verdict=\"") + (valid ? "valid" : "invalid") + "\"/>\n";
+    validator_names += number + " " + test->group + "/" + test->name + "\n";
+  }
+  out.write("files/tests/validator-tests-origin.txt", validator_names);
+
+  // ---- programs ----
   out.copy("files/interactor.cpp", source.interactor_testlib);
   out.copy("files/check.cpp", source.testlib_checker);
-  out.copy("check.cpp",
-           source.testlib_checker);  // Polygon packages keep the checker at the root too
-  // Kattis convention (exit 42 when valid), so not declared as Polygon's validator.
-  out.copy("files/input_validator.cpp", source.input_validator);
-  out.copy("statements/english/problem.tex", source.statement);
+  out.copy("check.cpp", source.testlib_checker);  // Polygon packages keep the checker here too
+  out.copy("files/validator.cpp", source.input_validator_testlib);
   for (const auto& attachment : source.attachments)
     out.copy("attachments/" + attachment.filename().string(), attachment);
 
-  std::string solutions_xml;
-  bool main_given = false;
-  for (const SourceSubmission& submission : source.submissions) {
-    if (std::filesystem::is_directory(submission.path))
-      throw ExportError(submission.path.string() + ": Polygon takes single-file solutions only");
-    const std::string path = "solutions/" + submission.name();
-    out.copy(path, submission.path);
-    std::string tag = solution_tag(submission.verdict);
-    if (tag == "accepted" && !main_given) {
-      tag = "main";
-      main_given = true;
+  // ---- statement: sections, examples, and the whole olymp problem ----
+  std::vector<std::string> interactions;
+  for (const SourceTest* test : source.group("sample"))
+    interactions.push_back(read_text(test->files.at(".interaction")));
+  const std::string examples_note = render_examples_note(interactions);
+  for (const char* dir : {"statement-sections/english/", "statements/english/"})
+    for (std::size_t i = 0; i < interactions.size(); ++i) {
+      const PolygonExample example = polygon_example(interactions[i]);
+      const std::string number = padded(i + 1, 2);
+      out.write(std::string(dir) + "example." + number, example.input);
+      out.write(std::string(dir) + "example." + number + ".a", example.output);
     }
+  const std::string sections = "statement-sections/english/";
+  out.write(sections + "name.tex", source.config.name + "\n");
+  const std::map<std::string, std::string> files = {{"Legend", "legend.tex"},
+                                                    {"Input", "input.tex"},
+                                                    {"Output", "output.tex"},
+                                                    {"Interaction", "interaction.tex"},
+                                                    {"Notes", "notes.tex"}};
+  for (const auto& [section, file] : files) {
+    const StatementSection* s = source.statement.find(section);
+    std::string text = s ? render_section_latex(*s) : "";
+    if (section == "Notes" && !examples_note.empty())
+      text += (text.empty() ? "" : "\n") + examples_note;
+    out.write(sections + file, text);
+  }
+  out.write("statements/english/problem.tex",
+            render_olymp_problem(source.statement, source.config.name, source.config.time_limit_s,
+                                 source.config.memory_mib, interactions.size(), examples_note));
+
+  // ---- solutions ----
+  std::vector<const SourceSubmission*> exported;
+  for (const SourceSubmission& submission : source.submissions) {
+    if (std::filesystem::is_directory(submission.path)) {
+      notes.push_back("solutions/" + submission.verdict + "/" + submission.name() +
+                      " is left out: Polygon takes single-file solutions only.");
+      continue;
+    }
+    exported.push_back(&submission);
+  }
+  const SourceSubmission* main = main_solution(exported);
+  if (!main) throw ExportError("solutions/accepted/: Polygon needs a single-file main solution");
+  std::string solutions_xml;
+  for (const SourceSubmission* submission : exported) {
+    const std::string path = "solutions/" + submission->name();
+    out.copy(path, submission->path);
+    const std::string tag = submission == main ? "main" : solution_tag(submission->verdict);
     solutions_xml += "      <solution tag=\"" + tag + "\">\n        <source path=\"" +
-                     xml_escape(path) + "\" type=\"" + source_type(submission.path) +
+                     xml_escape(path) + "\" type=\"" + source_type(*submission) +
                      "\"/>\n      </solution>\n";
   }
 
+  // ---- problem.xml ----
   const long long time_ms = static_cast<long long>(source.config.time_limit_s * 1000 + 0.5);
   const long long memory_bytes = source.config.memory_mib * 1024 * 1024;
   std::string xml = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n";
@@ -99,7 +179,7 @@ void write_polygon(const SourcePackage& source, PackageWriter& out) {
   xml += "  <names>\n    <name language=\"english\" value=\"" + xml_escape(source.config.name) +
          "\"/>\n  </names>\n";
   xml +=
-      "  <statements>\n    <statement charset=\"UTF-8\" language=\"english\" "
+      "  <statements>\n    <statement charset=\"UTF-8\" language=\"english\" mathjax=\"true\" "
       "path=\"statements/english/problem.tex\" type=\"application/x-tex\"/>\n  </statements>\n";
   xml += "  <judging input-file=\"\" output-file=\"\">\n    <testset name=\"tests\">\n";
   xml += "      <time-limit>" + std::to_string(time_ms) + "</time-limit>\n";
@@ -118,9 +198,47 @@ void write_polygon(const SourcePackage& source, PackageWriter& out) {
   xml +=
       "    <interactor>\n      <source path=\"files/interactor.cpp\" type=\"cpp.g++17\"/>\n"
       "    </interactor>\n";
+  xml += "    <validators>\n      <validator>\n";
+  xml += "        <source path=\"files/validator.cpp\" type=\"cpp.g++17\"/>\n";
+  xml += "        <testset>\n";
+  xml += "          <test-count>" + std::to_string(validator_tests.size()) + "</test-count>\n";
+  xml += "          <input-path-pattern>files/tests/validator-tests/%0" +
+         std::to_string(validator_width) + "d</input-path-pattern>\n";
+  xml += "          <tests>\n" + validator_xml + "          </tests>\n";
+  xml += "        </testset>\n      </validator>\n    </validators>\n";
   xml += "    <solutions>\n" + solutions_xml + "    </solutions>\n  </assets>\n";
   xml += "  <tags>\n    <tag value=\"interactive\"/>\n  </tags>\n</problem>\n";
   out.write("problem.xml", xml);
+
+  write_package_readme(
+      out,
+      "# " + source.config.name +
+          " — Polygon package\n\n"
+          "Written by `judge export --format polygon` from the Entrapment judging package; do "
+          "not edit it here. `problem.xml` describes everything:\n\n"
+          "- `files/interactor.cpp`: the interactor under testlib's conventions (exit 0 ok, 1 "
+          "wrong answer, 3 judge failure), writing a log the checker `files/check.cpp` "
+          "accepts; both self-contained C++17, no testlib.h needed.\n"
+          "- `files/validator.cpp`: the input validator under testlib's conventions (exit 0 "
+          "valid; otherwise `FAIL <reason> (stdin, line N)` and exit 3), built from the same "
+          "parser as the interactor; its tests are `files/tests/validator-tests/` (the "
+          "samples, valid; testdata/invalid_input, invalid; `validator-tests-origin.txt` names "
+          "them).\n"
+          "- `tests/NN`: whole test files (the board, then the judge's lines: Polygon shows "
+          "tests to no contestant), samples first; `tests/NN.a` names the winning side; "
+          "`tests-origin.txt` maps the numbers to the test names.\n"
+          "- `solutions/`: tagged `main` (the reference), `accepted`, `wrong-answer`, "
+          "`time-limit-exceeded`, and `rejected` for those that fail at run time (Polygon has "
+          "no run-time-error tag).\n"
+          "- The statement as Polygon's sections in `statement-sections/english/` (legend, "
+          "input, output, interaction, notes; the examples `example.NN` hold the lines the "
+          "program reads, `example.NN.a` the lines it prints, and the notes show each "
+          "exchange in order), and as one olymp.sty problem in "
+          "`statements/english/problem.tex`.\n"
+          "- `attachments/`: the contestants' testing tool (Polygon has no place for "
+          "attachments; hand it out with the statement).\n",
+      notes);
+  return exported.size();
 }
 
 }  // namespace entrapment

@@ -5,6 +5,7 @@
 #include <sstream>
 
 #include "export.hpp"
+#include "single_file.hpp"
 #include "testcase/testcase.hpp"
 
 namespace fs = std::filesystem;
@@ -16,9 +17,23 @@ namespace {
 const std::vector<std::string> kGroups = {"sample", "secret", "invalid_input"};
 const std::vector<std::string> kVerdicts = {"accepted", "wrong_answer", "time_limit_exceeded",
                                             "run_time_error"};
-// Submission sources the contest systems know by extension.
-const std::vector<std::string> kSubmissionExtensions = {".c",  ".cc",   ".cpp", ".cxx",
-                                                        ".py", ".java", ".kt"};
+
+// The languages judge run can run (judge/runner/submission.cpp), by extension: only these are
+// exported, since the package can vouch for no other submission's verdict.
+std::string language_of(const fs::path& path) {
+  const std::string ext = path.extension().string();
+  if (ext == ".cpp" || ext == ".cc" || ext == ".cxx") return "cpp";
+  if (ext == ".c") return "c";
+  if (ext == ".py") return "python3";
+  if (ext == ".java") return "java";
+  return "";
+}
+
+// Files kept beside the submissions that are not submissions themselves.
+bool documentation(const fs::path& path) {
+  const std::string ext = path.extension().string();
+  return path.filename() == "CMakeLists.txt" || ext == ".md" || ext == ".txt";
+}
 
 // Hidden files and Python's bytecode caches are never part of a package.
 bool hidden(const fs::path& path) {
@@ -74,7 +89,8 @@ void read_group(const fs::path& root, const std::string& group, std::vector<Sour
   }
 }
 
-void read_submissions(const fs::path& root, std::vector<SourceSubmission>& out) {
+void read_submissions(const fs::path& root, std::vector<SourceSubmission>& out,
+                      std::vector<std::string>& warnings) {
   const fs::path dir = root / "solutions";
   if (!fs::is_directory(dir)) throw ExportError("solutions/: missing");
   std::vector<fs::path> verdict_dirs;
@@ -86,20 +102,29 @@ void read_submissions(const fs::path& root, std::vector<SourceSubmission>& out) 
     if (std::find(kVerdicts.begin(), kVerdicts.end(), verdict) == kVerdicts.end())
       throw ExportError("solutions/" + verdict + "/: not a verdict directory (expected one of " +
                         "accepted, wrong_answer, time_limit_exceeded, run_time_error)");
-    std::vector<fs::path> programs;
+    std::vector<SourceSubmission> programs;
     for (const auto& entry : fs::directory_iterator(verdict_dir)) {
-      if (hidden(entry.path())) continue;
-      const std::string ext = entry.path().extension().string();
-      if (entry.is_directory() ||
-          std::find(kSubmissionExtensions.begin(), kSubmissionExtensions.end(), ext) !=
-              kSubmissionExtensions.end())
-        programs.push_back(entry.path());
-      else if (entry.path().filename() != "CMakeLists.txt" && ext != ".md" && ext != ".txt")
-        throw ExportError("solutions/" + verdict + "/" + entry.path().filename().string() +
-                          ": not a submission a contest system can compile (by extension)");
+      if (hidden(entry.path()) || (!entry.is_directory() && documentation(entry.path()))) continue;
+      const std::string where = "solutions/" + verdict + "/" + entry.path().filename().string();
+      std::string language;
+      if (entry.is_directory()) {  // a multi-file submission: one language for all its files
+        for (const auto& file : fs::recursive_directory_iterator(entry.path()))
+          if (file.is_regular_file() && !hidden(file.path()) && language.empty())
+            language = language_of(file.path());
+      } else {
+        language = language_of(entry.path());
+      }
+      if (language.empty()) {
+        warnings.push_back(where +
+                           ": left out: not in a language judge run can run (C, C++, Python 3, "
+                           "Java), so the package cannot vouch for its verdict");
+        continue;
+      }
+      programs.push_back({verdict, entry.path(), language});
     }
-    std::sort(programs.begin(), programs.end());
-    for (const fs::path& program : programs) out.push_back({verdict, program});
+    std::sort(programs.begin(), programs.end(),
+              [](const SourceSubmission& a, const SourceSubmission& b) { return a.path < b.path; });
+    for (SourceSubmission& program : programs) out.push_back(std::move(program));
   }
   if (std::none_of(out.begin(), out.end(),
                    [](const SourceSubmission& s) { return s.verdict == "accepted"; }))
@@ -144,6 +169,14 @@ std::string winner_line(const fs::path& input) {
   }
 }
 
+std::string judge_lines(const fs::path& input) {
+  const std::string text = read_text(input);
+  const std::string board = board_text(input);
+  if (text.compare(0, board.size(), board) != 0)
+    throw ExportError(input.string() + ": does not start with its board as written");
+  return text.substr(board.size());
+}
+
 std::string board_text(const fs::path& input) {
   try {
     std::string text;
@@ -155,7 +188,8 @@ std::string board_text(const fs::path& input) {
   }
 }
 
-SourcePackage read_source_package(const fs::path& root, const fs::path& build_dir) {
+SourcePackage read_source_package(const fs::path& root, const fs::path& build_dir,
+                                  bool exhaustive) {
   SourcePackage package;
   package.root = root;
   const fs::path yaml = required_file(root / "problem.yaml", "the problem description");
@@ -170,18 +204,32 @@ SourcePackage read_source_package(const fs::path& root, const fs::path& build_di
 
   for (const std::string& group : kGroups) read_group(root, group, package.tests);
   if (package.group("secret").empty()) throw ExportError("testdata/secret/: no test cases");
-  read_submissions(root, package.submissions);
+  if (exhaustive) {
+    read_group(root, "exhaustive", package.tests);
+    if (package.group("exhaustive").empty())
+      throw ExportError("testdata/exhaustive/: no test cases (--exhaustive exports them)");
+  }
+  read_submissions(root, package.submissions, package.warnings);
 
   const std::string build_hint = " — build first: cmake --build " + build_dir.string();
-  package.interactor = required_file(build_dir / "interactor" / "interactor.cpp",
-                                     "the single-file interactor" + build_hint);
-  package.interactor_testlib = required_file(build_dir / "interactor" / "interactor_testlib.cpp",
+  const fs::path single = build_dir / "interactor";
+  package.interactor =
+      required_file(single / "interactor.cpp", "the single-file interactor" + build_hint);
+  package.interactor_testlib = required_file(single / "interactor_testlib.cpp",
                                              "the single-file testlib interactor" + build_hint);
-  package.input_validator = required_file(build_dir / "interactor" / "input_validator.cpp",
-                                          "the single-file input validator" + build_hint);
+  package.input_validator =
+      required_file(single / "input_validator.cpp", "the single-file input validator" + build_hint);
+  package.input_validator_testlib =
+      required_file(single / "input_validator_testlib.cpp",
+                    "the single-file testlib input validator" + build_hint);
+  for (const fs::path& generated : {package.interactor, package.interactor_testlib,
+                                    package.input_validator, package.input_validator_testlib})
+    check_single_file(generated, root, build_dir);
   package.testlib_checker = required_file(root / "judge" / "transports" / "testlib_checker.cpp",
                                           "the checker of the testlib interactor's log");
-  package.statement = required_file(root / "statement" / "problem.en.tex", "the statement");
+  const fs::path statement =
+      required_file(root / "statement" / "statement.en.md", "the statement's source");
+  package.statement = parse_statement(read_text(statement), "statement/statement.en.md");
   const fs::path attachments = root / "attachments";
   if (fs::is_directory(attachments)) {
     for (const auto& entry : fs::directory_iterator(attachments)) {

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "package/problem_yaml.hpp"
+#include "statement.hpp"
 
 namespace entrapment {
 
@@ -27,20 +28,28 @@ struct SourceSubmission {
   std::string verdict;  // accepted, wrong_answer, time_limit_exceeded, run_time_error
   std::filesystem::path path;
   std::string name() const { return path.filename().string(); }
+  // "cpp", "c", "python3", "java": the languages judge run can run, by extension (a directory
+  // takes the language of its files).
+  std::string language;
 };
 
 struct SourcePackage {
   std::filesystem::path root;
-  YAML::Node problem_yaml;        // as written
-  ProblemConfig config;           // checked
-  std::vector<SourceTest> tests;  // sample, secret, invalid_input; sorted by name in each
+  YAML::Node problem_yaml;  // as written
+  ProblemConfig config;     // checked
+  // sample, secret, invalid_input, and exhaustive when asked for; sorted by name in each.
+  std::vector<SourceTest> tests;
   std::vector<SourceSubmission> submissions;       // sorted by verdict, then name
   std::filesystem::path interactor;                // build/interactor/interactor.cpp
   std::filesystem::path interactor_testlib;        // build/interactor/interactor_testlib.cpp
   std::filesystem::path input_validator;           // build/interactor/input_validator.cpp
+  std::filesystem::path input_validator_testlib;   // build/interactor/input_validator_testlib.cpp
   std::filesystem::path testlib_checker;           // judge/transports/testlib_checker.cpp
-  std::filesystem::path statement;                 // statement/problem.en.tex
+  Statement statement;                             // statement/statement.en.md, parsed
   std::vector<std::filesystem::path> attachments;  // files directly in attachments/
+  // What the export leaves out and why (a submission in a language judge run cannot run):
+  // printed by `judge export`, never silent.
+  std::vector<std::string> warnings;
 
   std::vector<const SourceTest*> group(const std::string& name) const;
 };
@@ -49,9 +58,14 @@ struct SourcePackage {
 // (an export must not drop a file silently).
 const std::vector<std::string>& test_file_extensions();
 
-// Reads and checks everything; throws ExportError naming the first problem.
+// Reads and checks everything (the single-file programs against the sources they were
+// generated from too); throws ExportError naming the first problem. testdata/exhaustive is
+// read only when `exhaustive` is set, and must then exist.
 SourcePackage read_source_package(const std::filesystem::path& root,
-                                  const std::filesystem::path& build_dir);
+                                  const std::filesystem::path& build_dir, bool exhaustive);
+
+// The judge-only lines of a test file: what follows its board (the adversary, a script).
+std::string judge_lines(const std::filesystem::path& input);
 
 // The canonical answer line of a test case, when testdata has no .ans: the side that wins.
 std::string winner_line(const std::filesystem::path& input);

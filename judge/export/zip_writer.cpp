@@ -1,15 +1,21 @@
 #include "zip_writer.hpp"
 
+#include <stdlib.h>
+#include <unistd.h>
+
 #include <array>
 #include <cstdint>
 #include <fstream>
 
 #include "export.hpp"
+#include "output_directory.hpp"
 #include "source_package.hpp"
 
 namespace fs = std::filesystem;
 
 namespace entrapment {
+
+const char* const kZipComment = "Written by judge export (Entrapment judging package).";
 
 namespace {
 
@@ -102,12 +108,51 @@ void write_zip(const fs::path& zip_path, const fs::path& dir, const std::vector<
   put16(archive, static_cast<std::uint32_t>(files.size()));
   put32(archive, static_cast<std::uint32_t>(central.size()));
   put32(archive, central_offset);
-  put16(archive, 0);  // comment
+  const std::string comment = kZipComment;
+  put16(archive, static_cast<std::uint32_t>(comment.size()));
+  archive += comment;
 
-  std::ofstream out(zip_path, std::ios::binary | std::ios::trunc);
+  // A new file of our own next to the target (mkstemp never opens an existing one).
+  std::string pattern =
+      (zip_path.parent_path() / ("." + zip_path.filename().string() + ".partial-XXXXXX")).string();
+  const int fd = mkstemp(pattern.data());
+  if (fd < 0) throw ExportError(zip_path.string() + ": cannot create a temporary file next to it");
+  close(fd);
+  const fs::path temporary = pattern;
+  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
   out << archive;
   out.flush();
-  if (!out) throw ExportError(zip_path.string() + ": cannot write");
+  const bool written = static_cast<bool>(out);
+  out.close();
+  std::error_code error;
+  if (written) {
+    const fs::perms readable = fs::perms::owner_read | fs::perms::owner_write |
+                               fs::perms::group_read | fs::perms::group_write |
+                               fs::perms::others_read | fs::perms::others_write;
+    fs::permissions(temporary, default_permissions(readable), error);
+    if (!error) fs::rename(temporary, zip_path, error);
+  }
+  if (!written || error) {
+    fs::remove(temporary, error);
+    throw ExportError(zip_path.string() + ": cannot write");
+  }
+}
+
+bool zip_written_by_judge_export(const fs::path& path) {
+  std::error_code error;
+  if (!fs::is_regular_file(path, error)) return false;
+  const std::uintmax_t size = fs::file_size(path, error);
+  const std::string comment = kZipComment;
+  const std::uintmax_t tail = 22 + comment.size();  // the end record with our comment
+  if (error || size < tail) return false;
+  std::ifstream in(path, std::ios::binary);
+  in.seekg(static_cast<std::streamoff>(size - tail));
+  std::string end(tail, '\0');
+  in.read(end.data(), static_cast<std::streamsize>(tail));
+  return in && end.compare(0, 4, "PK\x05\x06", 4) == 0 &&
+         static_cast<unsigned char>(end[20]) == (comment.size() & 0xff) &&
+         static_cast<unsigned char>(end[21]) == (comment.size() >> 8) &&
+         end.compare(22, std::string::npos, comment) == 0;
 }
 
 }  // namespace entrapment

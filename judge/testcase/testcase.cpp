@@ -84,6 +84,33 @@ ScriptedTrapperRound trapper_round(const std::vector<std::string>& tokens, const
   return out;
 }
 
+// The board lines at the start of `lines` (R U, then the labels when U > 0) into `test`;
+// returns how many lines the board takes.
+std::size_t parse_board_lines(const std::vector<std::string>& lines, TestCase& test) {
+  if (lines.empty()) throw TestCaseError(1, "missing line: expected \"R U\"");
+  std::vector<std::string> tokens = strict_tokens(lines[0], 1);
+  if (tokens.size() != 2) throw TestCaseError(1, "expected 2 integers \"R U\"");
+  test.rounds = static_cast<int>(integer(tokens[0], 1, 9, "R", 1));
+  const int u = static_cast<int>(integer(tokens[1], 0, 8, "U", 1));
+  if (test.rounds + u > 9)
+    throw TestCaseError(1, "R + U = " + std::to_string(test.rounds + u) + " exceeds 9");
+  if (u == 0) return 1;
+  if (lines.size() < 2)
+    throw TestCaseError(2, "missing line: expected " + std::to_string(u) + " unavailable squares");
+  tokens = strict_tokens(lines[1], 2);
+  if (static_cast<int>(tokens.size()) != u)
+    throw TestCaseError(
+        2, "expected " + std::to_string(u) + " labels, got " + std::to_string(tokens.size()));
+  SquareSet seen = kEmpty;
+  for (const std::string& token : tokens) {
+    const Square s = static_cast<Square>(integer(token, 1, 9, "unavailable square", 2));
+    if (contains(seen, s)) throw TestCaseError(2, "square " + token + " is listed twice");
+    seen |= single(s);
+    test.unavailable.push_back(s);
+  }
+  return 2;
+}
+
 }  // namespace
 
 const char* to_string(Strategy strategy) {
@@ -100,9 +127,11 @@ const char* to_string(Strategy strategy) {
   return "?";
 }
 
-TestCaseError::TestCaseError(int line, const std::string& what)
+TestCaseError::TestCaseError(int line, const std::string& what, File file)
     : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + what : what),
-      line_(line) {}
+      line_(line),
+      file_(file),
+      detail_(what) {}
 
 Side TestCase::winner() const { return Solver::instance().winner(start()); }
 
@@ -114,7 +143,8 @@ std::vector<std::string> TestCase::board_lines() const {
 
 TestCase parse_testcase(const std::string& text) {
   const std::vector<std::string> lines = split_lines(text);
-  std::size_t next = 0;
+  TestCase test;
+  std::size_t next = parse_board_lines(lines, test);
   auto take = [&](const std::string& what) {
     if (next >= lines.size())
       throw TestCaseError(static_cast<int>(next) + 1, "missing line: expected " + what);
@@ -123,28 +153,7 @@ TestCase parse_testcase(const std::string& text) {
   };
   auto line_number = [&] { return static_cast<int>(next); };
 
-  TestCase test;
-  std::vector<std::string> tokens = take("\"R U\"");
-  if (tokens.size() != 2) throw TestCaseError(1, "expected 2 integers \"R U\"");
-  test.rounds = static_cast<int>(integer(tokens[0], 1, 9, "R", 1));
-  const int u = static_cast<int>(integer(tokens[1], 0, 8, "U", 1));
-  if (test.rounds + u > 9)
-    throw TestCaseError(1, "R + U = " + std::to_string(test.rounds + u) + " exceeds 9");
-  if (u > 0) {
-    tokens = take(std::to_string(u) + " unavailable squares");
-    if (static_cast<int>(tokens.size()) != u)
-      throw TestCaseError(
-          2, "expected " + std::to_string(u) + " labels, got " + std::to_string(tokens.size()));
-    SquareSet seen = kEmpty;
-    for (const std::string& token : tokens) {
-      const Square s = static_cast<Square>(integer(token, 1, 9, "unavailable square", 2));
-      if (contains(seen, s)) throw TestCaseError(2, "square " + token + " is listed twice");
-      seen |= single(s);
-      test.unavailable.push_back(s);
-    }
-  }
-
-  tokens = take("\"adversary NAME SEED\"");
+  std::vector<std::string> tokens = take("\"adversary NAME SEED\"");
   const int adversary_line = line_number();
   if (tokens.size() != 3 || tokens[0] != "adversary")
     throw TestCaseError(adversary_line, "expected \"adversary NAME SEED\"");
@@ -180,6 +189,36 @@ TestCase parse_testcase(const std::string& text) {
   if (next < lines.size())
     throw TestCaseError(static_cast<int>(next) + 1, "unexpected extra line " + quote(lines[next]));
   return test;
+}
+
+TestCase parse_board(const std::string& text) {
+  const std::vector<std::string> lines = split_lines(text);
+  TestCase test;
+  const std::size_t board = parse_board_lines(lines, test);
+  if (lines.size() > board)
+    throw TestCaseError(static_cast<int>(board) + 1,
+                        "unexpected line " + quote(lines[board]) +
+                            " after the board: this file holds the board alone");
+  return test;
+}
+
+TestCase parse_test_files(const std::string& input, const std::string& answer) {
+  const std::vector<std::string> lines = split_lines(input);
+  TestCase board;
+  const std::size_t board_lines = parse_board_lines(lines, board);
+  if (lines.size() > board_lines) return parse_testcase(input);  // a whole test file
+  try {
+    return parse_testcase(input + answer);
+  } catch (const TestCaseError& e) {
+    if (e.line() <= static_cast<int>(board_lines)) throw;
+    std::string detail = e.detail();
+    if (answer.empty())
+      detail +=
+          " (the input file holds the board alone, so the judge's lines must be in the "
+          "answer file, which is empty)";
+    throw TestCaseError(e.line() - static_cast<int>(board_lines), detail,
+                        TestCaseError::File::Answer);
+  }
 }
 
 std::string format_testcase(const TestCase& test) {

@@ -62,18 +62,39 @@ struct TestCase {
   std::vector<std::string> board_lines() const;
 };
 
-// A test file that breaks the format; `line` is 1-based (0: the file as a whole).
+// A test file that breaks the format; `line` is 1-based (0: the file as a whole). what() is
+// "line N: <detail>"; file() says whether N counts in the input file or, for a test split by
+// parse_test_files(), in the answer file.
 class TestCaseError : public std::runtime_error {
  public:
-  TestCaseError(int line, const std::string& what);
+  enum class File { Input, Answer };
+  TestCaseError(int line, const std::string& what, File file = File::Input);
   int line() const { return line_; }
+  File file() const { return file_; }
+  const std::string& detail() const { return detail_; }  // what() without "line N: "
 
  private:
   int line_;
+  File file_;
+  std::string detail_;
 };
 
 // Parses and fully validates a test file; throws TestCaseError naming the line and the fault.
 TestCase parse_testcase(const std::string& text);
+
+// A file that holds the board alone (the first one or two lines of a test file, exactly what
+// the contestant receives first): checked as strictly, anything after the board refused.
+// Returns the test with the default adversary (adaptive, seed 0).
+TestCase parse_board(const std::string& text);
+
+// A test case given as a contest system's input and answer files. Two layouts:
+//   - the input file is a whole test file: parsed alone, the answer file is ignored (the
+//     repository's .ans holds the winner, the 2025-09 export's is empty);
+//   - the input file holds the board alone (parse_board) and the answer file the judge's
+//     lines that follow it in a test file: the legacy export's samples, whose input file a
+//     contest system may show to contestants while the answer file stays with the judge.
+// Errors in the answer file's lines have file() == File::Answer and count its own lines.
+TestCase parse_test_files(const std::string& input, const std::string& answer);
 
 // The canonical text of a test case: parse_testcase(format_testcase(t)) gives t back.
 std::string format_testcase(const TestCase& test);

@@ -2,6 +2,9 @@
 //
 //   interactor INPUT_FILE ANSWER_FILE FEEDBACK_DIR [ARGS...]
 //
+// INPUT_FILE is a test file (judge/testcase/testcase.hpp); or it holds the board alone and
+// ANSWER_FILE the judge's lines that follow it in a test file (parse_test_files()).
+//
 // The contestant's output arrives on stdin, the judge's lines go to stdout. Exit 42 when the
 // contestant proved its claim, 43 when it did not (reason in FEEDBACK_DIR/judgemessage.txt);
 // any other exit code means the judge itself failed (reason in judgeerror.txt and stderr).
@@ -19,6 +22,15 @@ namespace {
 constexpr int kAccepted = 42;
 constexpr int kWrongAnswer = 43;
 constexpr int kJudgeError = 1;
+
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
 
 bool write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
@@ -41,18 +53,26 @@ int main(int argc, char** argv) {
   if (argc < 4)
     return judge_error("", "usage: interactor INPUT_FILE ANSWER_FILE FEEDBACK_DIR [ARGS...]");
   const std::string input_path = argv[1];
+  const std::string answer_path = argv[2];
   const std::string feedback_dir = argv[3];
 
-  std::ifstream input(input_path, std::ios::binary);
-  if (!input) return judge_error(feedback_dir, "cannot read the test file " + input_path);
-  std::ostringstream text;
-  text << input.rdbuf();
+  // The test is the input file, or the board in the input file and the judge's lines in the
+  // answer file (the legacy export's samples): see parse_test_files().
+  std::string input, answer;
+  if (!read_file(input_path, input))
+    return judge_error(feedback_dir, "cannot read the test file " + input_path);
+  const bool answer_read = read_file(answer_path, answer);
 
   entrapment::TestCase test;
   try {
-    test = entrapment::parse_testcase(text.str());
+    test = entrapment::parse_test_files(input, answer);
   } catch (const entrapment::TestCaseError& e) {
-    return judge_error(feedback_dir, input_path + ": " + e.what());
+    if (e.file() == entrapment::TestCaseError::File::Input)
+      return judge_error(feedback_dir, input_path + ": " + e.what());
+    if (!answer_read)
+      return judge_error(feedback_dir, "cannot read the answer file " + answer_path +
+                                           ", which holds the judge's lines of this test");
+    return judge_error(feedback_dir, answer_path + ": " + e.what());
   }
 
   entrapment::StreamChannel channel(stdin, stdout);

@@ -47,6 +47,15 @@ std::string one_line(std::string text) {
   return text;
 }
 
+bool read_file(const std::string& path, std::string& text) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream buffer;
+  buffer << in.rdbuf();
+  text = buffer.str();
+  return true;
+}
+
 bool write_file(const std::string& path, const std::string& text) {
   std::ofstream out(path, std::ios::binary);
   out << text;
@@ -112,20 +121,24 @@ int run(int argc, char** argv) {
   if (const std::string usage = parse_arguments(argc, argv, args); !usage.empty())
     return finish(args, kFail, usage);
 
-  std::ifstream input(args.input, std::ios::binary);
-  if (!input) {
+  // The test is the input file, or the board there and the judge's lines in the answer file
+  // (see parse_test_files()); Polygon passes whole test files.
+  std::string input, answer;
+  if (!read_file(args.input, input)) {
     const std::string why = "cannot read the test file " + args.input;
     write_file(args.output, log_text("JE", why, nullptr));
     return finish(args, kFail, why);
   }
-  std::ostringstream text;
-  text << input.rdbuf();
+  const bool answer_read = !args.answer.empty() && read_file(args.answer, answer);
 
   TestCase test;
   try {
-    test = parse_testcase(text.str());
+    test = parse_test_files(input, answer);
   } catch (const TestCaseError& e) {
-    const std::string why = args.input + ": " + e.what();
+    std::string why = args.input + ": " + e.what();
+    if (e.file() == TestCaseError::File::Answer)
+      why = answer_read ? args.answer + ": " + e.what()
+                        : "no readable answer file holds the judge's lines of " + args.input;
     write_file(args.output, log_text("JE", why, nullptr));
     return finish(args, kFail, why);
   }

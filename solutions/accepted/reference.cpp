@@ -11,7 +11,12 @@
 //   keep(A, X, r): X != {} and for every available b, win(A\b, N(X) & (A\b), r-1)
 //
 // Both are memoised in flat arrays indexed by (r, A, S): 10 * 2^18 entries each.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -5,7 +5,12 @@
 // (std::bad_alloc under the address-space limit: abort) or, without that limit, the
 // program is killed for its memory. In the problem package format this is run_time_error.
 // Caught by: every test.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

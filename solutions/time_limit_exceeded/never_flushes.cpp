@@ -5,7 +5,13 @@
 // program waits for the judge, which waits for the claim. Both wait until the time limit.
 // (With cin instead of scanf the tie between cin and cout would flush it by accident.)
 // Caught by: every test (the wall-clock limit).
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -5,7 +5,12 @@
 // the walk wraps around to s again, so in every position the Runner wins it loops forever.
 // Trapper boards are decided quickly (a trapping cut exists), Runner boards never.
 // Caught by: every Runner board (sample 2 already), on the time limit.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

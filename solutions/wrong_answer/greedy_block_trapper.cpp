@@ -5,7 +5,12 @@
 // removal leaves the Runner the fewest squares to move to (lowest label on a tie), instead of
 // one that keeps the game won. The fewest squares now is not the quickest trap later.
 // Caught by: the adaptive Runner on Trapper boards, which survives all rounds.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

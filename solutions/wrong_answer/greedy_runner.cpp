@@ -6,7 +6,12 @@
 // spread over the board can outlive a large set bunched into a corner.
 // Caught by: the adaptive Trapper on Runner boards (it prefers queries where the larger
 // part is the losing one), which then traps the Runner.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -6,7 +6,12 @@
 // keeps going until its input runs dry. The statement asks for a clean exit on -1; the
 // judge's wrong answer came first, so the verdict is still Wrong Answer.
 // Caught by: Trapper boards where the Runner is trapped before the last round (sample 1).
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -5,7 +5,12 @@
 // a list goes on one line; the judge does not accept the numbers on lines of their own.
 // Caught by: every Runner board (the proof) and every Trapper board whose first query asks
 // about two or more squares.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -6,7 +6,12 @@
 // "reachable" square can then step onto a square the Trapper had blocked.
 // Caught by: Runner boards where the lowest square next to the final set was blocked (the
 // judge reports a move to an unavailable square).
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

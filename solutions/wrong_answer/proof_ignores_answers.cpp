@@ -6,7 +6,12 @@
 // available neighbour. Such a walk need not agree with the Yes/No answers given.
 // Caught by: Runner boards whose first query separates the lowest square from the answer
 // given (the judge reports the round whose answer the path contradicts).
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -6,7 +6,12 @@
 // so sooner or later it asks about a square that is unavailable, which the protocol forbids.
 // Caught by: Trapper boards with at least two rounds (the judge names the unavailable
 // square in the query).
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -7,7 +7,12 @@
 // Once the role is right it plays optimally, so only the claim is wrong.
 // Caught by: secret/boards, the first board where the formula and the game disagree; the
 // judge rejects the claim before the first round.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -6,7 +6,12 @@
 // wins the remaining rounds. Against queries that do not matter (random ones, committed
 // scripts) this is harmless; a Trapper that sets traps two rounds deep exposes it.
 // Caught by: the adaptive Trapper on Runner boards with R >= 2.
-#include <bits/stdc++.h>
+#include <cstddef>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <vector>
 using namespace std;
 
 static const int FULL = 0x1FF;

@@ -1,0 +1,78 @@
+// The input validator under testlib conventions (Polygon, Codeforces), built from the same
+// parser as the Kattis input validator (validators/input_validator.cpp) and the interactors,
+// so that no two of them can disagree about what a test file means; testlib itself is not used:
+//
+//   input_validator_testlib [--testset X] [--group Y] [--testOverviewLogFileName F]
+//                           [--testMarkupFileName F] [--testCase N] [--testCaseFileName F] < TEST
+//
+// Reads one whole test file (judge/testcase/testcase.hpp) on stdin. Exit 0 when it is valid;
+// otherwise "FAIL <what is wrong> (stdin, line N)" on stderr and exit 3, as testlib's
+// validators report a fault. The options are the ones testlib's registerValidation() accepts;
+// Polygon passes some of them. --testOverviewLogFileName receives a short overview (the board),
+// the others are accepted and ignored; anything else is refused, also with exit 3.
+#include <cstdio>
+#include <exception>
+#include <fstream>
+#include <string>
+
+#include "../testcase/testcase.hpp"
+
+namespace entrapment::testlib_validator {
+
+constexpr int kValid = 0;
+constexpr int kInvalid = 3;  // testlib's _fail, the code its validators exit with
+
+int invalid(const std::string& message) {
+  std::fprintf(stderr, "FAIL %s\n", message.c_str());
+  return kInvalid;
+}
+
+// All of stdin, byte for byte (NUL bytes and all): std::fread never translates on POSIX.
+std::string read_all(std::FILE* in) {
+  std::string out;
+  char buffer[1 << 16];
+  std::size_t n;
+  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) out.append(buffer, n);
+  return out;
+}
+
+int run(int argc, char** argv) {
+  std::string overview_file;
+  for (int i = 1; i < argc; ++i) {
+    const std::string arg = argv[i];
+    const bool takes_value = arg == "--testset" || arg == "--group" ||
+                             arg == "--testOverviewLogFileName" || arg == "--testMarkupFileName" ||
+                             arg == "--testCase" || arg == "--testCaseFileName";
+    if (!takes_value)
+      return invalid("unknown argument \"" + arg +
+                     "\" (expected --testset, --group, --testOverviewLogFileName, "
+                     "--testMarkupFileName, --testCase or --testCaseFileName, each with a value)");
+    if (i + 1 >= argc) return invalid("argument " + arg + " needs a value");
+    if (arg == "--testOverviewLogFileName") overview_file = argv[i + 1];
+    ++i;
+  }
+
+  const std::string text = read_all(stdin);
+  if (std::ferror(stdin)) return invalid("cannot read the test file from stdin");
+  TestCase test;
+  try {
+    test = parse_testcase(text);
+  } catch (const TestCaseError& e) {
+    if (e.line() > 0)
+      return invalid(e.detail() + " (stdin, line " + std::to_string(e.line()) + ")");
+    return invalid(e.detail() + " (stdin)");
+  } catch (const std::exception& e) {  // the parser only throws TestCaseError; be safe anyway
+    return invalid(std::string("invalid test file: ") + e.what());
+  }
+  if (!overview_file.empty()) {
+    std::ofstream overview(overview_file, std::ios::binary);
+    overview << "R = " << test.rounds << ", U = " << test.unavailable.size() << ", adversary "
+             << to_string(test.adversary.strategy) << "\n";
+    if (!overview) return invalid("cannot write the test overview to " + overview_file);
+  }
+  return kValid;
+}
+
+}  // namespace entrapment::testlib_validator
+
+int main(int argc, char** argv) { return entrapment::testlib_validator::run(argc, argv); }

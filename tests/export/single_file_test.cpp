@@ -1,0 +1,151 @@
+// Stale single-file programs are refused: cmake/amalgamate.cmake records the SHA-256 of every
+// source and of the generated body, judge export recomputes them (judge/export/single_file.hpp,
+// sha256.hpp). SHA-256 against the standard's vectors and sha256sum; the header written by the
+// real amalgamate.cmake accepted as is, and refused once a source or the body changes.
+#include "export/single_file.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <filesystem>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+
+#include "export/export.hpp"
+#include "export/sha256.hpp"
+#include "process.hpp"
+
+namespace entrapment {
+namespace {
+
+namespace fs = std::filesystem;
+using export_test::run_shell;
+using export_test::shell_quote;
+
+std::string read(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+void write(const fs::path& path, const std::string& text) {
+  fs::create_directories(path.parent_path());
+  std::ofstream(path, std::ios::binary) << text;
+}
+
+class TempDir {
+ public:
+  TempDir() {
+    char pattern[] = "/tmp/entrapment single file-XXXXXX";
+    path_ = mkdtemp(pattern);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  const fs::path& path() const { return path_; }
+
+ private:
+  fs::path path_;
+};
+
+TEST(Sha256, StandardVectors) {
+  EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(sha256_hex("abc"), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  EXPECT_EQ(sha256_hex("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq"),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+  EXPECT_EQ(sha256_hex(std::string(1000000, 'a')),
+            "cdc76e5c9914fb9281a1c7e284d73e67f1809a48a497200e046d39ccc7112cd0");
+}
+
+// Every length around the padding boundaries, and bytes of every value, against sha256sum.
+TEST(Sha256, AgreesWithSha256sum) {
+  TempDir dir;
+  std::mt19937 random(12345);
+  for (std::size_t length : {1u, 55u, 56u, 57u, 63u, 64u, 65u, 119u, 120u, 128u, 1000u}) {
+    std::string data(length, '\0');
+    for (char& c : data) c = static_cast<char>(random() & 0xff);
+    const fs::path file = dir.path() / ("data-" + std::to_string(length));
+    write(file, data);
+    const fs::path out = dir.path() / "sum";
+    ASSERT_EQ(
+        run_shell("sha256sum " + shell_quote(file.string()) + " > " + shell_quote(out.string())),
+        0);
+    EXPECT_EQ(sha256_hex(data), read(out).substr(0, 64)) << length;
+  }
+}
+
+// The real cmake/amalgamate.cmake on sources of a scratch repository: its header is accepted,
+// and every change after it is refused with a message that names what changed.
+class Amalgamated : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = dir_.path() / "repo";
+    write(root_ / "judge" / "a.hpp", "#pragma once\nint a();\n");
+    write(root_ / "judge" / "a.cpp", "#include \"a.hpp\"\nint a() { return 42; }\n");
+    write(root_ / "cmake" / "amalgamate.cmake",
+          read(fs::path(export_test::repository_root()) / "cmake" / "amalgamate.cmake"));
+    generated_ = dir_.path() / "build" / "interactor" / "x.cpp";
+    fs::create_directories(generated_.parent_path());
+    const std::string sources =
+        (root_ / "judge" / "a.hpp").string() + "|" + (root_ / "judge" / "a.cpp").string();
+    ASSERT_EQ(
+        run_shell(shell_quote(ENTRAPMENT_CMAKE) + " -DOUTPUT=" + shell_quote(generated_.string()) +
+                  " " + shell_quote("-DSOURCES=" + sources) + " -P " +
+                  shell_quote((root_ / "cmake" / "amalgamate.cmake").string())),
+        0);
+  }
+
+  std::string refusal() {
+    try {
+      check_single_file(generated_, root_, dir_.path() / "build");
+    } catch (const ExportError& e) {
+      return e.what();
+    }
+    return "";
+  }
+
+  TempDir dir_;
+  fs::path root_, generated_;
+};
+
+TEST_F(Amalgamated, FreshFileIsAccepted) {
+  const std::string text = read(generated_);
+  const SingleFileHeader header = parse_single_file_header(text, "x.cpp");
+  ASSERT_EQ(header.sources.size(), 2u);
+  EXPECT_EQ(header.sources[0].path, "judge/a.hpp");
+  EXPECT_EQ(header.sources[1].sha256, sha256_hex(read(root_ / "judge" / "a.cpp")));
+  EXPECT_NE(text.find("int a() { return 42; }"), std::string::npos);
+  EXPECT_EQ(text.find("#include \"a.hpp\""), std::string::npos);
+  EXPECT_EQ(refusal(), "");
+}
+
+TEST_F(Amalgamated, ChangedSourceIsStale) {
+  write(root_ / "judge" / "a.cpp", "#include \"a.hpp\"\nint a() { return 43; }\n");
+  const std::string message = refusal();
+  EXPECT_NE(message.find("stale"), std::string::npos) << message;
+  EXPECT_NE(message.find("judge/a.cpp"), std::string::npos) << message;
+  EXPECT_NE(message.find("cmake --build"), std::string::npos) << message;
+}
+
+TEST_F(Amalgamated, MissingSourceIsStale) {
+  fs::remove(root_ / "judge" / "a.hpp");
+  EXPECT_NE(refusal().find("judge/a.hpp, which no longer exists"), std::string::npos) << refusal();
+}
+
+TEST_F(Amalgamated, HandEditIsRefused) {
+  std::string text = read(generated_);
+  text.replace(text.find("return 42"), 9, "return 41");
+  write(generated_, text);
+  EXPECT_NE(refusal().find("edited"), std::string::npos) << refusal();
+}
+
+TEST_F(Amalgamated, FileWithoutHeaderIsRefused) {
+  write(generated_, "// an interactor written by hand\nint main() {}\n");
+  EXPECT_NE(refusal().find("no source hashes"), std::string::npos) << refusal();
+  write(generated_, "// entrapment-source nothex judge/a.cpp\n");
+  EXPECT_NE(refusal().find("malformed"), std::string::npos) << refusal();
+}
+
+}  // namespace
+}  // namespace entrapment
