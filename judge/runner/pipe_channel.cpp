@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace entrapment {
@@ -12,6 +13,11 @@ namespace {
 int millis_until(Clock::time_point deadline) {
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
   return left.count() <= 0 ? 0 : static_cast<int>(left.count()) + 1;
+}
+
+// How long a wait may last: to the deadline, or to the next look at the CPU time.
+int wait_millis(const ContestantProcess& process, Clock::time_point deadline) {
+  return millis_until(std::min(deadline, process.next_cpu_check()));
 }
 
 }  // namespace
@@ -38,10 +44,14 @@ bool PipeChannel::fill() {
       return true;
     }
     if (Clock::now() >= deadline_) return false;
+    if (process_.over_cpu_limit()) {
+      cpu_exceeded_ = true;
+      return false;
+    }
     pollfd fds[3] = {{process_.stdout_fd(), POLLIN, 0},
                      {process_.stderr_fd(), POLLIN, 0},
                      {process_.exit_fd(), POLLIN, 0}};
-    int timeout = millis_until(deadline_);
+    int timeout = wait_millis(process_, deadline_);
     if (process_.exit_fd() < 0) timeout = std::min(timeout, 10);
     ::poll(fds, 3, timeout);
     if (fds[1].revents) process_.drain_stderr();
@@ -77,7 +87,7 @@ LineRead PipeChannel::read_line() {
       return result;
     }
     if (!fill()) {
-      timed_out_ = true;
+      if (!cpu_exceeded_) timed_out_ = true;
       result.status = LineRead::Status::End;
       return result;
     }
@@ -95,13 +105,15 @@ bool PipeChannel::write_line(const std::string& line) {
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EAGAIN && Clock::now() < deadline_) {
+    if (n < 0 && errno == EAGAIN && Clock::now() < deadline_ && !process_.over_cpu_limit()) {
       pollfd fds[2] = {{process_.stdin_fd(), POLLOUT, 0}, {process_.stderr_fd(), POLLIN, 0}};
-      ::poll(fds, 2, millis_until(deadline_));
+      ::poll(fds, 2, wait_millis(process_, deadline_));
       if (fds[1].revents) process_.drain_stderr();
       continue;
     }
-    if (n < 0 && errno == EAGAIN)
+    if (n < 0 && errno == EAGAIN && process_.over_cpu_limit())
+      cpu_exceeded_ = true;  // it stopped reading, and spins
+    else if (n < 0 && errno == EAGAIN)
       timed_out_ = true;  // it stopped reading and never exited
     else if (line != "-1")
       input_closed_ = true;  // EPIPE: it closed its input (the -1 after a verdict does not count)

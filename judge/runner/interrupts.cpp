@@ -1,0 +1,143 @@
+#include "interrupts.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <map>
+#include <thread>
+#include <variant>
+
+#include "cgroup.hpp"
+#include "identity.hpp"
+
+namespace entrapment {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};
+int g_wake[2] = {-1, -1};  // the handler writes, the thread reads
+
+struct Registry {
+  std::mutex mutex;
+  int next = 1;
+  std::map<int, std::variant<LiveRun, fs::path>> live;
+};
+
+Registry& registry() {
+  static Registry* r = new Registry;  // never destroyed: the thread may use it at exit
+  return *r;
+}
+
+extern "C" void on_interrupt(int signal) {
+  // Async-signal-safe only: an atomic store and a write.
+  g_interrupted.store(true);
+  int expected = 0;
+  g_signal.compare_exchange_strong(expected, signal);
+  const char byte = 1;
+  [[maybe_unused]] const ssize_t ignored = ::write(g_wake[1], &byte, 1);
+}
+
+void kill_run(const LiveRun& run) {
+  if (run.group > 0) {
+    ::kill(-run.group, SIGKILL);
+    ::kill(run.group, SIGKILL);
+  }
+  if (run.uid)
+    for (int i = 0; i < 100 && count_processes_of(*run.uid) > 0; ++i) {
+      kill_user_processes(*run.uid);
+      ::usleep(2000);
+    }
+  if (!run.cgroups.empty()) kill_and_remove_groups(run.cgroups);
+}
+
+void undo_everything() {
+  // No fork is under way once the spawn lock is held, so every child is registered; none
+  // starts after it (interrupted() is set).
+  std::lock_guard<std::mutex> spawning(spawn_lock());
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  for (const auto& [key, entry] : r.live)
+    if (const LiveRun* run = std::get_if<LiveRun>(&entry)) kill_run(*run);
+  for (const auto& [key, entry] : r.live) {
+    std::error_code ignored;
+    if (const LiveRun* run = std::get_if<LiveRun>(&entry)) {
+      if (!run->scratch.empty()) fs::remove_all(run->scratch, ignored);
+    } else {
+      fs::remove_all(std::get<fs::path>(entry), ignored);
+    }
+  }
+}
+
+void watch() {
+  char byte;
+  while (::read(g_wake[0], &byte, 1) < 0) {
+  }
+  const int signal = g_signal.load();
+  undo_everything();
+  std::fprintf(stderr,
+               "\njudge: interrupted (%s): stopped every contestant, removed the scratch "
+               "directories\n",
+               signal == SIGINT    ? "SIGINT"
+               : signal == SIGTERM ? "SIGTERM"
+                                   : "SIGHUP");
+  std::fflush(stderr);
+  ::_exit(128 + signal);
+}
+
+}  // namespace
+
+std::mutex& spawn_lock() {
+  static std::mutex* lock = new std::mutex;  // never destroyed: used up to the last moment
+  return *lock;
+}
+
+void handle_interrupts() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (::pipe2(g_wake, O_CLOEXEC) != 0) return;
+    std::thread(watch).detach();
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &action, nullptr);
+  });
+}
+
+bool interrupted() { return g_interrupted.load(); }
+
+int register_run(const LiveRun& run) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const int key = r.next++;
+  r.live.emplace(key, run);
+  return key;
+}
+
+void update_run(int key, const LiveRun& run) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.live[key] = run;
+}
+
+int register_directory(const fs::path& dir) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const int key = r.next++;
+  r.live.emplace(key, dir);
+  return key;
+}
+
+void forget(int key) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.live.erase(key);
+}
+
+}  // namespace entrapment
