@@ -6,6 +6,7 @@
 #include <string>
 
 #include "command.hpp"
+#include "runner/interrupts.hpp"
 
 namespace entrapment::cli {
 
@@ -49,6 +50,8 @@ std::filesystem::path package_root() {
 }  // namespace entrapment::cli
 
 int main(int argc, char** argv) {
+  // Ctrl-C or SIGTERM: every contestant killed, every scratch directory removed (runner/).
+  entrapment::handle_interrupts();
   CLI::App app{"judge: the Entrapment (NAC 2025 Problem C) judging toolkit"};
   app.require_subcommand(1);
   std::string root;

@@ -16,6 +16,7 @@
 #include "package/problem_yaml.hpp"
 #include "runner/contestant_process.hpp"
 #include "runner/judge_tests.hpp"
+#include "runner/limit_mechanism.hpp"
 #include "runner/limits.hpp"
 #include "runner/submission.hpp"
 #include "runner/work_dir.hpp"
@@ -103,8 +104,19 @@ int run(const RunArguments& args) {
     std::cerr << "judge run: no test files (*.in) found\n";
     return 2;
   }
+  if (const std::string& error = limit_mechanism(limits.mechanism).error; !error.empty()) {
+    std::cerr << "judge run: " << error << "\n";
+    return 2;
+  }
   if (!args.no_sandbox && !sandbox_support().usable)
     std::cerr << "judge run: running without the sandbox: " << sandbox_support().reason << "\n";
+  if (args.verbose)  // how the limits are enforced here, and why
+    std::cout << describe_limits(limits.mechanism) << "\n"
+              << "sandbox: "
+              << (args.no_sandbox            ? std::string("off (--no-sandbox)")
+                  : sandbox_support().usable ? std::string("bwrap")
+                                             : "off (" + sandbox_support().reason + ")")
+              << "\n";
 
   RunOptions options;
   options.jobs = args.jobs;

@@ -71,8 +71,9 @@ bool lists_pid(const fs::path& procs, pid_t pid) {
 // bind-mounts it), the mount itself when it lists the judge.
 std::optional<fs::path> own_group(const fs::path& mount, const std::string& path, pid_t self) {
   std::error_code ec;
-  const fs::path candidate = mount / fs::path(path).relative_path();
-  if (fs::is_directory(candidate, ec)) return candidate.lexically_normal();
+  const fs::path relative = fs::path(path).relative_path();
+  const fs::path candidate = relative.empty() ? mount : mount / relative;
+  if (fs::is_directory(candidate, ec)) return candidate;
   if (lists_pid(mount / "cgroup.procs", self)) return mount;
   return std::nullopt;
 }

@@ -147,6 +147,7 @@ const SandboxSupport& sandbox_support() {
     try {
       Limits limits;
       limits.cpu_s = 5;
+      limits.mechanism = LimitChoice::Rlimit;  // a probe of bwrap alone
       ContestantProcess probe({find_program("true").string()}, limits,
                               ContestantProcess::ForceSandbox{});
       probe.close_stdin();

@@ -6,12 +6,14 @@
 
 #include <atomic>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <thread>
 #include <variant>
 
 #include "cgroup.hpp"
 #include "identity.hpp"
+#include "proc_table.hpp"
 
 namespace entrapment {
 
@@ -56,10 +58,34 @@ void kill_run(const LiveRun& run) {
   if (!run.cgroups.empty()) kill_and_remove_groups(run.cgroups);
 }
 
+// Every descendant of the judge (contestants, and compilers or validators it runs): killed.
+// What left the judge's tree (a contestant's orphan in its own session) is found by its run.
+void kill_descendants() {
+  const pid_t self = ::getpid();
+  for (int round = 0; round < 3; ++round) {
+    const std::vector<ProcEntry> table = read_process_table(false);
+    std::map<pid_t, pid_t> parent;
+    for (const ProcEntry& p : table) parent[p.pid] = p.ppid;
+    for (const ProcEntry& p : table) {
+      if (p.state == 'Z') continue;
+      for (pid_t up = p.ppid, steps = 0; up > 1 && steps < 64; ++steps) {
+        if (up == self) {
+          ::kill(p.pid, SIGKILL);
+          break;
+        }
+        const auto next = parent.find(up);
+        if (next == parent.end()) break;
+        up = next->second;
+      }
+    }
+  }
+}
+
 void undo_everything() {
   // No fork is under way once the spawn lock is held, so every child is registered; none
   // starts after it (interrupted() is set).
   std::lock_guard<std::mutex> spawning(spawn_lock());
+  kill_descendants();
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   for (const auto& [key, entry] : r.live)
@@ -74,10 +100,14 @@ void undo_everything() {
   }
 }
 
-void watch() {
-  char byte;
-  while (::read(g_wake[0], &byte, 1) < 0) {
-  }
+// Held by whoever undoes everything after an interrupt, until it ends the process.
+std::mutex& cleanup_lock() {
+  static std::mutex* lock = new std::mutex;
+  return *lock;
+}
+
+[[noreturn]] void clean_up_and_exit() {
+  cleanup_lock().lock();  // never released: the process ends here
   const int signal = g_signal.load();
   undo_everything();
   std::fprintf(stderr,
@@ -88,6 +118,19 @@ void watch() {
                                    : "SIGHUP");
   std::fflush(stderr);
   ::_exit(128 + signal);
+}
+
+void watch() {
+  char byte;
+  while (::read(g_wake[0], &byte, 1) < 0) {
+  }
+  clean_up_and_exit();
+}
+
+// The judge's work may end by itself while the interrupt is being handled (its contestants
+// were just killed): the exit waits for the clean-up, and its status is still 128 + signal.
+void on_exit() {
+  if (interrupted()) clean_up_and_exit();
 }
 
 }  // namespace
@@ -102,6 +145,7 @@ void handle_interrupts() {
   std::call_once(once, [] {
     if (::pipe2(g_wake, O_CLOEXEC) != 0) return;
     std::thread(watch).detach();
+    std::atexit(on_exit);
     struct sigaction action {};
     action.sa_handler = on_interrupt;
     sigemptyset(&action.sa_mask);

@@ -50,15 +50,6 @@ bool is_interpreter_name(const std::string& name) {
   return false;
 }
 
-bool is_script(const fs::path& path) {
-  char head[2] = {0, 0};
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return false;
-  const bool script = ::read(fd, head, 2) == 2 && head[0] == '#' && head[1] == '!';
-  ::close(fd);
-  return script;
-}
-
 // What a Python (or a shim that runs one) says sys.executable is; "" when it does not say
 // within 10 s. Run as the judge, once per interpreter.
 std::string python_executable(const std::string& interpreter) {
@@ -290,9 +281,10 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
   if (!fs::exists(program, ec))
     throw StageError("cannot start " + program + ": " +
                      (ec ? ec.message() : std::string("no such file")));
+  // An interpreter by its name (python3, java ...; pyenv's shims carry the names of what they
+  // run); anything else is the program itself, a script included.
   const bool interpreter =
-      command.size() > 1 &&
-      (is_interpreter_name(fs::path(program).filename().string()) || is_script(program));
+      command.size() > 1 && is_interpreter_name(fs::path(program).filename().string());
   if (in_system_directories(program)) {
     // Run where it is: every contestant sees the system directories.
   } else if (interpreter) {

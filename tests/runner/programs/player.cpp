@@ -18,6 +18,7 @@
 //   wrong-when-r3     claims the wrong side on boards of 3 rounds, else plays correctly
 //   threads         starts 8 std::threads (8 MiB and 50 ms of CPU each), joins them, plays
 //   blank-flood     plays a correct game, then writes 5 MiB of newlines
+//   crlf-after      plays a correct game, then writes a blank line ending in "\r\n"
 //   burn-then-play  allocates 64 MiB, burns 0.5 s of CPU (by its own clock), plays
 //   burn-then-sleep allocates 64 MiB, burns 0.5 s of CPU, then sleeps forever (wall limit)
 //   spin            allocates 64 MiB, then spins on the CPU forever (CPU limit)
@@ -43,6 +44,7 @@ using namespace entrapment;
 namespace {
 
 std::string mode;
+char* volatile kept_memory = nullptr;  // what allocate() touched stays reachable
 
 void out(const std::string& line) {
   std::cout << line << '\n';
@@ -72,8 +74,7 @@ void allocate(std::size_t mib) {
   char* block = static_cast<char*>(std::malloc(mib << 20));
   if (!block) abort();
   std::memset(block, 1, mib << 20);
-  static char* volatile keep;
-  keep = block;
+  kept_memory = block;
 }
 
 double own_cpu_seconds(int who) {
@@ -227,6 +228,8 @@ int main(int argc, char** argv) {
       for (;;) sink = sink + 1;
     } else if (mode == "exit-3-after") {
       return 3;
+    } else if (mode == "crlf-after") {
+      std::cout << "\r\n" << std::flush;
     } else if (mode == "blank-flood") {
       static char newlines[1 << 20];
       std::memset(newlines, '\n', sizeof newlines);
