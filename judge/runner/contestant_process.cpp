@@ -448,6 +448,10 @@ void ContestantProcess::sweep() {
   before_kill_.memory_kib = std::max(before_kill_.memory_kib, now.memory_kib);
   tree_->kill_and_reap();
   if (!identity_) ::kill(-pid_, SIGKILL);
+  // Nothing of its user id is left: in a control group, which none of its processes can
+  // leave, the group is empty; otherwise kill_and_reap() went on until no process of the id
+  // was alive.
+  if (identity_) identity_->mark_clean();
   // Memory: the largest peak resident set of one process (what was reaped, or sampled before a
   // kill) and, with a control group, the group's peak charge if larger (several processes).
   usage_.memory_kib = std::max(tree_->reaped().memory_kib, before_kill_.memory_kib);

@@ -31,9 +31,12 @@ std::optional<RunIdentity> RunIdentity::acquire() {
     int fd = ::open(lock.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0600);
     if (fd < 0) continue;
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
-      RunIdentity identity(uid, fd);
-      kill_user_processes(uid);  // leftovers of a judge that died
-      return identity;
+      // The lock file holds a mark while the id is in use: found there, the last holder died
+      // before it could clean up, and what it left runs on.
+      struct stat st {};
+      if (::fstat(fd, &st) != 0 || st.st_size > 0) kill_user_processes(uid);
+      [[maybe_unused]] const ssize_t marked = ::pwrite(fd, "in use\n", 7, 0);
+      return RunIdentity(uid, fd);
     }
     ::close(fd);
   }
@@ -41,14 +44,14 @@ std::optional<RunIdentity> RunIdentity::acquire() {
 }
 
 RunIdentity::RunIdentity(RunIdentity&& other) noexcept
-    : uid_(other.uid_), lock_fd_(other.lock_fd_) {
+    : uid_(other.uid_), lock_fd_(other.lock_fd_), clean_(other.clean_) {
   other.lock_fd_ = -1;
 }
 
 RunIdentity::~RunIdentity() {
   if (lock_fd_ < 0) return;
-  // The run reaped what it orphaned; whatever still runs as the id (nothing, normally) dies.
-  kill_user_processes(uid_);
+  if (!clean_) kill_user_processes(uid_);  // whatever still runs as the id dies
+  [[maybe_unused]] const int cleared = ::ftruncate(lock_fd_, 0);
   ::close(lock_fd_);
 }
 
@@ -76,11 +79,6 @@ void become_subreaper() {
   std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
 }
 
-int count_processes_of(uid_t uid) {
-  int count = 0;
-  for (const ProcEntry& p : read_process_table(true))
-    if (p.uid == uid) ++count;
-  return count;
-}
+int count_processes_of(uid_t uid) { return static_cast<int>(read_processes_of_user(uid).size()); }
 
 }  // namespace entrapment

@@ -26,11 +26,15 @@ class RunIdentity {
   uid_t uid() const { return uid_; }
   // How many processes run as this id (for tests).
   int process_count() const;
+  // The run killed everything of the id itself: releasing it needs no further kill (a kill
+  // forks a helper, which costs milliseconds per test).
+  void mark_clean() { clean_ = true; }
 
  private:
   RunIdentity(uid_t uid, int lock_fd) : uid_(uid), lock_fd_(lock_fd) {}
   uid_t uid_;
   int lock_fd_;
+  bool clean_ = false;
 };
 
 // One kill(-1, signal) from a process running as `uid`: it reaches every process of that id

@@ -94,6 +94,26 @@ std::vector<ProcEntry> read_process_table(bool with_status) {
 
 namespace entrapment {
 
+std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
+  std::vector<ProcEntry> table;
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return table;
+  while (dirent* entry = ::readdir(proc)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    ProcEntry process;
+    process.pid = static_cast<pid_t>(std::atol(entry->d_name));
+    if (!read_proc_status(process) || process.uid != uid) continue;
+    ProcEntry stat;
+    if (!parse_proc_stat(read_proc_file("/proc/" + std::string(entry->d_name) + "/stat"), stat))
+      continue;
+    stat.uid = process.uid;
+    stat.peak_kib = process.peak_kib;
+    table.push_back(stat);
+  }
+  ::closedir(proc);
+  return table;
+}
+
 std::vector<ProcEntry> read_processes_owned_by(uid_t uid) {
   std::vector<ProcEntry> table;
   DIR* proc = ::opendir("/proc");

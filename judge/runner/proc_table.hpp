@@ -25,6 +25,10 @@ struct ProcEntry {
 // not the user id: a process that changed its ids, like bwrap's, shows as owned by root).
 std::vector<ProcEntry> read_process_table(bool with_status);
 
+// The processes whose real user id is `uid`, with their status: read_process_table(true)
+// filtered, for half the reads (/proc/PID/stat is read only for them).
+std::vector<ProcEntry> read_processes_of_user(uid_t uid);
+
 // The processes whose /proc/PID belongs to `uid` (with its uid set): a quick way to find what a
 // contestant runs, for polling its CPU time. It misses processes that made themselves
 // non-dumpable (bwrap's own, which use no CPU to speak of); read_process_table() does not.

@@ -64,12 +64,16 @@ std::vector<ProcEntry> ProcessTree::members(const std::vector<ProcEntry>& table)
   return out;
 }
 
+std::vector<ProcEntry> ProcessTree::table() const {
+  return uid_ ? read_processes_of_user(*uid_) : read_process_table(false);
+}
+
 void ProcessTree::remember() const {
   if (!uid_ && !cgroup_) members(read_process_table(false));
 }
 
 std::vector<ProcEntry> ProcessTree::live_members() const {
-  if (!cgroup_) return members(read_process_table(uid_.has_value()));
+  if (!cgroup_) return members(table());
   // The group holds exactly the run's live processes: no need to look through /proc.
   std::vector<ProcEntry> out;
   for (pid_t pid : cgroup_->processes()) {
@@ -127,7 +131,7 @@ void ProcessTree::kill_and_reap() {
   const pid_t self = ::getpid();
   for (int attempt = 0; attempt < 300; ++attempt) {
     bool alive = false, any = false;
-    for (const ProcEntry& p : members(read_process_table(uid_.has_value()))) {
+    for (const ProcEntry& p : members(table())) {
       if (p.pid == main_) continue;  // its reaper reaps it, with its exit status
       any = true;
       rusage usage{};

@@ -66,6 +66,7 @@ class ProcessTree {
 
  private:
   std::vector<ProcEntry> live_members() const;
+  std::vector<ProcEntry> table() const;  // what members() chooses from
 
   pid_t main_;
   std::optional<uid_t> uid_;

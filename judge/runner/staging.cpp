@@ -111,21 +111,26 @@ std::string mode_text(const fs::path& path) {
   return std::string("mode ") + text;
 }
 
-// A file into the scratch directory: a hard link when everyone may already read (and run) it
-// there, so that nothing more is shown; a copy otherwise, made readable (and runnable).
-void stage_file(const fs::path& from, const fs::path& to, bool executable) {
+// A file into the scratch directory: a hard link when that shows nothing more (everyone may
+// already read, and run, it) and changes nothing (the contestant, a user of its own, cannot
+// write to it: a link is the same file, and a contestant running as the file's owner could
+// rewrite the submission itself); a copy otherwise, made readable (and runnable).
+void stage_file(const fs::path& from, const fs::path& to, bool executable,
+                std::optional<uid_t> uid) {
   struct stat st;
   if (::stat(from.c_str(), &st) != 0)
     throw StageError("cannot stage " + from.string() + ": " + std::strerror(errno));
   const mode_t wanted = executable ? 0005 : 0004;
-  if ((st.st_mode & wanted) == wanted && ::link(from.c_str(), to.c_str()) == 0) return;
+  const bool linkable =
+      uid && st.st_uid != *uid && (st.st_mode & 0002) == 0 && (st.st_mode & wanted) == wanted;
+  if (linkable && ::link(from.c_str(), to.c_str()) == 0) return;
   std::error_code ec;
   fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
   if (ec) throw StageError("cannot stage " + from.string() + ": " + ec.message());
   ::chmod(to.c_str(), executable || (st.st_mode & 0111) ? 0755 : 0644);
 }
 
-void stage_directory(const fs::path& from, const fs::path& to) {
+void stage_directory(const fs::path& from, const fs::path& to, std::optional<uid_t> uid) {
   std::uintmax_t bytes = 0;
   int entries = 0;
   std::error_code ec;
@@ -145,7 +150,7 @@ void stage_directory(const fs::path& from, const fs::path& to) {
       if (bytes > kMaxStagedBytes)
         throw StageError("cannot stage " + from.string() + ": more than " +
                          std::to_string(kMaxStagedBytes >> 20) + " MiB");
-      stage_file(it->path(), target, false);
+      stage_file(it->path(), target, false, uid);
     }
   }
   if (ec) throw StageError("cannot stage " + from.string() + ": " + ec.message());
@@ -291,7 +296,7 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
     staged.argv[0] = resolve_interpreter(program, uid, staged.read_only);
   } else {
     const fs::path target = staged_name(scratch, program);
-    stage_file(program, target, true);
+    stage_file(program, target, true, uid);
     staged.argv[0] = target.string();
   }
   // The files and directories the command names (a script, a class directory).
@@ -302,9 +307,9 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
     if (ec) continue;
     const fs::path target = staged_name(scratch, word);
     if (fs::is_regular_file(status)) {
-      stage_file(word, target, false);
+      stage_file(word, target, false, uid);
     } else if (fs::is_directory(status)) {
-      stage_directory(word, target);
+      stage_directory(word, target, uid);
     } else {
       continue;
     }

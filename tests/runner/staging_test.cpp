@@ -133,6 +133,37 @@ TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
   EXPECT_EQ(st.st_mode & 0555, 0555u);
 }
 
+ino_t inode(const fs::path& path) {
+  struct stat st {};
+  ::stat(path.c_str(), &st);
+  return st.st_ino;
+}
+
+// A hard link is the same file: only for a contestant that cannot write to it (a user of its
+// own, and a file not writable by others); otherwise the submission itself could be rewritten.
+TEST(StageCommand, LinksOnlyWhatTheContestantCannotChange) {
+  TempDir source("entrapment-test-source");
+  const fs::path program = source.path / "program";
+  write_file(program, "#!/bin/sh\n", 0755);
+  const fs::path open_to_all = source.path / "open";
+  write_file(open_to_all, "#!/bin/sh\n", 0777);
+  {
+    TempDir scratch("entrapment-test-scratch");
+    const StagedCommand own_user = stage_command({program.string()}, scratch.path, 61999);
+    EXPECT_EQ(inode(own_user.argv[0]), inode(program)) << "a hard link";
+  }
+  if (::geteuid() != 61999) {
+    TempDir scratch("entrapment-test-scratch");
+    const StagedCommand same_user = stage_command({program.string()}, scratch.path, std::nullopt);
+    EXPECT_NE(inode(same_user.argv[0]), inode(program)) << "a copy";
+  }
+  {
+    TempDir scratch("entrapment-test-scratch");
+    const StagedCommand writable = stage_command({open_to_all.string()}, scratch.path, 61999);
+    EXPECT_NE(inode(writable.argv[0]), inode(open_to_all)) << "a copy";
+  }
+}
+
 TEST(StageCommand, TwoFilesOfTheSameNameGetTwoNames) {
   TempDir one("entrapment-test-one"), two("entrapment-test-two"), scratch("entrapment-test-s");
   write_file(one.path / "in", "1", 0644);
