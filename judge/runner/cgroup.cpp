@@ -354,11 +354,11 @@ CgroupUsage ContestantCgroup::usage() const {
   if (version_ == 2) {
     // memory.peak from Linux 5.19; before it, the largest memory.current seen while polling.
     usage.memory_peak_bytes = number_in(memory_ / "memory.peak").value_or(current_peak_);
-    usage.oom_kills = keyed_value(read_text(memory_ / "memory.events"), "oom_kill").value_or(0);
+    usage.oom_kills = keyed_value(read_text(memory_ / "memory.events"), "oom_kill").value_or(-1);
   } else {
     usage.memory_peak_bytes = number_in(memory_ / "memory.max_usage_in_bytes").value_or(0);
     usage.oom_kills =
-        keyed_value(read_text(memory_ / "memory.oom_control"), "oom_kill").value_or(0);
+        keyed_value(read_text(memory_ / "memory.oom_control"), "oom_kill").value_or(-1);
   }
   return usage;
 }

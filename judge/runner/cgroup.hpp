@@ -51,7 +51,8 @@ std::optional<long long> keyed_value(const std::string& text, const std::string&
 struct CgroupUsage {
   double cpu_s = 0;                 // user + system of every process that ran in it
   long long memory_peak_bytes = 0;  // the largest memory charge of the group at once
-  long long oom_kills = 0;          // processes the OOM killer killed at the group's limit
+  long long oom_kills = 0;          // processes the OOM killer killed at the group's limit;
+                                    // -1 where the kernel does not count them (before 4.13)
 };
 
 // One contestant's group (a directory per hierarchy). Throws std::runtime_error naming the

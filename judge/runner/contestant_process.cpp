@@ -459,7 +459,10 @@ void ContestantProcess::sweep() {
     const CgroupUsage group = cgroup_->usage();
     usage_.cpu_s = group.cpu_s;
     usage_.memory_kib = std::max(usage_.memory_kib, group.memory_peak_bytes / 1024);
-    usage_.oom_killed = group.oom_kills > 0;
+    // Where the kernel does not count OOM kills, a peak at the limit tells the same.
+    usage_.oom_killed =
+        group.oom_kills > 0 ||
+        (group.oom_kills < 0 && group.memory_peak_bytes >= (limits_.memory_mib << 20) / 20 * 19);
     tree_->forget_cgroup();
     cgroup_.reset();  // removes the groups
   } else {

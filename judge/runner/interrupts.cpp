@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <map>
 #include <thread>
+#include <utility>
 #include <variant>
 
 #include "cgroup.hpp"
@@ -81,23 +82,27 @@ void kill_descendants() {
   }
 }
 
-void undo_everything() {
+// Returns how many contestant runs were stopped and directories removed.
+std::pair<int, int> undo_everything() {
   // No fork is under way once the spawn lock is held, so every child is registered; none
   // starts after it (interrupted() is set).
   std::lock_guard<std::mutex> spawning(spawn_lock());
   kill_descendants();
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
+  int runs = 0, directories = 0;
   for (const auto& [key, entry] : r.live)
-    if (const LiveRun* run = std::get_if<LiveRun>(&entry)) kill_run(*run);
+    if (const LiveRun* run = std::get_if<LiveRun>(&entry)) {
+      kill_run(*run);
+      runs += run->group > 0;
+    }
   for (const auto& [key, entry] : r.live) {
     std::error_code ignored;
-    if (const LiveRun* run = std::get_if<LiveRun>(&entry)) {
-      if (!run->scratch.empty()) fs::remove_all(run->scratch, ignored);
-    } else {
-      fs::remove_all(std::get<fs::path>(entry), ignored);
-    }
+    const LiveRun* run = std::get_if<LiveRun>(&entry);
+    const fs::path dir = run ? run->scratch : std::get<fs::path>(entry);
+    if (!dir.empty() && fs::remove_all(dir, ignored) > 0) ++directories;
   }
+  return {runs, directories};
 }
 
 // Held by whoever undoes everything after an interrupt, until it ends the process.
@@ -109,13 +114,13 @@ std::mutex& cleanup_lock() {
 [[noreturn]] void clean_up_and_exit() {
   cleanup_lock().lock();  // never released: the process ends here
   const int signal = g_signal.load();
-  undo_everything();
-  std::fprintf(stderr,
-               "\njudge: interrupted (%s): stopped every contestant, removed the scratch "
-               "directories\n",
-               signal == SIGINT    ? "SIGINT"
-               : signal == SIGTERM ? "SIGTERM"
-                                   : "SIGHUP");
+  const auto [runs, directories] = undo_everything();
+  std::fprintf(
+      stderr, "\njudge: interrupted (%s): %d running contestant%s stopped, %d director%s removed\n",
+      signal == SIGINT    ? "SIGINT"
+      : signal == SIGTERM ? "SIGTERM"
+                          : "SIGHUP",
+      runs, runs == 1 ? "" : "s", directories, directories == 1 ? "y" : "ies");
   std::fflush(stderr);
   ::_exit(128 + signal);
 }

@@ -179,6 +179,8 @@ TEST(ContestantCgroup, V1GroupsAreMadeLimitedReadAndRemoved) {
     EXPECT_EQ(usage.memory_peak_bytes, 64ll << 20);
     EXPECT_EQ(usage.oom_kills, 2);
     EXPECT_EQ(group.tasks(), 1);
+    put(memory / "memory.oom_control", "oom_kill_disable 0\nunder_oom 0\n");  // before 4.13
+    EXPECT_EQ(group.usage().oom_kills, -1) << "not counted";
     // Pids that cannot exist (above any pid_max), so that nothing real is signalled.
     put(memory / "cgroup.procs", "1073741823\n1073741822\n");
     EXPECT_EQ(group.processes(), (std::vector<pid_t>{1073741822, 1073741823}));
