@@ -60,32 +60,37 @@ bool PipeChannel::fill() {
 }
 
 LineRead PipeChannel::read_line() {
+  // The unread bytes are buffer_[start_, end): lines are taken off by moving start_, and the
+  // read part is dropped only before the next fill, so that a flood of short lines costs
+  // linear time (erasing each line from the front would copy the buffer every time).
   LineRead result;
   for (;;) {
-    std::size_t newline = buffer_.find('\n', scanned_);
-    if (newline != std::string::npos && newline <= kMaxLineBytes) {
+    const std::size_t newline = buffer_.find('\n', std::max(scanned_, start_));
+    if (newline != std::string::npos && newline - start_ <= kMaxLineBytes) {
       result.status = LineRead::Status::Line;
-      result.text = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      scanned_ = 0;
+      result.text.assign(buffer_, start_, newline - start_);
+      start_ = scanned_ = newline + 1;
       return result;
     }
     scanned_ = buffer_.size();
-    if (buffer_.size() > kMaxLineBytes) {
+    const std::size_t pending = buffer_.size() - start_;
+    if (pending > kMaxLineBytes) {
       result.status = LineRead::Status::TooLong;
-      result.text = buffer_.substr(0, kMaxLineBytes);
-      buffer_.erase(0, kMaxLineBytes);
-      scanned_ = 0;
+      result.text.assign(buffer_, start_, kMaxLineBytes);
+      start_ = scanned_ = start_ + kMaxLineBytes;
       return result;
     }
     if (eof_) {
       output_ended_ = true;
-      result.status = buffer_.empty() ? LineRead::Status::End : LineRead::Status::Line;
-      result.text = std::move(buffer_);
+      result.status = pending == 0 ? LineRead::Status::End : LineRead::Status::Line;
+      result.text.assign(buffer_, start_, pending);
       buffer_.clear();
-      scanned_ = 0;
+      start_ = scanned_ = 0;
       return result;
     }
+    buffer_.erase(0, start_);
+    scanned_ -= start_;
+    start_ = 0;
     if (!fill()) {
       if (!cpu_exceeded_) timed_out_ = true;
       result.status = LineRead::Status::End;

@@ -34,6 +34,7 @@ class PipeChannel : public Channel {
   ContestantProcess& process_;
   Clock::time_point deadline_;
   std::string buffer_;
+  std::size_t start_ = 0;    // where the unread bytes of buffer_ begin
   std::size_t scanned_ = 0;  // bytes of buffer_ known to hold no '\n'
   bool eof_ = false;
   bool exited_ = false;
