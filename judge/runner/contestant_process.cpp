@@ -253,10 +253,15 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in, bool u
   // tick-sampled time, which on some machines (VMs) runs 10% ahead.
   setup.cpu_s = capped(RLIMIT_CPU, static_cast<rlim_t>(std::ceil(limits_.cpu_s * 1.2)) + 1);
   setup.cpu_hard = capped(RLIMIT_CPU, setup.cpu_s + 1);
-  // In rlimit mode the address space is the memory limit (not for the JVM, which reserves far
-  // more than it uses: its heap is capped by -Xmx); a control group caps memory itself.
-  setup.limit_address_space = !mechanism_->cgroup && !is_java(command_in);
-  setup.address_space = capped(RLIMIT_AS, static_cast<rlim_t>(limits_.memory_mib) << 20);
+  // In rlimit mode the address space is the memory limit. A control group caps the memory
+  // actually used; the address space is then only a backstop at twice the limit, so that an
+  // allocation no contest machine would grant (a table of 2.5 times the limit) fails at once,
+  // as it would there, instead of being filled page by page until the OOM killer or the CPU
+  // limit, whichever the machine's speed makes come first. Never for the JVM, which reserves
+  // far more than it uses (its heap is capped by -Xmx).
+  setup.limit_address_space = !is_java(command_in);
+  setup.address_space = capped(
+      RLIMIT_AS, static_cast<rlim_t>(limits_.memory_mib) << (mechanism_->cgroup ? 21 : 20));
   setup.stack = capped(RLIMIT_STACK, RLIM_INFINITY);
   setup.file_size = capped(RLIMIT_FSIZE, static_cast<rlim_t>(limits_.max_output_bytes));
   // RLIMIT_NPROC counts every process of the user: only meaningful for a user of our own.
