@@ -1,6 +1,7 @@
 // runner_bench: what judging costs over merely running the contestant.
 //
-// For every test (default: all of testdata/secret), in the same run and on the same spawning
+// For every test (default: all of testdata/secret, the contest set; --tests testdata/exhaustive
+// for the exhaustive tier), in the same run and on the same spawning
 // path (the runner's ContestantProcess, same limits, same sandbox setting):
 //   judged  judge_test(): the reference solution plays the game against the interaction core;
 //   floor   the same contestant fed its side of that game (the judge's lines recorded in the
@@ -269,7 +270,9 @@ int main(int argc, char** argv) {
                  "the package root (default: $ENTRAPMENT_ROOT, else "
                  "the source tree)")
       ->check(CLI::ExistingDirectory);
-  app.add_option("--tests", tests, "test file or directory (default: testdata/secret)");
+  app.add_option("--tests", tests,
+                 "test file or directory (default: testdata/secret, the contest set; "
+                 "testdata/exhaustive is the exhaustive tier)");
   app.add_option("--limit", options.limit, "only the first N tests in path order (default all)");
   app.add_option("-j,--jobs", options.jobs, "games measured in parallel (default 1)")
       ->check(CLI::PositiveNumber);

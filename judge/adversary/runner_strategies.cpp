@@ -4,6 +4,7 @@
 #include <tuple>
 
 #include "../game/solver.hpp"
+#include "plan.hpp"
 #include "random.hpp"
 #include "strategy.hpp"
 
@@ -33,19 +34,22 @@ class UncommittedRunner : public RunnerStrategy {
 };
 
 // Escapes whenever the contestant's play allows it, otherwise survives as long as it can;
-// then keeps more squares; then lets the seed decide.
+// among answers equally good by that measure, the one the seed's plan favours (plan.hpp);
+// then lets the seed decide.
 class AdaptiveRunner : public UncommittedRunner {
  public:
-  explicit AdaptiveRunner(std::uint64_t seed) : random_(seed) {}
+  AdaptiveRunner(std::uint64_t seed, const AdaptivePlan& plan) : random_(seed), plan_(plan) {}
 
   Answer answer(const Position& p, SquareSet query, int) override {
     const Solver& solver = Solver::instance();
     std::vector<Answer> best;
-    std::tuple<int, int> best_score{-1, -1};
+    std::tuple<int, int> best_score{-1, -1000};
     for (Answer a : truthful_answers(p, query)) {
       const SquareSet left = runner_after_answer(p.runner, query, a);
-      const std::tuple<int, int> score{solver.trap_round_after_answer(p.available, left),
-                                       size(left)};
+      // Every answer that escapes is as good as any other.
+      const int survives =
+          std::min(solver.trap_round_after_answer(p.available, left), p.rounds_left + 1);
+      const std::tuple<int, int> score{survives, lure(p, left, a)};
       if (score > best_score) best.clear();
       if (score >= best_score) {
         best_score = score;
@@ -56,7 +60,24 @@ class AdaptiveRunner : public UncommittedRunner {
   }
 
  private:
+  int lure(const Position& p, SquareSet left, Answer a) const {
+    switch (plan_.answer) {
+      case AnswerLure::Larger:
+        break;
+      case AnswerLure::Smaller:
+        return -size(left);
+      case AnswerLure::Yes:
+        return a == Answer::Yes;
+      case AnswerLure::No:
+        return a == Answer::No;
+      case AnswerLure::Mobile:
+        return open_neighbours(left, p.available);
+    }
+    return size(left);
+  }
+
   Random random_;
+  AdaptivePlan plan_;
 };
 
 class RandomRunner : public UncommittedRunner {
@@ -124,7 +145,8 @@ std::unique_ptr<RunnerStrategy> make_runner(const TestCase& test) {
     case Strategy::Adaptive:
       break;
   }
-  return std::make_unique<AdaptiveRunner>(config.seed);
+  return std::make_unique<AdaptiveRunner>(config.seed,
+                                          config.plan.value_or(adaptive_plan(config.seed)));
 }
 
 }  // namespace entrapment

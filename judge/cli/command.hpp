@@ -1,30 +1,63 @@
 // The `judge` command line (CLI11). Each subcommand lives in its own *_command.cpp next to
 // this file and registers itself with a RegisterCommand object, so adding a subcommand
 // touches no shared file. A subcommand reports its exit status by throwing
-// CLI::RuntimeError(status).
+// CLI::RuntimeError(status), or CommandFailure(status, message) for an error it names.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
 #include <functional>
+#include <stdexcept>
+#include <string>
+#include <vector>
 
 namespace entrapment::cli {
+
+// The exit statuses of every subcommand (README, "Exit status").
+enum ExitStatus : int {
+  kExitOk = 0,           // done; every verdict or check as expected
+  kExitNotExpected = 1,  // a verdict or a check that is not what was expected
+  kExitUsage = 2,        // a usage or configuration error: the command line, problem.yaml, a
+                         // file named that is not there or not what it should be, no package
+  kExitJudgeError = 3,   // the judge itself failed (JE): a compiler missing, a program that
+                         // could not be started or measured, an internal error
+  // 130 and 143: interrupted by SIGINT or SIGTERM (128 + the signal).
+};
+
+// An error a subcommand names, with its exit status; main() prints "judge SUBCOMMAND: what".
+class CommandFailure : public std::runtime_error {
+ public:
+  CommandFailure(int status, const std::string& message)
+      : std::runtime_error(message), status_(status) {}
+  int status() const { return status_; }
+
+ private:
+  int status_;
+};
 
 struct RegisterCommand {
   // `order` sorts the subcommands in --help.
   RegisterCommand(int order, std::function<void(CLI::App&)> setup);
 };
 
-// Adds every registered subcommand to `app`.
+// Adds every registered subcommand to `app`, and --root to `app` and to every subcommand (so
+// that it is accepted anywhere on the line and shown in every --help).
 void setup_commands(CLI::App& app);
 
+// The subcommand being run ("run", "verify", ...), for messages.
+const std::string& current_command();
+void set_current_command(const std::string& name);
+
 // The package's root (problem.yaml, testdata/, solutions/ ...): --root, else
-// $ENTRAPMENT_ROOT, else the source tree the toolkit was built from.
+// $ENTRAPMENT_ROOT, else the nearest directory at or above the working directory with
+// problem.yaml and testdata/ (package/package_root.hpp). Found once; the first call prints
+// "judge COMMAND: package ROOT (how it was found)" to stdout, so that every subcommand names
+// the root it uses in its first line. Throws CommandFailure(kExitUsage) when there is none.
 std::filesystem::path package_root();
-void set_package_root(const std::filesystem::path& root);
 
 // The words after the first `--` on the command line (`judge run TEST -- COMMAND ARGS`):
 // main() takes them off before CLI11 parses the rest, so options stay allowed anywhere.
 const std::vector<std::string>& trailing_command();
+void set_trailing_command(std::vector<std::string> words);
 
 }  // namespace entrapment::cli

@@ -1,5 +1,9 @@
-// `judge generate [--check]`: writes testdata/ from testdata/generators.yaml, or (--check)
-// verifies that the committed test data is exactly what the description produces.
+// `judge generate [--check] [--clean] [--select]`: writes testdata/ from
+// testdata/generators.yaml, or (--check) verifies that the committed test data is exactly what
+// the description produces. Files under the generated directories that the description does
+// not produce are reported and left in place; --clean deletes them (as BAPCtools does).
+// --select first recomputes the contest selection (testdata/secret.yaml) and its kill table by
+// playing the corpus of wrong strategies against every candidate test.
 #include <iostream>
 
 #include "command.hpp"
@@ -9,51 +13,89 @@ namespace entrapment::cli {
 
 namespace {
 
-void print(const char* what, const std::vector<std::string>& paths) {
+struct GenerateArguments {
+  bool check = false;
+  bool clean = false;
+  bool select = false;
+};
+
+void print(std::ostream& out, const char* what, const std::vector<std::string>& paths) {
   constexpr std::size_t kShown = 20;  // a full regeneration writes thousands of files
   for (std::size_t i = 0; i < paths.size() && i < kShown; ++i)
-    std::cout << "  " << what << " " << paths[i] << "\n";
+    out << "  " << what << " " << paths[i] << "\n";
   if (paths.size() > kShown)
-    std::cout << "  ... and " << paths.size() - kShown << " more " << what << "\n";
+    out << "  ... and " << paths.size() - kShown << " more " << what << "\n";
 }
 
-int run(bool check) {
+int run(const GenerateArguments& args) {
   const std::filesystem::path root = package_root();
+  GenerateOptions options;
+  options.check_only = args.check;
+  options.clean = args.clean;
+  options.select = args.select;
+  if (args.select)
+    std::cout << "judge generate: recomputing the contest selection (the corpus against every "
+                 "candidate test; a few seconds)\n"
+              << std::flush;
   GenerateReport report;
   try {
-    report = generate_testdata(root, check);
+    report = generate_testdata(root, options);
   } catch (const std::exception& e) {
     std::cerr << "judge generate: " << e.what() << "\n";
     return 2;
   }
-  if (check) {
-    print("differs:", report.differing);
-    print("missing:", report.missing);
-    print("extra:  ", report.extra);
+  if (args.check) {
+    print(std::cout, "differs:", report.differing);
+    print(std::cout, "missing:", report.missing);
+    print(std::cout, "extra:  ", report.extra);
     if (!report.ok()) {
       std::cout << "testdata/ does not match testdata/generators.yaml (" << report.differing.size()
                 << " differing, " << report.missing.size() << " missing, " << report.extra.size()
-                << " extra); run `judge generate` to regenerate it\n";
+                << " extra); run `judge generate" << (args.select ? " --select" : "")
+                << "` to regenerate it"
+                << (report.extra.empty() ? "" : " (and --clean to delete the extra files)") << "\n";
       return 1;
     }
     std::cout << "testdata/ matches testdata/generators.yaml\n";
     return 0;
   }
-  print("wrote", report.written);
-  print("removed", report.extra);
-  std::cout << "testdata/: " << report.written.size() << " files written, " << report.extra.size()
-            << " removed; everything else was already up to date\n";
+  print(std::cout, "wrote", report.written);
+  print(std::cout, "removed", report.removed);
+  if (!args.clean && !report.extra.empty()) {
+    constexpr std::size_t kShown = 20;
+    for (std::size_t i = 0; i < report.extra.size() && i < kShown; ++i)
+      std::cerr << "judge generate: warning: " << report.extra[i]
+                << " is not described by testdata/generators.yaml; left in place\n";
+    if (report.extra.size() > kShown)
+      std::cerr << "judge generate: warning: ... and " << report.extra.size() - kShown
+                << " more files not described by testdata/generators.yaml, left in place\n";
+    std::cerr << "judge generate: delete them with `judge generate --clean`\n";
+  }
+  std::cout << "testdata/: " << report.written.size() << " files written, " << report.removed.size()
+            << " removed";
+  if (!args.clean && !report.extra.empty())
+    std::cout << ", " << report.extra.size() << " not described and left in place";
+  std::cout << "; everything else was already up to date\n";
   return 0;
 }
 
 const RegisterCommand registered(40, [](CLI::App& app) {
+  auto args = std::make_shared<GenerateArguments>();
   CLI::App* sub = app.add_subcommand(
       "generate", "write testdata/ from testdata/generators.yaml (deterministic)");
-  auto check = std::make_shared<bool>(false);
-  sub->add_flag("--check", *check,
-                "write nothing; fail when the committed test data differs from the description");
-  sub->callback([check] {
-    const int status = run(*check);
+  CLI::Option* check =
+      sub->add_flag("--check", args->check,
+                    "write nothing; fail when the committed test data differs from the description "
+                    "(files it does not describe count as differences)");
+  sub->add_flag("--clean", args->clean,
+                "delete the files under the generated directories that the description does not "
+                "produce (without it they are reported and left)")
+      ->excludes(check);
+  sub->add_flag("--select", args->select,
+                "first recompute the contest selection (testdata/secret.yaml) and its kill "
+                "table from the corpus; with --check, fail when they are stale");
+  sub->callback([args] {
+    const int status = run(*args);
     if (status != 0) throw CLI::RuntimeError(status);
   });
 });

@@ -1,80 +1,65 @@
 // judge: the Entrapment judging toolkit. See README.md and `judge --help`.
 #include <algorithm>
-#include <cstdlib>
 #include <iostream>
-#include <map>
+#include <memory>
 #include <string>
 
 #include "command.hpp"
+#include "help_format.hpp"
+#include "judge_version.hpp"
 #include "runner/interrupts.hpp"
-
-namespace entrapment::cli {
 
 namespace {
 
-std::multimap<int, std::function<void(CLI::App&)>>& registry() {
-  static std::multimap<int, std::function<void(CLI::App&)>> commands;
-  return commands;
-}
+const char* kExitStatusFooter =
+    "Exit status: 0 done, every verdict and check as expected; 1 a verdict or check not as\n"
+    "expected; 2 a usage or configuration error; 3 a judge error; 130/143 interrupted.";
 
-std::filesystem::path& root_override() {
-  static std::filesystem::path root;
-  return root;
-}
-
-std::vector<std::string>& trailing_words() {
-  static std::vector<std::string> words;
-  return words;
+std::string command_prefix() {
+  const std::string& name = entrapment::cli::current_command();
+  return name.empty() ? "judge" : "judge " + name;
 }
 
 }  // namespace
 
-RegisterCommand::RegisterCommand(int order, std::function<void(CLI::App&)> setup) {
-  registry().emplace(order, std::move(setup));
-}
-
-void setup_commands(CLI::App& app) {
-  for (auto& [order, setup] : registry()) setup(app);
-}
-
-const std::vector<std::string>& trailing_command() { return trailing_words(); }
-
-void set_package_root(const std::filesystem::path& root) { root_override() = root; }
-
-std::filesystem::path package_root() {
-  if (!root_override().empty()) return root_override();
-  if (const char* env = std::getenv("ENTRAPMENT_ROOT"); env && *env) return env;
-  return ENTRAPMENT_SOURCE_DIR;
-}
-
-}  // namespace entrapment::cli
-
 int main(int argc, char** argv) {
   // Ctrl-C or SIGTERM: every contestant killed, every scratch directory removed (runner/).
   entrapment::handle_interrupts();
-  CLI::App app{"judge: the Entrapment (NAC 2025 Problem C) judging toolkit"};
+  using namespace entrapment::cli;
+  CLI::App app{"judge: the Entrapment (NAC 2025 Problem C) judging toolkit", "judge"};
+  app.formatter(std::make_shared<HelpFormatter>());
   app.require_subcommand(1);
-  std::string root;
-  app.add_option("--root", root,
-                 "the package root (default: $ENTRAPMENT_ROOT, else the source tree)")
-      ->check(CLI::ExistingDirectory);
-  app.parse_complete_callback([&] {
-    if (!root.empty()) entrapment::cli::set_package_root(root);
-  });
-  entrapment::cli::setup_commands(app);
+  app.set_version_flag("--version",
+                       std::string("judge (entrapment) ") + ENTRAPMENT_VERSION + " (git " +
+                           ENTRAPMENT_GIT_DESCRIBE + ")",
+                       "print the version and exit");
+  app.footer(kExitStatusFooter);
+  setup_commands(app);
+
   std::vector<std::string> words(argv + 1, argv + argc);
   if (const auto dashes = std::find(words.begin(), words.end(), "--"); dashes != words.end()) {
-    entrapment::cli::trailing_words().assign(dashes + 1, words.end());
+    set_trailing_command(std::vector<std::string>(dashes + 1, words.end()));
     words.erase(dashes, words.end());
   }
   std::reverse(words.begin(), words.end());  // CLI11 takes a vector in reverse order
   try {
     app.parse(words);
-  } catch (const CLI::ParseError& e) {
+  } catch (const CLI::Success& e) {  // --help, --version
     return app.exit(e);
-  } catch (const std::exception& e) {  // a subcommand's own errors are caught and named there
-    std::cerr << "judge: " << e.what() << "\n";
-    return 2;
+  } catch (const CLI::RuntimeError& e) {  // a subcommand's exit status; it said why
+    return e.get_exit_code();
+  } catch (const CLI::ParseError& e) {
+    std::cerr << command_prefix() << ": " << e.what() << "\nRun '" << command_prefix()
+              << " --help' for more information.\n";
+    return kExitUsage;
+  } catch (const CommandFailure& e) {
+    std::cout.flush();
+    std::cerr << command_prefix() << ": " << e.what() << "\n";
+    return e.status();
+  } catch (const std::exception& e) {  // never an abort: name what failed
+    std::cout.flush();
+    std::cerr << command_prefix() << ": internal error: " << e.what() << "\n";
+    return kExitJudgeError;
   }
-  return 0;
+  return kExitOk;
 }

@@ -2,9 +2,9 @@
 // local testing tool for one game. The contestant is a program (spawned and limited exactly as
 // `judge run` does) or, without one, the person at the terminal typing the contestant's lines.
 // Every line is shown as it passes ("< " judge to contestant, "> " contestant to judge, with
-// its round); at the end the verdict, the judge's message and, for a program, its CPU time,
-// wall-clock time and memory. Exit status 0 for AC, 1 for any other verdict, 2 when the game
-// could not be set up.
+// its round), and the board after each round; at the end the verdict, the judge's message
+// and, for a program, its CPU time, wall-clock time and memory. Exit status 0 for AC, 1 for
+// any other verdict, 2 when the game could not be set up, 3 for a judge error.
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -17,8 +17,12 @@
 #include <sstream>
 
 #include "command.hpp"
+#include "help_format.hpp"
 #include "interaction/interaction.hpp"
+#include "options.hpp"
 #include "package/problem_yaml.hpp"
+#include "person_input.hpp"
+#include "report/board_text.hpp"
 #include "runner/contestant_process.hpp"
 #include "runner/judge_tests.hpp"
 #include "runner/limits.hpp"
@@ -38,7 +42,7 @@ struct PlayArguments {
   std::string board;
   std::string adversary = "adaptive";
   std::string seed = "0";  // a string, so the test-file parser judges it like one in a file
-  bool no_sandbox = false;
+  bool sandbox = true;
 };
 
 // Where a message about the game's setup goes; the exit status says it failed.
@@ -114,25 +118,77 @@ TestCase test_from_board(const PlayArguments& args) {
 }
 
 // Prints the game's lines as they pass, from the transcript the interaction core fills: each
-// line once, with its round. The count of lines shown outlives the channels that call it.
+// line once, with its round; and the board after each round (and before the first). The
+// count of lines shown outlives the channels that call it.
 class LivePrinter {
  public:
   // `show_contestant`: false when the person's typing already shows their lines.
-  explicit LivePrinter(bool show_contestant) : show_contestant_(show_contestant) {}
+  LivePrinter(const TestCase& test, bool show_contestant)
+      : test_(test), show_contestant_(show_contestant) {}
 
   void print_new(const Transcript& transcript) {
     for (; shown_ < transcript.lines.size(); ++shown_) {
       const TranscriptLine& line = transcript.lines[shown_];
-      if (line.from_contestant && !show_contestant_) continue;
-      std::cout << '[' << line.round << "] " << (line.from_contestant ? "> " : "< ") << line.text
-                << (line.cut ? " ..." : "") << '\n';
+      if (line.round >= 1 && !start_drawn_) draw_start();
+      if (!line.from_contestant || show_contestant_)
+        std::cout << '[' << line.round << "] " << (line.from_contestant ? "> " : "< ") << line.text
+                  << (line.cut ? " ..." : "") << '\n';
+      // A round ends with Free or Trapped (whoever says it).
+      if (line.text == "Free" || line.text == "Trapped") draw_rounds(transcript, line.round);
     }
+    // The judge asks for the first round's lines: the board comes first.
+    if (!start_drawn_ && !transcript.claimed.empty() && !transcript.round_log.empty()) draw_start();
+    std::cout.flush();
+  }
+
+  // After the game: the board after a round the game ended in (a Runner trapped by the block,
+  // a lost game) when it was not drawn yet.
+  void finish(const Transcript& transcript) {
+    print_new(transcript);
+    draw_rounds(transcript, transcript.rounds);
     std::cout.flush();
   }
 
  private:
+  void draw(const std::string& title, const report::BoardText& board) {
+    std::cout << "    " << title << "\n";
+    for (const std::string& row : report::board_text(board, "      ")) std::cout << row << '\n';
+  }
+
+  void draw_start() {
+    start_drawn_ = true;
+    report::BoardText board;
+    board.unavailable = test_.unavailable_set();
+    board.runner = static_cast<SquareSet>(kAllSquares & ~board.unavailable);
+    draw("the board (" + std::string(report::board_legend()) + "):", board);
+  }
+
+  // Draws every round up to `last` whose block has been played and that was not drawn yet.
+  void draw_rounds(const Transcript& transcript, int last) {
+    for (const TranscriptRound& r : transcript.round_log) {
+      if (r.round <= drawn_ || r.round > last || r.block == 0) continue;
+      drawn_ = r.round;
+      if (!start_drawn_) draw_start();
+      report::BoardText board;
+      board.unavailable =
+          static_cast<SquareSet>((kAllSquares & ~r.available_before) | single(r.block));
+      board.block = r.block;
+      board.runner = r.runner_after_move;
+      const int left = size(r.runner_after_move);
+      draw("after round " + std::to_string(r.round) + ": blocked " + std::to_string(r.block) +
+               "; " +
+               (left == 0 ? std::string("the Runner is trapped")
+                          : "the Runner could be on " + std::to_string(left) +
+                                (left == 1 ? " square" : " squares")),
+           board);
+    }
+  }
+
+  const TestCase& test_;
   bool show_contestant_;
   std::size_t shown_ = 0;
+  bool start_drawn_ = false;
+  int drawn_ = 0;  // the last round drawn
 };
 
 // Forwards to the contestant's channel, showing every line before the judge waits for the
@@ -159,27 +215,37 @@ class LiveChannel : public Channel {
 };
 
 // The person at the terminal as the contestant: their lines come from stdin; the judge's
-// lines reach them through the LivePrinter only (nothing else is written to stdout). The
-// prompt goes to stderr, and only to a terminal.
+// lines reach them through the LivePrinter only (nothing else is written to stdout). On a
+// terminal, the prompt (to stderr) names the round and what the judge expects, and a line
+// that could never be accepted (a typo) is refused there and asked again (person_input.hpp).
 class PersonChannel : public Channel {
  public:
-  PersonChannel(const Transcript& transcript, bool prompt)
-      : transcript_(transcript), prompt_(prompt) {}
+  PersonChannel(const TestCase& test, const Transcript& transcript, bool terminal)
+      : transcript_(transcript), terminal_(terminal), input_(test) {}
 
   LineRead read_line() override {
     // A program ends the game by exiting; a person cannot, so once the game is decided (the
     // judge said Trapped, or the Runner's proof is in) the end of their lines is implied.
     if (game_over()) return LineRead{};
-    if (prompt_) {
-      int round = transcript_.lines.empty() ? 0 : transcript_.lines.back().round;
-      // The Runner's "Free" in the last round is followed, with no judge line between, by
-      // its proof, which belongs after the last round.
-      if (!transcript_.lines.empty() && transcript_.lines.back().from_contestant &&
-          transcript_.lines.back().text == "Free")
-        ++round;
-      std::cerr << '[' << round << "] > " << std::flush;
+    const ExpectedLine expected = input_.expected(transcript_);
+    for (;;) {
+      if (terminal_)
+        std::cerr << '[' << expected.round << "] " << expected.what << "\n[" << expected.round
+                  << "] > " << std::flush;
+      LineRead read = stdin_.read_line();
+      if (read.status != LineRead::Status::Line || !terminal_) {
+        if (read.status == LineRead::Status::Line) input_.sent(expected, read.text);
+        return read;
+      }
+      std::string text = read.text;
+      if (!text.empty() && text.back() == '\r') text.pop_back();
+      const std::string problem = PersonInput::problem(expected, text);
+      if (problem.empty()) {
+        input_.sent(expected, read.text);
+        return read;
+      }
+      std::cerr << "    not sent: " << problem << "; type it again\n";
     }
-    return stdin_.read_line();
   }
   bool write_line(const std::string&) override { return true; }
 
@@ -192,7 +258,8 @@ class PersonChannel : public Channel {
   }
 
   const Transcript& transcript_;
-  bool prompt_;
+  bool terminal_;
+  PersonInput input_;
   StreamChannel stdin_{stdin, stdout};  // only read from
 };
 
@@ -213,20 +280,22 @@ void print_header(const TestCase& test) {
 
 int play_person(const TestCase& test) {
   const bool terminal = ::isatty(STDIN_FILENO);
-  LivePrinter printer(/*show_contestant=*/!(terminal && ::isatty(STDOUT_FILENO)));
-  if (terminal) std::cerr << "You are the contestant: type your lines (Ctrl-D ends your output).\n";
+  LivePrinter printer(test, /*show_contestant=*/!(terminal && ::isatty(STDOUT_FILENO)));
+  if (terminal)
+    std::cerr << "You are the contestant: type your lines (Ctrl-D ends your output). A line "
+                 "the judge could never accept is not sent: you type it again.\n";
   Transcript transcript;
-  PersonChannel person(transcript, terminal);
+  PersonChannel person(test, transcript, terminal);
   LiveChannel live(person, transcript, printer);
   const Outcome outcome = interact(test, live, transcript);
-  printer.print_new(transcript);
+  printer.finish(transcript);
   std::cout << "verdict: " << to_string(outcome.result) << "\n"
             << "judge: " << outcome.message << "\n";
-  return outcome.accepted() ? 0 : 1;
+  if (outcome.result == Outcome::Result::JudgeError) return kExitJudgeError;
+  return outcome.accepted() ? kExitOk : kExitNotExpected;
 }
 
-int play_program(const PlayArguments& args, const TestCase& test) {
-  const fs::path root = package_root();
+int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
   Limits limits;
   try {
     limits = limits_from(load_problem_yaml(root / "problem.yaml"));
@@ -239,24 +308,31 @@ int play_program(const PlayArguments& args, const TestCase& test) {
     work.emplace("play");
     submission = args.command.empty() ? prepare_submission(args.words[0], work->path())
                                       : command_submission(args.command);
-  } catch (const std::exception& e) {
+  } catch (const SubmissionError& e) {
     throw SetupError(e.what());
+  } catch (const CompileError& e) {
+    std::cout << "verdict: CE\n" << e.what() << "\n";
+    return kExitNotExpected;
+  } catch (const std::exception& e) {
+    std::cerr << "judge play: cannot prepare the submission: " << e.what() << "\n";
+    return kExitJudgeError;
   }
-  if (!args.no_sandbox && !sandbox_support().usable)
+  if (args.sandbox && !sandbox_support().usable)
     std::cerr << "judge play: running without the sandbox: " << sandbox_support().reason << "\n";
 
-  LivePrinter printer(/*show_contestant=*/true);
+  LivePrinter printer(test, /*show_contestant=*/true);
   const ChannelWrapper wrap = [&printer](Channel& pipe, const Transcript& transcript) {
     return std::make_unique<LiveChannel>(pipe, transcript, printer);
   };
   const TestResult result =
-      judge_test(submission, test, submission.name, limits, !args.no_sandbox, wrap);
-  printer.print_new(result.transcript);
+      judge_test(submission, test, submission.name, limits, args.sandbox, wrap);
+  printer.finish(result.transcript);
   std::cout << "verdict: " << to_string(result.verdict) << "\n"
             << "judge: " << result.message << "\n"
             << "contestant: " << seconds(result.cpu_s) << " CPU, " << seconds(result.wall_s)
             << " wall, " << (result.memory_kib + 512) / 1024 << " MiB peak memory\n";
-  return result.verdict == Verdict::AC ? 0 : 1;
+  if (result.verdict == Verdict::JE) return kExitJudgeError;
+  return result.verdict == Verdict::AC ? kExitOk : kExitNotExpected;
 }
 
 int play(const PlayArguments& args) {
@@ -272,12 +348,19 @@ int play(const PlayArguments& args) {
       throw SetupError("--adversary scripted needs a script: give a test file with --test");
     const TestCase test =
         args.test_file.empty() ? test_from_board(args) : test_from_file(args.test_file);
-    print_header(test);
     const bool person = args.words.empty() && args.command.empty();
-    return person ? play_person(test) : play_program(args, test);
+    fs::path root;
+    try {
+      root = package_root();
+    } catch (const CommandFailure& e) {
+      if (!person) throw;  // a program is limited by problem.yaml's limits
+      std::cout << "judge play: no package (a person's game needs none): " << e.what() << "\n";
+    }
+    print_header(test);
+    return person ? play_person(test) : play_program(args, test, root);
   } catch (const SetupError& e) {
     std::cerr << "judge play: " << e.what() << "\n";
-    return 2;
+    return kExitUsage;
   }
 }
 
@@ -285,21 +368,28 @@ const RegisterCommand registered(15, [](CLI::App& app) {
   auto args = std::make_shared<PlayArguments>();
   CLI::App* sub = app.add_subcommand(
       "play", "play one game, shown live: a submission, or you at the terminal, against the judge");
-  sub->add_option("submission", args->words,
-                  "SUBMISSION (a source file or an executable), or -- COMMAND ARGS...; "
+  set_usage(*sub, {"judge play [OPTIONS] [SUBMISSION] (--test FILE | --board \"R U [labels...]\")",
+                   "judge play [OPTIONS] (--test FILE | --board \"R U [labels...]\") -- COMMAND "
+                   "ARGS..."});
+  sub->add_option("SUBMISSION", args->words,
+                  "a source, an executable or a directory submission, or -- COMMAND ARGS...; "
                   "without either, you type the contestant's lines");
   CLI::Option* test =
-      sub->add_option("--test", args->test_file, "the game: a test file")->check(CLI::ExistingFile);
+      add_input_file_option(*sub, "--test", args->test_file, "the game: a test file");
   CLI::Option* board = sub->add_option("--board", args->board,
-                                       "the game: \"R U [labels...]\", e.g. \"3 6 1 2 3 7 8 9\"");
+                                       "the game: \"R U [labels...]\", e.g. \"3 6 1 2 3 7 8 9\"")
+                           ->option_text("\"R U [labels...]\"");
   CLI::Option* adversary =
       sub->add_option("--adversary", args->adversary,
-                      "with --board: the judge's side, adaptive (default), random or committed")
+                      "with --board: the judge's side: adaptive (default), random or committed")
+          ->option_text("NAME")
           ->check(CLI::IsMember({"adaptive", "random", "committed", "scripted"}));
   CLI::Option* seed =
-      sub->add_option("--seed", args->seed, "with --board: the adversary's seed (default 0)");
+      sub->add_option("--seed", args->seed,
+                      "with --board: the adversary's seed, 0 to 999999999999999999 (default 0)")
+          ->option_text("N");
   test->excludes(board)->excludes(adversary)->excludes(seed);
-  sub->add_flag("--no-sandbox", args->no_sandbox, "do not run the contestant inside bwrap");
+  add_sandbox_option(*sub, args->sandbox);
   sub->callback([args] {
     args->command = trailing_command();  // main() took the words after `--` off
     const int status = play(*args);

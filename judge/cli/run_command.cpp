@@ -1,32 +1,27 @@
-// `judge run SUBMISSION [TEST...]` or `judge run [TEST...] -- COMMAND ARGS...`: judges a
-// submission on test files or directories (default: testdata/sample and testdata/secret), in
-// parallel, with a live progress bar, a summary, and --json / --html reports. Exit status 0 when
-// the overall verdict is AC (or the one given with --expect), 1 otherwise, 2 when it could not
-// judge.
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <algorithm>
-#include <cstdlib>
+// `judge run [SUBMISSION | DIR] [TEST...]` or `judge run [TEST...] -- COMMAND ARGS...`: judges
+// one submission, or every submission in a directory (default: solutions/), on test files or
+// directories (default: testdata/sample and testdata/secret, the contest set; --exhaustive adds
+// testdata/exhaustive, the exhaustive tier), in parallel. Each test's line
+// and each summary goes to stdout as soon as it is decided; the live bar to stderr, only on a
+// terminal; --json and --html reports at the end. A submission in solutions/<verdict>/ is
+// expected to get that verdict (--expect overrides); the exit status says whether each did.
 #include <fstream>
 #include <iostream>
 #include <memory>
 
 #include "command.hpp"
+#include "help_format.hpp"
+#include "judge_submission.hpp"
+#include "options.hpp"
 #include "package/problem_yaml.hpp"
-#include "runner/contestant_process.hpp"
-#include "runner/judge_tests.hpp"
-#include "runner/limit_mechanism.hpp"
-#include "runner/limits.hpp"
-#include "runner/submission.hpp"
-#include "runner/work_dir.hpp"
-
-#if __has_include("report/terminal.hpp")
 #include "report/html_report.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal.hpp"
-#define ENTRAPMENT_HAVE_REPORT 1
-#endif
+#include "runner/contestant_process.hpp"
+#include "runner/limit_mechanism.hpp"
+#include "runner/limits.hpp"
+#include "runner/work_dir.hpp"
+#include "submission_list.hpp"
 
 namespace entrapment::cli {
 
@@ -35,144 +30,246 @@ namespace fs = std::filesystem;
 namespace {
 
 struct RunArguments {
-  std::vector<std::string> words;    // SUBMISSION TEST... (or TEST... before --)
+  std::vector<std::string> words;    // [SUBMISSION | DIR] TEST... (or TEST... before --)
   std::vector<std::string> command;  // COMMAND ARGS... after --
-  int jobs = 0;
+  int jobs = 1;
   bool verbose = false;
-  bool no_sandbox = false;
+  bool sandbox = true;
   bool no_color = false;
-  std::string json, html, expect = "AC";
+  bool all_tests = false;
+  bool exhaustive = false;  // also testdata/exhaustive
+  std::string json, html, expect;
 };
 
-#ifndef ENTRAPMENT_HAVE_REPORT
-void print_plain_summary(std::ostream& out, const RunResult& run) {
-  for (const TestResult& t : run.tests)
-    out << to_string(t.verdict) << "  " << t.name << "  " << t.cpu_s << " s  " << t.message << "\n";
-  out << "verdict: " << to_string(run.verdict) << "\n";
+CommandFailure usage_error(const std::string& message) {
+  return CommandFailure(kExitUsage, message);
 }
-#endif
+
+bool is_test_file(const fs::path& path) { return path.extension() == ".in"; }
+
+// The tests the words name: *.in files, or directories searched for them.
+std::vector<fs::path> tests_from(const std::vector<std::string>& words, bool with_command) {
+  std::vector<fs::path> paths;
+  for (const std::string& word : words) {
+    std::error_code error;
+    const fs::path path = word;
+    if (fs::is_directory(path, error) || (fs::is_regular_file(path, error) && is_test_file(path))) {
+      paths.push_back(path);
+      continue;
+    }
+    if (!fs::exists(path, error)) throw usage_error(word + ": no such test file or directory");
+    if (with_command && is_submission_file(path))
+      throw usage_error(word +
+                        " is a submission, and -- COMMAND gives the submission too: give one "
+                        "of them (judge run SUBMISSION [TEST...], or judge run [TEST...] -- "
+                        "COMMAND ARGS...)");
+    throw usage_error(word +
+                      " is not a test file (a test is a *.in file or a directory of them); "
+                      "judge run takes one SUBMISSION or DIR, then tests");
+  }
+  return collect_tests(paths);
+}
+
+// What the first word names: one submission, or the submissions in a directory.
+std::vector<SubmissionTarget> submissions_from(const std::string& word, const fs::path& root) {
+  std::error_code error;
+  const fs::path path = word.empty() ? root / "solutions" : fs::path(word);
+  const std::string shown = word.empty() ? "solutions/" : word;
+  if (!fs::exists(path, error)) throw usage_error(shown + ": no such submission file or directory");
+  if (fs::is_directory(path, error) && !is_directory_submission(path)) {
+    std::vector<std::string> ignored;
+    std::vector<SubmissionTarget> found = find_submissions(path, ignored);
+    if (found.empty()) {
+      const bool has_tests = !collect_tests({path}).empty();
+      throw usage_error(shown + ": no submissions in it" +
+                        (has_tests ? " (it holds test files: the first word is the SUBMISSION "
+                                     "or a DIR of submissions, the tests come after it)"
+                                   : ""));
+    }
+    if (!ignored.empty()) {
+      std::string list;
+      for (const std::string& name : ignored) list += (list.empty() ? "" : ", ") + name;
+      std::cout << "judge run: not judged (no submission, or outside a verdict directory): " << list
+                << "\n";
+    }
+    return found;
+  }
+  if (is_test_file(path))
+    throw usage_error(shown + " is a test file; give the SUBMISSION first: judge run SUBMISSION " +
+                      shown);
+  if (!is_submission_file(path))
+    throw usage_error(shown + ": not a submission (a source or an executable)");
+  const fs::path clean = fs::absolute(path).lexically_normal();
+  const fs::path named = clean.has_filename() ? clean : clean.parent_path();
+  return {{path, named.filename().string(), expectation_of(named)}};
+}
 
 int run(const RunArguments& args) {
-  Verdict expected;
-  if (!parse_verdict(args.expect, expected)) {
-    std::cerr << "judge run: --expect: '" << args.expect
-              << "' is not a verdict (AC WA TLE MLE RTE JE)\n";
-    return 2;
-  }
+  Expectation forced;
+  if (!args.expect.empty() && !parse_expectation(args.expect, forced))
+    throw usage_error("--expect: '" + args.expect + "' is not a verdict (" + verdict_names() +
+                      ", or a directory name such as wrong_answer)");
   const fs::path root = package_root();
   Limits limits;
   try {
     limits = limits_from(load_problem_yaml(root / "problem.yaml"));
   } catch (const std::exception& e) {
-    std::cerr << "judge run: " << e.what() << "\n";
-    return 2;
+    throw usage_error(e.what());
   }
-  const std::vector<std::string>& words = args.words;
+
+  // What to judge, and on what.
+  std::vector<SubmissionTarget> targets;
   std::vector<std::string> test_words;
-  WorkDir work("submission");
-  Submission submission;
-  try {
-    if (!args.command.empty()) {
-      test_words = words;
-      submission = command_submission(args.command);
-    } else {
-      if (words.empty()) {
-        std::cerr
-            << "judge run: give a SUBMISSION (a source file or an executable) or -- COMMAND\n";
-        return 2;
-      }
-      test_words.assign(words.begin() + 1, words.end());
-      submission = prepare_submission(words[0], work.path());
-    }
-  } catch (const std::exception& e) {
-    std::cerr << "judge run: " << e.what() << "\n";
-    return 2;
+  const bool with_command = !args.command.empty();
+  if (with_command) {
+    test_words = args.words;
+    targets.push_back({{}, "", Expectation{}});
+  } else {
+    targets = submissions_from(args.words.empty() ? "" : args.words[0], root);
+    if (!args.words.empty()) test_words.assign(args.words.begin() + 1, args.words.end());
   }
   std::vector<fs::path> tests;
   try {
-    std::vector<fs::path> paths(test_words.begin(), test_words.end());
-    if (paths.empty()) {  // the test data a submission is judged on; not invalid_input/
-      paths.push_back(root / "testdata" / "sample");
-      paths.push_back(root / "testdata" / "secret");
+    if (test_words.empty()) {  // the test data a submission is judged on; never invalid_input/
+      std::vector<fs::path> paths = {root / "testdata" / "sample", root / "testdata" / "secret"};
+      if (args.exhaustive) paths.push_back(root / "testdata" / "exhaustive");
+      tests = collect_tests(paths);
+    } else {
+      tests = tests_from(test_words, with_command);
+      if (args.exhaustive) {
+        const std::vector<fs::path> more = collect_tests({root / "testdata" / "exhaustive"});
+        tests.insert(tests.end(), more.begin(), more.end());
+      }
     }
-    tests = collect_tests(paths);
+  } catch (const CommandFailure&) {
+    throw;
   } catch (const std::exception& e) {
-    std::cerr << "judge run: " << e.what() << "\n";
-    return 2;
+    throw usage_error(e.what());
   }
-  if (tests.empty()) {
-    std::cerr << "judge run: no test files (*.in) found\n";
-    return 2;
-  }
-  if (const std::string& error = limit_mechanism(limits.mechanism).error; !error.empty()) {
-    std::cerr << "judge run: " << error << "\n";
-    return 2;
-  }
-  if (!args.no_sandbox && !sandbox_support().usable)
-    std::cerr << "judge run: running without the sandbox: " << sandbox_support().reason << "\n";
+  if (tests.empty()) throw usage_error("no test files (*.in) found");
+  if (const std::string& error = limit_mechanism(limits.mechanism).error; !error.empty())
+    throw usage_error(error);
+  if (!args.expect.empty())
+    for (SubmissionTarget& target : targets) target.expected = forced;
+  if (args.sandbox && !sandbox_support().usable)
+    std::cout << "judge run: running without the sandbox: " << sandbox_support().reason << "\n";
   if (args.verbose)  // how the limits are enforced here, and why
     std::cout << describe_limits(limits.mechanism) << "\n"
               << "sandbox: "
-              << (args.no_sandbox            ? std::string("off (--no-sandbox)")
+              << (!args.sandbox              ? std::string("off (--no-sandbox)")
                   : sandbox_support().usable ? std::string("bwrap")
                                              : "off (" + sandbox_support().reason + ")")
               << "\n";
 
-  RunOptions options;
-  options.jobs = args.jobs;
-  options.sandbox = !args.no_sandbox;
-#ifdef ENTRAPMENT_HAVE_REPORT
   report::TerminalOptions terminal;
   terminal.color = !args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR");
   terminal.verbose = args.verbose;
-  report::Progress progress(std::cout, tests.size(), terminal);
-  options.on_test_done = [&](const TestResult& result) { progress.test_done(result); };
-#endif
-  const RunResult result = judge_tests(submission, tests, root / "testdata", limits, options);
-#ifdef ENTRAPMENT_HAVE_REPORT
-  progress.finish();
-  report::print_summary(std::cout, result, terminal);
-#else
-  print_plain_summary(std::cout, result);
-#endif
-  for (const auto& [file, writer] :
-       {std::pair<std::string, int>{args.json, 0}, std::pair<std::string, int>{args.html, 1}}) {
+  std::ostream* bar = report::stderr_is_terminal() ? &std::cerr : nullptr;
+  // A directory (solutions/ by default) gets a header per submission and the table at the end,
+  // even when it holds one.
+  const bool several =
+      !with_command && (args.words.empty() || (fs::is_directory(args.words[0]) &&
+                                               !is_directory_submission(args.words[0])));
+  std::vector<RunResult> results;
+  WorkDir work("submission");
+  for (std::size_t k = 0; k < targets.size(); ++k) {
+    const SubmissionTarget& target = targets[k];
+    RunOptions options;
+    options.jobs = args.jobs;
+    options.sandbox = args.sandbox;
+    // A submission meant to fail has done so at its first failing test (BAPCtools does the
+    // same); --all judges every test.
+    options.stop_at_first_failure = !args.all_tests && !target.expected.matches(Verdict::AC);
+    if (several)
+      std::cout << "\n== " << target.name << " (expected " << target.expected.text() << ")"
+                << std::endl;
+    report::Progress progress(std::cout, tests.size(), terminal, bar,
+                              options.stop_at_first_failure);
+    options.on_test_done = [&progress](const TestResult& result) { progress.test_done(result); };
+    const fs::path scratch = work.path() / std::to_string(k);
+    const auto prepare = [&]() -> Submission {
+      if (with_command) return command_submission(args.command);
+      return prepare_submission(target.path, scratch);
+    };
+    std::string name = target.name;
+    if (with_command)
+      for (const std::string& word : args.command) name += (name.empty() ? "" : " ") + word;
+    try {
+      results.push_back(judge_submission(prepare, name, target.expected, tests, root / "testdata",
+                                         limits, options));
+    } catch (const SubmissionError& e) {
+      if (!several) throw usage_error(e.what());
+      // One of a directory's files went away or changed under us: the others' results stand.
+      RunResult lost;
+      lost.submission = name;
+      lost.expected = target.expected;
+      lost.verdict = Verdict::JE;
+      lost.message = e.what();
+      results.push_back(lost);
+    }
+    progress.finish();
+    report::print_summary(std::cout, results.back(), terminal);
+    std::cout.flush();
+  }
+  if (several) {
+    std::cout << "\n";
+    report::print_submission_table(std::cout, results, terminal);
+  }
+
+  // The reports, whatever the verdicts were.
+  int status = exit_status_of(results);
+  for (const auto& [file, html] : {std::pair<std::string, bool>{args.json, false},
+                                   std::pair<std::string, bool>{args.html, true}}) {
     if (file.empty()) continue;
-    std::ofstream out(file);
+    std::ofstream out(file, std::ios::binary | std::ios::trunc);
+    if (html && several)
+      report::write_html(out, results);
+    else if (html)
+      report::write_html(out, results.front());
+    else if (several)
+      report::write_json(out, results);
+    else
+      report::write_json(out, results.front());
+    out.flush();
     if (!out) {
       std::cerr << "judge run: cannot write " << file << "\n";
-      return 2;
+      status = kExitUsage;
     }
-#ifdef ENTRAPMENT_HAVE_REPORT
-    if (writer == 0)
-      report::write_json(out, result);
-    else
-      report::write_html(out, result);
-#else
-    (void)writer;
-    std::cerr << "judge run: reports are not built into this judge\n";
-    return 2;
-#endif
   }
-  return result.verdict == expected ? 0 : 1;
+  std::cout.flush();
+  return status;
 }
 
 const RegisterCommand registered(10, [](CLI::App& app) {
   auto args = std::make_shared<RunArguments>();
-  CLI::App* sub = app.add_subcommand("run",
-                                     "judge a submission on test files or directories (default: "
-                                     "testdata/sample and testdata/secret)");
-  sub->add_option("submission-and-tests", args->words,
-                  "SUBMISSION [TEST...], or [TEST...] -- COMMAND ARGS...");
-  sub->add_option("-j,--jobs", args->jobs, "tests run in parallel (default: the number of cores)")
-      ->check(CLI::NonNegativeNumber);
-  sub->add_flag("-v,--verbose", args->verbose, "one line per test instead of a progress bar");
-  sub->add_flag("--no-sandbox", args->no_sandbox, "do not run the contestant inside bwrap");
+  CLI::App* sub = app.add_subcommand(
+      "run",
+      "judge a submission, or every submission in a directory (default: solutions/), on test "
+      "files or directories (default: testdata/sample and testdata/secret)");
+  set_usage(*sub, {"judge run [OPTIONS] [SUBMISSION | DIR] [TEST...]",
+                   "judge run [OPTIONS] [TEST...] -- COMMAND ARGS..."});
+  sub->add_option("[SUBMISSION|DIR] [TEST...]", args->words,
+                  "a submission (a source, an executable, or a directory submission) or a "
+                  "directory of them, then tests (*.in files or directories); with -- COMMAND, "
+                  "only tests");
+  add_jobs_option(*sub, args->jobs, "tests run");
+  sub->add_flag("-v,--verbose", args->verbose,
+                "a line for every test, not only for the failing ones");
+  sub->add_flag("-a,--all", args->all_tests,
+                "judge every test, also after the first failure of a submission that is "
+                "expected to fail");
+  sub->add_flag("--exhaustive", args->exhaustive,
+                "also judge on testdata/exhaustive, the exhaustive tier (every board against its "
+                "hardest adversary, and the random, committed and scripted games)");
+  add_sandbox_option(*sub, args->sandbox);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
-  sub->add_option("--json", args->json, "write the results as JSON to FILE");
-  sub->add_option("--html", args->html, "write a self-contained HTML report to FILE");
+  add_output_file_option(*sub, "--json", args->json, "write the results as JSON to FILE");
+  add_output_file_option(*sub, "--html", args->html, "write a self-contained HTML report to FILE");
   sub->add_option("--expect", args->expect,
-                  "the verdict that makes the exit status 0 (default AC)");
+                  "the verdict every submission must get: " + verdict_names() +
+                      ", or a directory name (accepted, wrong_answer, rejected, ...) (default: "
+                      "its directory's under solutions/<verdict>/, else AC)")
+      ->option_text("VERDICT");
   sub->callback([args] {
     // `run [TEST...] -- COMMAND ARGS`: main() took the command off the line.
     args->command = trailing_command();

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "game/rules.hpp"
+#include "game/solver.hpp"
 
 namespace entrapment {
 
@@ -26,6 +26,17 @@ std::string board_name(const Board& board) {
   if (board.unavailable != kEmpty) name += "-blocked";
   for (Square s : labels(board.unavailable)) name += "-" + std::to_string(s);
   return name;
+}
+
+Side winner(const Board& board) {
+  return Solver::instance().winner(start_position(board.rounds, board.unavailable));
+}
+
+std::vector<Board> boards_where_judge_plays(Side judge_side) {
+  std::vector<Board> out;
+  for (const Board& board : all_boards())
+    if (winner(board) != judge_side) out.push_back(board);
+  return out;
 }
 
 }  // namespace entrapment

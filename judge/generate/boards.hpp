@@ -4,7 +4,7 @@
 #include <string>
 #include <vector>
 
-#include "game/board.hpp"
+#include "game/rules.hpp"
 
 namespace entrapment {
 
@@ -19,5 +19,11 @@ const std::vector<Board>& all_boards();
 
 // A stable file name for a board: "r3-u0", "r3-u2-blocked-1-5".
 std::string board_name(const Board& board);
+
+// Who wins the board with optimal play (the side the contestant must claim).
+Side winner(const Board& board);
+
+// The boards on which the judge plays `judge_side` (the side that loses with optimal play).
+std::vector<Board> boards_where_judge_plays(Side judge_side);
 
 }  // namespace entrapment

@@ -9,32 +9,39 @@
 #include "families.hpp"
 #include "interaction_file.hpp"
 #include "protocol/tokens.hpp"
+#include "selection_file.hpp"
 #include "testcase/testcase.hpp"
+#include "yaml_duplicates.hpp"
 
 namespace entrapment {
 
 namespace {
 
-enum class Kind { Sample, Secret, InvalidInput };
+// Secret and Exhaustive hold the same kinds of tests; only secret/ may be a selection.
+enum class Kind { Sample, Secret, Exhaustive, InvalidInput };
 
 class Reader {
  public:
-  explicit Reader(std::string shown_name) : shown_(std::move(shown_name)) {}
+  Reader(std::string shown_name, std::filesystem::path testdata, SelectionFile selection)
+      : shown_(std::move(shown_name)), testdata_(std::move(testdata)), selection_(selection) {}
 
-  FileSet read(const YAML::Node& root) {
+  Description read(const YAML::Node& root) {
     if (!root.IsMap()) fail(root, "", "expected a mapping with the key \"data\"");
     allow_keys(root, "", {"data"});
     const YAML::Node data = root["data"];
     if (!data || !data.IsMap())
-      fail(root, "", "expected \"data:\", a mapping of sample, secret and invalid_input");
-    allow_keys(data, "data", {"sample", "secret", "invalid_input"});
+      fail(root, "",
+           "expected \"data:\", a mapping of sample, secret, exhaustive and invalid_input");
+    allow_keys(data, "data", {"sample", "secret", "exhaustive", "invalid_input"});
     if (!data["secret"]) fail(data, "data", "missing \"secret\": the secret test cases");
     if (data["sample"]) directory(data["sample"], "data.sample", "testdata/sample", Kind::Sample);
     directory(data["secret"], "data.secret", "testdata/secret", Kind::Secret);
+    if (data["exhaustive"])
+      directory(data["exhaustive"], "data.exhaustive", "testdata/exhaustive", Kind::Exhaustive);
     if (data["invalid_input"])
       directory(data["invalid_input"], "data.invalid_input", "testdata/invalid_input",
                 Kind::InvalidInput);
-    return std::move(files_);
+    return std::move(out_);
   }
 
  private:
@@ -77,14 +84,35 @@ class Reader {
 
   void add(const YAML::Node& node, const std::string& entry, const std::string& path,
            std::string bytes) {
-    if (!files_.emplace(path, std::move(bytes)).second)
+    if (!out_.files.emplace(path, std::move(bytes)).second)
       fail(node, entry, "produces " + path + ", which another entry produces too");
+  }
+
+  // A test made from one line of configuration: its .in and .ans, and the line.
+  void add_line(const YAML::Node& node, const std::string& entry, const std::string& path,
+                const TestLine& line, const TestCase& test) {
+    const std::string text = format_testcase(test);
+    try {
+      parse_testcase(text);  // a generator bug must never reach the committed data
+    } catch (const TestCaseError& e) {
+      fail(node, entry, "generated an invalid test " + path + ": " + e.what());
+    }
+    add(node, entry, path + ".in", text);
+    add(node, entry, path + ".ans", std::string(to_string(test.winner())) + "\n");
+    out_.lines[path + ".in"] = line;
   }
 
   void directory(const YAML::Node& node, const std::string& entry, const std::string& path,
                  Kind kind) {
+    if (kind == Kind::Secret && node.IsMap() && node["select"] && !node["data"]) {
+      allow_keys(node, entry, {"select", "desc"});
+      selection(node["select"], entry + ".select", path);
+      return;
+    }
     if (!node.IsMap() || !node["data"])
-      fail(node, entry, "expected a directory: a mapping with \"data:\"");
+      fail(node, entry,
+           std::string("expected a directory: a mapping with \"data:\"") +
+               (kind == Kind::Secret ? " (or, for secret, \"select:\")" : ""));
     allow_keys(node, entry, {"data", "desc"});
     const YAML::Node data = node["data"];
     if (!data.IsMap()) fail(data, entry + ".data", "expected a mapping from names to test cases");
@@ -159,12 +187,45 @@ class Reader {
     add(node, entry, path + ".ans.download", winner);
   }
 
+  // The contest selection: its parameters, and the tests of the selection file.
+  void selection(const YAML::Node& node, const std::string& entry, const std::string& path) {
+    if (!node.IsMap()) fail(node, entry, "expected a mapping of the selection's parameters");
+    allow_keys(node, entry, {"file", "budget", "kills", "seeds", "seed"});
+    for (const char* key : {"file", "budget", "kills", "seeds", "seed"})
+      if (!node[key]) fail(node, entry, std::string("needs \"") + key + ":\"");
+    SelectParams params;
+    params.file = scalar(node["file"], entry + ".file", "a file name under testdata/");
+    if (params.file.empty() || params.file.find('/') != std::string::npos ||
+        params.file.find("..") != std::string::npos)
+      fail(node["file"], entry + ".file", "expected a file name in testdata/ (no '/')");
+    params.budget = static_cast<int>(
+        integer(node["budget"], entry + ".budget", 1, 10000, "an integer 1..10000"));
+    params.kills =
+        static_cast<int>(integer(node["kills"], entry + ".kills", 1, 100, "an integer 1..100"));
+    params.seeds =
+        static_cast<int>(integer(node["seeds"], entry + ".seeds", 0, 100, "an integer 0..100"));
+    params.seed =
+        static_cast<std::uint64_t>(integer(node["seed"], entry + ".seed", 0, 999999999999999999LL,
+                                           "a seed, an integer 0 <= seed < 10^18"));
+    out_.select = params;
+    const std::filesystem::path file = testdata_ / params.file;
+    if (selection_ == SelectionFile::Optional && !std::filesystem::exists(file)) return;
+    std::vector<SelectionEntry> entries;
+    try {
+      entries = read_selection(file, "testdata/" + params.file);
+    } catch (const std::runtime_error& e) {
+      fail(node["file"], entry + ".file", e.what());
+    }
+    for (const SelectionEntry& e : entries)
+      add_line(node, entry, path + "/" + e.name, e.line, make_test(e.line));
+  }
+
   void family(const YAML::Node& node, const std::string& entry, const std::string& path,
               Kind kind) {
-    if (kind != Kind::Secret)
+    if (kind != Kind::Secret && kind != Kind::Exhaustive)
       fail(node, entry,
-           "families of generated tests belong in secret (samples and invalid inputs are written "
-           "out with \"in:\")");
+           "families of generated tests belong in secret or exhaustive (samples and invalid inputs "
+           "are written out with \"in:\")");
     FamilyParams params;
     params.family = scalar(node["family"], entry + ".family", "a family name");
     const FamilyInfo* info = nullptr;
@@ -196,36 +257,33 @@ class Reader {
     } catch (const std::invalid_argument& e) {
       fail(node, entry, e.what());
     }
-    for (const NamedTest& t : tests) {
-      const std::string text = format_testcase(t.test);
-      try {
-        parse_testcase(text);  // a generator bug must never reach the committed data
-      } catch (const TestCaseError& e) {
-        fail(node, entry, "generated an invalid test " + t.name + ": " + e.what());
-      }
-      add(node, entry, path + "/" + t.name + ".in", text);
-      add(node, entry, path + "/" + t.name + ".ans",
-          std::string(to_string(t.test.winner())) + "\n");
-    }
+    for (const NamedTest& t : tests) add_line(node, entry, path + "/" + t.name, t.line, t.test);
   }
 
   std::string shown_;
-  FileSet files_;
+  std::filesystem::path testdata_;
+  SelectionFile selection_;
+  Description out_;
 };
 
 }  // namespace
 
-FileSet describe_testdata(const std::filesystem::path& yaml_file, const std::string& shown_name) {
-  YAML::Node root;
+Description describe_testdata(const std::filesystem::path& root, SelectionFile selection) {
+  const std::string shown_name = "testdata/generators.yaml";
+  const std::filesystem::path testdata = root / "testdata";
+  YAML::Node yaml;
   try {
-    root = YAML::LoadFile(yaml_file.string());
+    yaml = YAML::LoadFile((testdata / "generators.yaml").string());
   } catch (const YAML::BadFile&) {
     throw std::runtime_error(shown_name + ": cannot read the file");
   } catch (const YAML::Exception& e) {
     throw std::runtime_error(shown_name + ": line " + std::to_string(e.mark.line + 1) +
                              ": not valid YAML: " + e.msg);
   }
-  return Reader(shown_name).read(root);
+  // yaml-cpp keeps both entries of a repeated key and reads the first: refuse it instead.
+  if (const std::optional<std::string> repeated = repeated_key(yaml))
+    throw std::runtime_error(shown_name + ": " + *repeated);
+  return Reader(shown_name, testdata, selection).read(yaml);
 }
 
 }  // namespace entrapment

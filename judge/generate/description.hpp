@@ -4,18 +4,39 @@
 
 #include <filesystem>
 #include <map>
+#include <optional>
 #include <string>
+
+#include "selection.hpp"
+#include "test_line.hpp"
 
 namespace entrapment {
 
-// Path relative to the package root ("testdata/secret/boards/r1-u0.in") -> exact bytes.
+// Path relative to the package root ("testdata/secret/001-r1-u0-adaptive.in") -> exact bytes.
 using FileSet = std::map<std::string, std::string>;
 
-// The directories under testdata/ whose every file is generated.
-inline const char* const kGeneratedDirectories[] = {"sample", "secret", "invalid_input"};
+// The directories under testdata/ whose every file is generated. exhaustive/ is the
+// exhaustive tier, which exports leave out unless asked.
+inline const char* const kGeneratedDirectories[] = {"sample", "secret", "exhaustive",
+                                                    "invalid_input"};
 
-// The files `yaml_file` describes. Throws std::runtime_error whose message names the file,
-// the line, the entry ("data.secret.data.random") and what was expected there.
-FileSet describe_testdata(const std::filesystem::path& yaml_file, const std::string& shown_name);
+struct Description {
+  FileSet files;
+  // For every test made from one line of configuration (the families and the selection): its
+  // .in path and that line.
+  std::map<std::string, TestLine> lines;
+  // data.secret.select, when the secret tests are a selection.
+  std::optional<SelectParams> select;
+};
+
+// Whether the selection file a `select:` entry names must exist (plain generation) or may be
+// missing (while `judge generate --select` is about to write it).
+enum class SelectionFile { Required, Optional };
+
+// The files root/testdata/generators.yaml describes. Throws std::runtime_error whose message
+// names the file, the line, the entry ("data.exhaustive.data.random") and what was expected
+// there.
+Description describe_testdata(const std::filesystem::path& root,
+                              SelectionFile selection = SelectionFile::Required);
 
 }  // namespace entrapment

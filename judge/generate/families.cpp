@@ -4,33 +4,18 @@
 
 #include "adversary/random.hpp"
 #include "boards.hpp"
-#include "game/solver.hpp"
 
 namespace entrapment {
 
 namespace {
 
-constexpr std::uint64_t kSeedLimit = 1000000000000000000ULL;  // test-file seeds are < 10^18
-
-Side winner(const Board& board) {
-  return Solver::instance().winner(start_position(board.rounds, board.unavailable));
-}
-
-// The boards on which the judge plays `judge_side` (the side that loses with optimal play).
-std::vector<Board> boards_where_judge_plays(Side judge_side) {
-  std::vector<Board> out;
-  for (const Board& board : all_boards())
-    if (winner(board) != judge_side) out.push_back(board);
-  return out;
-}
-
-TestCase test_on(const Board& board, Strategy strategy, std::uint64_t seed) {
-  TestCase test;
-  test.rounds = board.rounds;
-  test.unavailable = labels(board.unavailable);
-  test.adversary.strategy = strategy;
-  test.adversary.seed = seed;
-  return test;
+TestLine line_on(const Board& board, Strategy strategy, std::uint64_t seed) {
+  TestLine line;
+  line.rounds = board.rounds;
+  line.unavailable = labels(board.unavailable);
+  line.adversary = strategy;
+  line.seed = seed;
+  return line;
 }
 
 // "007-r3-u2-blocked-1-5": the index keeps names unique when a board is drawn twice.
@@ -41,55 +26,26 @@ std::string numbered(int index, int count, const Board& board) {
   return number + "-" + board_name(board);
 }
 
-// Draws `count` boards from `pool` and makes a test on each; `make` fills in the adversary.
-// The unavailable squares are listed in a random order: contestants must not assume sorting.
-template <typename Make>
+NamedTest named(std::string name, TestLine line) {
+  TestCase test = make_test(line);
+  return {std::move(name), std::move(line), std::move(test)};
+}
+
+// Draws `count` boards from `pool` and makes a test on each; `adjust` fills in the adversary's
+// script kind. The unavailable squares are listed in a random order: contestants must not
+// assume sorting. A scripted adversary's script is drawn from the test's own seed, so every
+// test is one line of configuration.
+template <typename Adjust>
 std::vector<NamedTest> drawn(const FamilyParams& params, const std::vector<Board>& pool,
-                             Make make) {
+                             Strategy strategy, Adjust adjust) {
   Random random(params.seed);
   std::vector<NamedTest> out;
   for (int i = 0; i < params.count; ++i) {
     const Board& board = random.pick(pool);
-    const std::uint64_t seed = random.next() % kSeedLimit;
-    TestCase test = make(board, seed, random);
-    random.shuffle(test.unavailable);
-    out.push_back({numbered(i, params.count, board), std::move(test)});
-  }
-  return out;
-}
-
-// A judge Trapper's script: queries as `mode` says, and every block on a square the Runner
-// may be standing on, whatever it answered (the union over all answers), when there is one.
-std::vector<ScriptedTrapperRound> trapper_script(const Board& board, const std::string& mode,
-                                                 Random& random) {
-  SquareSet available = static_cast<SquareSet>(kAllSquares & ~board.unavailable);
-  SquareSet runner_may_be = available;
-  std::vector<ScriptedTrapperRound> script;
-  for (int round = 1; round <= board.rounds; ++round) {
-    ScriptedTrapperRound r;
-    if (mode == "full") {
-      r.query = labels(available);
-    } else if (mode == "random") {
-      for (Square s : labels(available))
-        if (random.coin()) r.query.push_back(s);
-    }
-    random.shuffle(r.query);
-    const SquareSet on_runner = runner_may_be & available;
-    r.block = random.pick(labels(on_runner != kEmpty ? on_runner : available));
-    available &= static_cast<SquareSet>(~single(r.block));
-    runner_may_be = runner_after_move(runner_may_be, available);
-    script.push_back(r);
-  }
-  return script;
-}
-
-std::vector<Answer> runner_script(int rounds, const std::string& mode, Random& random) {
-  std::vector<Answer> out;
-  for (int round = 0; round < rounds; ++round) {
-    bool yes = mode == "yes";
-    if (mode == "alternate") yes = round % 2 == 0;
-    if (mode == "random") yes = random.coin();
-    out.push_back(yes ? Answer::Yes : Answer::No);
+    TestLine line = line_on(board, strategy, random.next() % kTestSeedLimit);
+    adjust(line);
+    random.shuffle(line.unavailable);
+    out.push_back(named(numbered(i, params.count, board), std::move(line)));
   }
   return out;
 }
@@ -129,37 +85,24 @@ std::vector<NamedTest> make_family(const FamilyParams& params) {
     Random random(params.seed);
     std::vector<NamedTest> out;
     for (const Board& board : all_boards())
-      out.push_back(
-          {board_name(board), test_on(board, Strategy::Adaptive, random.next() % kSeedLimit)});
+      out.push_back(named(board_name(board),
+                          line_on(board, Strategy::Adaptive, random.next() % kTestSeedLimit)));
     return out;
   }
   if (params.count < 1) throw std::invalid_argument("count: expected a positive number of tests");
-  if (family == "random_games")
-    return drawn(params, all_boards(), [](const Board& b, std::uint64_t seed, Random&) {
-      return test_on(b, Strategy::Random, seed);
-    });
+  const auto as_is = [](TestLine&) {};
+  if (family == "random_games") return drawn(params, all_boards(), Strategy::Random, as_is);
   if (family == "committed_games")
-    return drawn(params, boards_where_judge_plays(Side::Runner),
-                 [](const Board& b, std::uint64_t seed, Random&) {
-                   return test_on(b, Strategy::Committed, seed);
-                 });
+    return drawn(params, boards_where_judge_plays(Side::Runner), Strategy::Committed, as_is);
   if (family == "scripted_trapper") {
-    require_one_of("queries", params.queries, {"empty", "full", "random"});
-    return drawn(params, boards_where_judge_plays(Side::Trapper),
-                 [&](const Board& b, std::uint64_t seed, Random& random) {
-                   TestCase test = test_on(b, Strategy::Scripted, seed);
-                   test.adversary.trapper_script = trapper_script(b, params.queries, random);
-                   return test;
-                 });
+    require_one_of("queries", params.queries, query_scripts());
+    return drawn(params, boards_where_judge_plays(Side::Trapper), Strategy::Scripted,
+                 [&](TestLine& line) { line.queries = params.queries; });
   }
   if (family == "scripted_runner") {
-    require_one_of("answers", params.answers, {"yes", "no", "alternate", "random"});
-    return drawn(params, boards_where_judge_plays(Side::Runner),
-                 [&](const Board& b, std::uint64_t seed, Random& random) {
-                   TestCase test = test_on(b, Strategy::Scripted, seed);
-                   test.adversary.runner_script = runner_script(b.rounds, params.answers, random);
-                   return test;
-                 });
+    require_one_of("answers", params.answers, answer_scripts());
+    return drawn(params, boards_where_judge_plays(Side::Runner), Strategy::Scripted,
+                 [&](TestLine& line) { line.answers = params.answers; });
   }
   std::vector<std::string> names;
   for (const FamilyInfo& info : families()) names.push_back(info.name);

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "testcase/testcase.hpp"
+#include "test_line.hpp"
 
 namespace entrapment {
 
@@ -22,6 +22,7 @@ struct FamilyParams {
 
 struct NamedTest {
   std::string name;  // file name without ".in", unique within the family
+  TestLine line;     // the one line of configuration that reproduces it
   TestCase test;
 };
 

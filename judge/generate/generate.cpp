@@ -6,6 +6,7 @@
 #include <stdexcept>
 
 #include "description.hpp"
+#include "selection_file.hpp"
 
 namespace entrapment {
 
@@ -52,15 +53,10 @@ void remove_empty_directories(const fs::path& root) {
   }
 }
 
-}  // namespace
-
-GenerateReport generate_testdata(const fs::path& root, bool check_only) {
-  const FileSet files =
-      describe_testdata(root / "testdata" / "generators.yaml", "testdata/generators.yaml");
-  GenerateReport report;
-  std::set<std::string> extra = existing_files(root);
+// Compares `files` with what is on disk and, unless checking, writes what differs.
+void compare_and_write(const fs::path& root, const FileSet& files, bool check_only,
+                       GenerateReport& report) {
   for (const auto& [path, bytes] : files) {
-    extra.erase(path);
     const std::optional<std::string> now = read_bytes(root / path);
     if (now && *now == bytes) continue;
     (now ? report.differing : report.missing).push_back(path);
@@ -69,9 +65,54 @@ GenerateReport generate_testdata(const fs::path& root, bool check_only) {
       report.written.push_back(path);
     }
   }
+}
+
+// The selection file and its kill table, recomputed from the corpus and the candidates.
+FileSet recompute_selection(const fs::path& root) {
+  const Description before = describe_testdata(root, SelectionFile::Optional);
+  if (!before.select)
+    throw std::runtime_error(
+        "testdata/generators.yaml: --select needs data.secret.select (the contest selection's "
+        "parameters)");
+  const SelectParams& params = *before.select;
+  std::vector<Candidate> exhaustive;
+  const std::string prefix = "testdata/exhaustive/";
+  for (const auto& [path, line] : before.lines)
+    if (path.compare(0, prefix.size(), prefix) == 0)
+      exhaustive.push_back({line, path.substr(std::string("testdata/").size(),
+                                              path.size() - std::string("testdata/").size() - 3)});
+  const Selection selection = select_contest_set(candidate_pool(exhaustive, params), params);
+  return {{"testdata/" + params.file, selection_yaml(selection, params)},
+          {"testdata/" + kill_table_file(params.file), kill_table_markdown(selection, params)}};
+}
+
+}  // namespace
+
+std::string kill_table_file(const std::string& selection_file) {
+  const std::size_t dot = selection_file.rfind('.');
+  return (dot == std::string::npos ? selection_file : selection_file.substr(0, dot)) + ".kills.md";
+}
+
+GenerateReport generate_testdata(const fs::path& root, bool check_only) {
+  GenerateOptions options;
+  options.check_only = check_only;
+  return generate_testdata(root, options);
+}
+
+GenerateReport generate_testdata(const fs::path& root, const GenerateOptions& options) {
+  GenerateReport report;
+  if (options.select)
+    compare_and_write(root, recompute_selection(root), options.check_only, report);
+  const FileSet files = describe_testdata(root).files;
+  std::set<std::string> extra = existing_files(root);
+  for (const auto& [path, bytes] : files) extra.erase(path);
+  compare_and_write(root, files, options.check_only, report);
   report.extra.assign(extra.begin(), extra.end());
-  if (!check_only) {
-    for (const std::string& path : report.extra) fs::remove(root / path);
+  if (!options.check_only && options.clean) {
+    for (const std::string& path : report.extra) {
+      fs::remove(root / path);
+      report.removed.push_back(path);
+    }
     remove_empty_directories(root);
   }
   return report;

@@ -1,7 +1,10 @@
 // `judge generate`: writes testdata/ from its declarative description, testdata/generators.yaml,
 // and checks that the committed files are exactly what that description produces. Every file
-// under testdata/sample, testdata/secret and testdata/invalid_input is generated: never edit
-// one by hand, edit generators.yaml and regenerate.
+// under testdata/sample, testdata/secret, testdata/exhaustive and testdata/invalid_input is
+// generated: never edit one by hand, edit generators.yaml and regenerate. Files there that the
+// description does not produce are reported and left alone, unless asked to clean (as
+// BAPCtools does). The contest set's selection (testdata/secret.yaml) and its kill table are
+// recomputed only on request, because that plays the whole corpus against every candidate.
 #pragma once
 
 #include <filesystem>
@@ -13,23 +16,34 @@
 
 namespace entrapment {
 
+struct GenerateOptions {
+  bool check_only = false;  // write nothing; report what differs
+  bool clean = false;       // delete the files under the generated directories it does not produce
+  bool select = false;      // first recompute the contest selection and its kill table
+};
+
 // What generate_testdata() found, and what it did; paths are relative to the package root,
 // sorted. differing/missing/extra describe the files as they were found: after generation
-// (check_only false) they have been rewritten, written and deleted respectively.
+// (check_only false) the differing and missing ones have been written, and the extra ones
+// deleted only with `clean` (then they are also in `removed`).
 struct GenerateReport {
   std::vector<std::string> written;    // files (re)written (generation only)
   std::vector<std::string> differing;  // files whose bytes differ from the description
   std::vector<std::string> missing;    // files the description produces that do not exist
   std::vector<std::string> extra;      // files under the generated directories it does not produce
+  std::vector<std::string> removed;    // extra files deleted (clean only)
   // True when the files found were exactly the described ones.
   bool ok() const { return differing.empty() && missing.empty() && extra.empty(); }
 };
 
-// Reads root/testdata/generators.yaml and produces every file it describes. With check_only,
-// writes nothing and reports differences; otherwise writes what differs or is missing and
-// deletes extra files. Throws std::runtime_error naming generators.yaml, the entry and the
-// problem when the description is wrong.
+// Reads root/testdata/generators.yaml and produces every file it describes (with `select`,
+// also testdata/<select.file> and its kill table). Throws std::runtime_error naming
+// generators.yaml, the entry and the problem when the description is wrong.
+GenerateReport generate_testdata(const std::filesystem::path& root, const GenerateOptions& options);
 GenerateReport generate_testdata(const std::filesystem::path& root, bool check_only);
+
+// The kill table's file name for a selection file: "secret.yaml" -> "secret.kills.md".
+std::string kill_table_file(const std::string& selection_file);
 
 // Plays `interaction_text` (a .interaction transcript: '<' judge to contestant, '>' contestant
 // to judge, one line each) through the interaction core against `test`, feeding it the '>'

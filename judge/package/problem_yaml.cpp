@@ -2,95 +2,442 @@
 
 #include <yaml-cpp/yaml.h>
 
+#include <algorithm>
+#include <cmath>
 #include <fstream>
+#include <set>
 #include <sstream>
+
+#include "yaml_keys.hpp"
 
 namespace entrapment {
 
 namespace {
 
+using Keys = std::vector<std::string>;
+
+// The keys the specification defines, per map.
+const Keys kTopKeys = {"problem_format_version",
+                       "type",
+                       "name",
+                       "uuid",
+                       "version",
+                       "credits",
+                       "source",
+                       "license",
+                       "rights_owner",
+                       "embargo_until",
+                       "limits",
+                       "keywords",
+                       "languages",
+                       "allow_file_writing",
+                       "constants"};
+const Keys kLimitKeys = {"time_multipliers",
+                         "time_limit",
+                         "time_resolution",
+                         "memory",
+                         "output",
+                         "code",
+                         "compilation_time",
+                         "compilation_memory",
+                         "validation_time",
+                         "validation_memory",
+                         "validation_output",
+                         "validation_passes"};
+const Keys kMultiplierKeys = {"ac_to_time_limit", "time_limit_to_tle"};
+const Keys kCreditKeys = {"authors",     "contributors", "testers",
+                          "translators", "packagers",    "acknowledgements"};
+const Keys kPersonKeys = {"name", "email", "orcid", "kattis"};
+const Keys kSourceKeys = {"name", "url"};
+const Keys kTypes = {"pass-fail", "scoring", "multi-pass", "interactive", "submit-answer"};
+const Keys kLicenses = {"unknown",  "public domain", "cc0",       "cc by",
+                        "cc by-sa", "educational",   "permission"};
+
+// The shapes of values, written out by hand: GCC 12 warns inside <regex> under the
+// sanitizers, and these are short.
+bool digit(char c) { return c >= '0' && c <= '9'; }
+bool lower(char c) { return c >= 'a' && c <= 'z'; }
+bool upper(char c) { return c >= 'A' && c <= 'Z'; }
+
+// [+]?([0-9]+\.?[0-9]*|\.[0-9]+)([eE][+-]?[0-9]+)?
+bool is_number_text(const std::string& text) {
+  std::size_t i = text.size() > 0 && text[0] == '+' ? 1 : 0;
+  std::size_t digits = 0;
+  while (i < text.size() && digit(text[i])) ++i, ++digits;
+  if (i < text.size() && text[i] == '.') {
+    ++i;
+    while (i < text.size() && digit(text[i])) ++i, ++digits;
+  }
+  if (digits == 0) return false;
+  if (i < text.size() && (text[i] == 'e' || text[i] == 'E')) {
+    ++i;
+    if (i < text.size() && (text[i] == '+' || text[i] == '-')) ++i;
+    std::size_t exponent = 0;
+    while (i < text.size() && digit(text[i])) ++i, ++exponent;
+    if (exponent == 0) return false;
+  }
+  return i == text.size();
+}
+
+// [+]?[0-9]{1,15}
+bool is_integer_text(const std::string& text) {
+  const std::size_t start = text.size() > 0 && text[0] == '+' ? 1 : 0;
+  const std::size_t digits = text.size() - start;
+  return digits >= 1 && digits <= 15 &&
+         std::all_of(text.begin() + static_cast<long>(start), text.end(), digit);
+}
+
+// `text` has the shape of `pattern`, where '9' stands for a digit.
+bool matches_shape(const std::string& text, const std::string& pattern) {
+  if (text.size() != pattern.size()) return false;
+  for (std::size_t i = 0; i < text.size(); ++i)
+    if (pattern[i] == '9' ? !digit(text[i]) : text[i] != pattern[i]) return false;
+  return true;
+}
+
+std::string joined(const Keys& keys) {
+  std::string out;
+  for (const std::string& key : keys) out += (out.empty() ? "" : ", ") + key;
+  return out;
+}
+
+bool contains(const Keys& keys, const std::string& key) {
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
+}
+
+std::string kind(const YAML::Node& node) {
+  if (node.IsSequence()) return "a list";
+  if (node.IsMap()) return "a map";
+  if (node.IsNull()) return "nothing";
+  return "a scalar";
+}
+
+// Reads one file's keys, each error naming the file, the key's dotted path and its line.
 class Reader {
  public:
-  Reader(const YAML::Node& root, std::string file) : root_(root), file_(std::move(file)) {}
+  explicit Reader(std::string file) : file_(std::move(file)) {}
 
-  [[noreturn]] void fail(const std::string& key, const std::string& message) const {
-    throw ProblemYamlError(file_ + ": " + key + ": " + message);
+  [[noreturn]] void fail(const std::string& key, const YAML::Node& at,
+                         const std::string& message) const {
+    std::string text = file_ + ": " + (key.empty() ? "" : key + ": ") + message;
+    if (at.IsDefined() && at.Mark().line >= 0)
+      text += " (line " + std::to_string(at.Mark().line + 1) + ")";
+    throw ProblemYamlError(text);
   }
 
-  YAML::Node find(const std::string& dotted) const {
-    YAML::Node node = YAML::Clone(root_);
-    std::stringstream parts(dotted);
-    std::string part;
-    while (std::getline(parts, part, '.')) {
-      if (!node.IsMap()) return YAML::Node(YAML::NodeType::Undefined);
-      node = node[part];
-      if (!node.IsDefined()) return node;
+  // The value of `key` in `map`, or an undefined node. Never inserts.
+  static YAML::Node child(const YAML::Node& map, const std::string& key) {
+    for (const auto& item : map)
+      if (item.first.IsScalar() && item.first.Scalar() == key) return item.second;
+    return YAML::Node(YAML::NodeType::Undefined);
+  }
+
+  // Every key of `map` must be one of `known`.
+  void only_known(const std::string& path, const YAML::Node& map, const Keys& known) const {
+    for (const auto& item : map) {
+      const std::string key = item.first.IsScalar() ? item.first.Scalar() : "?";
+      if (!contains(known, key))
+        fail(path.empty() ? key : path + "." + key, item.first,
+             "unknown key; expected one of: " + joined(known));
     }
-    return node;
   }
 
-  std::string scalar(const std::string& key, const std::string& what) const {
-    const YAML::Node node = find(key);
-    if (!node.IsDefined() || node.IsNull()) fail(key, "missing; expected " + what);
-    if (!node.IsScalar()) fail(key, "expected " + what + ", got a list or a map");
+  std::string scalar(const std::string& key, const YAML::Node& node,
+                     const std::string& what) const {
+    if (!node.IsDefined() || node.IsNull()) fail(key, node, "missing; expected " + what);
+    if (!node.IsScalar()) fail(key, node, "expected " + what + ", got " + kind(node));
     return node.Scalar();
   }
 
-  double positive_number(const std::string& key, const std::string& what) const {
-    const std::string text = scalar(key, what);
-    try {
-      std::size_t used = 0;
-      const double value = std::stod(text, &used);
-      if (used == text.size() && value > 0) return value;
-    } catch (const std::exception&) {
+  double number(const std::string& key, const YAML::Node& node, const std::string& what,
+                double minimum, bool strictly) const {
+    const std::string text = scalar(key, node, what);
+    if (is_number_text(text)) {
+      const double value = std::strtod(text.c_str(), nullptr);
+      if (std::isfinite(value) && (strictly ? value > minimum : value >= minimum)) return value;
     }
-    fail(key, "expected " + what + ", got '" + text + "'");
+    fail(key, node, "expected " + what + ", got '" + text + "'");
   }
 
-  long long positive_integer(const std::string& key, const std::string& what) const {
-    const std::string text = scalar(key, what);
-    try {
-      std::size_t used = 0;
-      const long long value = std::stoll(text, &used);
-      if (used == text.size() && value > 0) return value;
-    } catch (const std::exception&) {
+  long long integer(const std::string& key, const YAML::Node& node, const std::string& what,
+                    long long minimum) const {
+    const std::string text = scalar(key, node, what);
+    if (is_integer_text(text)) {
+      const long long value = std::stoll(text);
+      if (value >= minimum) return value;
     }
-    fail(key, "expected " + what + ", got '" + text + "'");
+    fail(key, node, "expected " + what + ", got '" + text + "'");
+  }
+
+  // A string, or a non-empty list of strings.
+  Keys strings(const std::string& key, const YAML::Node& node, const std::string& what) const {
+    if (node.IsScalar()) return {node.Scalar()};
+    if (!node.IsSequence() || node.size() == 0)
+      fail(key, node, "expected " + what + " (a string or a non-empty list), got " + kind(node));
+    Keys out;
+    for (std::size_t i = 0; i < node.size(); ++i)
+      out.push_back(scalar(key + "[" + std::to_string(i) + "]", node[i], what));
+    return out;
+  }
+
+  // A person: "Name <email>", or a map with name and optional email, orcid, kattis.
+  void person(const std::string& key, const YAML::Node& node) const {
+    if (node.IsScalar()) return;
+    if (!node.IsMap()) fail(key, node, "expected a person (a name, or a map), got " + kind(node));
+    only_known(key, node, kPersonKeys);
+    scalar(key + ".name", child(node, "name"), "the person's name");
+    for (const char* optional : {"email", "orcid", "kattis"})
+      if (const YAML::Node value = child(node, optional); value.IsDefined())
+        scalar(key + "." + optional, value, "a string");
+  }
+
+  void persons(const std::string& key, const YAML::Node& node) const {
+    if (!node.IsSequence()) return person(key, node);
+    if (node.size() == 0) fail(key, node, "expected a person or a non-empty list of persons");
+    for (std::size_t i = 0; i < node.size(); ++i)
+      person(key + "[" + std::to_string(i) + "]", node[i]);
   }
 
  private:
-  YAML::Node root_;
   std::string file_;
 };
+
+std::string seconds_text(double seconds) {
+  std::ostringstream out;
+  out << seconds;
+  return out.str();
+}
+
+// Language codes as the specification uses them: "en", "pt-BR", "fil".
+bool is_language_code(const std::string& code) {
+  const std::size_t dash = code.find('-');
+  const std::string language = code.substr(0, dash);
+  if (language.size() < 2 || language.size() > 3 ||
+      !std::all_of(language.begin(), language.end(), lower))
+    return false;
+  if (dash == std::string::npos) return true;
+  const std::string region = code.substr(dash + 1);
+  return region.size() == 2 && std::all_of(region.begin(), region.end(), upper);
+}
+
+void read_name(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
+  const std::string what = "the problem name (a string, or a map from language to name)";
+  if (!node.IsDefined() || node.IsNull()) r.fail("name", node, "missing; expected " + what);
+  if (node.IsScalar()) {
+    config.name = node.Scalar();
+    config.names = {{"en", config.name}};
+    return;
+  }
+  if (!node.IsMap() || node.size() == 0)
+    r.fail("name", node, "expected " + what + ", got " + kind(node));
+  for (const auto& item : node) {
+    const std::string code = item.first.IsScalar() ? item.first.Scalar() : "?";
+    if (!is_language_code(code))
+      r.fail("name." + code, item.first, "expected a language code such as en or pt-BR");
+    config.names[code] = r.scalar("name." + code, item.second, "the problem name in " + code);
+  }
+  config.name = config.names.count("en") ? config.names["en"] : config.names.begin()->second;
+}
+
+void read_type(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
+  if (!node.IsDefined() || node.IsNull())
+    r.fail("type", node,
+           "missing; expected interactive (Entrapment is interactive; the specification's "
+           "default is pass-fail)");
+  const Keys types = r.strings("type", node, "the problem type");
+  std::set<std::string> seen;
+  for (const std::string& type : types) {
+    if (!contains(kTypes, type))
+      r.fail("type", node, "unknown type '" + type + "'; expected one of: " + joined(kTypes));
+    if (!seen.insert(type).second) r.fail("type", node, "'" + type + "' is listed twice");
+  }
+  if (!seen.count("interactive"))
+    r.fail("type", node,
+           "expected interactive (Entrapment is interactive), got '" + joined(types) + "'");
+  for (const char* other : {"scoring", "multi-pass", "submit-answer"})
+    if (seen.count(other))
+      r.fail("type", node,
+             std::string("'") + other + "' does not fit this judge, which plays one pass-fail " +
+                 "interactive game per test");
+  config.type = "interactive";
+}
+
+void read_credits(const Reader& r, const YAML::Node& node) {
+  if (node.IsScalar()) return;  // one author
+  if (!node.IsMap()) r.fail("credits", node, "expected a person or a map, got " + kind(node));
+  r.only_known("credits", node, kCreditKeys);
+  for (const auto& item : node) {
+    const std::string key = "credits." + item.first.Scalar();
+    if (item.first.Scalar() != "translators") {
+      r.persons(key, item.second);
+      continue;
+    }
+    if (!item.second.IsMap())
+      r.fail(key, item.second, "expected a map from language to persons, got " + kind(item.second));
+    for (const auto& translation : item.second) {
+      const std::string code = translation.first.IsScalar() ? translation.first.Scalar() : "?";
+      if (!is_language_code(code))
+        r.fail(key + "." + code, translation.first, "expected a language code such as en");
+      r.persons(key + "." + code, translation.second);
+    }
+  }
+}
+
+// One source entry: a name, or a map with name and optional url. Returns the name.
+std::string read_source_entry(const Reader& r, const std::string& key, const YAML::Node& node) {
+  if (node.IsScalar()) return node.Scalar();
+  if (!node.IsMap())
+    r.fail(key, node, "expected the source's name or a map with name and url, got " + kind(node));
+  r.only_known(key, node, kSourceKeys);
+  if (const YAML::Node url = Reader::child(node, "url"); url.IsDefined())
+    r.scalar(key + ".url", url, "a URL");
+  return r.scalar(key + ".name", Reader::child(node, "name"), "the contest's name");
+}
+
+void read_source(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
+  if (!node.IsSequence()) {
+    config.source = read_source_entry(r, "source", node);
+    return;
+  }
+  if (node.size() == 0) r.fail("source", node, "expected at least one source");
+  for (std::size_t i = 0; i < node.size(); ++i) {
+    const std::string name = read_source_entry(r, "source[" + std::to_string(i) + "]", node[i]);
+    if (i == 0) config.source = name;
+  }
+}
+
+void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
+  if (!node.IsMap()) r.fail("limits", node, "expected a map of limits, got " + kind(node));
+  r.only_known("limits", node, kLimitKeys);
+  const auto get = [&](const char* key) { return Reader::child(node, key); };
+  if (const YAML::Node m = get("time_multipliers"); m.IsDefined()) {
+    if (!m.IsMap()) r.fail("limits.time_multipliers", m, "expected a map, got " + kind(m));
+    r.only_known("limits.time_multipliers", m, kMultiplierKeys);
+    if (const YAML::Node v = Reader::child(m, "ac_to_time_limit"); v.IsDefined())
+      config.ac_to_time_limit =
+          r.number("limits.time_multipliers.ac_to_time_limit", v, "a number >= 1", 1, false);
+    if (const YAML::Node v = Reader::child(m, "time_limit_to_tle"); v.IsDefined())
+      config.time_limit_to_tle =
+          r.number("limits.time_multipliers.time_limit_to_tle", v, "a number >= 1", 1, false);
+  }
+  if (const YAML::Node v = get("time_resolution"); v.IsDefined())
+    config.time_resolution_s =
+        r.number("limits.time_resolution", v, "a positive number of seconds", 0, true);
+  config.time_limit_s = config.time_resolution_s;
+  if (const YAML::Node v = get("time_limit"); v.IsDefined()) {
+    config.time_limit_s = r.number("limits.time_limit", v, "a positive number of seconds", 0, true);
+    config.time_limit_given = true;
+    const double steps = config.time_limit_s / config.time_resolution_s;
+    if (std::fabs(steps - std::round(steps)) > 1e-9 * std::max(1.0, steps))
+      r.fail("limits.time_limit", v,
+             "expected a multiple of limits.time_resolution (" +
+                 seconds_text(config.time_resolution_s) + " s), got " +
+                 seconds_text(config.time_limit_s) + " s");
+  }
+  if (const YAML::Node v = get("memory"); v.IsDefined()) {
+    config.memory_mib = r.integer("limits.memory", v, "a positive integer (MiB)", 1);
+    config.memory_given = true;
+  }
+  if (const YAML::Node v = get("output"); v.IsDefined())
+    config.output_mib = r.integer("limits.output", v, "a positive integer (MiB)", 1);
+  if (const YAML::Node v = get("code"); v.IsDefined())
+    config.code_kib = r.integer("limits.code", v, "a positive integer (KiB)", 1);
+  for (const char* key : {"compilation_time", "validation_time"})
+    if (const YAML::Node v = get(key); v.IsDefined())
+      r.integer(std::string("limits.") + key, v, "a positive integer (seconds)", 1);
+  for (const char* key : {"compilation_memory", "validation_memory", "validation_output"})
+    if (const YAML::Node v = get(key); v.IsDefined())
+      r.integer(std::string("limits.") + key, v, "a positive integer (MiB)", 1);
+  if (const YAML::Node v = get("validation_passes"); v.IsDefined())
+    r.integer("limits.validation_passes", v, "an integer >= 2", 2);
+}
+
+void read_constants(const Reader& r, const YAML::Node& node) {
+  if (!node.IsMap()) r.fail("constants", node, "expected a map of names to values");
+  for (const auto& item : node) {
+    const std::string name = item.first.IsScalar() ? item.first.Scalar() : "?";
+    const std::string key = "constants." + name;
+    const auto word = [](char c) { return lower(c) || upper(c) || digit(c) || c == '_'; };
+    if (name.empty() || digit(name[0]) || !std::all_of(name.begin(), name.end(), word))
+      r.fail(key, item.first, "a constant's name must match [a-zA-Z_][a-zA-Z0-9_]*");
+    if (item.second.IsScalar()) continue;
+    if (!item.second.IsMap())
+      r.fail(key, item.second, "expected a value, or a map with a value and its variants");
+    r.scalar(key + ".value", Reader::child(item.second, "value"), "the constant's value");
+    for (const auto& variant : item.second)
+      r.scalar(key + "." + variant.first.as<std::string>("?"), variant.second, "a scalar");
+  }
+}
 
 }  // namespace
 
 ProblemConfig parse_problem_yaml(const std::string& text, const std::string& name) {
   YAML::Node root;
+  std::vector<DuplicateKey> duplicates;
   try {
     root = YAML::Load(text);
+    duplicates = find_duplicate_keys(text);
   } catch (const YAML::Exception& e) {
     throw ProblemYamlError(name + ": not valid YAML: line " + std::to_string(e.mark.line + 1) +
                            ", column " + std::to_string(e.mark.column + 1) + ": " + e.msg);
   }
+  if (!duplicates.empty()) throw ProblemYamlError(describe(duplicates.front(), name));
   if (!root.IsMap()) throw ProblemYamlError(name + ": expected a map of keys at the top level");
-  const Reader reader(root, name);
+  const Reader r(name);
+  r.only_known("", root, kTopKeys);
+  const auto get = [&](const char* key) { return Reader::child(root, key); };
 
   ProblemConfig config;
-  config.problem_format_version = reader.scalar("problem_format_version", "the format version");
+  const YAML::Node version_node = get("problem_format_version");
+  config.problem_format_version =
+      r.scalar("problem_format_version", version_node, "the format version");
   if (config.problem_format_version != "2025-09")
-    reader.fail("problem_format_version",
-                "expected 2025-09, got '" + config.problem_format_version + "'");
-  config.type = reader.scalar("type", "the problem type");
-  if (config.type != "interactive")
-    reader.fail("type", "expected interactive (Entrapment is interactive), got '" + config.type + "'");
-  config.name = reader.scalar("name", "the problem name");
-  config.uuid = reader.scalar("uuid", "the problem's UUID");
-  const YAML::Node source = reader.find("source");
-  config.source = source.IsMap() ? reader.scalar("source.name", "the contest's name")
-                                 : reader.scalar("source", "the contest's name");
-  config.time_limit_s = reader.positive_number("limits.time_limit", "a positive number of seconds");
-  config.memory_mib = reader.positive_integer("limits.memory", "a positive integer (MiB)");
+    r.fail("problem_format_version", version_node,
+           "expected 2025-09, got '" + config.problem_format_version + "'");
+  read_type(r, get("type"), config);
+  read_name(r, get("name"), config);
+  config.uuid = r.scalar("uuid", get("uuid"), "the problem's UUID");
+  if (const YAML::Node v = get("version"); v.IsDefined())
+    config.version = r.scalar("version", v, "a version string");
+  if (const YAML::Node v = get("credits"); v.IsDefined()) read_credits(r, v);
+  if (const YAML::Node v = get("source"); v.IsDefined()) read_source(r, v, config);
+  if (const YAML::Node v = get("license"); v.IsDefined()) {
+    config.license = r.scalar("license", v, "a license");
+    if (!contains(kLicenses, config.license))
+      r.fail("license", v,
+             "expected one of: " + joined(kLicenses) + ", got '" + config.license + "'");
+  }
+  if (const YAML::Node v = get("rights_owner"); v.IsDefined()) {
+    r.scalar("rights_owner", v, "the rights owner");
+    if (config.license == "public domain")
+      r.fail("rights_owner", v, "must not be set when the license is public domain");
+  } else if (config.license != "unknown" && config.license != "public domain" &&
+             !Reader::child(get("credits"), "authors").IsDefined() && !get("credits").IsScalar() &&
+             !get("source").IsDefined()) {
+    r.fail("rights_owner", get("license"),
+           "missing; the license '" + config.license +
+               "' needs a rights owner (rights_owner, credits.authors or source)");
+  }
+  if (const YAML::Node v = get("embargo_until"); v.IsDefined()) {
+    const std::string date = r.scalar("embargo_until", v, "a date");
+    if (!matches_shape(date, "9999-99-99") && !matches_shape(date, "9999-99-99T99:99:99Z"))
+      r.fail("embargo_until", v,
+             "expected a date YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ, got '" + date + "'");
+  }
+  if (const YAML::Node v = get("limits"); v.IsDefined() && !v.IsNull()) read_limits(r, v, config);
+  if (const YAML::Node v = get("keywords"); v.IsDefined()) {
+    if (!v.IsSequence()) r.fail("keywords", v, "expected a list of strings, got " + kind(v));
+    for (std::size_t i = 0; i < v.size(); ++i)
+      r.scalar("keywords[" + std::to_string(i) + "]", v[i], "a keyword");
+  }
+  if (const YAML::Node v = get("languages"); v.IsDefined())
+    r.strings("languages", v, "all, or language codes");
+  if (const YAML::Node v = get("allow_file_writing"); v.IsDefined()) {
+    const std::string flag = r.scalar("allow_file_writing", v, "true or false");
+    if (flag != "true" && flag != "false")
+      r.fail("allow_file_writing", v, "expected true or false, got '" + flag + "'");
+  }
+  if (const YAML::Node v = get("constants"); v.IsDefined()) read_constants(r, v);
   return config;
 }
 

@@ -1,22 +1,39 @@
-// problem.yaml, the package's description in the Kattis problem package format (2025-09):
-// the keys the toolkit needs, checked, with errors that name the file, the key and what was
-// expected.
+// problem.yaml, the package's description in the problem package format 2025-09
+// (spec/2025-09.md, "Problem metadata"): every key the specification defines is known and
+// checked, optional keys take the specification's defaults, unknown and duplicate keys are
+// errors (the specification: "Any unknown keys should be treated as an error"; a misspelt
+// `time_limt` would otherwise judge with the default). Every error names the file, the key,
+// what was expected and the line.
 #pragma once
 
 #include <filesystem>
+#include <map>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 namespace entrapment {
 
 struct ProblemConfig {
-  std::string problem_format_version;  // "2025-09"
-  std::string type;                    // "interactive"
-  std::string name;                    // "Entrapment"
+  std::string problem_format_version;        // "2025-09"
+  std::string type;                          // "interactive" (the judge plays a pass-fail game)
+  std::string name;                          // the English name, else the first language's
+  std::map<std::string, std::string> names;  // language code -> name ("en" for a plain string)
   std::string uuid;
-  std::string source;        // source.name, or source when it is a plain string
-  double time_limit_s = 0;   // limits.time_limit, seconds
-  long long memory_mib = 0;  // limits.memory, MiB
+  std::string version;  // empty when absent
+  std::string source;   // the first source's name; empty when absent
+  std::string license = "unknown";
+
+  // limits. Each key is optional; the values here are what the judge uses.
+  double time_limit_s = 1;         // limits.time_limit; absent: time_resolution (see below)
+  bool time_limit_given = false;   // whether limits.time_limit was written
+  double time_resolution_s = 1;    // limits.time_resolution (default 1.0)
+  double ac_to_time_limit = 2;     // limits.time_multipliers.ac_to_time_limit (default 2.0)
+  double time_limit_to_tle = 1.5;  // limits.time_multipliers.time_limit_to_tle (default 1.5)
+  long long memory_mib = 2048;     // limits.memory; absent: the typical system default
+  bool memory_given = false;
+  long long output_mib = 8;  // limits.output; absent: the typical system default
+  long long code_kib = 128;  // limits.code; absent: the typical system default
 };
 
 class ProblemYamlError : public std::runtime_error {
@@ -25,7 +42,7 @@ class ProblemYamlError : public std::runtime_error {
 };
 
 // Reads and checks problem.yaml; throws ProblemYamlError ("problem.yaml: limits.memory:
-// expected a positive integer (MiB), got 'lots'").
+// expected a positive integer (MiB), got 'lots' (line 12)").
 ProblemConfig load_problem_yaml(const std::filesystem::path& path);
 
 // The same, from text; `name` is used in messages.

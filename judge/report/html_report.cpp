@@ -19,7 +19,9 @@ std::string verdict_pill(Verdict verdict) {
   return "<span class=\"v v-" + name + "\">" + name + "</span>";
 }
 
-std::string anchor(std::size_t index) { return "test-" + std::to_string(index + 1); }
+std::string anchor(const std::string& prefix, std::size_t index) {
+  return prefix + "test-" + std::to_string(index + 1);
+}
 
 std::string labels_text(const std::vector<Square>& squares) {
   std::string out;
@@ -135,12 +137,11 @@ std::string transcript_pre(const Transcript& t) {
   return out + "</pre>";
 }
 
-std::string failure_section(const TestResult& test, std::size_t index) {
+std::string failure_section(const TestResult& test, const std::string& id) {
   const Transcript& t = test.transcript;
   std::ostringstream out;
-  out << "<section class=\"failure\" id=\"" << anchor(index) << "\"><h2>"
-      << verdict_pill(test.verdict) << " <span class=\"mono\">" << html_escape(test.name)
-      << "</span></h2>";
+  out << "<section class=\"failure\" id=\"" << id << "\"><h2>" << verdict_pill(test.verdict)
+      << " <span class=\"mono\">" << html_escape(test.name) << "</span></h2>";
   out << "<div class=\"message\">"
       << (test.message.empty() ? "(no message)" : html_escape(test.message)) << "</div>";
   out << "<dl class=\"facts\">";
@@ -170,21 +171,32 @@ std::string failure_section(const TestResult& test, std::size_t index) {
   return out.str();
 }
 
-}  // namespace
+std::string expectation_line(const RunResult& result) {
+  const bool ok = result.expected.matches(result.verdict);
+  return std::string("<span class=\"") + (ok ? "ok" : "notok") + "\">" +
+         (ok ? "as expected" : "NOT as expected") + ": expected " +
+         html_escape(result.expected.text()) + ", got " + to_string(result.verdict) + "</span>";
+}
 
-void write_html(std::ostream& out, const RunResult& result) {
-  std::size_t counts[6] = {};
+// The counts, then `after_counts`, the table of tests and a section per failing test (or the
+// compiler's message); ids start with `prefix`.
+void submission_body(std::ostream& out, const RunResult& result, const std::string& prefix,
+                     const std::string& after_counts) {
+  std::size_t counts[kVerdictCount] = {};
   for (const TestResult& test : result.tests) ++counts[static_cast<std::size_t>(test.verdict)];
-  const std::string submission = html_escape(result.submission);
-
-  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
-      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
-      << "<title>" << to_string(result.verdict) << " &middot; " << submission
-      << " &middot; Entrapment</title><style>" << kReportCss << "</style></head><body>\n";
-  out << "<header><h1>Entrapment &middot; <span class=\"mono\">" << submission << "</span> "
-      << verdict_pill(result.verdict) << "</h1><div class=\"counts\">";
+  out << "<div class=\"counts\">" << expectation_line(result);
+  if (result.verdict == Verdict::CE && result.tests.empty()) {
+    out << "</div>\n"
+        << after_counts << "<section class=\"failure\" id=\"" << prefix << "compile\"><h2>"
+        << verdict_pill(Verdict::CE) << " did not compile</h2><pre class=\"transcript\">"
+        << html_escape(result.message) << "</pre></section>\n";
+    return;
+  }
   out << "<span>" << counts[0] << " of " << result.tests.size() << " tests accepted</span>";
-  for (std::size_t v = 1; v < 6; ++v)
+  if (result.stopped_early && result.tests_planned > result.tests.size())
+    out << "<span class=\"muted\">stopped at the first failure of " << result.tests_planned
+        << " tests</span>";
+  for (std::size_t v = 1; v < kVerdictCount; ++v)
     if (counts[v] > 0)
       out << "<span>" << verdict_pill(static_cast<Verdict>(v)) << " " << counts[v] << "</span>";
   if (!result.tests.empty()) {
@@ -198,10 +210,12 @@ void write_html(std::ostream& out, const RunResult& result) {
                                     [](const TestResult& t) { return t.verdict != Verdict::AC; });
   if (failing != result.tests.end()) {
     const std::size_t index = static_cast<std::size_t>(failing - result.tests.begin());
-    out << "<span>first failure: <a class=\"mono\" href=\"#" << anchor(index) << "\">"
+    out << "<span>first failure: <a class=\"mono\" href=\"#" << anchor(prefix, index) << "\">"
         << html_escape(failing->name) << "</a></span>";
   }
-  out << "</div></header>\n";
+  out << "</div>\n" << after_counts;
+  if (result.tests.empty() && !result.message.empty())
+    out << "<div class=\"message\">" << html_escape(result.message) << "</div>\n";
 
   out << "<section><h2>Tests</h2><table><thead><tr><th>#</th><th>test</th><th>verdict</th>"
       << "<th class=\"num\">cpu</th><th class=\"num\">wall</th><th class=\"num\">memory</th>"
@@ -212,7 +226,7 @@ void write_html(std::ostream& out, const RunResult& result) {
     out << "<tr" << (failed ? " class=\"fail\"" : "") << "><td class=\"num\">" << i + 1
         << "</td><td class=\"mono name\">";
     if (failed)
-      out << "<a href=\"#" << anchor(i) << "\">" << html_escape(test.name) << "</a>";
+      out << "<a href=\"#" << anchor(prefix, i) << "\">" << html_escape(test.name) << "</a>";
     else
       out << html_escape(test.name);
     out << "</td><td>" << verdict_pill(test.verdict) << "</td><td class=\"num\">"
@@ -223,7 +237,56 @@ void write_html(std::ostream& out, const RunResult& result) {
   out << "</tbody></table></section>\n";
 
   for (std::size_t i = 0; i < result.tests.size(); ++i)
-    if (result.tests[i].verdict != Verdict::AC) out << failure_section(result.tests[i], i);
+    if (result.tests[i].verdict != Verdict::AC)
+      out << failure_section(result.tests[i], anchor(prefix, i));
+}
+
+void page_start(std::ostream& out, const std::string& title) {
+  out << "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
+      << "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"
+      << "<title>" << title << " &middot; Entrapment</title><style>" << kReportCss
+      << "</style></head><body>\n";
+}
+
+}  // namespace
+
+void write_html(std::ostream& out, const RunResult& result) {
+  const std::string submission = html_escape(result.submission);
+  page_start(out, std::string(to_string(result.verdict)) + " &middot; " + submission);
+  out << "<header><h1>Entrapment &middot; <span class=\"mono\">" << submission << "</span> "
+      << verdict_pill(result.verdict) << "</h1>";
+  submission_body(out, result, "", "</header>\n");
+  out << "</body></html>\n";
+}
+
+void write_html(std::ostream& out, const std::vector<RunResult>& results) {
+  std::size_t wrong = 0;
+  for (const RunResult& r : results) wrong += r.expected.matches(r.verdict) ? 0 : 1;
+  page_start(out, std::to_string(results.size()) + " submissions");
+  out << "<header><h1>Entrapment &middot; " << results.size() << " submissions</h1>"
+      << "<div class=\"counts\"><span class=\"" << (wrong ? "notok" : "ok") << "\">"
+      << (wrong ? std::to_string(wrong) + " NOT as expected" : std::string("all as expected"))
+      << "</span></div></header>\n";
+  out << "<section><h2>Submissions</h2><table><thead><tr><th>submission</th><th>expected</th>"
+      << "<th>verdict</th><th class=\"num\">tests</th><th></th></tr></thead><tbody>\n";
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    const RunResult& r = results[k];
+    const bool ok = r.expected.matches(r.verdict);
+    out << "<tr" << (ok ? "" : " class=\"fail\"") << "><td class=\"mono name\"><a href=\"#sub-"
+        << k + 1 << "\">" << html_escape(r.submission) << "</a></td><td>"
+        << html_escape(r.expected.text()) << "</td><td>" << verdict_pill(r.verdict)
+        << "</td><td class=\"num\">" << r.tests.size() << "</td><td>"
+        << (ok ? "as expected" : "<b>NOT as expected</b>") << "</td></tr>\n";
+  }
+  out << "</tbody></table></section>\n";
+  for (std::size_t k = 0; k < results.size(); ++k) {
+    const std::string id = "sub-" + std::to_string(k + 1);
+    out << "<section class=\"submission\" id=\"" << id << "\"><h2 class=\"submission-title\">"
+        << verdict_pill(results[k].verdict) << " <span class=\"mono\">"
+        << html_escape(results[k].submission) << "</span></h2>\n";
+    submission_body(out, results[k], id + "-", "");
+    out << "</section>\n";
+  }
   out << "</body></html>\n";
 }
 

@@ -1,14 +1,20 @@
 // `judge run --html FILE`: one self-contained page (inline CSS and SVG; no scripts, no network)
 // with the summary table of every test and, for every failing test, its game drawn round by
-// round as 3x3 boards, and its raw transcript. Every piece of text is escaped.
+// round as 3x3 boards, and its raw transcript; for a compile error, the compiler's message.
+// The submissions of a directory (`judge run DIR`): a table of them, then the same for each.
+// Every piece of text is escaped.
 #pragma once
 
 #include <ostream>
+#include <vector>
 
 #include "runner/result.hpp"
 
 namespace entrapment::report {
 
 void write_html(std::ostream& out, const RunResult& result);
+
+// The submissions of a directory: one page for all.
+void write_html(std::ostream& out, const std::vector<RunResult>& results);
 
 }  // namespace entrapment::report

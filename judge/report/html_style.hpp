@@ -17,6 +17,9 @@ code, pre, .mono { font-family: ui-monospace, "DejaVu Sans Mono", monospace; fon
      font-weight: 600; text-align: center; font-size: 12px; }
 .v-AC { background: #15803d; } .v-WA { background: #b91c1c; } .v-TLE { background: #b45309; }
 .v-MLE { background: #7e22ce; } .v-RTE { background: #a21caf; } .v-JE { background: #0f172a; }
+.v-CE { background: #0e7490; }
+.ok { color: #15803d; font-weight: 600; } .notok { color: #b91c1c; font-weight: 600; }
+.submission { border-top: 2px solid var(--line); margin-top: 32px; }
 .counts { margin: 8px 0 0; display: flex; gap: 12px; flex-wrap: wrap; }
 table { border-collapse: collapse; width: 100%; }
 th, td { text-align: left; padding: 5px 10px; border-bottom: 1px solid var(--line); vertical-align: top; }

@@ -1,56 +1,77 @@
-// What `judge run` prints for a person: live progress while tests finish, then a summary.
+// What `judge run` prints for a person: a line per test as it is decided, a live bar on a
+// terminal, then a summary per submission and, for several, a table of expected and obtained
+// verdicts.
 #pragma once
 
 #include <chrono>
 #include <cstddef>
+#include <map>
 #include <mutex>
 #include <ostream>
+#include <vector>
 
 #include "runner/result.hpp"
+#include "status_line.hpp"
 
 namespace entrapment::report {
 
-// Whether standard output is a terminal (colours and a live bar make sense there).
+// Whether standard output is a terminal (colours make sense there).
 bool stdout_is_terminal();
 
 struct TerminalOptions {
   bool color = false;    // ANSI colours
-  bool verbose = false;  // one line per test instead of the bar
-  // Redraw a bar in place with '\r'. Only right on a terminal; elsewhere (a log, a pipe) the
-  // progress is plain: one character per test.
-  bool live = stdout_is_terminal();
+  bool verbose = false;  // a line for every test, not only for the failing ones
 };
 
 // Live progress. Thread-safe: tests finish on several threads.
-//  - verbose:        one line per test: name, verdict, cpu, wall, memory, message;
-//  - live:           a bar with the count of each verdict so far, redrawn in place;
-//  - otherwise:      one character per test ('.' for AC, else the verdict's first letter),
-//                    60 to a line.
+//  - `lines` (stdout) gets a line per failing test, or per test when verbose: name, verdict,
+//    cpu, wall, memory, message. Lines come in test order, each written and flushed as soon as
+//    it and every test before it are decided, so a log reads the same whatever -j is and shows
+//    each result as it is known.
+//  - `bar` (stderr, only when it is a terminal; else nullptr) is redrawn in place with the
+//    count of each verdict so far; it is cleared before a line is written and at the end.
+//  - With `stop_at_first_failure`, nothing after the first failing test is shown (the runner
+//    does not report those tests either).
 class Progress {
  public:
-  Progress(std::ostream& out, std::size_t total, TerminalOptions options);
+  Progress(std::ostream& lines, std::size_t total, TerminalOptions options,
+           std::ostream* bar = nullptr, bool stop_at_first_failure = false);
+  // `result.index` is the test's place in test order (0 ... total - 1).
   void test_done(const TestResult& result);
-  // Ends the bar's or the characters' line; idempotent.
+  // Clears the bar; idempotent.
   void finish();
 
  private:
   void draw_bar();
 
-  std::ostream& out_;
+  std::ostream& lines_;
   std::size_t total_;
   TerminalOptions options_;
+  StatusLine bar_;
+  bool stop_at_first_failure_;
   std::mutex mutex_;
+  std::map<std::size_t, TestResult> waiting_;  // decided, not yet shown (an earlier one is not)
+  std::size_t next_line_ = 0;                  // the index shown next
+  bool stopped_ = false;
   std::size_t done_ = 0;
-  std::size_t counts_[6] = {};  // per Verdict
-  bool line_open_ = false;      // something is on the current line
+  std::size_t counts_[kVerdictCount] = {};
   std::chrono::steady_clock::time_point start_ = std::chrono::steady_clock::now();
 };
 
-// Summary: per-verdict counts, overall verdict, slowest test, and the first failing test (in
-// test order) with its message and the tail of its transcript.
+// Summary of one submission: per-verdict counts, overall verdict, what was expected, slowest
+// test, and the first failing test (in test order) with its message and the tail of its
+// transcript; for CE the compiler's message.
 void print_summary(std::ostream& out, const RunResult& result, TerminalOptions options);
 
 // The verbose line of one test (without '\n'): also used by the summary.
 std::string test_line(const TestResult& result, TerminalOptions options);
+
+// "expected WA, got AC": what a submission should have got and what it got.
+std::string expectation_text(const RunResult& result);
+
+// The table after several submissions: one line each ("ok" or "FAIL", the name, "expected X,
+// got Y", the tests run) and a count of those not as expected.
+void print_submission_table(std::ostream& out, const std::vector<RunResult>& results,
+                            TerminalOptions options);
 
 }  // namespace entrapment::report

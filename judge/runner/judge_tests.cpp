@@ -219,6 +219,7 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
         while (i < seen && !first_failure.compare_exchange_weak(seen, i)) {
         }
       }
+      result.index = i;
       std::lock_guard<std::mutex> lock(report);
       run.tests[i] = std::move(result);
       if (options.on_test_done) options.on_test_done(run.tests[i]);

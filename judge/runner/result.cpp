@@ -1,5 +1,7 @@
 #include "result.hpp"
 
+#include <algorithm>
+
 namespace entrapment {
 
 const char* to_string(Verdict verdict) {
@@ -16,6 +18,8 @@ const char* to_string(Verdict verdict) {
       return "RTE";
     case Verdict::JE:
       return "JE";
+    case Verdict::CE:
+      return "CE";
   }
   return "JE";
 }
@@ -28,6 +32,7 @@ bool parse_verdict(const std::string& text, Verdict& out) {
       {"MLE", Verdict::MLE}, {"memory_limit_exceeded", Verdict::MLE},
       {"RTE", Verdict::RTE}, {"run_time_error", Verdict::RTE},
       {"JE", Verdict::JE},   {"judge_error", Verdict::JE},
+      {"CE", Verdict::CE},   {"compile_error", Verdict::CE},
   };
   for (const auto& [name, verdict] : kNames)
     if (text == name) {
@@ -35,6 +40,43 @@ bool parse_verdict(const std::string& text, Verdict& out) {
       return true;
     }
   return false;
+}
+
+bool Expectation::matches(Verdict verdict) const {
+  for (Verdict v : verdicts)
+    if (v == verdict || (v == Verdict::RTE && verdict == Verdict::MLE)) return true;
+  return false;
+}
+
+std::string Expectation::text() const {
+  std::string out;
+  for (std::size_t i = 0; i < verdicts.size(); ++i)
+    out += std::string(i == 0                     ? ""
+                       : i + 1 == verdicts.size() ? " or "
+                                                  : ", ") +
+           to_string(verdicts[i]);
+  return out;
+}
+
+bool parse_expectation(const std::string& text, Expectation& out) {
+  if (text == "rejected") {
+    out.verdicts = {Verdict::WA, Verdict::TLE, Verdict::RTE};
+    return true;
+  }
+  if (text == "brute_force") {
+    out.verdicts = {Verdict::TLE, Verdict::RTE};
+    return true;
+  }
+  Verdict verdict;
+  if (!parse_verdict(text, verdict)) return false;
+  out.verdicts = {verdict};
+  return true;
+}
+
+std::string verdict_names() {
+  std::string out;
+  for (Verdict v : kAllVerdicts) out += std::string(out.empty() ? "" : " ") + to_string(v);
+  return out;
 }
 
 Verdict overall_verdict(const std::vector<TestResult>& tests) {

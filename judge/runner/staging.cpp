@@ -156,6 +156,29 @@ void stage_directory(const fs::path& from, const fs::path& to, std::optional<uid
   if (ec) throw StageError("cannot stage " + from.string() + ": " + ec.message());
 }
 
+// The files beside an interpreter's script that it may import (sources of its language:
+// `helper.py` next to `__main__.py` in a Python directory submission), at most
+// kMaxModules of them and kMaxStagedBytes in all; none when there are more (a script in a
+// crowded home directory runs alone, as before).
+constexpr std::size_t kMaxModules = 100;
+
+std::vector<fs::path> modules_beside(const fs::path& script) {
+  std::vector<fs::path> found;
+  const fs::path extension = script.extension();
+  if (extension.empty()) return found;
+  std::uintmax_t bytes = 0;
+  std::error_code ec;
+  for (fs::directory_iterator it(script.parent_path(), ec), end; !ec && it != end;
+       it.increment(ec)) {
+    if (it->path() == script || it->path().extension() != extension || !it->is_regular_file(ec))
+      continue;
+    bytes += it->file_size(ec);
+    found.push_back(it->path());
+    if (ec || found.size() > kMaxModules || bytes > kMaxStagedBytes) return {};
+  }
+  return found;
+}
+
 // A fresh name in the scratch directory for `path`'s file name.
 fs::path staged_name(const fs::path& scratch, const fs::path& path) {
   const std::string name = path.filename().empty() ? "staged" : path.filename().string();
@@ -300,13 +323,28 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
     staged.argv[0] = target.string();
   }
   // The files and directories the command names (a script, a class directory).
+  bool script_staged = false;  // an interpreter's script: the first file it is given
   for (std::size_t i = 1; i < command.size(); ++i) {
     const std::string& word = command[i];
     if (word.empty() || word[0] != '/' || in_system_directories(word)) continue;
     const fs::file_status status = fs::status(word, ec);
     if (ec) continue;
-    const fs::path target = staged_name(scratch, word);
-    if (fs::is_regular_file(status)) {
+    fs::path target = staged_name(scratch, word);
+    const std::vector<fs::path> modules =
+        interpreter && !script_staged && fs::is_regular_file(status) ? modules_beside(word)
+                                                                     : std::vector<fs::path>{};
+    if (!modules.empty()) {
+      // The script and its modules side by side, by their own names, in a directory of their
+      // own: `import helper` finds helper.py there.
+      const fs::path dir = staged_name(scratch, fs::path(word).parent_path());
+      fs::create_directory(dir, ec);
+      if (ec) throw StageError("cannot stage " + word + ": " + ec.message());
+      ::chmod(dir.c_str(), 0755);
+      target = dir / fs::path(word).filename();
+      stage_file(word, target, false, uid);
+      for (const fs::path& module : modules)
+        stage_file(module, dir / module.filename(), false, uid);
+    } else if (fs::is_regular_file(status)) {
       stage_file(word, target, false, uid);
     } else if (fs::is_directory(status)) {
       stage_directory(word, target, uid);
@@ -314,6 +352,7 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
       continue;
     }
     staged.argv[i] = target.string();
+    script_staged = script_staged || fs::is_regular_file(status);
   }
   return staged;
 }

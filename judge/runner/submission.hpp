@@ -1,8 +1,10 @@
 // A submission ready to run: the argv that starts it. Sources are compiled the way contest
-// systems compile them (see README, "Languages"); an executable is run as is.
+// systems compile them (see README, "Languages"), once: the result is cached by content (see
+// compile_cache.hpp); an executable is run as is.
 #pragma once
 
 #include <filesystem>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -11,15 +13,44 @@ namespace entrapment {
 struct Submission {
   std::string name;                  // for reports: the file name, or the command
   std::vector<std::string> command;  // argv that runs it; command[0] is an absolute path
+  bool from_cache = false;           // compiled earlier: this run did not compile it
 };
 
-// Compiles a source (.cpp .cc .cxx .c .py .java) into work_dir, or wraps an executable; throws
-// std::runtime_error with the compiler's message on a compile error, or naming the file when
-// it is neither a known source nor an executable.
+// The path given is not a submission (missing, a directory, neither a known source nor an
+// executable): the user's mistake, not the contestant's nor the judge's.
+class SubmissionError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// The compiler (or Python's syntax check) rejected the source, or there is no entry point (a
+// Java source with no usable main class, a Python directory with several files and no
+// __main__.py): the verdict CE. what() is the compiler's message, or what is missing.
+class CompileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+// Any other std::exception from prepare_submission (a compiler that is not installed, a work
+// directory that cannot be written) is the judge's failure: JE.
+
+// Whether `path` is something prepare_submission takes: a file with a known source extension
+// (the problem package format's: .c; .cpp .cc .cxx .c++ .C; .py .py3; .java), an executable
+// file, or a directory holding sources directly (a directory submission).
+bool is_submission_file(const std::filesystem::path& path);
+
+// A directory submission is every source of one language directly in the directory (Java
+// first, else C++, else C, else Python), compiled together; Python's entry point is
+// __main__.py (or the only .py file), Java's the class that declares main, as for one file.
+
+// Compiles a source into work_dir (or copies an earlier compilation of the same bytes with the
+// same compiler out of the cache), or wraps an executable. Throws SubmissionError,
+// CompileError, or std::runtime_error (judge error), as above.
 Submission prepare_submission(const std::filesystem::path& source_or_executable,
                               const std::filesystem::path& work_dir);
 
-// Wraps `-- COMMAND ARGS...`: command[0] is looked up in PATH; throws when it is not found.
+// Wraps `-- COMMAND ARGS...`: command[0] is looked up in PATH; throws SubmissionError when it
+// is not found.
 Submission command_submission(const std::vector<std::string>& command);
 
 // The absolute path of `program`, looked up in PATH when it has no '/'; empty when not found.

@@ -17,10 +17,12 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "../adversary/plan.hpp"
 #include "../game/rules.hpp"
 
 namespace entrapment {
@@ -41,6 +43,10 @@ struct AdversaryConfig {
   std::uint64_t seed = 0;
   std::vector<ScriptedTrapperRound> trapper_script;  // scripted judge as Trapper
   std::vector<Answer> runner_script;                 // scripted judge as Runner
+  // The adaptive adversaries' plan is drawn from the seed (adversary/plan.hpp). Tools that
+  // measure one plan against another set it here; a test file cannot, so every file still
+  // plays the game its seed gives.
+  std::optional<AdaptivePlan> plan;
 };
 
 struct TestCase {

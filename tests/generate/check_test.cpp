@@ -1,5 +1,6 @@
 // `judge generate --check` passes on the committed data and fails on a perturbed copy;
-// generation is deterministic and repairs the copy.
+// generation is deterministic and repairs the copy; files generators.yaml does not describe
+// are reported and kept, and deleted only with --clean (as BAPCtools does).
 #include <gtest/gtest.h>
 
 #include <map>
@@ -21,11 +22,16 @@ std::map<std::string, std::string> tree(const fs::path& root) {
   return out;
 }
 
-ProgramRun judge_generate(const fs::path& root, bool check) {
+ProgramRun judge_generate_with(const fs::path& root, std::vector<std::string> options) {
   std::vector<std::string> argv = {build_program("judge").string(), "--root", root.string(),
                                    "generate"};
-  if (check) argv.push_back("--check");
+  argv.insert(argv.end(), options.begin(), options.end());
   return run_program(argv, "");
+}
+
+ProgramRun judge_generate(const fs::path& root, bool check) {
+  return judge_generate_with(
+      root, check ? std::vector<std::string>{"--check"} : std::vector<std::string>{});
 }
 
 TEST(GenerateCheck, CommittedDataMatchesTheDescription) {
@@ -42,9 +48,9 @@ TEST(GenerateCheck, PerturbedCopyFailsNamingEachFileAndRegenerationRepairsIt) {
   const fs::path root = copy.path();
   ASSERT_EQ(judge_generate(root, true).exit_code, 0);
 
-  const std::string changed = "testdata/secret/boards/r3-u0.in";
+  const std::string changed = "testdata/exhaustive/boards/r3-u0.in";
   const std::string deleted = "testdata/sample/1.interaction";
-  const std::string added = "testdata/secret/random/hand-written.in";
+  const std::string added = "testdata/exhaustive/random/hand-written.in";
   std::string bytes = read_file(root / changed);
   bytes.back() = ' ';  // one byte
   write_file(root / changed, bytes);
@@ -67,19 +73,90 @@ TEST(GenerateCheck, PerturbedCopyFailsNamingEachFileAndRegenerationRepairsIt) {
 
   const ProgramRun regenerate = judge_generate(root, false);
   EXPECT_EQ(regenerate.exit_code, 0) << regenerate.err;
+  EXPECT_EQ(read_file(root / changed), read_file(repository_root() / changed));
+  EXPECT_EQ(read_file(root / deleted), read_file(repository_root() / deleted));
+  EXPECT_TRUE(fs::exists(root / added)) << "a file generate did not write is never deleted";
+  EXPECT_EQ(judge_generate(root, true).exit_code, 1) << "the hand-written file is still extra";
+  EXPECT_EQ(judge_generate_with(root, {"--clean"}).exit_code, 0);
   EXPECT_FALSE(fs::exists(root / added));
   EXPECT_EQ(judge_generate(root, true).exit_code, 0);
   EXPECT_EQ(tree(root), tree(repository_root()));
 }
 
+// Issue 11: generate silently deleted a hand-written test and a notes file.
+class UnlistedFiles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    write_file(root() / handmade, "3 0\nadversary adaptive 1\n");
+    write_file(root() / notes, "why the contest set looks like this\n");
+  }
+  const fs::path& root() const { return copy_.path(); }
+
+  const TempRoot copy_ = TempRoot::copy_of_testdata();
+  const std::string handmade = "testdata/secret/mine/handmade.in";
+  const std::string notes = "testdata/secret/NOTES.txt";
+};
+
+TEST_F(UnlistedFiles, GenerateWarnsAboutEachAndLeavesThem) {
+  const ProgramRun run = judge_generate(root(), false);
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  for (const std::string& file : {handmade, notes}) {
+    EXPECT_TRUE(fs::exists(root() / file)) << file;
+    EXPECT_NE(run.err.find("warning: " + file + " is not described by testdata/generators.yaml"),
+              std::string::npos)
+        << run.err;
+  }
+  EXPECT_NE(run.err.find("--clean"), std::string::npos) << run.err;
+  EXPECT_EQ(read_file(root() / notes), "why the contest set looks like this\n");
+  const GenerateReport report = generate_testdata(root(), false);
+  EXPECT_EQ(report.extra, (std::vector<std::string>{notes, handmade}));
+  EXPECT_TRUE(report.removed.empty());
+}
+
+TEST_F(UnlistedFiles, CheckKeepsReportingThemAsExtra) {
+  for (int twice = 0; twice < 2; ++twice) {
+    const ProgramRun run = judge_generate(root(), true);
+    EXPECT_EQ(run.exit_code, 1);
+    EXPECT_NE(run.out.find("extra:   " + handmade), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("extra:   " + notes), std::string::npos) << run.out;
+    EXPECT_NE(run.out.find("2 extra"), std::string::npos) << run.out;
+  }
+  EXPECT_TRUE(fs::exists(root() / handmade));
+  EXPECT_TRUE(fs::exists(root() / notes));
+}
+
+TEST_F(UnlistedFiles, CleanDeletesThemAndTheDirectoriesLeftEmpty) {
+  const ProgramRun run = judge_generate_with(root(), {"--clean"});
+  EXPECT_EQ(run.exit_code, 0) << run.err;
+  EXPECT_NE(run.out.find("removed " + handmade), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("removed " + notes), std::string::npos) << run.out;
+  EXPECT_FALSE(fs::exists(root() / handmade));
+  EXPECT_FALSE(fs::exists(root() / notes));
+  EXPECT_FALSE(fs::exists(root() / "testdata/secret/mine"));
+  EXPECT_TRUE(fs::exists(root() / "testdata/secret"));
+  EXPECT_EQ(tree(root()), tree(repository_root()));
+}
+
+TEST_F(UnlistedFiles, CleanAndCheckDoNotMix) {
+  const ProgramRun run = judge_generate_with(root(), {"--check", "--clean"});
+  EXPECT_NE(run.exit_code, 0);
+  EXPECT_TRUE(fs::exists(root() / handmade));
+}
+
 TEST(GenerateCheck, TwoGenerationsFromTheSameFileAreByteIdentical) {
   const std::string yaml = read_file(repository_root() / "testdata" / "generators.yaml");
   const TempRoot first(yaml), second(yaml);
+  for (const TempRoot* root : {&first, &second})  // the contest selection generators.yaml names
+    write_file(root->path() / "testdata" / "secret.yaml",
+               read_file(repository_root() / "testdata" / "secret.yaml"));
   const GenerateReport a = generate_testdata(first.path(), false);
   const GenerateReport b = generate_testdata(second.path(), false);
   EXPECT_EQ(a.written, b.written);
   EXPECT_GT(a.written.size(), 2 * 2304u);
   EXPECT_EQ(tree(first.path()), tree(second.path()));
+  // The kill table is written by `judge generate --select` only (tests/corpus checks it).
+  write_file(first.path() / "testdata" / "secret.kills.md",
+             read_file(repository_root() / "testdata" / "secret.kills.md"));
   EXPECT_EQ(tree(first.path()), tree(repository_root()));
   // A second run over generated data has nothing left to do.
   EXPECT_TRUE(generate_testdata(first.path(), false).written.empty());

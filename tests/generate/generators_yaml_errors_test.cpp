@@ -89,6 +89,98 @@ TEST(GeneratorsYamlErrors, SampleWhoseContestantLoses) {
              {"line 6", "data.sample.data.1.contestant", "do not win", "Runner wins"});
 }
 
+TEST(GeneratorsYamlErrors, RepeatedKeys) {
+  // yaml-cpp would silently read the first of two equal keys; both are reported.
+  expect_all(error_for(secret_with("      boards:\n        family: all_boards\n        seed: 1\n"
+                                   "      boards:\n        family: random_games\n"
+                                   "        count: 3\n        seed: 2\n")),
+             {"testdata/generators.yaml", "line 7", "key \"boards\" repeats the key of line 4",
+              "data.secret.data"});
+  expect_all(error_for(secret_with("      random:\n        family: random_games\n"
+                                   "        count: 3\n        seed: 1\n        seed: 2\n")),
+             {"line 8", "key \"seed\" repeats the key of line 7", "data.secret.data.random"});
+  expect_all(error_for("data:\n  secret:\n    data:\n      a:\n        in: \"3 0\\nadversary "
+                       "adaptive 1\\n\"\n  secret:\n    data: {}\n"),
+             {"line 6", "key \"secret\" repeats the key of line 2"});
+}
+
+std::string selection_with(const std::string& params) {
+  return "data:\n  secret:\n    select:\n" + params;
+}
+
+const std::string kParams =
+    "      file: picked.yaml\n      budget: 10\n      kills: 2\n      seeds: 0\n      seed: 1\n";
+
+// The error generate_testdata() throws when the selection file holds `selection`.
+std::string selection_error(const std::string& selection) {
+  const TempRoot root(selection_with(kParams));
+  write_file(root.path() / "testdata" / "picked.yaml", selection);
+  try {
+    generate_testdata(root.path(), false);
+  } catch (const std::runtime_error& e) {
+    EXPECT_FALSE(fs::exists(root.path() / "testdata" / "secret")) << "wrote despite the error";
+    return e.what();
+  }
+  ADD_FAILURE() << "no error for the selection:\n" << selection;
+  return "";
+}
+
+TEST(GeneratorsYamlErrors, SelectionParameters) {
+  expect_all(error_for(selection_with("      file: picked.yaml\n      budget: 10\n")),
+             {"line 4", "data.secret.select", "needs \"kills:\""});
+  expect_all(error_for(selection_with("      file: ../picked.yaml\n      budget: 10\n      kills: "
+                                      "2\n      seeds: 0\n      seed: 1\n")),
+             {"data.secret.select.file", "no '/'"});
+  expect_all(error_for(selection_with("      file: picked.yaml\n      budget: 0\n      kills: "
+                                      "2\n      seeds: 0\n      seed: 1\n")),
+             {"line 5", "data.secret.select.budget", "1..10000"});
+  expect_all(error_for(selection_with(kParams + "      count: 3\n")),
+             {"data.secret.select", "unknown key \"count\""});
+  expect_all(error_for("data:\n  secret:\n    data: {}\n  exhaustive:\n    select:\n" + kParams),
+             {"data.exhaustive", "expected a directory"});
+  expect_all(error_for(selection_with(kParams)),
+             {"testdata/picked.yaml", "cannot read the file", "judge generate --select"});
+}
+
+TEST(GeneratorsYamlErrors, SelectionFile) {
+  const std::string good = "  - {name: a, board: \"2 1 5\", adversary: adaptive, seed: 7}\n";
+  {  // a correct file, for contrast
+    const TempRoot root(selection_with(kParams));
+    write_file(root.path() / "testdata" / "picked.yaml", "tests:\n" + good);
+    EXPECT_NO_THROW(generate_testdata(root.path(), false));
+    EXPECT_EQ(read_file(root.path() / "testdata" / "secret" / "a.in"),
+              "2 1\n5\nadversary adaptive 7\n");
+    EXPECT_EQ(read_file(root.path() / "testdata" / "secret" / "a.ans"), "Runner\n");
+  }
+  expect_all(selection_error("tests:\n" + good + good),
+             {"testdata/picked.yaml", "line 3", "the name a is used by the test of line 2"});
+  expect_all(selection_error("tests:\n  - {name: a, board: \"3 1 5\", board: \"3 0\", "
+                             "adversary: adaptive, seed: 7}\n"),
+             {"testdata/picked.yaml", "line 2", "key \"board\" repeats"});
+  expect_all(selection_error("tests:\n  - {name: a, board: \"3 1 5\", adversary: adaptive, "
+                             "seed: 7, colour: red}\n"),
+             {"line 2", "unknown key \"colour\""});
+  expect_all(selection_error("tests:\n  - {name: a, board: \"5 5 1 2 3 4 5\", adversary: "
+                             "random, seed: 7}\n"),
+             {"line 2", "test a", "R + U exceeds 9"});
+  expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: committed, "
+                             "seed: 7}\n"),
+             {"line 2", "committed", "the judge plays the Trapper"});
+  expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: scripted, "
+                             "answers: yes, seed: 7}\n"),
+             {"line 2", "answers", "use queries"});
+  expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: scripted, "
+                             "queries: some, seed: 7}\n"),
+             {"line 2", "queries: expected one of empty, full, random", "\"some\""});
+  expect_all(selection_error("tests:\n  - {name: a b, board: \"3 0\", adversary: adaptive, "
+                             "seed: 7}\n"),
+             {"line 2", "letters, digits"});
+  expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: adaptive, "
+                             "seed: 1000000000000000000}\n"),
+             {"line 2", "0 <= seed < 10^18"});
+  expect_all(selection_error("tests: [\n"), {"testdata/picked.yaml", "not valid YAML"});
+}
+
 TEST(GeneratorsYamlErrors, StructuralMistakes) {
   expect_all(error_for("data:\n  secret:\n    data:\n      a: [1, 2]\n"),
              {"line 4", "data.secret.data.a", "expected a mapping"});

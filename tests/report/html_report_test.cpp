@@ -99,5 +99,36 @@ TEST(HtmlReport, TrappedRunnerIsShown) {
   EXPECT_TRUE(has(html(run), "blocked 6 &rarr; <b>trapped</b>"));
 }
 
+TEST(HtmlReport, CompileErrorShowsTheCompilersMessageEscaped) {
+  RunResult run;
+  run.submission = "broken.cpp";
+  run.verdict = Verdict::CE;
+  run.message = "broken.cpp:3: error: expected ';' before <token>\n";
+  const std::string page = html(run);
+  EXPECT_TRUE(has(page, "<span class=\"v v-CE\">CE</span>")) << page;
+  EXPECT_TRUE(has(page, "did not compile"));
+  EXPECT_TRUE(has(page, "expected &#39;;&#39; before &lt;token&gt;"));
+  EXPECT_TRUE(has(page, "NOT as expected: expected AC, got CE"));
+}
+
+TEST(HtmlReport, SeveralSubmissionsOnOnePageWithTheirOwnAnchors) {
+  RunResult first = testing::mixed_run(), second = testing::mixed_run();
+  first.submission = "accepted/a.cpp";
+  second.submission = "wrong_answer/b.cpp";
+  second.expected.verdicts = {Verdict::WA};
+  std::ostringstream out;
+  write_html(out, std::vector<RunResult>{first, second});
+  const std::string page = out.str();
+  EXPECT_TRUE(has(page, "2 submissions"));
+  EXPECT_TRUE(has(page, "1 NOT as expected"));
+  EXPECT_TRUE(has(page, "<a href=\"#sub-1\">accepted/a.cpp</a>"));
+  EXPECT_TRUE(has(page, "id=\"sub-2\""));
+  // Each submission's failing tests, with anchors that do not collide.
+  EXPECT_TRUE(has(page, "id=\"sub-1-test-3\""));
+  EXPECT_TRUE(has(page, "id=\"sub-2-test-3\""));
+  EXPECT_TRUE(has(page, "<a href=\"#sub-2-test-3\">secret/03-bad-proof.in</a>"));
+  EXPECT_EQ(count(page, "<section"), count(page, "</section>"));
+}
+
 }  // namespace
 }  // namespace entrapment::report

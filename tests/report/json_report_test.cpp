@@ -31,9 +31,13 @@ std::set<std::string> keys(const json& object) {
 TEST(JsonReport, HasExactlyTheDocumentedFieldsAndRoundTripsThem) {
   const RunResult run = testing::mixed_run();
   const json doc = parse_report(run);
-  EXPECT_EQ(keys(doc), (std::set<std::string>{"submission", "verdict", "tests"}));
+  EXPECT_EQ(keys(doc), (std::set<std::string>{"submission", "verdict", "expected", "as_expected",
+                                              "message", "tests"}));
   EXPECT_EQ(doc["submission"], run.submission);
   EXPECT_EQ(doc["verdict"], "WA");
+  EXPECT_EQ(doc["expected"], "AC");
+  EXPECT_EQ(doc["as_expected"], false);
+  EXPECT_EQ(doc["message"], "");
   ASSERT_EQ(doc["tests"].size(), run.tests.size());
   for (std::size_t i = 0; i < run.tests.size(); ++i) {
     const json& t = doc["tests"][i];
@@ -96,6 +100,46 @@ TEST(JsonReport, EmptyRunAndOddNumbers) {
   doc = parse_report(run);
   EXPECT_TRUE(doc["tests"][0]["cpu_s"].is_null());
   EXPECT_EQ(doc["tests"][0]["wall_s"].get<double>(), 1e-9);
+}
+
+TEST(JsonReport, CompileErrorIsAVerdictWithTheCompilersMessage) {
+  RunResult run;
+  run.submission = "broken.cpp";
+  run.verdict = Verdict::CE;
+  run.message = "broken.cpp:3:1: error: expected ';' before '}' token\n";
+  run.expected.verdicts = {Verdict::CE};
+  const json doc = parse_report(run);
+  EXPECT_EQ(doc["verdict"], "CE");
+  EXPECT_EQ(doc["as_expected"], true);
+  EXPECT_EQ(doc["message"], run.message);
+  EXPECT_TRUE(doc["tests"].empty());
+}
+
+TEST(JsonReport, SeveralSubmissionsAreAListWithTheirExpectations) {
+  RunResult wrong = testing::mixed_run(), accepted;
+  wrong.submission = "wrong_answer/a.cpp";
+  wrong.expected.verdicts = {Verdict::WA};
+  accepted.submission = "accepted/b.py";
+  accepted.tests.push_back(testing::sample_runner_accepted("sample/2.in"));
+  std::ostringstream out;
+  write_json(out, std::vector<RunResult>{wrong, accepted});
+  const json doc = json::parse(out.str());
+  EXPECT_EQ(keys(doc), (std::set<std::string>{"as_expected", "submissions"}));
+  EXPECT_EQ(doc["as_expected"], true);
+  ASSERT_EQ(doc["submissions"].size(), 2u);
+  EXPECT_EQ(doc["submissions"][0]["submission"], "wrong_answer/a.cpp");
+  EXPECT_EQ(doc["submissions"][0]["expected"], "WA");
+  EXPECT_EQ(doc["submissions"][0]["tests"].size(), 5u);
+  EXPECT_EQ(doc["submissions"][1]["verdict"], "AC");
+
+  accepted.verdict = Verdict::WA;
+  std::ostringstream again;
+  write_json(again, std::vector<RunResult>{wrong, accepted});
+  EXPECT_EQ(json::parse(again.str())["as_expected"], false);
+  std::ostringstream one;
+  write_json(one, std::vector<RunResult>{wrong});
+  EXPECT_EQ(json::parse(one.str())["submissions"][0]["submission"], "wrong_answer/a.cpp")
+      << "a directory of one is still a list";
 }
 
 }  // namespace

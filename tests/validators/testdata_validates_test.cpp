@@ -1,5 +1,5 @@
-// The committed test data against the validator: every sample and secret file is valid,
-// every invalid_input file is rejected with a message naming its line.
+// The committed test data against the validator: every sample, secret and exhaustive file is
+// valid, every invalid_input file is rejected with a message naming its line.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -35,17 +35,21 @@ ProgramRun validate_file(const fs::path& file) {
 
 // The validator is a thin main around parse_testcase, so every committed file is checked with
 // it in-process (one process per file would take minutes under the sanitizers), and the
-// program itself runs on the samples, the hand-written edge cases and every 40th other file.
-TEST(CommittedTestData, EverySampleAndSecretFileIsValid) {
+// program itself runs on the samples, the contest set, the hand-written edge cases and every
+// 40th other file.
+TEST(CommittedTestData, EverySampleSecretAndExhaustiveFileIsValid) {
   std::vector<fs::path> files = inputs_under(testdata() / "sample");
-  const std::vector<fs::path> secret = inputs_under(testdata() / "secret");
-  files.insert(files.end(), secret.begin(), secret.end());
+  for (const char* tier : {"secret", "exhaustive"}) {
+    const std::vector<fs::path> more = inputs_under(testdata() / tier);
+    files.insert(files.end(), more.begin(), more.end());
+  }
   ASSERT_GT(files.size(), 2304u);
   int run_as_program = 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const fs::path& file = files[i];
     EXPECT_NO_THROW(parse_testcase(slurp(file))) << file;
     const bool sample_or_edge = file.string().find("/sample/") != std::string::npos ||
+                                file.string().find("/secret/") != std::string::npos ||
                                 file.string().find("/edge/") != std::string::npos;
     if (sample_or_edge || i % 40 == 0) {
       const ProgramRun run = validate_file(file);

@@ -1,0 +1,98 @@
+// Wall-clock figures of the package's main jobs, each run as its own process exactly as a user
+// types it, next to this program in build/bin:
+//   judge verify -j 2                                   (the main job, on the contest set)
+//   judge run solutions/accepted/reference.cpp -j 1 --no-sandbox testdata/secret
+//   judge run ... testdata/exhaustive                   (with --exhaustive: about two minutes)
+// The root is the source tree this was built from (--root DIR to change it). CPU time is that
+// of the process and all it waited for (compilers, contestants): the part the load on the
+// machine does not change.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <filesystem>
+#include <string>
+#include <thread>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+struct Timing {
+  int status = 0;
+  double wall_s = 0;
+  double cpu_s = 0;  // user + system of the process and every child it waited for
+};
+
+// Runs argv with stdout and stderr sent to /dev/null.
+Timing timed(const std::vector<std::string>& argv) {
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    std::FILE* null = std::fopen("/dev/null", "w");
+    if (null) {
+      ::dup2(fileno(null), 1);
+      ::dup2(fileno(null), 2);
+    }
+    std::vector<char*> args;
+    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+    args.push_back(nullptr);
+    ::execv(args[0], args.data());
+    ::_exit(127);
+  }
+  int status = 0;
+  struct rusage usage {};
+  ::wait4(pid, &status, 0, &usage);
+  Timing t;
+  t.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  t.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+  t.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  return t;
+}
+
+void report(const char* what, const std::vector<std::string>& argv) {
+  const Timing t = timed(argv);
+  std::printf("%-52s %7.1f s wall, %7.1f s CPU (exit status %d)\n", what, t.wall_s, t.cpu_s,
+              t.status);
+  std::fflush(stdout);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  fs::path root = ENTRAPMENT_SOURCE_DIR;
+  bool exhaustive = false;
+  for (int i = 1; i < argc; ++i) {
+    if (std::strcmp(argv[i], "--exhaustive") == 0) exhaustive = true;
+    if (std::strcmp(argv[i], "--root") == 0 && i + 1 < argc) root = argv[++i];
+  }
+  std::error_code ec;
+  const fs::path judge = fs::read_symlink("/proc/self/exe", ec).parent_path() / "judge";
+  if (!fs::exists(judge)) {
+    std::fprintf(stderr, "verify_bench: %s is not built\n", judge.c_str());
+    return 2;
+  }
+  const std::string reference = (root / "solutions" / "accepted" / "reference.cpp").string();
+  auto run_reference = [&](const char* tier) {
+    return std::vector<std::string>{judge.string(), "--root",  root.string(),
+                                    "run",          reference, (root / "testdata" / tier).string(),
+                                    "-j",           "1",       "--no-sandbox",
+                                    "--no-color"};
+  };
+  double load[3] = {0, 0, 0};
+  if (::getloadavg(load, 3) < 1) load[0] = -1;
+  std::printf("root %s, %u cores, load average %.2f at the start\n", root.c_str(),
+              std::max(1u, std::thread::hardware_concurrency()), load[0]);
+  report("judge verify -j 2 (contest set)",
+         {judge.string(), "--root", root.string(), "verify", "-j", "2"});
+  report("reference.cpp, -j 1, no sandbox: testdata/secret", run_reference("secret"));
+  if (exhaustive)
+    report("reference.cpp, -j 1, no sandbox: testdata/exhaustive", run_reference("exhaustive"));
+  return 0;
+}

@@ -1,0 +1,83 @@
+#include "command.hpp"
+
+#include <cstdlib>
+#include <iostream>
+#include <map>
+#include <optional>
+
+#include "options.hpp"
+#include "package/package_root.hpp"
+
+namespace entrapment::cli {
+
+namespace {
+
+std::multimap<int, std::function<void(CLI::App&)>>& registry() {
+  static std::multimap<int, std::function<void(CLI::App&)>> commands;
+  return commands;
+}
+
+std::string& root_option() {
+  static std::string root;
+  return root;
+}
+
+std::string& command_name() {
+  static std::string name;
+  return name;
+}
+
+std::vector<std::string>& trailing_words() {
+  static std::vector<std::string> words;
+  return words;
+}
+
+}  // namespace
+
+RegisterCommand::RegisterCommand(int order, std::function<void(CLI::App&)> setup) {
+  registry().emplace(order, std::move(setup));
+}
+
+void setup_commands(CLI::App& app) {
+  add_root_option(app, root_option());
+  for (auto& [order, setup] : registry()) setup(app);
+  for (CLI::App* sub : app.get_subcommands({})) {
+    // --root anywhere on the line: before the subcommand (the main app's) or after it.
+    add_root_option(*sub, root_option());
+    // Paths are typed DIR and FILE, not TEXT:DIR (CLI11's name for a checked path).
+    for (CLI::Option* option : sub->get_options()) {
+      if (!option->get_option_text().empty() || option->get_positional()) continue;
+      const std::string type = option->get_type_name();
+      for (const char* kind : {"DIR", "FILE"})
+        if (type.size() > std::string(kind).size() + 1 &&
+            type.compare(type.size() - std::string(kind).size() - 1, std::string::npos,
+                         std::string(":") + kind) == 0)
+          option->option_text(kind);
+    }
+    const std::string name = sub->get_name();
+    sub->preparse_callback([name](std::size_t) { set_current_command(name); });
+  }
+}
+
+const std::string& current_command() { return command_name(); }
+void set_current_command(const std::string& name) { command_name() = name; }
+
+std::filesystem::path package_root() {
+  static std::optional<PackageRoot> found;
+  if (!found) {
+    try {
+      found = find_package_root(root_option(), std::getenv("ENTRAPMENT_ROOT"),
+                                std::filesystem::current_path());
+    } catch (const PackageRootError& e) {
+      throw CommandFailure(kExitUsage, e.what());
+    }
+    std::cout << "judge " << current_command() << ": package " << found->path.string() << " ("
+              << found->origin << ")" << std::endl;
+  }
+  return found->path;
+}
+
+const std::vector<std::string>& trailing_command() { return trailing_words(); }
+void set_trailing_command(std::vector<std::string> words) { trailing_words() = std::move(words); }
+
+}  // namespace entrapment::cli

@@ -1,0 +1,47 @@
+#include "judge_submission.hpp"
+
+#include "command.hpp"
+
+namespace entrapment::cli {
+
+RunResult judge_submission(const std::function<Submission()>& prepare, const std::string& name,
+                           const Expectation& expected,
+                           const std::vector<std::filesystem::path>& tests,
+                           const std::filesystem::path& base, const Limits& limits,
+                           const RunOptions& options) {
+  RunResult result;
+  result.submission = name;
+  result.expected = expected;
+  result.tests_planned = tests.size();
+  Submission submission;
+  try {
+    submission = prepare();
+  } catch (const SubmissionError&) {
+    throw;
+  } catch (const CompileError& e) {
+    result.verdict = Verdict::CE;
+    result.message = e.what();
+    return result;
+  } catch (const std::exception& e) {
+    result.verdict = Verdict::JE;
+    result.message = std::string("cannot prepare the submission: ") + e.what();
+    return result;
+  }
+  RunResult run = judge_tests(submission, tests, base, limits, options);
+  result.verdict = run.verdict;
+  result.tests = std::move(run.tests);
+  result.stopped_early = options.stop_at_first_failure && result.tests.size() < tests.size();
+  return result;
+}
+
+int exit_status_of(const std::vector<RunResult>& results) {
+  int status = kExitOk;
+  for (const RunResult& r : results) {
+    if (r.expected.matches(r.verdict)) continue;
+    if (r.verdict == Verdict::JE) return kExitJudgeError;
+    status = kExitNotExpected;
+  }
+  return status;
+}
+
+}  // namespace entrapment::cli

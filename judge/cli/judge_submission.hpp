@@ -1,0 +1,30 @@
+// Preparing and judging one submission, shared by `judge run` and `judge verify`: the
+// contestant's and the judge's failures become verdicts (CE with the compiler's message, JE
+// with what could not be done), so that a report is always written.
+#pragma once
+
+#include <filesystem>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "runner/judge_tests.hpp"
+#include "runner/result.hpp"
+#include "runner/submission.hpp"
+
+namespace entrapment::cli {
+
+// Calls `prepare` (which compiles), then judges on `tests`. `options.stop_at_first_failure` is
+// honoured and recorded. A SubmissionError from `prepare` (not a submission at all) is thrown
+// on: it is a usage error, not a verdict.
+RunResult judge_submission(const std::function<Submission()>& prepare, const std::string& name,
+                           const Expectation& expected,
+                           const std::vector<std::filesystem::path>& tests,
+                           const std::filesystem::path& base, const Limits& limits,
+                           const RunOptions& options);
+
+// The exit status for a list of results: 3 when one of them is an unexpected JE, else 1 when
+// one is not as expected, else 0.
+int exit_status_of(const std::vector<RunResult>& results);
+
+}  // namespace entrapment::cli

@@ -1,0 +1,72 @@
+#include "options.hpp"
+
+#include <sys/stat.h>
+
+#include <thread>
+
+namespace entrapment::cli {
+
+namespace {
+
+constexpr int kMaxJobs = 1024;
+
+}  // namespace
+
+CLI::Validator integer_in(long long minimum, long long maximum) {
+  const std::string range =
+      maximum == minimum ? std::to_string(minimum)
+                         : "from " + std::to_string(minimum) + " to " + std::to_string(maximum);
+  return CLI::Validator(
+      [minimum, maximum, range](std::string& text) -> std::string {
+        const std::string expected = "expected an integer " + range + ", got '" + text + "'";
+        std::size_t at = text.size() > 0 && text[0] == '-' ? 1 : 0;
+        if (at == text.size() || text.size() - at > 18) return expected;
+        for (std::size_t i = at; i < text.size(); ++i)
+          if (text[i] < '0' || text[i] > '9') return expected;
+        if (text.size() - at > 1 && text[at] == '0') return expected;  // canonical: no 007
+        const long long value = std::stoll(text);
+        return value < minimum || value > maximum ? expected : std::string();
+      },
+      "");
+}
+
+int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
+
+void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what) {
+  jobs = default_jobs();
+  sub.add_option(
+         "-j,--jobs", jobs,
+         what + " at once, 1 to " + std::to_string(kMaxJobs) + " (default: the number of cores)")
+      ->option_text("N")
+      ->check(integer_in(1, kMaxJobs));
+}
+
+void add_sandbox_option(CLI::App& sub, bool& sandbox) {
+  sub.add_flag_function(
+      "--sandbox", [&sandbox](std::int64_t) { sandbox = true; },
+      "run the contestant inside bwrap when it is usable" +
+          std::string(sandbox ? " (default)" : ""));
+  sub.add_flag_function(
+      "--no-sandbox", [&sandbox](std::int64_t) { sandbox = false; },
+      "run it without bwrap; the limits hold either way" +
+          std::string(sandbox ? "" : " (default)"));
+}
+
+void add_root_option(CLI::App& sub, std::string& root) {
+  sub.add_option("--root", root,
+                 "the package (default: $ENTRAPMENT_ROOT, else the nearest directory at or "
+                 "above the working directory with problem.yaml and testdata/)")
+      ->option_text("DIR");
+}
+
+CLI::Option* add_input_file_option(CLI::App& sub, const std::string& name, std::string& file,
+                                   const std::string& description) {
+  return sub.add_option(name, file, description)->option_text("FILE")->check(CLI::ExistingFile);
+}
+
+CLI::Option* add_output_file_option(CLI::App& sub, const std::string& name, std::string& file,
+                                    const std::string& description) {
+  return sub.add_option(name, file, description)->option_text("FILE");
+}
+
+}  // namespace entrapment::cli

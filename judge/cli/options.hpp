@@ -1,0 +1,30 @@
+// Options that several subcommands share, spelt, typed and checked the same everywhere, with
+// range messages a person can read ("-j: expected an integer from 1 to 1024, got '-3'").
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <string>
+
+namespace entrapment::cli {
+
+// A validator for a whole number in [minimum, maximum], written canonically.
+CLI::Validator integer_in(long long minimum, long long maximum);
+
+// -j,--jobs N: how many tests run at once, 1 to 1024; `jobs` is left at default_jobs().
+void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what);
+int default_jobs();  // the number of cores
+
+// --sandbox / --no-sandbox: whether the contestant runs inside bwrap (the limits hold either
+// way). `sandbox` holds the default, which the help states.
+void add_sandbox_option(CLI::App& sub, bool& sandbox);
+
+// --root DIR, shown in the subcommand's help.
+void add_root_option(CLI::App& sub, std::string& root);
+
+// An option naming a file the command reads (checked to exist) or writes, typed FILE.
+CLI::Option* add_input_file_option(CLI::App& sub, const std::string& name, std::string& file,
+                                   const std::string& description);
+CLI::Option* add_output_file_option(CLI::App& sub, const std::string& name, std::string& file,
+                                    const std::string& description);
+
+}  // namespace entrapment::cli

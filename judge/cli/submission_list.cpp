@@ -1,0 +1,109 @@
+#include "submission_list.hpp"
+
+#include <algorithm>
+
+#include "runner/submission.hpp"
+
+namespace entrapment::cli {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+const char* const kDirectoryOrder[] = {"accepted", "wrong_answer", "time_limit_exceeded",
+                                       "run_time_error"};
+
+int order_of(const std::string& name) {
+  for (int i = 0; i < 4; ++i)
+    if (name == kDirectoryOrder[i]) return i;
+  return 4;
+}
+
+std::vector<fs::path> sorted_entries(const fs::path& dir) {
+  std::vector<fs::path> entries;
+  for (const auto& entry : fs::directory_iterator(dir)) entries.push_back(entry.path());
+  std::sort(entries.begin(), entries.end());
+  return entries;
+}
+
+// The submissions directly in `dir`, named from `base`.
+void add_files(const fs::path& dir, const fs::path& base, const Expectation& expected,
+               std::vector<SubmissionTarget>& out, std::vector<std::string>& ignored) {
+  for (const fs::path& entry : sorted_entries(dir)) {
+    const std::string name = entry.lexically_relative(base).string();
+    if (is_submission_file(entry))
+      out.push_back({entry, name, expected});
+    else
+      ignored.push_back(name + (fs::is_directory(entry) ? "/" : ""));
+  }
+}
+
+}  // namespace
+
+bool directory_expectation(const std::string& name, Expectation& out) {
+  static const char* const kNames[] = {"accepted",
+                                       "wrong_answer",
+                                       "time_limit_exceeded",
+                                       "run_time_error",
+                                       "memory_limit_exceeded",
+                                       "compile_error",
+                                       "judge_error",
+                                       "rejected",
+                                       "brute_force"};
+  for (const char* known : kNames)
+    if (name == known) return parse_expectation(name, out);
+  return false;
+}
+
+Expectation expectation_of(const fs::path& file) {
+  Expectation expected;
+  fs::path path = fs::absolute(file).lexically_normal();
+  if (!path.has_filename()) path = path.parent_path();  // "dir/"
+  const fs::path parent = path.parent_path();
+  if (!directory_expectation(parent.filename().string(), expected)) expected = Expectation{};
+  return expected;
+}
+
+bool is_directory_submission(const fs::path& dir) {
+  std::error_code error;
+  Expectation ignored;
+  const fs::path clean = fs::absolute(dir).lexically_normal();
+  const fs::path path = clean.has_filename() ? clean : clean.parent_path();
+  return fs::is_directory(path, error) && is_submission_file(path) &&
+         directory_expectation(path.parent_path().filename().string(), ignored);
+}
+
+std::vector<SubmissionTarget> find_submissions(const fs::path& given,
+                                               std::vector<std::string>& ignored) {
+  const fs::path dir = fs::absolute(given).lexically_normal();
+  const fs::path clean = dir.has_filename() ? dir : dir.parent_path();
+  std::vector<SubmissionTarget> found;
+  Expectation expected;
+  if (directory_expectation(clean.filename().string(), expected)) {
+    add_files(clean, clean.parent_path(), expected, found, ignored);
+    return found;
+  }
+  std::vector<fs::path> verdict_dirs;
+  for (const fs::path& entry : sorted_entries(clean))
+    if (fs::is_directory(entry) && directory_expectation(entry.filename().string(), expected))
+      verdict_dirs.push_back(entry);
+  if (verdict_dirs.empty()) {
+    add_files(clean, clean, Expectation{}, found, ignored);
+    return found;
+  }
+  std::stable_sort(verdict_dirs.begin(), verdict_dirs.end(),
+                   [](const fs::path& a, const fs::path& b) {
+                     return order_of(a.filename().string()) < order_of(b.filename().string());
+                   });
+  for (const fs::path& entry : sorted_entries(clean))
+    if (std::find(verdict_dirs.begin(), verdict_dirs.end(), entry) == verdict_dirs.end())
+      ignored.push_back(entry.lexically_relative(clean).string() +
+                        (fs::is_directory(entry) ? "/" : ""));
+  for (const fs::path& verdict_dir : verdict_dirs) {
+    directory_expectation(verdict_dir.filename().string(), expected);
+    add_files(verdict_dir, clean, expected, found, ignored);
+  }
+  return found;
+}
+
+}  // namespace entrapment::cli

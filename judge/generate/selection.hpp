@@ -1,0 +1,78 @@
+// The contest set, chosen by measurement: every candidate test (the exhaustive tier's tests,
+// and more seeds of every adversary on every board) is played against every wrong strategy of
+// the corpus (judge/corpus), and a greedy, deterministic selection keeps few tests such that
+//   - the mandatory ones are there: the empty board for every R, R + U = 9 for every R, one
+//     available square, boards where the winner changes when R changes by one, and every
+//     adversary (each script kind) on each side it plays;
+//   - every strategy some candidate rejects is rejected by at least `kills` selected tests (by
+//     all its rejecting candidates if they are fewer), and every protocol situation
+//     (situations.hpp) shows up in at least `kills` of them, so that the set also catches
+//     mistakes the corpus does not hold.
+// Ties go to the candidate that rejects more strategies, then to the earlier one in a fixed
+// order, so the same parameters always give the same set.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "corpus/play.hpp"
+#include "test_line.hpp"
+
+namespace entrapment {
+
+// generators.yaml's data.secret.select.
+struct SelectParams {
+  std::string file;        // the selection, relative to testdata/ ("secret.yaml")
+  int budget = 100;        // at most this many tests
+  int kills = 3;           // every rejectable strategy rejected by at least this many
+  int seeds = 2;           // extra seeds per board and adversary in the candidate pool
+  std::uint64_t seed = 0;  // the extra candidates' seeds and label orders come from it
+};
+
+struct Candidate {
+  TestLine line;
+  std::string origin;  // "exhaustive/boards/r1-u0" or "extra"
+};
+
+struct SelectedTest {
+  std::string name;  // file name in secret/, without ".in"
+  TestLine line;
+  std::string desc;             // why it is there
+  std::vector<int> kills;       // indices into Selection::strategies, increasing
+  std::vector<int> situations;  // indices into situations(), increasing
+};
+
+struct Selection {
+  std::vector<SelectedTest> tests;
+  std::vector<const corpus::StrategyInfo*> strategies;  // the corpus, in the registry's order
+  std::size_t candidates = 0;
+  std::size_t exhaustive_candidates = 0;  // how many of the candidates are the exhaustive tier
+  std::vector<int> candidate_kills;       // per strategy: candidates that reject it
+  std::vector<int> exhaustive_kills;      // per strategy: exhaustive-tier tests that reject it
+  std::vector<int> contest_kills;         // per strategy: selected tests that reject it
+  std::vector<int> candidate_situations;  // per situation: candidates that show it
+  std::vector<int> contest_situations;    // per situation: selected tests that show it
+};
+
+// The candidate pool: `exhaustive` (the exhaustive tier's tests, as generated) first, then for
+// every board and each of `params.seeds` rounds: the adaptive, random and scripted adversaries
+// and, where the judge plays the Runner, the committed one.
+std::vector<Candidate> candidate_pool(const std::vector<Candidate>& exhaustive,
+                                      const SelectParams& params);
+
+// Chooses the contest set from `candidates`: plays them against the corpus, then
+// choose_contest_set(). Throws std::runtime_error when it needs more than params.budget tests,
+// or when the reference player loses a candidate game (a judge bug).
+Selection select_contest_set(const std::vector<Candidate>& candidates, const SelectParams& params);
+
+// The greedy choice itself, given the kill matrix of `candidates` against `strategies`
+// (kills[c]: the indices of the strategies candidate c rejects, increasing) and the situations
+// each candidate shows (shown[c]: indices into situations(), increasing).
+Selection choose_contest_set(const std::vector<Candidate>& candidates,
+                             const corpus::KillMatrix& kills,
+                             const std::vector<const corpus::StrategyInfo*>& strategies,
+                             const std::vector<std::vector<int>>& shown,
+                             const SelectParams& params);
+
+}  // namespace entrapment

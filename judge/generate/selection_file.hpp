@@ -1,0 +1,34 @@
+// The files `judge generate --select` writes: the selection (testdata/secret.yaml, one line of
+// configuration per contest test, each with why it is there), read back by plain `judge
+// generate` to write testdata/secret/, and the kill table (testdata/secret.kills.md, what each
+// test rejects and how often each strategy is rejected). Neither lies under a generated
+// directory, so exports never ship them.
+#pragma once
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "selection.hpp"
+
+namespace entrapment {
+
+struct SelectionEntry {
+  std::string name;  // file name in testdata/secret/, without ".in"
+  TestLine line;
+  std::string desc;
+  int line_number = 0;  // in the selection file, 1-based
+};
+
+// The text of the selection file for `selection`.
+std::string selection_yaml(const Selection& selection, const SelectParams& params);
+
+// The entries of a selection file. Throws std::runtime_error naming `shown`, the line and
+// what is wrong (an unknown or repeated key, a bad board, a script that does not fit).
+std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
+                                           const std::string& shown);
+
+// The kill table, as Markdown.
+std::string kill_table_markdown(const Selection& selection, const SelectParams& params);
+
+}  // namespace entrapment

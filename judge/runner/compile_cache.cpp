@@ -1,0 +1,132 @@
+#include "compile_cache.hpp"
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <vector>
+
+namespace entrapment {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+constexpr const char* kKeyFile = "key";
+constexpr const char* kArtifact = "artifact";
+
+std::string read_all(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return in ? text.str() : std::string();
+}
+
+// 128 bits from two independent 64-bit hashes: only an index, since a hit compares the whole
+// key.
+std::string hash_hex(const std::string& bytes) {
+  std::uint64_t fnv = 0xcbf29ce484222325ull, mix = 0x9e3779b97f4a7c15ull;
+  for (unsigned char c : bytes) {
+    fnv = (fnv ^ c) * 0x100000001b3ull;
+    mix = (mix ^ c) * 0xff51afd7ed558ccdull;
+    mix ^= mix >> 29;
+  }
+  char text[33];
+  std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(fnv),
+                static_cast<unsigned long long>(mix));
+  return text;
+}
+
+bool is_hash_name(const std::string& name) {
+  return name.size() == 32 && std::all_of(name.begin(), name.end(), [](char c) {
+           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+         });
+}
+
+void copy_any(const fs::path& from, const fs::path& to) {
+  if (fs::is_directory(from)) {
+    fs::create_directories(to);
+    fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
+  } else {
+    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
+  }
+}
+
+}  // namespace
+
+fs::path CompileCache::default_dir() {
+  if (const char* dir = std::getenv("ENTRAPMENT_CACHE_DIR"); dir && *dir)
+    return std::string(dir) == "off" ? fs::path() : fs::path(dir);
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg && fs::path(xdg).is_absolute())
+    return fs::path(xdg) / "entrapment" / "compiled";
+  if (const char* home = std::getenv("HOME"); home && *home)
+    return fs::path(home) / ".cache" / "entrapment" / "compiled";
+  return {};
+}
+
+CompileCache::CompileCache(fs::path dir) : dir_(std::move(dir)) {}
+
+fs::path CompileCache::entry(const std::string& key) const { return dir_ / hash_hex(key); }
+
+bool CompileCache::fetch(const std::string& key, const fs::path& destination) const {
+  if (!enabled()) return false;
+  const fs::path dir = entry(key);
+  std::error_code error;
+  if (!fs::exists(dir / kArtifact, error) || read_all(dir / kKeyFile) != key) return false;
+  try {
+    copy_any(dir / kArtifact, destination);
+  } catch (const fs::filesystem_error&) {
+    return false;
+  }
+  fs::last_write_time(dir / kKeyFile, fs::file_time_type::clock::now(), error);  // recently used
+  return true;
+}
+
+void CompileCache::store(const std::string& key, const fs::path& artifact) const {
+  if (!enabled()) return;
+  std::error_code error;
+  fs::create_directories(dir_, error);
+  ::chmod(dir_.c_str(), 0700);
+  // Built under a temporary name and renamed: a concurrent judge sees a whole entry or none.
+  std::string staging = (dir_ / ".staging-XXXXXX").string();
+  if (!::mkdtemp(staging.data())) return;
+  try {
+    copy_any(artifact, fs::path(staging) / kArtifact);
+    std::ofstream(fs::path(staging) / kKeyFile, std::ios::binary) << key;
+    fs::rename(staging, entry(key), error);  // fails when another judge stored it first
+  } catch (const fs::filesystem_error&) {
+  }
+  fs::remove_all(staging, error);
+  prune();
+}
+
+void CompileCache::prune() const {
+  std::error_code error;
+  std::vector<std::pair<fs::file_time_type, fs::path>> entries;
+  for (const auto& item : fs::directory_iterator(dir_, error)) {
+    if (!is_hash_name(item.path().filename().string())) continue;
+    const auto used = fs::last_write_time(item.path() / kKeyFile, error);
+    if (!error) entries.emplace_back(used, item.path());
+  }
+  if (entries.size() <= static_cast<std::size_t>(kMaxEntries)) return;
+  std::sort(entries.begin(), entries.end());
+  for (std::size_t i = 0; i + kMaxEntries < entries.size(); ++i)
+    fs::remove_all(entries[i].second, error);
+}
+
+std::string program_identity(const fs::path& program) {
+  std::error_code error;
+  const fs::path real = fs::canonical(program, error);
+  if (error) return {};
+  struct stat info {};
+  if (::stat(real.c_str(), &info) != 0) return {};
+  return real.string() + " " + std::to_string(info.st_size) + " " +
+         std::to_string(info.st_mtim.tv_sec) + "." + std::to_string(info.st_mtim.tv_nsec);
+}
+
+}  // namespace entrapment

@@ -1,0 +1,156 @@
+#include "java_main.hpp"
+
+#include <algorithm>
+#include <cstdint>
+#include <fstream>
+#include <iterator>
+#include <optional>
+
+namespace entrapment {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+// A bounds-checked reader over a class file (JVM specification, chapter 4).
+class ClassReader {
+ public:
+  explicit ClassReader(std::string bytes) : bytes_(std::move(bytes)) {}
+
+  bool ok() const { return ok_; }
+  std::uint32_t u(int size) {
+    std::uint32_t value = 0;
+    for (int i = 0; i < size; ++i) {
+      if (at_ >= bytes_.size()) {
+        ok_ = false;
+        return 0;
+      }
+      value = (value << 8) | static_cast<unsigned char>(bytes_[at_++]);
+    }
+    return value;
+  }
+  std::string text(std::size_t size) {
+    if (at_ + size > bytes_.size()) {
+      ok_ = false;
+      return {};
+    }
+    std::string out = bytes_.substr(at_, size);
+    at_ += size;
+    return out;
+  }
+  void skip(std::size_t size) { text(size); }
+
+ private:
+  std::string bytes_;
+  std::size_t at_ = 0;
+  bool ok_ = true;
+};
+
+// The class's binary name when it declares public static void main(String[]).
+std::optional<std::string> main_class_of(const std::string& bytes) {
+  ClassReader in(bytes);
+  if (in.u(4) != 0xCAFEBABE) return std::nullopt;
+  in.skip(4);  // minor, major version
+  const std::uint32_t count = in.u(2);
+  std::vector<std::string> utf8(count);
+  std::vector<std::uint32_t> class_name(count);  // Class entries: their name's index
+  for (std::uint32_t i = 1; i < count && in.ok(); ++i) {
+    switch (in.u(1)) {
+      case 1:
+        utf8[i] = in.text(in.u(2));
+        break;
+      case 7:
+        class_name[i] = in.u(2);
+        break;
+      case 8:
+      case 16:
+      case 19:
+      case 20:
+        in.skip(2);
+        break;
+      case 15:
+        in.skip(3);
+        break;
+      case 3:
+      case 4:
+      case 9:
+      case 10:
+      case 11:
+      case 12:
+      case 17:
+      case 18:
+        in.skip(4);
+        break;
+      case 5:
+      case 6:
+        in.skip(8);
+        ++i;  // takes two entries
+        break;
+      default:
+        return std::nullopt;
+    }
+  }
+  in.skip(2);  // access flags
+  const std::uint32_t this_class = in.u(2);
+  in.skip(2);            // super class
+  in.skip(2 * in.u(2));  // interfaces
+  auto skip_attributes = [&in] {
+    for (std::uint32_t n = in.u(2); n > 0 && in.ok(); --n) {
+      in.skip(2);
+      in.skip(in.u(4));
+    }
+  };
+  for (std::uint32_t n = in.u(2); n > 0 && in.ok(); --n) {  // fields
+    in.skip(6);
+    skip_attributes();
+  }
+  bool has_main = false;
+  for (std::uint32_t n = in.u(2); n > 0 && in.ok(); --n) {  // methods
+    const std::uint32_t flags = in.u(2), name = in.u(2), descriptor = in.u(2);
+    skip_attributes();
+    constexpr std::uint32_t kPublicStatic = 0x0001 | 0x0008;
+    if (name < count && descriptor < count && (flags & kPublicStatic) == kPublicStatic &&
+        utf8[name] == "main" && utf8[descriptor] == "([Ljava/lang/String;)V")
+      has_main = true;
+  }
+  if (!in.ok() || !has_main || this_class >= count || class_name[this_class] >= count)
+    return std::nullopt;
+  std::string binary = utf8[class_name[this_class]];
+  std::replace(binary.begin(), binary.end(), '/', '.');
+  return binary;
+}
+
+std::string simple_name(const std::string& binary) {
+  const std::size_t dot = binary.rfind('.');
+  return dot == std::string::npos ? binary : binary.substr(dot + 1);
+}
+
+}  // namespace
+
+std::vector<std::string> java_main_classes(const fs::path& classes_dir) {
+  std::vector<std::string> found;
+  std::error_code error;
+  for (const auto& entry : fs::recursive_directory_iterator(classes_dir, error)) {
+    if (!entry.is_regular_file() || entry.path().extension() != ".class") continue;
+    std::ifstream in(entry.path(), std::ios::binary);
+    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    if (auto name = main_class_of(bytes)) found.push_back(*name);
+  }
+  std::sort(found.begin(), found.end());
+  return found;
+}
+
+std::string choose_java_main(const std::vector<std::string>& candidates,
+                             const std::string& file_stem) {
+  if (candidates.size() == 1) return candidates.front();
+  std::vector<std::string> named, top_level;
+  for (const std::string& c : candidates) {
+    if (simple_name(c) == file_stem) named.push_back(c);
+    if (c.find('$') == std::string::npos) top_level.push_back(c);
+  }
+  if (named.size() == 1) return named.front();
+  if (top_level.size() == 1) return top_level.front();
+  return {};
+}
+
+}  // namespace entrapment

@@ -1,0 +1,27 @@
+// Running the judge's own helper programs (compilers, the input validator) with a time limit:
+// stdin from a file, stdout and stderr together into a file. Not for contestants, which
+// contestant_process.hpp runs under limits and a sandbox. (Boost.Process 1.74's wait_for
+// waits on SIGCHLD with sigtimedwait, which misses the signal in a threaded program and
+// then sleeps the whole timeout; hence this.)
+#pragma once
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace entrapment {
+
+struct ToolRun {
+  bool started = false;    // false: it could not be started (`error` says why)
+  bool timed_out = false;  // killed (with its process group) at the time limit
+  int exit_code = -1;      // when it exited
+  int signal = 0;          // when a signal ended it
+  std::string error;
+};
+
+// `argv[0]` is an absolute path. `input`: the file on its stdin (empty: /dev/null).
+ToolRun run_tool(const std::vector<std::string>& argv, const std::filesystem::path& input,
+                 const std::filesystem::path& output, std::chrono::milliseconds time_limit);
+
+}  // namespace entrapment

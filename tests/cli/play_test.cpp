@@ -1,0 +1,113 @@
+// `judge play` for a person: the board after each round, prompts with the right round and
+// what the judge expects, and at a terminal a typo refused and asked again, never sent.
+#include <gtest/gtest.h>
+
+#include "judge_process.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::size_t at(const std::string& text, const std::string& part, std::size_t from = 0) {
+  const std::size_t found = text.find(part, from);
+  EXPECT_NE(found, std::string::npos) << "missing: " << part << "\nin:\n" << text;
+  return found;
+}
+
+// Sample 2 as the Runner, with typos on the way.
+TEST(PlayForAPerson, ATypoAtTheTerminalIsRefusedAndAskedAgain) {
+  const ScratchPackage package;
+  const JudgeRun run = run_judge_on_terminal(
+      {"play", "--test", "testdata/sample/2.in"},
+      {package.root(), {}, "runner\nRunner\nyes\nYes\nFree\nYes\nFree\n5 4\n5 4 10\n5 4 1\n"});
+  EXPECT_EQ(run.status, 0) << run.out;
+  EXPECT_TRUE(has(run.out, "verdict: AC\n")) << run.out;
+  // What was wrong, and the line asked again.
+  std::size_t p =
+      at(run.out, "[0] the side that wins with optimal play: Runner or Trapper\n[0] > ");
+  p = at(run.out,
+         "not sent: expected Runner or Trapper, got \"runner\" (words are "
+         "case-sensitive: Runner); type it again",
+         p);
+  p = at(run.out, "[1] your answer: Yes (you are in one of the squares asked) or No\n[1] > ", p);
+  p = at(run.out, "not sent: expected Yes or No, got \"yes\"", p);
+  p = at(run.out, "[1] Free (you moved), or Trapped\n[1] > ", p);
+  p = at(run.out, "[2] your answer:", p);
+  p = at(run.out, "[3] your proof: 3 squares, the start and the square after each move\n[3] > ", p);
+  p = at(run.out, "not sent: expected 3 squares on the line, got 2", p);
+  p = at(run.out, "not sent: \"10\" is not a square (1 to 9)", p);
+  // The judge received only the good lines: the game went exactly as sample 2.
+  EXPECT_TRUE(has(run.out, "the Runner survived 2 rounds and proved it with 5 4 1")) << run.out;
+}
+
+TEST(PlayForAPerson, AsTrapperTheSquaresOnOffer) {
+  const ScratchPackage package;
+  const JudgeRun run =
+      run_judge_on_terminal({"play", "--test", "testdata/sample/1.in"},
+                            {package.root(), {}, "Trapper\n2\n4 5 5\n1 5\n4 5\n5\n0\n6\n"});
+  EXPECT_EQ(run.status, 0) << run.out;
+  std::size_t p = at(run.out, "[1] N, how many squares you ask about (0 to 3)\n[1] > ");
+  p = at(run.out, "[1] the 2 squares of your query (available: 4 5 6)\n[1] > ", p);
+  p = at(run.out, "not sent: expected 2 squares on the line, got 3", p);
+  p = at(run.out, "not sent: square 1 is not available (available: 4 5 6)", p);
+  p = at(run.out, "[1] the square you block (available: 4 5 6)", p);
+  p = at(run.out, "[2] N, how many squares you ask about (0 to 2)", p);
+  EXPECT_TRUE(has(run.out, "verdict: AC\n")) << run.out;
+}
+
+// Piped (not a terminal): the lines go to the judge as they are, and the board is drawn after
+// each round with the right squares.
+TEST(PlayForAPerson, TheBoardAfterEachRound) {
+  const ScratchPackage package;
+  const JudgeRun run = run_judge({"play", "--test", "testdata/sample/1.in"},
+                                 {package.root(), {}, "Trapper\n2\n4 5\n5\n0\n6\n"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  std::size_t p = at(run.out, "[0] > Trapper\n    the board (");
+  p = at(run.out,
+         "      1 2 3    # # #\n"
+         "      4 5 6    R R R\n"
+         "      7 8 9    # # #\n[1] > 2\n",
+         p);
+  p = at(run.out,
+         "[1] < Free\n"
+         "    after round 1: blocked 5; the Runner could be on 2 squares\n"
+         "      1 2 3    # # #\n"
+         "      4 5 6    R X R\n"
+         "      7 8 9    # # #\n",
+         p);
+  p = at(run.out,
+         "[2] < Trapped\n"
+         "    after round 2: blocked 6; the Runner is trapped\n"
+         "      1 2 3    # # #\n"
+         "      4 5 6    . # X\n",
+         p);
+  EXPECT_EQ(run.err, "") << "no prompt when stdin is not a terminal";
+  // Not at a terminal the game is strict: a typo is sent and loses.
+  const JudgeRun strict =
+      run_judge({"play", "--test", "testdata/sample/1.in"}, {package.root(), {}, "trapper\n"});
+  EXPECT_EQ(strict.status, 1);
+  EXPECT_TRUE(has(strict.out, "verdict: WA\n")) << strict.out;
+}
+
+TEST(PlayForAPerson, NeedsNoPackage) {
+  const ScratchPackage package;
+  const JudgeRun run = run_judge({"play", "--board", "2 0"}, {package.outside(), {}, "Runner\n"});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "judge play: no package (a person's game needs none)")) << run.out;
+  EXPECT_TRUE(has(run.out, "verdict: WA\n")) << "the game was played:\n" << run.out;
+  // A program is limited by the package's problem.yaml: without one, a usage error.
+  const fs::path program = package.outside() / "a.py";
+  write_text(program, kClaimsRunnerAndStops);
+  const JudgeRun refused =
+      run_judge({"play", program.string(), "--board", "2 0"}, {package.outside(), {}, ""});
+  EXPECT_EQ(refused.status, 2);
+  EXPECT_TRUE(has(refused.err, "no package here")) << refused.err;
+}
+
+}  // namespace
+}  // namespace entrapment::testing

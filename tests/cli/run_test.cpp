@@ -1,0 +1,178 @@
+// `judge run` the way bt users expect: every submission of a directory (solutions/ by
+// default), each expected to get its directory's verdict, --expect overriding; CE a verdict
+// with the reports still written; the words after the submission must be tests; lines
+// written to a file or pipe as they are decided.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <thread>
+
+#include "judge_process.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A package with an accepted and a wrong submission in solutions/<verdict>/ and files that are
+// not submissions.
+struct SolutionsPackage {
+  SolutionsPackage() {
+    package.write("solutions/accepted/reference.py", reference_python());
+    package.write("solutions/wrong_answer/claims_runner.py", kClaimsRunnerAndStops);
+    package.write("solutions/README.md", "what each submission does\n");
+    package.write("solutions/accepted/notes.txt", "not a submission\n");
+  }
+  ScratchPackage package;
+};
+
+TEST(Run, WithoutArgumentsJudgesEverySubmissionInSolutionsAgainstItsDirectory) {
+  const SolutionsPackage p;
+  const JudgeRun run = run_judge({"run", "--no-sandbox"}, {p.package.root(), {}, ""});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "\n== accepted/reference.py (expected AC)\n")) << run.out;
+  EXPECT_TRUE(has(run.out, "\n== wrong_answer/claims_runner.py (expected WA)\n")) << run.out;
+  EXPECT_TRUE(
+      has(run.out, "  ok    accepted/reference.py          expected AC, got AC  (4 tests)\n"))
+      << run.out;
+  // Expected to fail: stopped at the first failure, as bt does.
+  EXPECT_TRUE(
+      has(run.out, "  ok    wrong_answer/claims_runner.py  expected WA, got WA  (1 test of 4)\n"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "All 2 submissions as expected.\n")) << run.out;
+  EXPECT_TRUE(has(run.out, "not judged (no submission, or outside a verdict directory): README.md"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "accepted/notes.txt")) << "named as not judged:\n" << run.out;
+}
+
+TEST(Run, ExpectOverridesTheDirectoryAndTheSummarySaysWhatWasExpected) {
+  const SolutionsPackage p;
+  const JudgeOptions inside{p.package.root(), {}, ""};
+  const JudgeRun run = run_judge(
+      {"run", "solutions/wrong_answer", "testdata/sample", "--expect", "AC", "--no-sandbox"},
+      inside);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "NOT as expected: expected AC, got WA\n")) << run.out;
+
+  // One submission given by path: its directory still says what it should get.
+  const JudgeRun single = run_judge(
+      {"run", "solutions/wrong_answer/claims_runner.py", "testdata/sample", "--no-sandbox"},
+      inside);
+  EXPECT_EQ(single.status, 0) << single.out << single.err;
+  EXPECT_TRUE(has(single.out, "As expected: expected WA, got WA\n")) << single.out;
+  const JudgeRun forced = run_judge({"run", "solutions/accepted/reference.py", "testdata/sample",
+                                     "--expect", "wrong_answer", "--no-sandbox"},
+                                    inside);
+  EXPECT_EQ(forced.status, 1);
+  EXPECT_TRUE(has(forced.out, "NOT as expected: expected WA, got AC\n")) << forced.out;
+}
+
+TEST(Run, ASubmissionThatFailsItsExpectationFailsTheRun) {
+  ScratchPackage package;
+  package.write("solutions/accepted/not_really.py", kClaimsRunnerAndStops);
+  const JudgeRun run = run_judge({"run", "--no-sandbox"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "  FAIL  accepted/not_really.py  expected AC, got WA  (4 tests)\n"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "1 of 1 submissions NOT as expected.\n")) << run.out;
+}
+
+TEST(Run, ACompileErrorIsAVerdictAndTheReportsAreStillWritten) {
+  ScratchPackage package;
+  const fs::path broken = package.write("solutions/accepted/broken.cpp", "int main() { return }\n");
+  const fs::path json = package.outside() / "report.json", html = package.outside() / "report.html";
+  const JudgeRun run = run_judge(
+      {"run", broken.string(), "--json", json.string(), "--html", html.string(), "--no-sandbox"},
+      {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Summary of broken.cpp: did not compile\n")) << run.out;
+  EXPECT_TRUE(has(run.out, "Verdict: CE (expected AC, got CE)\n")) << run.out;
+  EXPECT_TRUE(has(run.out, "error: expected")) << "the compiler's message:\n" << run.out;
+  const nlohmann::json doc = nlohmann::json::parse(read_text(json));
+  EXPECT_EQ(doc["verdict"], "CE");
+  EXPECT_TRUE(has(doc["message"].get<std::string>(), "error: expected"));
+  EXPECT_TRUE(doc["tests"].empty());
+  EXPECT_TRUE(has(read_text(html), ">CE</span> did not compile")) << read_text(html);
+
+  const JudgeRun expected = run_judge({"run", broken.string(), "--expect", "CE", "--no-sandbox"},
+                                      {package.root(), {}, ""});
+  EXPECT_EQ(expected.status, 0) << expected.out;
+}
+
+TEST(Run, EveryWordAfterTheSubmissionMustBeATest) {
+  ScratchPackage package;
+  const fs::path a = package.write("a.py", kClaimsRunnerAndStops);
+  const fs::path b = package.write("b.py", kClaimsRunnerAndStops);
+  const JudgeOptions inside{package.root(), {}, ""};
+  JudgeRun run = run_judge({"run", "a.py", "b.py", "testdata/sample/1.in"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err,
+                  "judge run: b.py is not a test file (a test is a *.in file or a "
+                  "directory of them)"))
+      << run.err;
+  EXPECT_FALSE(has(run.out, "line 1")) << "not judged as a test file: " << run.out;
+
+  run =
+      run_judge({"run", "testdata/sample/1.in", "a.py", "--", "/usr/bin/python3", "b.py"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err,
+                  "a.py is a submission, and -- COMMAND gives the submission too: give "
+                  "one of them"))
+      << run.err;
+
+  run = run_judge({"run", "testdata/sample/1.in"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "testdata/sample/1.in is a test file; give the SUBMISSION first"))
+      << run.err;
+  run = run_judge({"run", "a.py", "testdata/missing.in"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "testdata/missing.in: no such test file or directory")) << run.err;
+  run = run_judge({"run", "testdata"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "testdata: no submissions in it (it holds test files")) << run.err;
+}
+
+TEST(Run, AnInvalidTestFileNamedOnTheLineIsAJudgeError) {
+  ScratchPackage package;
+  const fs::path a = package.write("a.py", kClaimsRunnerAndStops);
+  const fs::path bad = package.write("bad.in", "10 0\nadversary adaptive 1\n");
+  const JudgeRun run =
+      run_judge({"run", a.string(), bad.string(), "--no-sandbox"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 3) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: JE")) << run.out;
+}
+
+// `judge run > log`: each line is in the log the moment it is decided; the bar never is.
+TEST(Run, LinesReachAFileAsTheyAreDecided) {
+  ScratchPackage package(4);
+  const fs::path slow = package.write("solutions/wrong_answer/slow.py", sleepy_claim(1.5));
+  const fs::path output = package.outside() / "log";
+  fs::create_directories(output);
+  StartedJudge judge = start_judge({"run", slow.string(), "-v", "-j", "1", "--all", "--no-sandbox"},
+                                   {package.root(), {}, ""}, output);
+  bool seen_while_running = false;
+  for (int i = 0; i < 400 && judge.running(); ++i) {
+    if (has(read_text(judge.out), "[1/6] WA")) {
+      seen_while_running = true;
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  const bool still_running = judge.running();
+  const int status = judge.wait();
+  EXPECT_TRUE(seen_while_running && still_running)
+      << "the first test's line was not in the log while the other five were judged";
+  EXPECT_EQ(status, 0);
+  const std::string log = read_text(judge.out);
+  EXPECT_TRUE(has(log, "[6/6] WA")) << log;
+  EXPECT_FALSE(has(log, "\r")) << "no progress bar in a log";
+  EXPECT_FALSE(has(read_text(judge.err), "\r")) << "no progress bar when stderr is no terminal";
+}
+
+}  // namespace
+}  // namespace entrapment::testing

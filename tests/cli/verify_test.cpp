@@ -1,0 +1,106 @@
+// `judge verify`: every misjudged input file named with the validator's own message, stages
+// and submissions to limit it, and its lines in a log as they are decided.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <thread>
+
+#include "judge_process.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(Verify, NamesEveryFileTheValidatorMisjudgedWithItsMessage) {
+  ScratchPackage package;
+  package.write("testdata/secret/too-many-rounds.in", "10 0\nadversary adaptive 1\n");
+  package.write("testdata/secret/no-adversary.in", "3 0\n");
+  package.write("testdata/invalid_input/actually-valid.in", "3 0\nadversary adaptive 1\n");
+  const JudgeRun run = run_judge({"verify", "--only", "validate"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(
+      has(run.out, "  FAIL  accepts testdata/sample and testdata/secret: 6 files, 2 wrong\n"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "        testdata/secret/no-adversary.in: rejected (exit 43): line 2: "))
+      << run.out;
+  EXPECT_TRUE(has(run.out,
+                  "        testdata/secret/too-many-rounds.in: rejected (exit 43): line "
+                  "1: R = 10 is outside 1..9"))
+      << run.out;
+  EXPECT_TRUE(has(run.out,
+                  "        testdata/invalid_input/actually-valid.in: accepted (exit 42), "
+                  "but it is invalid\n"))
+      << run.out;
+  EXPECT_FALSE(has(run.out, "more")) << "every file is named:\n" << run.out;
+  EXPECT_TRUE(has(run.out, "verify: 2 FAILED\n")) << run.out;
+}
+
+TEST(Verify, OnlyTheStagesAndSubmissionsAskedFor) {
+  ScratchPackage package;
+  package.write("testdata/secret/broken.in", "not a test\n");  // the validator would fail it
+  package.write("solutions/accepted/reference.py", reference_python());
+  package.write("solutions/wrong_answer/claims_runner.py", kClaimsRunnerAndStops);
+  const JudgeOptions inside{package.root(), {}, ""};
+
+  // A path: that submission only, no other stage.
+  JudgeRun run =
+      run_judge({"verify", "solutions/wrong_answer/claims_runner.py", "--max-tests", "1"}, inside);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_FALSE(has(run.out, "input validator")) << run.out;
+  EXPECT_FALSE(has(run.out, "reference.py")) << run.out;
+  EXPECT_TRUE(has(run.out, "  ok    solutions/wrong_answer/claims_runner.py: expected WA, got WA"))
+      << run.out;
+
+  // Stages, comma-separated or repeated.
+  run = run_judge({"verify", "--only", "validate,samples"}, inside);
+  EXPECT_EQ(run.status, 1) << "broken.in fails validation:\n" << run.out;
+  EXPECT_TRUE(has(run.out, "testdata/secret/broken.in: rejected (exit 43)")) << run.out;
+  EXPECT_TRUE(has(run.out, "sample transcripts\n")) << run.out;
+  EXPECT_FALSE(has(run.out, "submissions")) << run.out;
+  fs::remove(package.root() / "testdata" / "secret" / "broken.in");
+  run = run_judge({"verify", "--only", "submissions", "--only", "samples", "--max-tests", "1"},
+                  inside);
+  EXPECT_FALSE(has(run.out, "input validator")) << run.out;
+  EXPECT_TRUE(has(run.out, "  ok    solutions/accepted/reference.py: expected AC, got AC"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "  ok    solutions/wrong_answer/claims_runner.py")) << run.out;
+  EXPECT_EQ(run.status, 0) << run.out;
+
+  run = run_judge({"verify", "--only", "nonsense"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "--only")) << run.err;
+  run = run_judge({"verify", "solutions/missing.py"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "solutions/missing.py: no such submission file or directory"))
+      << run.err;
+}
+
+TEST(Verify, LinesReachALogAsTheyAreDecided) {
+  ScratchPackage package;
+  package.write("solutions/wrong_answer/first.py", kClaimsRunnerAndStops);
+  package.write("solutions/wrong_answer/second.py", sleepy_claim(4));
+  const fs::path output = package.outside() / "log";
+  fs::create_directories(output);
+  StartedJudge judge =
+      start_judge({"verify", "--only", "submissions", "-j", "1"}, {package.root(), {}, ""}, output);
+  bool seen_while_running = false;
+  for (int i = 0; i < 400 && judge.running(); ++i) {
+    if (has(read_text(judge.out), "  ok    solutions/wrong_answer/first.py")) {
+      seen_while_running = judge.running();
+      break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_EQ(judge.wait(), 0) << read_text(judge.out) << read_text(judge.err);
+  EXPECT_TRUE(seen_while_running) << "the first submission's line waited for the second";
+  EXPECT_TRUE(has(read_text(judge.out), "verify: OK\n"));
+  EXPECT_FALSE(has(read_text(judge.err), "\r")) << "no progress line when stderr is no terminal";
+}
+
+}  // namespace
+}  // namespace entrapment::testing

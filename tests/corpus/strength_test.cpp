@@ -1,0 +1,177 @@
+// The corpus and the contest set, in process: every strategy is a real mistake that the
+// exhaustive tier catches, every one of them is also rejected by at least three contest tests
+// (issue 9's "no loss of strength"), the reference player wins every test, and the committed
+// selection is what `judge generate --select` computes today (not stale).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cctype>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "corpus/play.hpp"
+#include "generate/generate.hpp"
+
+namespace entrapment::corpus {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path root() {
+  const char* env = std::getenv("ENTRAPMENT_ROOT");
+  if (!env || !*env) throw std::runtime_error("ENTRAPMENT_ROOT is not set (run through CTest)");
+  return env;
+}
+
+struct Tier {
+  std::vector<std::string> names;
+  std::vector<TestCase> tests;
+};
+
+Tier tier(const std::string& directory) {
+  std::vector<fs::path> files;
+  for (const fs::directory_entry& e :
+       fs::recursive_directory_iterator(root() / "testdata" / directory))
+    if (e.path().extension() == ".in") files.push_back(e.path());
+  std::sort(files.begin(), files.end());
+  Tier out;
+  for (const fs::path& f : files) {
+    std::ifstream in(f);
+    std::ostringstream text;
+    text << in.rdbuf();
+    out.names.push_back(fs::relative(f, root() / "testdata").string());
+    out.tests.push_back(parse_testcase(text.str()));
+  }
+  return out;
+}
+
+// Per strategy, how many tests reject it.
+std::vector<int> rejections(const KillMatrix& kills, std::size_t strategies) {
+  std::vector<int> out(strategies, 0);
+  for (const std::vector<int>& row : kills)
+    for (int s : row) ++out[static_cast<std::size_t>(s)];
+  return out;
+}
+
+class Strength : public ::testing::Test {
+ protected:
+  static void SetUpTestSuite() {
+    contest_ = new Tier(tier("secret"));
+    exhaustive_ = new Tier(tier("exhaustive"));
+    strategies_ = new std::vector<const StrategyInfo*>(all_strategies());
+    contest_kills_ = new KillMatrix(kill_matrix(contest_->tests, *strategies_));
+    exhaustive_kills_ = new KillMatrix(kill_matrix(exhaustive_->tests, *strategies_));
+  }
+  static void TearDownTestSuite() {
+    delete contest_;
+    delete exhaustive_;
+    delete strategies_;
+    delete contest_kills_;
+    delete exhaustive_kills_;
+  }
+  static Tier* contest_;
+  static Tier* exhaustive_;
+  static std::vector<const StrategyInfo*>* strategies_;
+  static KillMatrix* contest_kills_;
+  static KillMatrix* exhaustive_kills_;
+};
+Tier* Strength::contest_ = nullptr;
+Tier* Strength::exhaustive_ = nullptr;
+std::vector<const StrategyInfo*>* Strength::strategies_ = nullptr;
+KillMatrix* Strength::contest_kills_ = nullptr;
+KillMatrix* Strength::exhaustive_kills_ = nullptr;
+
+TEST_F(Strength, TheReferencePlayerWinsEveryContestAndExhaustiveTest) {
+  for (const Tier* t : {contest_, exhaustive_}) {
+    const KillMatrix lost = kill_matrix(t->tests, {&reference_strategy()});
+    for (std::size_t i = 0; i < lost.size(); ++i)
+      EXPECT_TRUE(lost[i].empty())
+          << t->names[i] << ": " << play(t->tests[i], reference_strategy()).message;
+  }
+}
+
+TEST_F(Strength, EveryStrategyIsAMistakeTheExhaustiveTierCatches) {
+  const std::vector<int> caught = rejections(*exhaustive_kills_, strategies_->size());
+  for (std::size_t s = 0; s < strategies_->size(); ++s)
+    EXPECT_GT(caught[s], 0) << (*strategies_)[s]->name
+                            << " is never rejected by the exhaustive tier: if it is correct, "
+                               "take it out of the corpus and say so in the README";
+}
+
+TEST_F(Strength, EveryStrategyTheExhaustiveTierRejectsTheContestSetRejectsThreeTimes) {
+  const std::vector<int> caught = rejections(*exhaustive_kills_, strategies_->size());
+  const std::vector<int> contest = rejections(*contest_kills_, strategies_->size());
+  int fewest = 1 << 20;
+  for (std::size_t s = 0; s < strategies_->size(); ++s) {
+    if (caught[s] == 0) continue;
+    EXPECT_GE(contest[s], 3) << (*strategies_)[s]->name << " is rejected by " << caught[s]
+                             << " exhaustive tests but only " << contest[s] << " contest tests";
+    fewest = std::min(fewest, contest[s]);
+  }
+  RecordProperty("fewest_contest_rejections", fewest);
+}
+
+TEST(KillMatrix, DoesNotDependOnTheNumberOfThreads) {
+  std::vector<TestCase> tests;
+  for (int r = 1; r <= 4; ++r)
+    for (unsigned u : {0u, 0x10u, 0x145u, 0x1E0u}) {
+      TestCase t;
+      t.rounds = r;
+      t.unavailable = labels(static_cast<SquareSet>(u));
+      t.adversary.seed = u + static_cast<unsigned>(r);
+      if (is_valid_board(r, static_cast<SquareSet>(u))) tests.push_back(t);
+    }
+  const std::vector<const StrategyInfo*> strategies = all_strategies();
+  EXPECT_EQ(kill_matrix(tests, strategies, 1), kill_matrix(tests, strategies, 3));
+}
+
+TEST(CorpusRegistry, EveryStrategySaysWhatItGetsWrong) {
+  std::set<std::string> names;
+  const std::set<std::string> kinds = {"role", "runner", "trapper", "proof", "protocol", "search"};
+  for (const StrategyInfo& s : strategies()) {
+    EXPECT_TRUE(names.insert(s.name).second) << s.name;
+    EXPECT_TRUE(std::all_of(s.name.begin(), s.name.end(), [](char c) {
+      return std::islower(static_cast<unsigned char>(c)) || std::isdigit(c) || c == '_';
+    })) << s.name;
+    EXPECT_TRUE(kinds.count(s.kind)) << s.name << ": " << s.kind;
+    EXPECT_GT(s.mistake.size(), 15u) << s.name;
+    EXPECT_LT(s.mistake.size(), 100u) << s.name << ": one line";
+    if (!s.models.empty()) {
+      EXPECT_TRUE(fs::exists(root() / s.models)) << s.name << ": " << s.models;
+    }
+    EXPECT_EQ(find_strategy(s.name), &s);
+  }
+  EXPECT_GE(names.size(), 40u);
+  EXPECT_EQ(find_strategy("no such strategy"), nullptr);
+}
+
+TEST(CorpusRegistry, EveryProgramWithAGameOrProtocolMistakeHasAModel) {
+  std::set<std::string> modelled;
+  for (const StrategyInfo& s : strategies())
+    if (!s.models.empty()) modelled.insert(s.models);
+  std::vector<std::string> programs = {"solutions/run_time_error/crash_parse.py"};
+  for (const fs::directory_entry& e : fs::directory_iterator(root() / "solutions" / "wrong_answer"))
+    if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".py"))
+      programs.push_back(fs::relative(e.path(), root()).string());
+  EXPECT_GE(programs.size(), 10u);
+  for (const std::string& p : programs) EXPECT_TRUE(modelled.count(p)) << p << " has no model";
+}
+
+// The committed testdata/secret.yaml and its kill table are what the corpus and the candidates
+// give today: a change to the corpus, the adversaries or the parameters that would change the
+// contest set fails here until `judge generate --select` is rerun.
+TEST(Selection, IsNotStale) {
+  GenerateOptions options;
+  options.check_only = true;
+  options.select = true;
+  const GenerateReport report = generate_testdata(root(), options);
+  EXPECT_EQ(report.differing, std::vector<std::string>{}) << "rerun `judge generate --select`";
+  EXPECT_EQ(report.missing, std::vector<std::string>{});
+  EXPECT_EQ(report.extra, std::vector<std::string>{});
+}
+
+}  // namespace
+}  // namespace entrapment::corpus

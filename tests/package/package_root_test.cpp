@@ -1,0 +1,92 @@
+// Which package a command works on: --root, else ENTRAPMENT_ROOT, else the nearest directory at
+// or above the working directory with problem.yaml and testdata/ -- never the source tree the
+// judge was built from. Checked in a scratch tree whose path has spaces.
+#include "package/package_root.hpp"
+
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <fstream>
+
+namespace entrapment {
+namespace {
+
+namespace fs = std::filesystem;
+
+class PackageRootTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::string dir = (fs::temp_directory_path() / "entrapment root test XXXXXX").string();
+    ASSERT_NE(::mkdtemp(dir.data()), nullptr);
+    scratch_ = dir;
+    package_ = scratch_ / "my package";
+    fs::create_directories(package_ / "testdata" / "secret");
+    fs::create_directories(package_ / "solutions" / "accepted");
+    std::ofstream(package_ / "problem.yaml") << "name: x\n";
+    fs::create_directories(scratch_ / "elsewhere");
+  }
+  void TearDown() override { fs::remove_all(scratch_); }
+
+  std::string error_of(const std::string& option, const char* environment, const fs::path& cwd) {
+    try {
+      find_package_root(option, environment, cwd);
+    } catch (const PackageRootError& e) {
+      return e.what();
+    }
+    return "";
+  }
+
+  fs::path scratch_, package_;
+};
+
+TEST_F(PackageRootTest, FoundAtOrAboveTheWorkingDirectory) {
+  EXPECT_EQ(find_package_root("", nullptr, package_).path, package_);
+  const PackageRoot below = find_package_root("", nullptr, package_ / "solutions" / "accepted");
+  EXPECT_EQ(below.path, package_);
+  EXPECT_EQ(below.origin, "found upward from the working directory");
+  EXPECT_EQ(find_package_root("", "", package_ / "testdata").path, package_)
+      << "an empty ENTRAPMENT_ROOT is unset";
+}
+
+TEST_F(PackageRootTest, TheNearestWins) {
+  const fs::path inner = package_ / "solutions" / "copy";
+  fs::create_directories(inner / "testdata");
+  std::ofstream(inner / "problem.yaml") << "name: y\n";
+  EXPECT_EQ(find_package_root("", nullptr, inner / "testdata").path, inner);
+}
+
+TEST_F(PackageRootTest, ProblemYamlAloneIsNotAPackageWhenSearching) {
+  std::ofstream(scratch_ / "elsewhere" / "problem.yaml") << "name: z\n";
+  const std::string error = error_of("", nullptr, scratch_ / "elsewhere");
+  EXPECT_NE(error.find("no package here: neither " + (scratch_ / "elsewhere").string()),
+            std::string::npos)
+      << error;
+  EXPECT_NE(error.find("--root DIR or ENTRAPMENT_ROOT=DIR"), std::string::npos) << error;
+}
+
+TEST_F(PackageRootTest, RootOptionThenEnvironmentWin) {
+  const PackageRoot option =
+      find_package_root(package_.string(), "/nonexistent", scratch_ / "elsewhere");
+  EXPECT_EQ(option.path, package_);
+  EXPECT_EQ(option.origin, "--root");
+  const PackageRoot environment = find_package_root("", package_.c_str(), scratch_ / "elsewhere");
+  EXPECT_EQ(environment.path, package_);
+  EXPECT_EQ(environment.origin, "ENTRAPMENT_ROOT");
+  // Relative to the working directory, and normalised.
+  EXPECT_EQ(find_package_root("../my package/./", nullptr, scratch_ / "elsewhere").path, package_);
+}
+
+TEST_F(PackageRootTest, ANamedRootMustBeAPackage) {
+  EXPECT_EQ(error_of("/nonexistent/pkg", nullptr, package_),
+            "--root /nonexistent/pkg: no such directory");
+  EXPECT_EQ(error_of("", (scratch_ / "elsewhere").c_str(), package_),
+            "ENTRAPMENT_ROOT=" + (scratch_ / "elsewhere").string() +
+                ": not a package root: it holds neither problem.yaml nor testdata/");
+  fs::create_directories(scratch_ / "elsewhere" / "testdata");
+  EXPECT_EQ(find_package_root("", (scratch_ / "elsewhere").c_str(), package_).path,
+            scratch_ / "elsewhere")
+      << "a package being set up may have testdata/ before problem.yaml";
+}
+
+}  // namespace
+}  // namespace entrapment
