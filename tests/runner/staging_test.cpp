@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdint>
 #include <fstream>
 
 #include "runner/contestant_process.hpp"
@@ -33,33 +34,64 @@ void write_file(const fs::path& path, const std::string& text, unsigned mode) {
   ::chmod(path.c_str(), mode);
 }
 
-// With and without bwrap.
-class PrivatePlaces : public ::testing::TestWithParam<bool> {
+// With and without bwrap, under each limit mechanism.
+using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+
+class PrivatePlaces : public ::testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
-    if (GetParam() && !sandbox_support().usable)
+    const auto [sandbox, mechanism] = GetParam();
+    if (sandbox && !sandbox_support().usable)
       GTEST_SKIP() << "bwrap not usable: " << sandbox_support().reason;
+    if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
+      GTEST_SKIP() << "no control groups: " << cgroups_reason();
   }
-  TestResult judge(const std::vector<std::string>& command) {
-    return judge_test({"staged", command}, trapper_board(), "staged", small_limits(), GetParam());
+  TestResult judge(const std::vector<std::string>& command, double cpu_s = 1) {
+    Limits limits = small_limits(std::get<1>(GetParam()));
+    limits.cpu_s = cpu_s;
+    limits.wall_s = wall_limit_for(cpu_s);
+    return judge_test({"staged", command}, trapper_board(), "staged", limits,
+                      std::get<0>(GetParam()));
+  }
+  // The figures of a program that fills 64 MiB and burns `cpu_used` s of CPU by its own clock,
+  // plus what it needs of its own, and nothing of it left (no process with `token` in its
+  // command line, no scratch directory, no control group).
+  static void expect_its_own(const TestResult& result, double cpu_used, double cpu_own,
+                             long long memory_own_mib, const std::string& token) {
+    EXPECT_GE(result.cpu_s, cpu_used * 0.98) << "CPU time";
+    EXPECT_LE(result.cpu_s, cpu_used * 1.1 + cpu_own) << "CPU time";
+    EXPECT_GE(result.memory_kib, 64 * 1024) << "memory, KiB";
+    EXPECT_LE(result.memory_kib, (64 + memory_own_mib) * 1024) << "memory, KiB";
+    EXPECT_EQ(processes_with(token), 0) << "processes of the contestant are left";
+    EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+  }
+  std::string token(const std::string& what) const {
+    return what + "-" + std::to_string(::getpid()) + "-" +
+           std::to_string(reinterpret_cast<std::uintptr_t>(this));
   }
   TempDir private_dir_{"entrapment-test-private", 0700};
 };
 
+// The test contestant, copied into the private directory as a private file: 64 MiB and 0.5 s
+// of CPU, then a correct game.
 TEST_P(PrivatePlaces, AProgramInA0700DirectoryRuns) {
   const fs::path program = copy_into(bin_dir() / "runner_test_player", private_dir_.path, "player",
                                      0700);  // a private file, too
-  const TestResult result = judge({program.string(), "correct", "private-program"});
+  const std::string mark = token("private-program");
+  const TestResult result = judge({program.string(), "burn-then-play", mark});
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
-  EXPECT_EQ(processes_with("private-program"), 0);
-  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+  expect_its_own(result, 0.5, 0.05, 4, mark);
 }
 
+// A Python script of mode 0600 there, playing in a thread after 64 MiB and 1.5 s of CPU.
 TEST_P(PrivatePlaces, APythonScriptInA0700DirectoryRuns) {
   const fs::path script =
       copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "solution.py", 0600);
-  const TestResult result = judge({"/usr/bin/python3", script.string(), "plain"});
+  const std::string mark = token("private-script");
+  const TestResult result =
+      judge({"/usr/bin/python3", script.string(), "plain", "64", "1.5", mark}, 4);
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
+  expect_its_own(result, 1.5, 0.6, 32, mark);
 }
 
 // A pyenv shim is a script that runs some Python; the contestant runs the Python itself.
@@ -97,9 +129,14 @@ TEST_P(PrivatePlaces, AFileThatCannotBeExecutedIsAJudgeError) {
   EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
 }
 
-INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces, ::testing::Bool(),
-                         [](const ::testing::TestParamInfo<bool>& info) {
-                           return std::string(info.param ? "sandboxed" : "plain");
+INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces,
+                         ::testing::Combine(::testing::Bool(),
+                                            ::testing::Values(LimitChoice::Cgroup,
+                                                              LimitChoice::Rlimit)),
+                         [](const ::testing::TestParamInfo<Param>& info) {
+                           return std::string(std::get<0>(info.param) ? "sandboxed" : "plain") +
+                                  (std::get<1>(info.param) == LimitChoice::Cgroup ? "_cgroup"
+                                                                                  : "_rlimit");
                          });
 
 TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
@@ -131,6 +168,30 @@ TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
   EXPECT_EQ(st.st_mode & 0444, 0444u);
   ASSERT_EQ(::stat((scratch.path / "classes" / "pkg").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0555, 0555u);
+}
+
+// A Python directory submission: __main__.py imports helper.py beside it. Both go into one
+// directory of the scratch directory, by their own names; a file of another kind does not.
+TEST(StageCommand, AnInterpretersScriptBringsTheModulesBesideIt) {
+  TempDir source("entrapment-test-source", 0700);
+  TempDir scratch("entrapment-test-scratch");
+  write_file(source.path / "__main__.py", "from helper import side\n", 0600);
+  write_file(source.path / "helper.py", "def side(): return 'Runner'\n", 0600);
+  write_file(source.path / "notes.txt", "not a module", 0600);
+  const StagedCommand staged = stage_command(
+      {"/usr/bin/python3", (source.path / "__main__.py").string()}, scratch.path, std::nullopt);
+  ASSERT_EQ(staged.argv.size(), 2u);
+  const fs::path main = staged.argv[1];
+  EXPECT_EQ(main.filename(), "__main__.py");
+  EXPECT_EQ(main.parent_path().parent_path(), scratch.path) << main;
+  EXPECT_TRUE(fs::exists(main.parent_path() / "helper.py"));
+  EXPECT_FALSE(fs::exists(main.parent_path() / "notes.txt"));
+  // The program (not an interpreter) brings nothing but what it names.
+  TempDir other("entrapment-test-scratch");
+  const StagedCommand alone =
+      stage_command({(source.path / "helper.py").string()}, other.path, std::nullopt);
+  EXPECT_EQ(alone.argv[0], (other.path / "helper.py").string());
+  EXPECT_FALSE(fs::exists(other.path / "__main__.py"));
 }
 
 ino_t inode(const fs::path& path) {

@@ -23,11 +23,14 @@
 //   burn-then-sleep allocates 64 MiB, burns 0.5 s of CPU, then sleeps forever (wall limit)
 //   spin            allocates 64 MiB, then spins on the CPU forever (CPU limit)
 //   fork-children   two children allocate 32 MiB and burn 0.3 s of CPU each; waits; plays
+//   slow-machine    burns 0.2 s of CPU, then sleeps 1.4 s (as if the machine gave it a sliver
+//                   of a core), then plays: 1.6 s of wall time for 0.2 s of CPU
 #include <signal.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -200,6 +203,10 @@ int main(int argc, char** argv) {
     burn(0.5);
     if (mode == "burn-then-sleep")
       for (;;) pause();
+    play();
+  } else if (mode == "slow-machine") {
+    burn(0.2);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1400));
     play();
   } else if (mode == "fork-children") {
     pid_t children[2];
