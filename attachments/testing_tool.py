@@ -130,6 +130,10 @@ def parse_integer(token):
     return int(token)
 
 
+def rounds_text(count):
+    return "%d round%s" % (count, "" if count == 1 else "s")
+
+
 def split_blanks(line):
     return [t for t in line.replace("\t", " ").split(" ") if t]
 
@@ -139,9 +143,14 @@ class Judge:
         self.process = process
         self.transcript = transcript
         self.round = 0
+        self.rounds = 0
 
     def where(self):
-        return "before the first round" if self.round == 0 else "round %d" % self.round
+        if self.round == 0:
+            return "before the first round"
+        if self.round > self.rounds:
+            return "after round %d" % self.rounds
+        return "round %d" % self.round
 
     def fail(self, message, protocol=True):
         raise WrongAnswer("%s: %s" % (self.where(), message), protocol)
@@ -245,18 +254,25 @@ class Judge:
         return out
 
     def expect_end(self):
+        # Blank lines may follow the game, at most MAX_LINE_BYTES of them in all (like one line).
+        blank_bytes = 0
         while True:
             got = self.read_raw()
             if got is None:
                 return
             text, too_long = got
-            self.transcript.append("> " + text)
-            if too_long or text.strip(" \t\r"):
+            if too_long or split_blanks(text[:-1] if text.endswith("\r") else text):
+                self.transcript.append("> " + text)
                 self.fail("the game is over, but the program wrote more: " + quote(text))
+            blank_bytes += len(text) + 1
+            if blank_bytes > MAX_LINE_BYTES:
+                self.fail("the game is over, but the program wrote more than %d bytes of blank "
+                          "lines after it" % MAX_LINE_BYTES)
 
 
 def play(judge, board, script, rng):
     rounds, unavailable = board
+    judge.rounds = rounds
     available = ALL & ~sum(bit(s) for s in unavailable)
     judge.send("%d %d" % (rounds, len(unavailable)))
     if unavailable:
@@ -283,7 +299,9 @@ def play(judge, board, script, rng):
             left = runner & qmask if answer == "Yes" else runner & ~qmask
             if not left:
                 judge.fail("you answered %s to the query %s, but you can only be on %s: the answer "
-                           "contradicts your earlier ones" % (answer, sorted(query), squares(runner)))
+                           "contradicts %s" % (answer, sorted(query), squares(runner),
+                                               "the squares you could be on" if judge.round == 1
+                                               else "your earlier ones"))
             if block is None:
                 block = rng.choice(squares(available))
             history.append((qmask, answer, block))
@@ -312,7 +330,7 @@ def play(judge, board, script, rng):
             if not free & bit(nxt):
                 judge.fail("invalid proof %s: round %d: the move %d -> %d goes to an unavailable square" % (path, i + 1, here, nxt))
         judge.expect_end()
-        return "the Runner survived %d rounds and proved it with %s" % (rounds, " ".join(map(str, path)))
+        return "the Runner survived %s and proved it with %s" % (rounds_text(rounds), " ".join(map(str, path)))
 
     for judge.round in range(1, rounds + 1):  # the judge is the Runner
         n = judge.integer(0, len(squares(available)), "N, the number of squares in your query")
@@ -334,7 +352,7 @@ def play(judge, board, script, rng):
             return "the Runner was trapped in round %d of %d" % (judge.round, rounds)
         judge.send("Free")
     judge.round = rounds
-    judge.fail("the Runner was not trapped in %d rounds" % rounds, False)
+    judge.fail("the Runner was not trapped in %s" % rounds_text(rounds), False)
 
 
 def parse_board(text, where):

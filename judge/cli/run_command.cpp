@@ -18,6 +18,7 @@
 #include "report/json_report.hpp"
 #include "report/terminal.hpp"
 #include "runner/contestant_process.hpp"
+#include "runner/limit_mechanism.hpp"
 #include "runner/limits.hpp"
 #include "runner/work_dir.hpp"
 #include "submission_list.hpp"
@@ -146,10 +147,19 @@ int run(const RunArguments& args) {
     throw usage_error(e.what());
   }
   if (tests.empty()) throw usage_error("no test files (*.in) found");
+  if (const std::string& error = limit_mechanism(limits.mechanism).error; !error.empty())
+    throw usage_error(error);
   if (!args.expect.empty())
     for (SubmissionTarget& target : targets) target.expected = forced;
   if (args.sandbox && !sandbox_support().usable)
     std::cout << "judge run: running without the sandbox: " << sandbox_support().reason << "\n";
+  if (args.verbose)  // how the limits are enforced here, and why
+    std::cout << describe_limits(limits.mechanism) << "\n"
+              << "sandbox: "
+              << (!args.sandbox              ? std::string("off (--no-sandbox)")
+                  : sandbox_support().usable ? std::string("bwrap")
+                                             : "off (" + sandbox_support().reason + ")")
+              << "\n";
 
   report::TerminalOptions terminal;
   terminal.color = !args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR");

@@ -4,8 +4,25 @@
 
 namespace entrapment {
 
+namespace {
+
+// The one whitespace rule of every read: a '\r' before the line end is ignored ...
+void strip_carriage_return(std::string& line) {
+  if (!line.empty() && line.back() == '\r') line.pop_back();
+}
+
+// ... and spaces and tabs separate tokens: a blank line holds no token.
+bool is_blank(std::string line) {
+  strip_carriage_return(line);
+  return split_blanks(line).empty();
+}
+
+}  // namespace
+
 std::string ContestantReader::where() const {
-  return round_ == 0 ? "before the first round" : "round " + std::to_string(round_);
+  if (round_ == 0) return "before the first round";
+  if (round_ > rounds_) return "after round " + std::to_string(rounds_);
+  return "round " + std::to_string(round_);
 }
 
 void ContestantReader::fail(const std::string& message, bool protocol) const {
@@ -20,7 +37,7 @@ std::string ContestantReader::next_line(const std::string& what) {
     fail("expected " + what + ", got a line longer than " + std::to_string(kMaxLineBytes) +
          " bytes");
   }
-  if (!read.text.empty() && read.text.back() == '\r') read.text.pop_back();
+  strip_carriage_return(read.text);
   transcript_.add_line(true, round_, read.text);
   return read.text;
 }
@@ -106,13 +123,22 @@ std::vector<Square> ContestantReader::labels(std::size_t count, SquareSet allowe
 }
 
 void ContestantReader::expect_end() {
+  // Bytes after the game, newlines included: capped like one line, so a program that floods
+  // blank lines is stopped after 1 MiB instead of being read (and stored) without end.
+  std::size_t bytes = 0;
   for (;;) {
     LineRead read = channel_.read_line();
     if (read.status == LineRead::Status::End) return;
-    transcript_.add_line(true, round_, read.text);
-    if (read.status == LineRead::Status::TooLong || !split_blanks(read.text).empty() ||
-        read.text.find_first_not_of(" \t\r") != std::string::npos)
+    if (read.status == LineRead::Status::TooLong || !is_blank(read.text)) {
+      transcript_.add_line(true, round_, read.text);
       fail("the game is over, but the program wrote more: " + quote(read.text));
+    }
+    ++transcript_.blank_lines_after_game;
+    bytes += read.text.size() + 1;
+    if (bytes > kMaxLineBytes)
+      fail("the game is over, but the program wrote more than " + std::to_string(kMaxLineBytes) +
+           " bytes of blank lines after it (" + std::to_string(transcript_.blank_lines_after_game) +
+           " lines)");
   }
 }
 

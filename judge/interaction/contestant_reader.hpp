@@ -28,12 +28,16 @@ class WrongAnswer : public std::runtime_error {
 
 class ContestantReader {
  public:
-  ContestantReader(Channel& channel, Transcript& transcript)
-      : channel_(channel), transcript_(transcript) {}
+  // `rounds`: R, the game's length; messages name round R + 1 "after round R".
+  ContestantReader(Channel& channel, Transcript& transcript, int rounds)
+      : channel_(channel), transcript_(transcript), rounds_(rounds) {}
 
-  // Where the game is, for messages and the transcript: 0 before the first round.
+  // Where the game is, for messages and the transcript: 0 before the first round, R + 1 after
+  // the last (the Runner's proof).
   void set_round(int round) { round_ = round; }
   int round() const { return round_; }
+  // The current place in words: "before the first round", "round 2", "after round 3".
+  std::string where() const;
 
   // The next line as tokens. `what` describes the line ("the number of squares to ask").
   std::vector<std::string> tokens(const std::string& what);
@@ -51,7 +55,9 @@ class ContestantReader {
   std::vector<Square> labels(std::size_t count, SquareSet allowed, const std::string& what,
                              bool skip_one_blank = false);
 
-  // After the game: only blank lines may follow before the end of the output.
+  // After the game: only blank lines (by the same whitespace rule as every read) may follow
+  // before the end of the output, at most kMaxLineBytes of them in all, like one line. They are
+  // counted in the transcript, not stored.
   void expect_end();
 
   // A wrong answer located at the current round.
@@ -59,10 +65,10 @@ class ContestantReader {
 
  private:
   std::string next_line(const std::string& what);
-  std::string where() const;
 
   Channel& channel_;
   Transcript& transcript_;
+  int rounds_;
   int round_ = 0;
 };
 

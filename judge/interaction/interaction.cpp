@@ -19,13 +19,18 @@ std::string path_text(const std::vector<Square>& path) {
   return path.empty() ? std::string("(none)") : join_labels(path);
 }
 
+// "1 round", "3 rounds".
+std::string rounds_text(int count) {
+  return std::to_string(count) + (count == 1 ? " round" : " rounds");
+}
+
 class Game {
  public:
   Game(const TestCase& test, Channel& channel, Transcript& transcript)
       : test_(test),
         channel_(channel),
         transcript_(transcript),
-        reader_(channel, transcript),
+        reader_(channel, transcript, test.rounds),
         position_(test.start()) {}
 
   // Returns the accepting message; throws WrongAnswer or JudgeFailure.
@@ -52,10 +57,7 @@ class Game {
     channel_.write_line(line);
   }
 
-  std::string where() const {
-    return reader_.round() == 0 ? "before the first round"
-                                : "round " + std::to_string(reader_.round());
-  }
+  std::string where() const { return reader_.where(); }
 
   TranscriptRound& begin_round(int round) {
     reader_.set_round(round);
@@ -87,10 +89,12 @@ class Game {
       log.answer = answer;
       const SquareSet left = runner_after_answer(position_.runner, query_set, answer);
       log.runner_after_answer = left;
+      // In round 1 there are no earlier answers: only the board limits the squares.
       if (left == kEmpty)
         reader_.fail(std::string("you answered ") + to_string(answer) + " to the query " +
                      describe(query_set) + ", but you can only be on " +
-                     describe(position_.runner) + ": the answer contradicts your earlier ones");
+                     describe(position_.runner) + ": the answer contradicts " +
+                     (round == 1 ? "the squares you could be on" : "your earlier ones"));
       position_.runner = left;
 
       const Square block = trapper->block(position_, round);
@@ -122,7 +126,7 @@ class Game {
             path_violation(test_.start().available, history_, transcript_.runner_path))
       reader_.fail("invalid proof " + path_text(transcript_.runner_path) + ": " + *wrong);
     reader_.expect_end();
-    return "the Runner survived " + std::to_string(test_.rounds) + " rounds and proved it with " +
+    return "the Runner survived " + rounds_text(test_.rounds) + " and proved it with " +
            path_text(transcript_.runner_path);
   }
 
@@ -172,8 +176,8 @@ class Game {
     }
     transcript_.runner_path = runner->proof(test_.start().available, history_);
     reader_.set_round(test_.rounds);
-    reader_.fail("the Runner was not trapped in " + std::to_string(test_.rounds) +
-                     " rounds; it escaped along " + path_text(transcript_.runner_path),
+    reader_.fail("the Runner was not trapped in " + rounds_text(test_.rounds) +
+                     "; it escaped along " + path_text(transcript_.runner_path),
                  false);
   }
 

@@ -17,6 +17,10 @@ std::string json_set(SquareSet set) { return json_labels(labels(set)); }
 }  // namespace
 
 void Transcript::add_line(bool from_contestant, int round, const std::string& text) {
+  if (lines.size() >= kTranscriptMaxLines) {
+    ++lines_dropped;
+    return;
+  }
   TranscriptLine line;
   line.from_contestant = from_contestant;
   line.round = round;
@@ -80,8 +84,12 @@ std::string Transcript::to_json() const {
            ", \"round\": " + std::to_string(l.round) + ", \"text\": " + json_string(l.text) +
            (l.cut ? ", \"cut\": true" : "") + "}";
   }
-  out += lines.empty() ? "]\n" : "\n  ]\n";
-  return out + "}\n";
+  out += lines.empty() ? "]" : "\n  ]";
+  // Only when there are some, so that ordinary games keep their exact form.
+  if (lines_dropped) out += ",\n  \"lines_dropped\": " + std::to_string(lines_dropped);
+  if (blank_lines_after_game)
+    out += ",\n  \"blank_lines_after_game\": " + std::to_string(blank_lines_after_game);
+  return out + "\n}\n";
 }
 
 }  // namespace entrapment

@@ -13,8 +13,11 @@
 
 namespace entrapment {
 
-// A transcript keeps at most this many bytes of any one line.
+// A transcript keeps at most this many bytes of any one line ...
 constexpr std::size_t kTranscriptLineBytes = 200;
+// ... and at most this many lines (a whole game has fewer than 60): whatever a contestant
+// sends, the judge's memory stays bounded. Lines beyond it are counted, not kept.
+constexpr std::size_t kTranscriptMaxLines = 1000;
 
 struct TranscriptLine {
   bool from_contestant = false;
@@ -42,6 +45,8 @@ struct Transcript {
   std::string claimed;  // what the contestant claimed, as sent
   std::string winner;   // who wins with optimal play
   std::vector<TranscriptLine> lines;
+  std::size_t lines_dropped = 0;           // lines beyond kTranscriptMaxLines, not kept
+  std::size_t blank_lines_after_game = 0;  // counted, not kept in `lines`
   std::vector<TranscriptRound> round_log;
   std::vector<Square> runner_path;  // the Runner's proof (the contestant's or the judge's)
   std::string verdict;              // "AC", "WA" or "JE"

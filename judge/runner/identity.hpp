@@ -5,19 +5,14 @@
 // contestant left behind is found and killed, whatever process group or session it moved to.
 #pragma once
 
+#include <signal.h>
 #include <sys/types.h>
 
 #include <optional>
-#include <string>
+
+#include "proc_table.hpp"
 
 namespace entrapment {
-
-// What the reaped orphans had used (bwrap's PID-namespace init, orphaned by bwrap, holds the
-// program's CPU time and peak memory).
-struct OrphanUsage {
-  double cpu_s = 0;
-  long long memory_kib = 0;
-};
 
 class RunIdentity {
  public:
@@ -26,31 +21,31 @@ class RunIdentity {
   static std::optional<RunIdentity> acquire();
   RunIdentity(RunIdentity&& other) noexcept;
   RunIdentity& operator=(RunIdentity&&) = delete;
-  ~RunIdentity();
+  ~RunIdentity();  // kills whatever still runs as the id, then frees it
 
   uid_t uid() const { return uid_; }
-  // Kills every process running as this id and reaps those orphaned to the judge; returns once
-  // none is left (or only zombies whose parent is not the judge). Safe from any thread.
-  void kill_all(OrphanUsage* orphans = nullptr) const;
   // How many processes run as this id (for tests).
   int process_count() const;
+  // The run killed everything of the id itself: releasing it needs no further kill (a kill
+  // forks a helper, which costs milliseconds per test).
+  void mark_clean() { clean_ = true; }
 
  private:
   RunIdentity(uid_t uid, int lock_fd) : uid_(uid), lock_fd_(lock_fd) {}
   uid_t uid_;
   int lock_fd_;
+  bool clean_ = false;
 };
 
+// One kill(-1, signal) from a process running as `uid`: it reaches every process of that id
+// (in any PID namespace below ours), and only those. Safe from any thread.
+void kill_user_processes(uid_t uid, int signal = SIGKILL);
+
 // Makes the judge the reaper of every process its contestants orphan (PR_SET_CHILD_SUBREAPER),
-// so leftovers are reaped at once, whatever init does. Idempotent.
+// so leftovers are reaped by the judge, with their resource usage. Idempotent.
 void become_subreaper();
 
 // The processes whose real user id is `uid`, from /proc.
 int count_processes_of(uid_t uid);
-
-// The contents of a /proc file, or "" when it cannot be read. A process may exit while its
-// files are read, and std::ifstream then throws (libstdc++ turns the read error into an
-// exception), so these reads use plain system calls.
-std::string read_proc_file(const std::string& path);
 
 }  // namespace entrapment

@@ -15,6 +15,7 @@
 #include "contestant_process.hpp"
 #include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
+#include "staging.hpp"
 
 namespace entrapment {
 
@@ -89,10 +90,13 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   TestResult result;
   result.name = name;
   std::unique_ptr<ContestantProcess> process;
+  // What cannot be started, staged or measured is the judge's failure, never the contestant's.
   try {
     process = std::make_unique<ContestantProcess>(submission.command, limits, sandbox);
+  } catch (const StageError& e) {
+    return judge_error(name, std::string("judge error: ") + e.what());
   } catch (const std::exception& e) {
-    return judge_error(name, std::string("cannot start the submission: ") + e.what());
+    return judge_error(name, std::string("judge error: cannot start the submission: ") + e.what());
   }
   const Clock::time_point deadline =
       process->started() +
@@ -104,14 +108,16 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   // The judge decided while the contestant was still talking: nothing the contestant does
   // afterwards changes the verdict, so it is stopped at once.
   const bool judge_first = outcome.result == Outcome::Result::WrongAnswer && !channel.timed_out() &&
-                           !channel.output_ended() && !channel.input_closed();
+                           !channel.cpu_exceeded() && !channel.output_ended() &&
+                           !channel.input_closed();
   bool timed_out = channel.timed_out();
-  if (judge_first || timed_out || outcome.result == Outcome::Result::JudgeError) {
+  if (judge_first || timed_out || channel.cpu_exceeded() ||
+      outcome.result == Outcome::Result::JudgeError) {
     process->kill();
   } else {
     process->close_stdin();
     if (!process->wait_until(deadline)) {
-      timed_out = true;
+      timed_out = !process->over_cpu_limit();
       process->kill();
     }
   }
@@ -121,11 +127,20 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   result.memory_kib = usage.memory_kib;
   const std::string judge_says = outcome.message;
   const bool failed = usage.signaled || usage.exit_code != 0;
-  const bool cpu_exceeded =
-      usage.cpu_s > limits.cpu_s || (usage.signaled && usage.signal == SIGXCPU);
+  const bool cpu_exceeded = usage.cpu_limit_hit || usage.cpu_s > limits.cpu_s ||
+                            (usage.signaled && usage.signal == SIGXCPU);
+  // Out of memory: the control group's OOM killer fired; under rlimits, where an allocation
+  // fails and the program dies in whatever way, it had used 80% of the limit.
   const bool memory_exhausted =
-      failed && usage.memory_kib * 10 >= limits.memory_mib * 1024 * 8;  // reached 80% of the cap
+      failed &&
+      (process->mechanism().cgroup ? usage.oom_killed
+                                   : usage.memory_kib * 10 >= limits.memory_mib * 1024 * 8);
 
+  if (!usage.not_started.empty()) {
+    result.verdict = Verdict::JE;
+    result.message = "judge error: cannot start the submission: " + usage.not_started;
+    return result;
+  }
   if (outcome.result == Outcome::Result::JudgeError) {
     result.verdict = Verdict::JE;
     result.message = judge_says;
@@ -142,8 +157,9 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
                      seconds(usage.cpu_s) + " of CPU time)";
   } else if (failed && memory_exhausted) {
     result.verdict = Verdict::MLE;
-    result.message = describe_exit(usage) + " after using " +
-                     std::to_string(usage.memory_kib / 1024) + " MiB (limit " +
+    const bool oom = usage.oom_killed && usage.signaled && usage.signal == SIGKILL;
+    result.message = (oom ? std::string("killed by the OOM killer") : describe_exit(usage)) +
+                     " after using " + std::to_string(usage.memory_kib / 1024) + " MiB (limit " +
                      std::to_string(limits.memory_mib) + " MiB)";
   } else if (failed) {
     result.verdict = Verdict::RTE;

@@ -1,20 +1,32 @@
-// The limits a contestant runs under, from problem.yaml.
+// The limits a contestant runs under, from problem.yaml, and how they are enforced.
 #pragma once
 
 #include "package/problem_yaml.hpp"
 
 namespace entrapment {
 
+// How the limits are enforced (README, "Limits"): a control group of its own per run where
+// one is usable (memory, processes and CPU time of the whole process tree), resource limits
+// (rlimits) otherwise. Auto follows ENTRAPMENT_LIMITS=rlimit|cgroup|auto, then picks cgroups
+// when usable; Rlimit and Cgroup force one (Cgroup fails each test with a judge error when no
+// group is usable).
+enum class LimitChoice { Auto, Rlimit, Cgroup };
+
 struct Limits {
-  double cpu_s = 5;                        // CPU time (user + system): beyond it, TLE
-  double wall_s = 5.5;                     // wall clock, for programs that sleep or wait: TLE
-  long long memory_mib = 2048;             // address space (heap for Java): beyond it, MLE/RTE
+  double cpu_s = 5;                        // CPU time of the whole tree (user + system): TLE
+  double wall_s = 11;                      // wall clock, a guard for sleeping programs: TLE
+  long long memory_mib = 2048;             // memory (heap for Java): beyond it, MLE or RTE
   int max_processes = 256;                 // processes and threads of the contestant
   long long max_output_bytes = 1ll << 20;  // stderr kept, and the size of any file it writes
+  LimitChoice mechanism = LimitChoice::Auto;
 };
 
-// CPU time is limits.time_limit, the wall-clock limit half a second more (the contestant
-// waits for nothing but the judge, whose replies take microseconds), memory limits.memory.
+// The wall-clock guard for a CPU limit: 2 x CPU + 1 s, like DOMjudge's hard limit. TLE is
+// decided by CPU time; the wall limit only stops programs that sleep or wait, generously, so
+// that a busy machine never turns a correct program into a TLE.
+double wall_limit_for(double cpu_s);
+
+// CPU time is limits.time_limit, the wall clock wall_limit_for() it, memory limits.memory.
 Limits limits_from(const ProblemConfig& problem);
 
 }  // namespace entrapment

@@ -3,6 +3,7 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 
 namespace entrapment {
@@ -12,6 +13,11 @@ namespace {
 int millis_until(Clock::time_point deadline) {
   auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
   return left.count() <= 0 ? 0 : static_cast<int>(left.count()) + 1;
+}
+
+// How long a wait may last: to the deadline, or to the next look at the CPU time.
+int wait_millis(const ContestantProcess& process, Clock::time_point deadline) {
+  return millis_until(std::min(deadline, process.next_cpu_check()));
 }
 
 }  // namespace
@@ -38,10 +44,14 @@ bool PipeChannel::fill() {
       return true;
     }
     if (Clock::now() >= deadline_) return false;
+    if (process_.over_cpu_limit()) {
+      cpu_exceeded_ = true;
+      return false;
+    }
     pollfd fds[3] = {{process_.stdout_fd(), POLLIN, 0},
                      {process_.stderr_fd(), POLLIN, 0},
                      {process_.exit_fd(), POLLIN, 0}};
-    int timeout = millis_until(deadline_);
+    int timeout = wait_millis(process_, deadline_);
     if (process_.exit_fd() < 0) timeout = std::min(timeout, 10);
     ::poll(fds, 3, timeout);
     if (fds[1].revents) process_.drain_stderr();
@@ -50,34 +60,39 @@ bool PipeChannel::fill() {
 }
 
 LineRead PipeChannel::read_line() {
+  // The unread bytes are buffer_[start_, end): lines are taken off by moving start_, and the
+  // read part is dropped only before the next fill, so that a flood of short lines costs
+  // linear time (erasing each line from the front would copy the buffer every time).
   LineRead result;
   for (;;) {
-    std::size_t newline = buffer_.find('\n', scanned_);
-    if (newline != std::string::npos && newline <= kMaxLineBytes) {
+    const std::size_t newline = buffer_.find('\n', std::max(scanned_, start_));
+    if (newline != std::string::npos && newline - start_ <= kMaxLineBytes) {
       result.status = LineRead::Status::Line;
-      result.text = buffer_.substr(0, newline);
-      buffer_.erase(0, newline + 1);
-      scanned_ = 0;
+      result.text.assign(buffer_, start_, newline - start_);
+      start_ = scanned_ = newline + 1;
       return result;
     }
     scanned_ = buffer_.size();
-    if (buffer_.size() > kMaxLineBytes) {
+    const std::size_t pending = buffer_.size() - start_;
+    if (pending > kMaxLineBytes) {
       result.status = LineRead::Status::TooLong;
-      result.text = buffer_.substr(0, kMaxLineBytes);
-      buffer_.erase(0, kMaxLineBytes);
-      scanned_ = 0;
+      result.text.assign(buffer_, start_, kMaxLineBytes);
+      start_ = scanned_ = start_ + kMaxLineBytes;
       return result;
     }
     if (eof_) {
       output_ended_ = true;
-      result.status = buffer_.empty() ? LineRead::Status::End : LineRead::Status::Line;
-      result.text = std::move(buffer_);
+      result.status = pending == 0 ? LineRead::Status::End : LineRead::Status::Line;
+      result.text.assign(buffer_, start_, pending);
       buffer_.clear();
-      scanned_ = 0;
+      start_ = scanned_ = 0;
       return result;
     }
+    buffer_.erase(0, start_);
+    scanned_ -= start_;
+    start_ = 0;
     if (!fill()) {
-      timed_out_ = true;
+      if (!cpu_exceeded_) timed_out_ = true;
       result.status = LineRead::Status::End;
       return result;
     }
@@ -95,13 +110,15 @@ bool PipeChannel::write_line(const std::string& line) {
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EAGAIN && Clock::now() < deadline_) {
+    if (n < 0 && errno == EAGAIN && Clock::now() < deadline_ && !process_.over_cpu_limit()) {
       pollfd fds[2] = {{process_.stdin_fd(), POLLOUT, 0}, {process_.stderr_fd(), POLLIN, 0}};
-      ::poll(fds, 2, millis_until(deadline_));
+      ::poll(fds, 2, wait_millis(process_, deadline_));
       if (fds[1].revents) process_.drain_stderr();
       continue;
     }
-    if (n < 0 && errno == EAGAIN)
+    if (n < 0 && errno == EAGAIN && process_.over_cpu_limit())
+      cpu_exceeded_ = true;  // it stopped reading, and spins
+    else if (n < 0 && errno == EAGAIN)
       timed_out_ = true;  // it stopped reading and never exited
     else if (line != "-1")
       input_closed_ = true;  // EPIPE: it closed its input (the -1 after a verdict does not count)

@@ -1,5 +1,6 @@
 // The interaction core's Channel over a spawned contestant's pipes, with the wall-clock
-// deadline: a read that would wait past it ends the contestant's output. It also drains the
+// deadline and the CPU limit: a read or write that would wait past the deadline, or while the
+// contestant's process tree passes its CPU limit, ends the contestant's output. It also drains the
 // contestant's stderr while it waits, so a program that writes much there never blocks, and
 // it notices when the contestant's main process has exited (a child it left behind may still
 // hold the pipe open: that does not keep the judge waiting).
@@ -22,6 +23,7 @@ class PipeChannel : public Channel {
 
   // What ended the game on the contestant's side, if anything.
   bool timed_out() const { return timed_out_; }        // it was still silent at the deadline
+  bool cpu_exceeded() const { return cpu_exceeded_; }  // its CPU time passed the limit
   bool output_ended() const { return output_ended_; }  // its output ended (exit, close)
   bool input_closed() const { return input_closed_; }  // it stopped reading its input
 
@@ -32,10 +34,12 @@ class PipeChannel : public Channel {
   ContestantProcess& process_;
   Clock::time_point deadline_;
   std::string buffer_;
+  std::size_t start_ = 0;    // where the unread bytes of buffer_ begin
   std::size_t scanned_ = 0;  // bytes of buffer_ known to hold no '\n'
   bool eof_ = false;
   bool exited_ = false;
   bool timed_out_ = false;
+  bool cpu_exceeded_ = false;
   bool output_ended_ = false;
   bool input_closed_ = false;
 };

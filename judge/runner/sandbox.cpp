@@ -1,31 +1,42 @@
 #include "sandbox.hpp"
 
+#include <cstdlib>
+
 #include "submission.hpp"
 
 namespace entrapment {
 
 namespace fs = std::filesystem;
 
-fs::path bwrap_path() {
-  static const fs::path path = find_program("bwrap");
-  return path;
-}
-
 namespace {
 
-bool under(const fs::path& path, const char* dir) {
-  const std::string p = path.string(), d = dir;
-  return p == d || p.rfind(d + "/", 0) == 0;
+bool disabled() {
+  const char* env = std::getenv("ENTRAPMENT_BWRAP");
+  return env && std::string(env) == "off";
 }
 
 }  // namespace
 
+fs::path bwrap_path() {
+  static const fs::path path = disabled() ? fs::path() : find_program("bwrap");
+  return path;
+}
+
+std::string bwrap_absence() {
+  return disabled() ? "bwrap is turned off (ENTRAPMENT_BWRAP=off)"
+                    : "bwrap (bubblewrap) is not installed";
+}
+
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
-                                           const fs::path& scratch) {
+                                           const fs::path& scratch,
+                                           const std::vector<std::string>& read_only,
+                                           int status_fd) {
   std::vector<std::string> argv = {bwrap_path().string(),
                                    "--die-with-parent",
                                    "--unshare-all",
                                    "--new-session",
+                                   "--json-status-fd",
+                                   std::to_string(status_fd),
                                    "--ro-bind",
                                    "/usr",
                                    "/usr",
@@ -42,17 +53,15 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     }
   }
   argv.insert(argv.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
-  // The program itself and the files it names (a script, a class directory), read-only.
-  for (const std::string& word : command) {
-    if (word.empty() || word[0] != '/') continue;
-    std::error_code ec;
-    if (!fs::exists(word, ec) || under(word, "/usr") || under(word, "/etc")) continue;
-    argv.insert(argv.end(), {"--ro-bind", word, word});
-  }
+  for (const std::string& path : read_only) argv.insert(argv.end(), {"--ro-bind", path, path});
   argv.insert(argv.end(),
               {"--bind", scratch.string(), scratch.string(), "--chdir", scratch.string(), "--"});
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;
+}
+
+bool sandbox_started_program(const std::string& status) {
+  return status.find("\"exit-code\"") != std::string::npos;
 }
 
 }  // namespace entrapment

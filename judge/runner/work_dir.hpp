@@ -1,29 +1,41 @@
-// A temporary directory for compiled submissions that removes itself. It is readable by
-// everyone: the contestant runs as its own unprivileged user and must reach its program.
+// A temporary directory for compiled submissions that removes itself, also when the judge is
+// interrupted (it is registered with interrupts.hpp). It is readable by everyone: the
+// contestant runs as its own unprivileged user and must reach its program. Its name carries
+// the judge's process id, so that what a judge left can be told from another's.
 #pragma once
 
 #include <stdlib.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 
+#include "interrupts.hpp"
+
 namespace entrapment {
 
 class WorkDir {
  public:
-  // /tmp/entrapment-<purpose>-XXXXXX
+  // /tmp/entrapment-<purpose>-<pid>-XXXXXX
   explicit WorkDir(const std::string& purpose) {
-    std::string name = "/tmp/entrapment-" + purpose + "-XXXXXX";
-    if (!::mkdtemp(name.data()))
-      throw std::runtime_error("cannot create a temporary directory " + name);
+    std::string name = "/tmp/entrapment-" + purpose + "-" + std::to_string(::getpid()) + "-XXXXXX";
+    {
+      // Made and registered at once: an interrupt either finds it or comes before it.
+      std::lock_guard<std::mutex> lock(spawn_lock());
+      if (interrupted()) throw std::runtime_error("interrupted");
+      if (!::mkdtemp(name.data()))
+        throw std::runtime_error("cannot create a temporary directory " + name);
+      key_ = register_directory(name);
+    }
     ::chmod(name.c_str(), 0755);
     path_ = name;
   }
   ~WorkDir() {
     std::error_code ignored;
     std::filesystem::remove_all(path_, ignored);
+    forget(key_);
   }
   WorkDir(const WorkDir&) = delete;
   WorkDir& operator=(const WorkDir&) = delete;
@@ -32,6 +44,7 @@ class WorkDir {
 
  private:
   std::filesystem::path path_;
+  int key_ = 0;
 };
 
 }  // namespace entrapment

@@ -11,7 +11,9 @@
 // FEEDBACK_DIR/transcript.json receives the whole game.
 #include <csignal>
 #include <cstdio>
+#include <exception>
 #include <fstream>
+#include <new>
 #include <sstream>
 #include <string>
 
@@ -44,12 +46,24 @@ int judge_error(const std::string& feedback_dir, const std::string& message) {
   return kJudgeError;
 }
 
-}  // namespace
+// The last resort when the judge itself fails (an exception escaped, memory ran out): a judge
+// error with a message, never an abort. No std::string: after std::bad_alloc nothing may
+// allocate, so the message goes out through fixed buffers.
+int crashed(const char* feedback_dir, const char* what) {
+  std::fprintf(stderr, "interactor: judge error: %s\n", what);
+  if (feedback_dir) {
+    char path[4096];
+    const int n = std::snprintf(path, sizeof path, "%s/judgeerror.txt", feedback_dir);
+    if (n > 0 && static_cast<std::size_t>(n) < sizeof path)
+      if (std::FILE* f = std::fopen(path, "w")) {
+        std::fprintf(f, "judge error: %s\n", what);
+        std::fclose(f);
+      }
+  }
+  return kJudgeError;
+}
 
-int main(int argc, char** argv) {
-#ifdef SIGPIPE
-  std::signal(SIGPIPE, SIG_IGN);  // a contestant that exits early is a failed write, not a kill
-#endif
+int run(int argc, char** argv) {
   if (argc < 4)
     return judge_error("", "usage: interactor INPUT_FILE ANSWER_FILE FEEDBACK_DIR [ARGS...]");
   const std::string input_path = argv[1];
@@ -84,4 +98,22 @@ int main(int argc, char** argv) {
   if (!write_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))
     return judge_error(feedback_dir, "cannot write to the feedback directory " + feedback_dir);
   return outcome.accepted() ? kAccepted : kWrongAnswer;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+#ifdef SIGPIPE
+  std::signal(SIGPIPE, SIG_IGN);  // a contestant that exits early is a failed write, not a kill
+#endif
+  const char* feedback_dir = argc >= 4 ? argv[3] : nullptr;
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return crashed(feedback_dir, "out of memory (std::bad_alloc)");
+  } catch (const std::exception& e) {
+    return crashed(feedback_dir, e.what());
+  } catch (...) {
+    return crashed(feedback_dir, "an unknown exception");
+  }
 }

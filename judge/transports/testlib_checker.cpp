@@ -10,7 +10,9 @@
 // exit 1; anything else (a JE log, a malformed log, a log of another test) is a judge failure,
 // exit 3, since only the interactor writes that file.
 #include <cstdio>
+#include <exception>
 #include <fstream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -142,7 +144,7 @@ int check(const Arguments& args) {
 
 }  // namespace entrapment_checker
 
-int main(int argc, char** argv) {
+static int run_checker(int argc, char** argv) {
   using namespace entrapment_checker;
   Arguments args;
   std::vector<std::string> positional;
@@ -162,4 +164,19 @@ int main(int argc, char** argv) {
   args.output = positional[1];
   args.answer = positional[2];
   return check(args);
+}
+
+// Whatever goes wrong inside (memory runs out, an exception escapes) is a judge failure with a
+// message, never an abort; no std::string here, since after std::bad_alloc nothing may allocate.
+int main(int argc, char** argv) {
+  try {
+    return run_checker(argc, argv);
+  } catch (const std::bad_alloc&) {
+    std::fputs("FAIL judge error: out of memory (std::bad_alloc)\n", stderr);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "FAIL judge error: %s\n", e.what());
+  } catch (...) {
+    std::fputs("FAIL judge error: an unknown exception\n", stderr);
+  }
+  return entrapment_checker::kFail;
 }

@@ -21,7 +21,9 @@
 #include <csignal>
 #include <cstdio>
 #include <cstring>
+#include <exception>
 #include <fstream>
+#include <new>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -159,11 +161,63 @@ int run(int argc, char** argv) {
   return finish(args, kFail, outcome.message);
 }
 
+// The last resort when the judge itself fails (an exception escaped, memory ran out): testlib's
+// FAIL with a message, never an abort. No std::string: after std::bad_alloc nothing may
+// allocate, so the message goes out through fixed buffers, to stderr and to RESULT when given.
+int crashed(int argc, char** argv, const char* what) {
+  std::fprintf(stderr, "FAIL judge error: %s\n", what);
+  const char* positional[5] = {nullptr, nullptr, nullptr, nullptr, nullptr};
+  int count = 0;
+  for (int i = 1; i < argc; ++i) {
+    if ((std::strcmp(argv[i], "--testset") == 0 || std::strcmp(argv[i], "--group") == 0) &&
+        i + 1 < argc) {
+      ++i;
+      continue;
+    }
+    if (count < 5) positional[count++] = argv[i];
+  }
+  if (!positional[3]) return kFail;
+  std::FILE* f = std::fopen(positional[3], "w");
+  if (!f) return kFail;
+  const bool appes = positional[4] && (std::strcmp(positional[4], "-appes") == 0 ||
+                                       std::strcmp(positional[4], "-APPES") == 0);
+  if (appes)
+    std::fputs("<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"fail\">", f);
+  std::fputs("judge error: ", f);
+  for (const char* c = what; *c; ++c) {  // xml_escape's rules, without allocating
+    if (!appes) {
+      std::fputc(*c == '\n' || *c == '\r' ? ' ' : *c, f);
+    } else if (*c == '&') {
+      std::fputs("&amp;", f);
+    } else if (*c == '<') {
+      std::fputs("&lt;", f);
+    } else if (*c == '>') {
+      std::fputs("&gt;", f);
+    } else if (*c == '"') {
+      std::fputs("&quot;", f);
+    } else {
+      std::fputc(*c >= 0 && *c < 0x20 ? '.' : *c, f);
+    }
+  }
+  std::fputs(appes ? "</result>\n" : "\n", f);
+  std::fclose(f);
+  return kFail;
+}
+
 }  // namespace entrapment::testlib_transport
 
 int main(int argc, char** argv) {
 #ifdef SIGPIPE
   std::signal(SIGPIPE, SIG_IGN);  // a contestant that exits early is a failed write, not a kill
 #endif
-  return entrapment::testlib_transport::run(argc, argv);
+  using namespace entrapment::testlib_transport;
+  try {
+    return run(argc, argv);
+  } catch (const std::bad_alloc&) {
+    return crashed(argc, argv, "out of memory (std::bad_alloc)");
+  } catch (const std::exception& e) {
+    return crashed(argc, argv, e.what());
+  } catch (...) {
+    return crashed(argc, argv, "an unknown exception");
+  }
 }

@@ -1,7 +1,7 @@
 // libFuzzer harness: arbitrary bytes as the contestant's output (and as test files) into the
 // judging core. Besides crashes and sanitizer reports it checks what must hold whatever the
 // contestant sends: the judge never blames itself, and it only accepts a correct claim backed
-// by a valid proof.
+// by a valid proof, and its transcript stays bounded whatever arrives.
 //
 // Input: byte 0 selects the mode (even: a game, odd: the test-file parser); for a game,
 // bytes 1-2 select one of the 2304 boards and byte 3 the adversary and its seed; the rest is
@@ -48,7 +48,8 @@ TestCase board_for(unsigned index, unsigned adversary) {
   if (test.adversary.strategy == Strategy::Scripted) {
     if (judge_is_runner) {
       for (int i = 0; i < rounds; ++i)
-        test.adversary.runner_script.push_back((adversary >> (i % 8)) & 1 ? Answer::Yes : Answer::No);
+        test.adversary.runner_script.push_back((adversary >> (i % 8)) & 1 ? Answer::Yes
+                                                                          : Answer::No);
     } else {
       SquareSet open = test.start().available;
       for (int i = 0; i < rounds; ++i) {
@@ -67,11 +68,14 @@ TestCase board_for(unsigned index, unsigned adversary) {
 void fuzz_game(const std::uint8_t* data, std::size_t size) {
   if (size < 4) return;
   const TestCase test = board_for(data[1] | (data[2] << 8), data[3]);
-  ScriptedChannel channel = ScriptedChannel::from_bytes(
-      std::string(reinterpret_cast<const char*>(data + 4), size - 4));
+  ScriptedChannel channel =
+      ScriptedChannel::from_bytes(std::string(reinterpret_cast<const char*>(data + 4), size - 4));
   Transcript transcript;
   const Outcome outcome = interact(test, channel, transcript);
   if (outcome.result == Outcome::Result::JudgeError) broken(outcome.message);
+  if (transcript.lines.size() > kTranscriptMaxLines) broken("the transcript outgrew its cap");
+  for (const TranscriptLine& line : transcript.lines)
+    if (line.text.size() > kTranscriptLineBytes) broken("a transcript line outgrew its cap");
   if (!outcome.accepted()) return;
   const Side winner = test.winner();
   if (transcript.claimed != to_string(winner)) broken("accepted a wrong claim");

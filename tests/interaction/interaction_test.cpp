@@ -7,6 +7,7 @@
 
 #include "game/history.hpp"
 #include "interaction/scripted_channel.hpp"
+#include "protocol/tokens.hpp"
 
 namespace entrapment {
 namespace {
@@ -70,6 +71,21 @@ TEST(Whitespace, AnEmptyLineInPlaceOfTheAbsentListIsAccepted) {
 TEST(Whitespace, ABlankLineAtTheEndIsAccepted) {
   EXPECT_TRUE(
       play(kSample2, {"Runner", "Yes", "Free", "Yes", "Free", "5 4 1", ""}).outcome.accepted());
+}
+
+// After the game the same rule holds as for every other line: a '\r' before the line end is
+// ignored, spaces and tabs are blanks.
+TEST(Whitespace, CrlfAndBlankLinesAfterTheGameAreAccepted) {
+  for (const char* blank : {"\r", " \t\r", "\t", "   "}) {
+    const Played runner = play(kSample2, {"Runner", "Yes", "Free", "Yes", "Free", "5 4 1", blank});
+    EXPECT_TRUE(runner.outcome.accepted()) << quote(blank) << ": " << runner.outcome.message;
+    const Played trapper = play(kSample1, {"Trapper", "2", "4 5", "5", "0", "6", blank, blank});
+    EXPECT_TRUE(trapper.outcome.accepted()) << quote(blank) << ": " << trapper.outcome.message;
+    EXPECT_EQ(trapper.transcript.blank_lines_after_game, 2u);
+  }
+  // Two carriage returns are not a line end and a blank, exactly as "Yes\r\r" is not "Yes".
+  expect_wrong(play(kSample2, {"Runner", "Yes", "Free", "Yes", "Free", "5 4 1", "\r\r"}),
+               "the game is over");
 }
 
 // ---- the role ----
@@ -149,6 +165,41 @@ TEST(AsRunner, OutputAfterTheGameIsWrong) {
                "the game is over");
 }
 
+// The proof is read after the last round; messages name rounds that exist.
+TEST(AsRunner, MessagesAboutTheProofNameTheLastRound) {
+  const Played short_proof = play(kSample2, {"Runner", "Yes", "Free", "Yes", "Free", "5 4"});
+  expect_wrong(short_proof, "after round 2: ");
+  EXPECT_EQ(short_proof.outcome.message.find("round 3"), std::string::npos)
+      << short_proof.outcome.message;
+  expect_wrong(play(kSample2, {"Runner", "Yes", "Free", "Yes", "Free", "5 4 2"}),
+               "after round 2: invalid proof");
+  expect_wrong(play(kSample2, {"Runner", "Yes", "Free", "Yes", "Free"}),
+               "after round 2: expected your proof");
+  expect_wrong(play(kSample2, {"Runner", "Yes", "Free", "Yes", "Free", "5 4 1", "x"}),
+               "after round 2: the game is over");
+}
+
+// In round 1 there are no earlier answers to contradict: only the board.
+TEST(AsRunner, ARoundOneContradictionNamesTheSquaresNotEarlierAnswers) {
+  const char* test = "1 0\nadversary scripted 0\nask 1 2 3 4 5 6 7 8 9 block 5\n";
+  const Played p = play(test, {"Runner", "No"});
+  expect_wrong(p, "the answer contradicts the squares you could be on");
+  EXPECT_EQ(p.outcome.message.find("earlier"), std::string::npos) << p.outcome.message;
+  // In round 2 there are: Yes to {5} leaves 5, whose neighbours 2 4 6 8 all answer No.
+  const char* later = "2 0\nadversary scripted 0\nask 5 block 1\nask 2 4 6 8 block 3\n";
+  const Played q = play(later, {"Runner", "Yes", "Free", "No"});
+  expect_wrong(q, "round 2: you answered No");
+  expect_wrong(q, "contradicts your earlier ones");
+}
+
+TEST(AsRunner, OneRoundIsOneRound) {
+  // One round on the top row: asked {2}, Yes, 2 blocked; the Runner moves to 1 or 3.
+  const char* test = "1 6\n4 5 6 7 8 9\nadversary scripted 0\nask 2 block 2\n";
+  const Played p = play(test, {"Runner", "Yes", "Free", "2 1"});
+  ASSERT_TRUE(p.outcome.accepted()) << p.outcome.message;
+  EXPECT_NE(p.outcome.message.find("survived 1 round and"), std::string::npos) << p.outcome.message;
+}
+
 TEST(AsRunner, EndOfOutputMidGameIsWrong) {
   expect_wrong(play(kSample2, {"Runner", "Yes"}), "but the output ended");
 }
@@ -213,6 +264,14 @@ TEST(AsTrapper, TheEscapePathIsValidWhenTheContestantLoses) {
   EXPECT_EQ(p.judge_lines.back(), "Free");  // a lost game is not a protocol violation: no -1
 }
 
+TEST(AsTrapper, LosingInOneRoundSaysOneRound) {
+  // Open squares 1 and 2, one round: asking about 1 and, after Yes, blocking 2 traps the
+  // Runner; asking nothing and blocking 1 lets a Runner on 1 move to 2.
+  const char* test = "1 7\n3 4 5 6 7 8 9\nadversary scripted 0\nanswers Yes\n";
+  EXPECT_TRUE(play(test, {"Trapper", "1", "1", "2"}).outcome.accepted());
+  expect_wrong(play(test, {"Trapper", "0", "1"}), "the Runner was not trapped in 1 round;");
+}
+
 TEST(AsTrapper, OutputAfterTrappedIsWrong) {
   expect_wrong(play(kSample1, {"Trapper", "2", "4 5", "5", "0", "6", "0"}), "the game is over");
 }
@@ -248,6 +307,66 @@ TEST(Robustness, AContestantThatStopsReadingIsJudgedOnWhatItWrote) {
   // last write fails depends on timing, and the verdict must not.
   DeafChannel deaf(kSample1Trapper);
   EXPECT_TRUE(interact(parse_testcase(kSample1), deaf, transcript).accepted());
+}
+
+// A contestant that plays `game` and then writes `blank_lines` empty lines, produced as they
+// are read (a scripted channel would itself hold gigabytes).
+class FloodChannel : public Channel {
+ public:
+  FloodChannel(std::vector<std::string> game, std::size_t blank_lines)
+      : game_(std::move(game)), left_(blank_lines) {}
+  LineRead read_line() override {
+    LineRead read = game_.read_line();
+    if (read.status != LineRead::Status::End || left_ == 0) return read;
+    --left_;
+    ++blank_read_;
+    read.status = LineRead::Status::Line;
+    return read;
+  }
+  bool write_line(const std::string& line) override { return game_.write_line(line); }
+  std::size_t blank_read() const { return blank_read_; }
+
+ private:
+  ScriptedChannel game_;
+  std::size_t left_;
+  std::size_t blank_read_ = 0;
+};
+
+TEST(Robustness, ABlankLineFloodAfterTheGameIsCutAtOneMebibyteAndNotStored) {
+  for (const auto& game : {kSample2Runner, kSample1Trapper}) {
+    const char* test = game == kSample2Runner ? kSample2 : kSample1;
+    FloodChannel flood(game, std::size_t{5} << 20);  // 5 MiB of newlines
+    Transcript transcript;
+    const Outcome o = interact(parse_testcase(test), flood, transcript);
+    EXPECT_EQ(o.result, Outcome::Result::WrongAnswer) << o.message;
+    EXPECT_NE(o.message.find("the game is over, but the program wrote more than 1048576 bytes"),
+              std::string::npos)
+        << o.message;
+    // It stopped reading at the cap, and kept a count, not the lines.
+    EXPECT_EQ(flood.blank_read(), kMaxLineBytes + 1);
+    EXPECT_EQ(transcript.blank_lines_after_game, kMaxLineBytes + 1);
+    EXPECT_LT(transcript.lines.size(), 30u);
+    EXPECT_LT(transcript.to_json().size(), 10000u);
+    EXPECT_NE(transcript.to_json().find("\"blank_lines_after_game\": 1048577"), std::string::npos);
+  }
+}
+
+TEST(Robustness, BlankLinesAfterTheGameUpToOneMebibyteAreAccepted) {
+  FloodChannel flood(kSample2Runner, kMaxLineBytes);
+  Transcript transcript;
+  const Outcome o = interact(parse_testcase(kSample2), flood, transcript);
+  EXPECT_TRUE(o.accepted()) << o.message;
+  EXPECT_EQ(transcript.blank_lines_after_game, kMaxLineBytes);
+  EXPECT_LT(transcript.lines.size(), 30u);
+}
+
+TEST(Robustness, TheTranscriptKeepsABoundedNumberOfLines) {
+  Transcript transcript;
+  for (int i = 0; i < 5000; ++i) transcript.add_line(i % 2 == 0, 1, std::string(300, 'x'));
+  EXPECT_EQ(transcript.lines.size(), kTranscriptMaxLines);
+  EXPECT_EQ(transcript.lines_dropped, 5000 - kTranscriptMaxLines);
+  EXPECT_TRUE(transcript.lines.back().cut);
+  EXPECT_NE(transcript.to_json().find("\"lines_dropped\": 4000"), std::string::npos);
 }
 
 TEST(Robustness, TheSameTestFilePlaysTheSameGame) {

@@ -12,15 +12,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char name[] = "/tmp/runner-test-XXXXXX";
-    path = ::mkdtemp(name);
-  }
-  ~TempDir() { fs::remove_all(path); }
-};
-
 // Boards of 2 and 3 rounds: the "wrong-when-r3" player fails exactly on the 3-round ones.
 std::vector<fs::path> write_tests(const fs::path& dir) {
   const char* boards[] = {"2 0", "3 6\n1 2 3 7 8 9", "2 1\n5", "3 2\n1 9",     "2 3\n1 5 9",

@@ -1,15 +1,19 @@
 #include "runner_fixture.hpp"
 
 #include <dirent.h>
+#include <stdlib.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
+#include <stdexcept>
 
 #include "runner/contestant_process.hpp"
-#include "runner/identity.hpp"
+#include "runner/limit_mechanism.hpp"
+#include "runner/proc_table.hpp"
 
 namespace entrapment::testing {
 
@@ -34,13 +38,14 @@ Submission player(const std::string& mode, std::string* token) {
           {fs::absolute(bin_dir() / "runner_test_player").string(), mode, unique}};
 }
 
-Limits small_limits() {
+Limits small_limits(LimitChoice mechanism) {
   Limits limits;
   limits.cpu_s = 1;
-  limits.wall_s = 1.5;
+  limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 256;
   limits.max_processes = 64;
   limits.max_output_bytes = 1 << 20;
+  limits.mechanism = mechanism;
   return limits;
 }
 
@@ -56,9 +61,44 @@ int processes_with(const std::string& token) {
   return count;
 }
 
+std::vector<std::string> leftovers_of(int pid) {
+  std::vector<std::string> found;
+  const std::string mark = "-" + std::to_string(pid) + "-";
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator("/tmp", ec)) {
+    const std::string name = entry.path().filename().string();
+    if (name.rfind("entrapment-", 0) == 0 && name.find(mark) != std::string::npos)
+      found.push_back(entry.path().string());
+  }
+  const CgroupLayout& layout = limit_mechanism(LimitChoice::Auto).layout;
+  for (const fs::path& dir : {layout.memory, layout.pids, layout.cpu}) {
+    if (dir.empty()) continue;
+    for (const auto& entry : fs::directory_iterator(dir, ec)) {
+      const std::string name = entry.path().filename().string();
+      if (name.rfind("entrapment" + mark, 0) == 0) found.push_back(entry.path().string());
+    }
+  }
+  return found;
+}
+
 TestCase trapper_board() { return parse_testcase("3 6\n1 2 3 7 8 9\nadversary adaptive 1\n"); }
 TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); }
 
 bool can_contain_fork_bombs() { return ::geteuid() == 0 || sandbox_support().usable; }
+
+bool cgroups_usable() { return limit_mechanism(LimitChoice::Cgroup).error.empty(); }
+std::string cgroups_reason() { return limit_mechanism(LimitChoice::Cgroup).error; }
+
+TempDir::TempDir(const std::string& purpose, unsigned mode) {
+  std::string name = "/tmp/" + purpose + "-XXXXXX";
+  if (!::mkdtemp(name.data())) throw std::runtime_error("mkdtemp failed");
+  ::chmod(name.c_str(), mode);
+  path = name;
+}
+
+TempDir::~TempDir() {
+  std::error_code ec;
+  fs::remove_all(path, ec);
+}
 
 }  // namespace entrapment::testing

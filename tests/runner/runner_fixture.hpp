@@ -1,9 +1,10 @@
-// Shared by the runner's tests: the test contestant, small limits, and a check that no process
-// of a run is left.
+// Shared by the runner's tests: the test contestant, small limits, and checks that nothing of
+// a run is left (no process, no scratch directory, no control group).
 #pragma once
 
 #include <filesystem>
 #include <string>
+#include <vector>
 
 #include "runner/judge_tests.hpp"
 
@@ -16,11 +17,16 @@ std::filesystem::path package_root();
 // unique to this call, so its processes can be found afterwards.
 Submission player(const std::string& mode, std::string* token = nullptr);
 
-// Limits small enough for tests: 1 s CPU, 1.5 s wall, 256 MiB, 64 processes.
-Limits small_limits();
+// Limits small enough for tests: 1 s CPU, the production rule's wall clock (3 s), 256 MiB,
+// 64 processes; enforced by `mechanism`.
+Limits small_limits(LimitChoice mechanism = LimitChoice::Auto);
 
 // How many processes have `token` in their command line.
 int processes_with(const std::string& token);
+
+// What this process's runs left behind: /tmp/entrapment-*-<pid>-* directories and control
+// groups entrapment-<pid>-* (the names carry the judge's pid).
+std::vector<std::string> leftovers_of(int pid);
 
 // A board the contestant wins as the Trapper in 3 rounds (the first sample), and one it wins
 // as the Runner.
@@ -29,5 +35,18 @@ TestCase runner_board();
 
 // Whether contestants can be contained here (root, or bwrap with its PID namespace).
 bool can_contain_fork_bombs();
+
+// Whether a control group per run can be made here (else cgroup tests are skipped).
+bool cgroups_usable();
+std::string cgroups_reason();
+
+// A temporary directory of the test (mode 0755 unless told), removed at the end.
+struct TempDir {
+  std::filesystem::path path;
+  explicit TempDir(const std::string& purpose = "runner-test", unsigned mode = 0755);
+  ~TempDir();
+  TempDir(const TempDir&) = delete;
+  TempDir& operator=(const TempDir&) = delete;
+};
 
 }  // namespace entrapment::testing

@@ -16,14 +16,27 @@
 //   wrong-then-crash  claims the wrong side, then crashes at once
 //   stop-then-crash   stops half-way through the game, then crashes
 //   wrong-when-r3     claims the wrong side on boards of 3 rounds, else plays correctly
+//   threads         starts 8 std::threads (8 MiB and 50 ms of CPU each), joins them, plays
+//   blank-flood     plays a correct game, then writes 5 MiB of newlines
+//   crlf-after      plays a correct game, then writes a blank line ending in "\r\n"
+//   burn-then-play  allocates 64 MiB, burns 0.5 s of CPU (by its own clock), plays
+//   burn-then-sleep allocates 64 MiB, burns 0.5 s of CPU, then sleeps forever (wall limit)
+//   spin            allocates 64 MiB, then spins on the CPU forever (CPU limit)
+//   fork-children   two children allocate 32 MiB and burn 0.3 s of CPU each; waits; plays
+//   slow-machine    burns 0.2 s of CPU, then sleeps 1.4 s (as if the machine gave it a sliver
+//                   of a core), then plays: 1.6 s of wall time for 0.2 s of CPU
 #include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "game/history.hpp"
@@ -34,6 +47,7 @@ using namespace entrapment;
 namespace {
 
 std::string mode;
+char* volatile kept_memory = nullptr;  // what allocate() touched stays reachable
 
 void out(const std::string& line) {
   std::cout << line << '\n';
@@ -56,6 +70,35 @@ std::string join(const std::vector<int>& v) {
   std::string s;
   for (int x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
   return s;
+}
+
+// `mib` MiB, every page touched, kept until exit.
+void allocate(std::size_t mib) {
+  char* block = static_cast<char*>(std::malloc(mib << 20));
+  if (!block) abort();
+  std::memset(block, 1, mib << 20);
+  kept_memory = block;
+}
+
+double own_cpu_seconds(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// Spins until this process (all its threads) has used `seconds` of CPU time.
+void burn(double seconds) {
+  static volatile unsigned long sink = 0;
+  while (own_cpu_seconds(RUSAGE_SELF) < seconds)
+    for (int i = 0; i < 100000; ++i) sink = sink + 1;
+}
+
+// Spins until this thread has used `seconds` of CPU time.
+void burn_thread(double seconds) {
+  static volatile unsigned long sink = 0;
+  while (own_cpu_seconds(RUSAGE_THREAD) < seconds)
+    for (int i = 0; i < 100000; ++i) sink = sink + 1;
 }
 
 // Plays the game; with `stop_after_round` > 0, returns after that round.
@@ -145,6 +188,36 @@ int main(int argc, char** argv) {
   } else if (mode == "stop-then-crash") {
     play(1);
     raise(SIGSEGV);
+  } else if (mode == "threads") {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 8; ++i)
+      threads.emplace_back([] {
+        allocate(8);
+        burn_thread(0.05);
+      });
+    for (std::thread& t : threads) t.join();
+    play();
+  } else if (mode == "burn-then-play" || mode == "burn-then-sleep" || mode == "spin") {
+    allocate(64);
+    if (mode == "spin") burn(1e9);
+    burn(0.5);
+    if (mode == "burn-then-sleep")
+      for (;;) pause();
+    play();
+  } else if (mode == "slow-machine") {
+    burn(0.2);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1400));
+    play();
+  } else if (mode == "fork-children") {
+    pid_t children[2];
+    for (pid_t& child : children)
+      if ((child = fork()) == 0) {
+        allocate(32);
+        burn(0.3);
+        _exit(0);
+      }
+    for (pid_t child : children) waitpid(child, nullptr, 0);
+    play();
   } else {
     play();
     if (mode == "no-flush") {
@@ -162,6 +235,13 @@ int main(int argc, char** argv) {
       for (;;) sink = sink + 1;
     } else if (mode == "exit-3-after") {
       return 3;
+    } else if (mode == "crlf-after") {
+      std::cout << "\r\n" << std::flush;
+    } else if (mode == "blank-flood") {
+      static char newlines[1 << 20];
+      std::memset(newlines, '\n', sizeof newlines);
+      for (int i = 0; i < 5; ++i)
+        if (write(1, newlines, sizeof newlines) < 0) return 0;  // the judge stopped reading
     }
   }
   return 0;

@@ -1,0 +1,192 @@
+#include "interrupts.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <cstdio>
+#include <cstdlib>
+#include <map>
+#include <thread>
+#include <utility>
+#include <variant>
+
+#include "cgroup.hpp"
+#include "identity.hpp"
+#include "proc_table.hpp"
+
+namespace entrapment {
+
+namespace fs = std::filesystem;
+
+namespace {
+
+std::atomic<bool> g_interrupted{false};
+std::atomic<int> g_signal{0};
+int g_wake[2] = {-1, -1};  // the handler writes, the thread reads
+
+struct Registry {
+  std::mutex mutex;
+  int next = 1;
+  std::map<int, std::variant<LiveRun, fs::path>> live;
+};
+
+Registry& registry() {
+  static Registry* r = new Registry;  // never destroyed: the thread may use it at exit
+  return *r;
+}
+
+extern "C" void on_interrupt(int signal) {
+  // Async-signal-safe only: an atomic store and a write.
+  g_interrupted.store(true);
+  int expected = 0;
+  g_signal.compare_exchange_strong(expected, signal);
+  const char byte = 1;
+  [[maybe_unused]] const ssize_t ignored = ::write(g_wake[1], &byte, 1);
+}
+
+void kill_run(const LiveRun& run) {
+  if (run.group > 0) {
+    ::kill(-run.group, SIGKILL);
+    ::kill(run.group, SIGKILL);
+  }
+  if (run.uid)
+    for (int i = 0; i < 100 && count_processes_of(*run.uid) > 0; ++i) {
+      kill_user_processes(*run.uid);
+      ::usleep(2000);
+    }
+  if (!run.cgroups.empty()) kill_and_remove_groups(run.cgroups);
+}
+
+// Every descendant of the judge (contestants, and compilers or validators it runs): killed.
+// What left the judge's tree (a contestant's orphan in its own session) is found by its run.
+void kill_descendants() {
+  const pid_t self = ::getpid();
+  for (int round = 0; round < 3; ++round) {
+    const std::vector<ProcEntry> table = read_process_table(false);
+    std::map<pid_t, pid_t> parent;
+    for (const ProcEntry& p : table) parent[p.pid] = p.ppid;
+    for (const ProcEntry& p : table) {
+      if (p.state == 'Z') continue;
+      for (pid_t up = p.ppid, steps = 0; up > 1 && steps < 64; ++steps) {
+        if (up == self) {
+          ::kill(p.pid, SIGKILL);
+          break;
+        }
+        const auto next = parent.find(up);
+        if (next == parent.end()) break;
+        up = next->second;
+      }
+    }
+  }
+}
+
+// Returns how many contestant runs were stopped and directories removed.
+std::pair<int, int> undo_everything() {
+  // No fork is under way once the spawn lock is held, so every child is registered; none
+  // starts after it (interrupted() is set).
+  std::lock_guard<std::mutex> spawning(spawn_lock());
+  kill_descendants();
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  int runs = 0, directories = 0;
+  for (const auto& [key, entry] : r.live)
+    if (const LiveRun* run = std::get_if<LiveRun>(&entry)) {
+      kill_run(*run);
+      runs += run->group > 0;
+    }
+  for (const auto& [key, entry] : r.live) {
+    std::error_code ignored;
+    const LiveRun* run = std::get_if<LiveRun>(&entry);
+    const fs::path dir = run ? run->scratch : std::get<fs::path>(entry);
+    if (!dir.empty() && fs::remove_all(dir, ignored) > 0) ++directories;
+  }
+  return {runs, directories};
+}
+
+// Held by whoever undoes everything after an interrupt, until it ends the process.
+std::mutex& cleanup_lock() {
+  static std::mutex* lock = new std::mutex;
+  return *lock;
+}
+
+[[noreturn]] void clean_up_and_exit() {
+  cleanup_lock().lock();  // never released: the process ends here
+  const int signal = g_signal.load();
+  const auto [runs, directories] = undo_everything();
+  std::fprintf(
+      stderr, "\njudge: interrupted (%s): %d running contestant%s stopped, %d director%s removed\n",
+      signal == SIGINT    ? "SIGINT"
+      : signal == SIGTERM ? "SIGTERM"
+                          : "SIGHUP",
+      runs, runs == 1 ? "" : "s", directories, directories == 1 ? "y" : "ies");
+  std::fflush(stderr);
+  ::_exit(128 + signal);
+}
+
+void watch() {
+  char byte;
+  while (::read(g_wake[0], &byte, 1) < 0) {
+  }
+  clean_up_and_exit();
+}
+
+// The judge's work may end by itself while the interrupt is being handled (its contestants
+// were just killed): the exit waits for the clean-up, and its status is still 128 + signal.
+void on_exit() {
+  if (interrupted()) clean_up_and_exit();
+}
+
+}  // namespace
+
+std::mutex& spawn_lock() {
+  static std::mutex* lock = new std::mutex;  // never destroyed: used up to the last moment
+  return *lock;
+}
+
+void handle_interrupts() {
+  static std::once_flag once;
+  std::call_once(once, [] {
+    if (::pipe2(g_wake, O_CLOEXEC) != 0) return;
+    std::thread(watch).detach();
+    std::atexit(on_exit);
+    struct sigaction action {};
+    action.sa_handler = on_interrupt;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_RESTART;
+    for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &action, nullptr);
+  });
+}
+
+bool interrupted() { return g_interrupted.load(); }
+
+int register_run(const LiveRun& run) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const int key = r.next++;
+  r.live.emplace(key, run);
+  return key;
+}
+
+void update_run(int key, const LiveRun& run) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.live[key] = run;
+}
+
+int register_directory(const fs::path& dir) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  const int key = r.next++;
+  r.live.emplace(key, dir);
+  return key;
+}
+
+void forget(int key) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.live.erase(key);
+}
+
+}  // namespace entrapment

@@ -1,0 +1,135 @@
+#include "proc_table.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+
+namespace entrapment {
+
+std::string read_proc_file(const std::string& path) {
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char chunk[4096];
+  for (;;) {
+    const ssize_t n = ::read(fd, chunk, sizeof chunk);
+    if (n > 0) {
+      text.append(chunk, static_cast<std::size_t>(n));
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;  // the end, or the process is gone: what was read is all there is
+    }
+  }
+  ::close(fd);
+  return text;
+}
+
+bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
+  // "PID (COMM) STATE PPID PGRP SESSION TTY TPGID FLAGS MINFLT CMINFLT MAJFLT CMAJFLT UTIME
+  // STIME CUTIME CSTIME ...": the command name may hold spaces and parentheses, so fields are
+  // counted from the last ')'.
+  const std::size_t close = text.rfind(')');
+  if (close == std::string::npos) return false;
+  entry.pid = static_cast<pid_t>(std::atol(text.c_str()));
+  unsigned long long utime = 0, stime = 0, start = 0;
+  long long cutime = 0, cstime = 0;
+  int ppid = 0, pgid = 0;
+  char state = '?';
+  const int fields = std::sscanf(
+      text.c_str() + close + 1,
+      " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %*d %*d %llu", &state,
+      &ppid, &pgid, &utime, &stime, &cutime, &cstime, &start);
+  if (fields != 8) return false;
+  entry.start = start;
+  entry.state = state;
+  entry.ppid = ppid;
+  entry.pgid = pgid;
+  entry.ticks = utime + stime + static_cast<unsigned long long>(cutime < 0 ? 0 : cutime) +
+                static_cast<unsigned long long>(cstime < 0 ? 0 : cstime);
+  return true;
+}
+
+double ticks_per_second() {
+  static const double ticks = [] {
+    const long t = ::sysconf(_SC_CLK_TCK);
+    return t > 0 ? static_cast<double>(t) : 100.0;
+  }();
+  return ticks;
+}
+
+bool read_proc_status(ProcEntry& entry) {
+  const std::string status = read_proc_file("/proc/" + std::to_string(entry.pid) + "/status");
+  const std::size_t uid = status.find("\nUid:");
+  if (uid == std::string::npos) return false;
+  entry.uid = static_cast<uid_t>(std::strtoul(status.c_str() + uid + 5, nullptr, 10));
+  const std::size_t peak = status.find("\nVmHWM:");  // absent for zombies and kernel threads
+  entry.peak_kib = peak == std::string::npos ? 0 : std::atoll(status.c_str() + peak + 7);
+  return true;
+}
+
+std::vector<ProcEntry> read_process_table(bool with_status) {
+  std::vector<ProcEntry> table;
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return table;
+  while (dirent* entry = ::readdir(proc)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    const std::string dir = std::string("/proc/") + entry->d_name;
+    ProcEntry process;
+    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) continue;
+    if (with_status && !read_proc_status(process)) continue;
+    table.push_back(process);
+  }
+  ::closedir(proc);
+  return table;
+}
+
+}  // namespace entrapment
+
+namespace entrapment {
+
+std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
+  std::vector<ProcEntry> table;
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return table;
+  while (dirent* entry = ::readdir(proc)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    ProcEntry process;
+    process.pid = static_cast<pid_t>(std::atol(entry->d_name));
+    if (!read_proc_status(process) || process.uid != uid) continue;
+    ProcEntry stat;
+    if (!parse_proc_stat(read_proc_file("/proc/" + std::string(entry->d_name) + "/stat"), stat))
+      continue;
+    stat.uid = process.uid;
+    stat.peak_kib = process.peak_kib;
+    table.push_back(stat);
+  }
+  ::closedir(proc);
+  return table;
+}
+
+std::vector<ProcEntry> read_processes_owned_by(uid_t uid) {
+  std::vector<ProcEntry> table;
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return table;
+  while (dirent* entry = ::readdir(proc)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    const std::string dir = std::string("/proc/") + entry->d_name;
+    struct stat owner;
+    if (::stat(dir.c_str(), &owner) != 0 || owner.st_uid != uid) continue;
+    ProcEntry process;
+    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) continue;
+    process.uid = uid;
+    table.push_back(process);
+  }
+  ::closedir(proc);
+  return table;
+}
+
+}  // namespace entrapment

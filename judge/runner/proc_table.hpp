@@ -1,0 +1,51 @@
+// The processes of the machine as /proc shows them: who runs them, their parent and group, the
+// CPU time they and their reaped children used. The runner finds a contestant's processes
+// with it (to kill them, to reap the ones orphaned to the judge, and in rlimit mode to add up
+// the CPU time of its whole process tree while it runs).
+#pragma once
+
+#include <sys/types.h>
+
+#include <string>
+#include <vector>
+
+namespace entrapment {
+
+struct ProcEntry {
+  pid_t pid = 0, ppid = 0, pgid = 0;
+  char state = '?';                    // 'Z' for a zombie
+  uid_t uid = static_cast<uid_t>(-1);  // real user id (only with the status)
+  long long peak_kib = 0;              // VmHWM, its peak resident set (only with the status)
+  unsigned long long ticks = 0;        // utime + stime + cutime + cstime, in clock ticks
+  unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
+};
+
+// Every process in /proc; one that exits while it is read is left out. With `with_status`,
+// the real user id and peak memory from /proc/PID/status as well (the owner of /proc/PID is
+// not the user id: a process that changed its ids, like bwrap's, shows as owned by root).
+std::vector<ProcEntry> read_process_table(bool with_status);
+
+// The processes whose real user id is `uid`, with their status: read_process_table(true)
+// filtered, for half the reads (/proc/PID/stat is read only for them).
+std::vector<ProcEntry> read_processes_of_user(uid_t uid);
+
+// The processes whose /proc/PID belongs to `uid` (with its uid set): a quick way to find what a
+// contestant runs, for polling its CPU time. It misses processes that made themselves
+// non-dumpable (bwrap's own, which use no CPU to speak of); read_process_table() does not.
+std::vector<ProcEntry> read_processes_owned_by(uid_t uid);
+
+// Adds what /proc/PID/status says (user id, peak memory) to `entry`; false when it is gone.
+bool read_proc_status(ProcEntry& entry);
+
+// Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
+bool parse_proc_stat(const std::string& text, ProcEntry& entry);
+
+// Clock ticks per second, for ProcEntry::ticks.
+double ticks_per_second();
+
+// The contents of a /proc file, or "" when it cannot be read. A process may exit while its
+// files are read, and std::ifstream then throws (libstdc++ turns the read error into an
+// exception), so these reads use plain system calls.
+std::string read_proc_file(const std::string& path);
+
+}  // namespace entrapment

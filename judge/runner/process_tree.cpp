@@ -1,0 +1,158 @@
+#include "process_tree.hpp"
+
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <unordered_map>
+
+#include "cgroup.hpp"
+#include "identity.hpp"
+
+namespace entrapment {
+
+double cpu_seconds_of(const rusage& usage) {
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+void ProcessTree::add(const rusage& usage) {
+  reaped_.cpu_s += cpu_seconds_of(usage);
+  reaped_.memory_kib = std::max<long long>(reaped_.memory_kib, usage.ru_maxrss);
+}
+
+std::vector<ProcEntry> ProcessTree::members(const std::vector<ProcEntry>& table) const {
+  std::vector<ProcEntry> out;
+  if (uid_) {
+    for (const ProcEntry& p : table)
+      if (p.uid == *uid_) out.push_back(p);
+    return out;
+  }
+  if (main_ <= 0) return out;
+  // The main process's group, and the descendants of the main process and of that group.
+  std::unordered_map<pid_t, const ProcEntry*> by_pid;
+  for (const ProcEntry& p : table) by_pid[p.pid] = &p;
+  std::unordered_map<pid_t, bool> decided;
+  auto belongs = [&](const ProcEntry& start) {
+    std::vector<pid_t> chain;
+    bool result = false;
+    for (const ProcEntry* p = &start; p;) {
+      if (auto known = decided.find(p->pid); known != decided.end()) {
+        result = known->second;
+        break;
+      }
+      chain.push_back(p->pid);
+      if (p->pid == main_ || p->pgid == main_) {
+        result = true;
+        break;
+      }
+      if (p->ppid <= 1 || chain.size() > table.size()) break;
+      auto parent = by_pid.find(p->ppid);
+      p = parent == by_pid.end() ? nullptr : parent->second;
+    }
+    for (pid_t pid : chain) decided[pid] = result;
+    return result;
+  };
+  for (const ProcEntry& p : table) {
+    const auto seen = seen_.find(p.pid);
+    if ((seen != seen_.end() && seen->second == p.start) || belongs(p)) {
+      out.push_back(p);
+      seen_[p.pid] = p.start;
+    }
+  }
+  return out;
+}
+
+std::vector<ProcEntry> ProcessTree::table() const {
+  return uid_ ? read_processes_of_user(*uid_) : read_process_table(false);
+}
+
+void ProcessTree::remember() const {
+  if (!uid_ && !cgroup_) members(read_process_table(false));
+}
+
+std::vector<ProcEntry> ProcessTree::live_members() const {
+  if (!cgroup_) return members(table());
+  // The group holds exactly the run's live processes: no need to look through /proc.
+  std::vector<ProcEntry> out;
+  for (pid_t pid : cgroup_->processes()) {
+    ProcEntry p;
+    p.pid = pid;
+    if (parse_proc_stat(read_proc_file("/proc/" + std::to_string(pid) + "/stat"), p) &&
+        read_proc_status(p)) {
+      out.push_back(p);
+      seen_[p.pid] = p.start;
+    }
+  }
+  return out;
+}
+
+void ProcessTree::freeze() const {
+  if (uid_) {
+    // Twice: a process forked while the first signal went out is stopped by the second.
+    kill_user_processes(*uid_, SIGSTOP);
+    kill_user_processes(*uid_, SIGSTOP);
+  } else if (cgroup_) {
+    for (int round = 0; round < 2; ++round)
+      for (pid_t pid : cgroup_->processes()) ::kill(pid, SIGSTOP);
+  } else if (main_ > 0) {
+    ::kill(-main_, SIGSTOP);
+  }
+}
+
+double ProcessTree::cpu_seconds() const {
+  // Polled while the contestant runs (perhaps a fork bomb): the quick way, by /proc's owner.
+  if (cgroup_ || !uid_) return sample().cpu_s;
+  unsigned long long ticks = 0;
+  for (const ProcEntry& p : read_processes_owned_by(*uid_)) ticks += p.ticks;
+  return reaped_.cpu_s + static_cast<double>(ticks) / ticks_per_second();
+}
+
+TreeUsage ProcessTree::sample() const {
+  TreeUsage usage = reaped_;
+  unsigned long long ticks = 0;
+  for (ProcEntry p : live_members()) {
+    ticks += p.ticks;
+    if (uid_ || cgroup_ || read_proc_status(p))
+      usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);
+  }
+  usage.cpu_s += static_cast<double>(ticks) / ticks_per_second();
+  return usage;
+}
+
+void ProcessTree::kill_and_reap() {
+  if (cgroup_) {
+    // Everything alive is in the group; the group's process count also counts zombies until
+    // they are reaped, so /proc is searched for them only when some are left.
+    cgroup_->kill_all();
+    if (cgroup_->tasks() == 0) return;
+  }
+  const pid_t self = ::getpid();
+  for (int attempt = 0; attempt < 300; ++attempt) {
+    bool alive = false, any = false;
+    for (const ProcEntry& p : members(table())) {
+      if (p.pid == main_) continue;  // its reaper reaps it, with its exit status
+      any = true;
+      rusage usage{};
+      if (p.state == 'Z') {
+        // Orphaned to the judge (a subreaper): ours to reap, with what it used. A zombie with
+        // another parent is that parent's to reap (inside the tree: in its children's usage).
+        if (p.ppid == self && ::wait4(p.pid, nullptr, WNOHANG, &usage) == p.pid) add(usage);
+      } else {
+        alive = true;
+        if (!uid_) ::kill(p.pid, SIGKILL);
+      }
+    }
+    if (alive) {
+      if (uid_) kill_user_processes(*uid_);
+      if (main_ > 0) ::kill(-main_, SIGKILL);
+      if (cgroup_) cgroup_->kill_all();
+    } else if (!any || attempt > 20) {
+      return;  // none left, or only zombies another parent must reap: they are dead
+    }
+    if (attempt > 2) ::usleep(attempt > 50 ? 10000 : 1000);
+  }
+}
+
+}  // namespace entrapment

@@ -1,0 +1,80 @@
+// Every process of one contestant run, wherever it went, and what they all used. With a
+// control group, its live processes are the group's; with a user id of its own (the judge is
+// root), they are those of that id; otherwise the main process, its descendants, and what it
+// orphaned (which comes to the judge, a child subreaper). Used to kill a whole run, to reap
+// what it orphaned, and to add up what it used: a process reaped inside the tree counts in its
+// parent's children's usage, one reaped by the judge counts here, so every process counts
+// once; a process killed with bwrap's PID namespace is reaped by nobody who counts it (the
+// dying namespace init ignores SIGCHLD), so the tree is also sampled from /proc before a kill.
+#pragma once
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <map>
+#include <optional>
+#include <vector>
+
+#include "proc_table.hpp"
+
+namespace entrapment {
+
+class ContestantCgroup;
+
+struct TreeUsage {
+  double cpu_s = 0;          // user + system
+  long long memory_kib = 0;  // the largest peak resident set of one process
+};
+
+class ProcessTree {
+ public:
+  // `main`: the process the judge started. `cgroup`, when the run has one, holds its live
+  // processes (and counts its unreaped ones): then /proc is scanned only when something is
+  // left to reap.
+  ProcessTree(pid_t main, std::optional<uid_t> uid, const ContestantCgroup* cgroup)
+      : main_(main), uid_(uid), cgroup_(cgroup) {}
+
+  // The run's processes in `table` (read_process_table(uid.has_value())). Without a user id,
+  // also every process seen as a member before (by pid and start time): what it orphans
+  // leaves the main process's tree and, in a new session (bwrap's), its group too.
+  std::vector<ProcEntry> members(const std::vector<ProcEntry>& table) const;
+  // Looks at the tree now, so that members() still knows its processes once the main one is
+  // gone (call it before killing the main process).
+  void remember() const;
+
+  // Stops every process of the run (SIGSTOP), so that none forks or runs on while it is
+  // sampled and killed: the judge's own work is not slowed down by a fork bomb.
+  void freeze() const;
+
+  // CPU time used so far: the processes that exist now (their own time and their reaped
+  // children's) and what the judge reaped. From /proc, so in clock ticks (10 ms).
+  double cpu_seconds() const;
+  // The same, and the peak memory of the processes that exist now and of those reaped.
+  TreeUsage sample() const;
+
+  // Kills every process of the run but the main one, reaps those orphaned to the judge (their
+  // usage is added) and returns once none is left alive (or after about 3 s of trying).
+  void kill_and_reap();
+
+  // Usage of the processes the judge reaped: the main process (added by its reaper) and the
+  // orphans kill_and_reap() reaped.
+  void add(const rusage& usage);
+  const TreeUsage& reaped() const { return reaped_; }
+
+  // The group is gone (removed): from now on /proc is the only source.
+  void forget_cgroup() { cgroup_ = nullptr; }
+
+ private:
+  std::vector<ProcEntry> live_members() const;
+  std::vector<ProcEntry> table() const;  // what members() chooses from
+
+  pid_t main_;
+  std::optional<uid_t> uid_;
+  const ContestantCgroup* cgroup_;
+  TreeUsage reaped_;
+  mutable std::map<pid_t, unsigned long long> seen_;  // pid -> start time
+};
+
+double cpu_seconds_of(const rusage& usage);
+
+}  // namespace entrapment

@@ -1,0 +1,47 @@
+// Staging a contestant's program into its scratch directory, so that it starts wherever the
+// submission lives. The contestant runs as an unprivileged user of its own, which cannot reach
+// a program under a private directory (/root, a home directory of mode 0700): so the program
+// and every file or directory its command line names (a script, a class directory) are copied
+// (or hard-linked, when that shows nothing more) into the scratch directory and run from there.
+// An interpreter is not copied: it is resolved to a real path (a pyenv shim to the Python it
+// runs), and when the contestant's user still cannot reach it, the program cannot start: a
+// judge error, never the contestant's.
+#pragma once
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace entrapment {
+
+// Why a program cannot start here ("cannot start python3: ..."): a judge error.
+class StageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+struct StagedCommand {
+  std::vector<std::string> argv;  // what runs: staged paths in the scratch directory
+  // Paths outside the system directories that the program needs as they are (an
+  // interpreter's installation): a sandbox must show them, read-only.
+  std::vector<std::string> read_only;
+};
+
+// Stages `command` into `scratch`. `uid` is the contestant's user when it is not the judge's
+// (then what is not staged must be reachable by it). Throws StageError.
+StagedCommand stage_command(const std::vector<std::string>& command,
+                            const std::filesystem::path& scratch, std::optional<uid_t> uid);
+
+// Whether `path` is in the directories every contestant sees as they are (/usr, /etc and the
+// /bin, /lib ... that lead into /usr).
+bool in_system_directories(const std::filesystem::path& path);
+
+// "" when `uid` can reach `path` (search every directory on the way and `access(mode)` it);
+// otherwise why not, naming the first place that stops it. Asked of a child running as `uid`.
+std::string unreachable_by(uid_t uid, const std::filesystem::path& path, int mode);
+
+}  // namespace entrapment

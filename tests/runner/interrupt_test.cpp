@@ -1,0 +1,108 @@
+// Ctrl-C (SIGINT) or SIGTERM of a real `judge run`, `judge verify` or `judge play` while its
+// contestants run: it exits with 130 or 143, and no process it started (contestant, compiler),
+// no scratch or work directory (/tmp/entrapment-*-<its pid>-*) and no control group of it
+// remains.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+
+#include <chrono>
+#include <fstream>
+#include <thread>
+
+#include "judge_process.hpp"
+#include "runner/proc_table.hpp"
+#include "runner_fixture.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// How many contestants carrying `token` run from a scratch directory (staged there: not the
+// judge itself, whose command line holds the token too, nor a compiler).
+int contestants_with(const std::string& token) {
+  int count = 0;
+  for (const ProcEntry& p : read_process_table(false)) {
+    const std::string cmdline = read_proc_file("/proc/" + std::to_string(p.pid) + "/cmdline");
+    if (cmdline.find(token) != std::string::npos &&
+        cmdline.find("/tmp/entrapment-run-") != std::string::npos)
+      ++count;
+  }
+  return count;
+}
+
+// Waits (at most 30 s) until `count` contestants carrying `token` run.
+bool wait_for_processes(const std::string& token, int count) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (contestants_with(token) >= count) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+void expect_clean_interrupt(JudgeProcess& judge, int signal, const std::string& token,
+                            int running) {
+  ASSERT_TRUE(wait_for_processes(token, running)) << "the contestants did not start\n"
+                                                  << judge.out() << judge.err();
+  ASSERT_FALSE(leftovers_of(judge.pid()).empty()) << "a judge at work has scratch directories";
+  ::kill(judge.pid(), signal);
+  const int status = judge.wait(30);
+  EXPECT_EQ(status, 128 + signal) << judge.out() << judge.err();
+  EXPECT_NE(judge.err().find("judge: interrupted"), std::string::npos) << judge.err();
+  EXPECT_EQ(processes_with(token), 0) << "contestant processes are left";
+  EXPECT_EQ(leftovers_of(judge.pid()), std::vector<std::string>{}) << "left behind";
+}
+
+std::string player_path() { return fs::absolute(bin_dir() / "runner_test_player").string(); }
+
+// Four tests of the first sample's board, in a directory of their own.
+struct Tests {
+  TempDir dir{"entrapment-test-tests"};
+  Tests() {
+    for (int i = 1; i <= 4; ++i)
+      std::ofstream(dir.path / (std::to_string(i) + ".in"))
+          << "3 6\n1 2 3 7 8 9\nadversary adaptive " << i << "\n";
+  }
+};
+
+TEST(Interrupt, SigintStopsJudgeRunWithTheSandbox) {
+  Tests tests;
+  const std::string token = "interrupt-run-" + std::to_string(::getpid());
+  JudgeProcess judge(
+      {"run", tests.dir.path.string(), "-j", "2", "--", player_path(), "sleep", token});
+  expect_clean_interrupt(judge, SIGINT, token, 2);
+}
+
+TEST(Interrupt, SigtermStopsJudgeRunWithoutTheSandbox) {
+  Tests tests;
+  const std::string token = "interrupt-run-plain-" + std::to_string(::getpid());
+  JudgeProcess judge({"run", tests.dir.path.string(), "-j", "2", "--no-sandbox", "--",
+                      player_path(), "sleep", token});
+  expect_clean_interrupt(judge, SIGTERM, token, 2);
+}
+
+TEST(Interrupt, SigtermStopsJudgePlay) {
+  const std::string token = "interrupt-play-" + std::to_string(::getpid());
+  JudgeProcess judge({"play", "--board", "2 0", "--", player_path(), "sleep", token});
+  expect_clean_interrupt(judge, SIGTERM, token, 1);
+}
+
+TEST(Interrupt, SigintStopsJudgeVerify) {
+  // A package of its own whose accepted solution sleeps.
+  TempDir root("entrapment-test-package");
+  fs::copy_file(package_root() / "problem.yaml", root.path / "problem.yaml");
+  fs::create_directories(root.path / "testdata" / "sample");
+  fs::copy_file(package_root() / "testdata" / "sample" / "1.in",
+                root.path / "testdata" / "sample" / "1.in");
+  fs::create_directories(root.path / "solutions" / "accepted");
+  const std::string token = "interrupt_verify_" + std::to_string(::getpid());
+  std::ofstream(root.path / "solutions" / "accepted" / (token + ".py"))
+      << "import time\ntime.sleep(1000)\n";
+  JudgeProcess judge({"verify", "-j", "1"}, {"ENTRAPMENT_ROOT=" + root.path.string()});
+  expect_clean_interrupt(judge, SIGINT, token, 1);
+}
+
+}  // namespace
+}  // namespace entrapment::testing

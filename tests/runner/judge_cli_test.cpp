@@ -1,0 +1,107 @@
+// The runner as `build/bin/judge` shows it: `judge run -v` says which mechanism enforces the
+// limits and why (ENTRAPMENT_LIMITS chooses; a wrong value is refused), and `judge run` and
+// `judge play` show the same figures for the same program (both go through judge_test()).
+#include <gtest/gtest.h>
+
+#include <cstdlib>
+#include <fstream>
+
+#include "judge_process.hpp"
+#include "runner_fixture.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string player_path() { return fs::absolute(bin_dir() / "runner_test_player").string(); }
+
+std::string sample() { return (package_root() / "testdata" / "sample" / "1.in").string(); }
+
+// The number right after `key` in `text` (a JSON key with its colon, or a label); -1 if none.
+double number_after(const std::string& text, const std::string& key) {
+  const std::size_t at = text.find(key);
+  if (at == std::string::npos) return -1;
+  const char* start = text.c_str() + at + key.size();
+  char* end = nullptr;
+  const double value = std::strtod(start, &end);
+  return end == start ? -1 : value;
+}
+
+std::string first_line_with(const std::string& text, const std::string& start) {
+  const std::size_t at = text.find(start);
+  return at == std::string::npos ? "" : text.substr(at, text.find('\n', at) - at);
+}
+
+TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
+  const Finished automatic =
+      run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"});
+  EXPECT_EQ(automatic.status, 0) << automatic.out << automatic.err;
+  const std::string line = first_line_with(automatic.out, "limits: ");
+  if (cgroups_usable())
+    EXPECT_TRUE(line.rfind("limits: cgroup v", 0) == 0) << automatic.out;
+  else
+    EXPECT_TRUE(line.rfind("limits: rlimit (", 0) == 0) << automatic.out;
+  EXPECT_NE(first_line_with(automatic.out, "sandbox: "), "") << automatic.out;
+
+  const Finished rlimit =
+      run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
+                {"ENTRAPMENT_LIMITS=rlimit"});
+  EXPECT_EQ(rlimit.status, 0) << rlimit.out << rlimit.err;
+  EXPECT_EQ(first_line_with(rlimit.out, "limits: "), "limits: rlimit (ENTRAPMENT_LIMITS=rlimit)");
+
+  const Finished bogus = run_judge({"run", "-v", sample(), "--", player_path(), "correct", "v"},
+                                   {"ENTRAPMENT_LIMITS=cgroups"});
+  EXPECT_EQ(bogus.status, 2) << bogus.out << bogus.err;
+  EXPECT_NE(bogus.err.find("ENTRAPMENT_LIMITS=cgroups: expected rlimit, cgroup or auto"),
+            std::string::npos)
+      << bogus.err;
+}
+
+TEST(JudgeRunVerbose, ForcedControlGroupsAreUsedOrRefused) {
+  const Finished forced =
+      run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
+                {"ENTRAPMENT_LIMITS=cgroup"});
+  if (cgroups_usable()) {
+    EXPECT_EQ(forced.status, 0) << forced.out << forced.err;
+    EXPECT_TRUE(first_line_with(forced.out, "limits: ").rfind("limits: cgroup v", 0) == 0)
+        << forced.out;
+  } else {
+    EXPECT_EQ(forced.status, 2) << forced.out << forced.err;
+    EXPECT_NE(forced.err.find("ENTRAPMENT_LIMITS=cgroup asks for control groups"),
+              std::string::npos)
+        << forced.err;
+  }
+}
+
+// 64 MiB and 0.5 s of CPU, then a correct game: the same figures from run and from play.
+TEST(JudgeFigures, RunAndPlayShowTheSameFigures) {
+  TempDir dir("entrapment-test-figures");
+  const fs::path json = dir.path / "run.json";
+  const Finished run = run_judge(
+      {"run", "--json", json.string(), sample(), "--", player_path(), "burn-then-play", "figures"});
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  std::ifstream in(json);
+  const std::string report((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const double run_cpu = number_after(report, "\"cpu_s\": ");
+  const double run_mib = number_after(report, "\"memory_kib\": ") / 1024;
+  ASSERT_GT(run_cpu, 0) << report;
+
+  const Finished play =
+      run_judge({"play", "--test", sample(), "--", player_path(), "burn-then-play", "figures"});
+  ASSERT_EQ(play.status, 0) << play.out << play.err;
+  // "contestant: 0.512 s CPU, 1.040 s wall, 67 MiB peak memory"
+  const std::string line = first_line_with(play.out, "contestant: ");
+  const double play_cpu = number_after(line, "contestant: ");
+  const double play_mib = number_after(line, " s wall, ");
+  ASSERT_GT(play_cpu, 0) << play.out;
+  ASSERT_GT(play_mib, 0) << play.out;
+
+  EXPECT_GE(run_cpu, 0.49);
+  EXPECT_GE(run_mib, 64);
+  EXPECT_NEAR(run_cpu, play_cpu, 0.1 * run_cpu + 0.02);
+  EXPECT_NEAR(run_mib, play_mib, 0.1 * run_mib + 1);
+}
+
+}  // namespace
+}  // namespace entrapment::testing

@@ -1,0 +1,107 @@
+// Correct programs in the languages contestants use, written the way they write them, must
+// run under every sandbox mode and limit mechanism: a Python program that plays in a thread
+// (plainly, and with a larger stack and recursion limit), a Java program (the JVM reserves
+// far more address space than it uses, and plays in a thread with a 64 MiB stack). The C++
+// program with 8 std::threads is among the hostile tests ("threads"). Each is accepted, shows
+// its own figures (not bwrap's: each fills 64 MiB and burns a known CPU time by its own clock
+// in its thread), and leaves no process and nothing else behind.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include "runner/contestant_process.hpp"
+#include "runner/submission.hpp"
+#include "runner/work_dir.hpp"
+#include "runner_fixture.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+
+class Languages : public ::testing::TestWithParam<Param> {
+ protected:
+  void SetUp() override {
+    const auto [sandbox, mechanism] = GetParam();
+    if (sandbox && !sandbox_support().usable)
+      GTEST_SKIP() << "bwrap not usable: " << sandbox_support().reason;
+    if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
+      GTEST_SKIP() << "no control groups: " << cgroups_reason();
+  }
+
+  // Accepted, with the program's own figures, and nothing left (but `kept`). The program
+  // burns `cpu_used` seconds of CPU (by its process's clock) and fills kFilledMib: the figures
+  // must be at least that (bwrap's own would be 2 MiB and a few ms), and at most that plus what
+  // the interpreter or the JVM needs of its own (`cpu_own`, `memory_own_mib`, measured here
+  // with /usr/bin/time and doubled), well below twice the truth.
+  void expect_accepted(Submission submission, const Limits& limits, double cpu_used, double cpu_own,
+                       long long memory_own_mib, const std::vector<std::string>& kept = {}) {
+    const std::string token =
+        "language-test-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_);
+    for (const std::string& word : {std::to_string(kFilledMib), std::to_string(cpu_used), token})
+      submission.command.push_back(word);
+    const TestResult result =
+        judge_test(submission, trapper_board(), submission.name, limits, std::get<0>(GetParam()));
+    EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
+    EXPECT_GE(result.cpu_s, cpu_used * 0.98) << "CPU time";
+    EXPECT_LE(result.cpu_s, cpu_used * 1.1 + cpu_own) << "CPU time";
+    EXPECT_GE(result.memory_kib, kFilledMib * 1024) << "memory, KiB";
+    EXPECT_LE(result.memory_kib, (kFilledMib + memory_own_mib) * 1024) << "memory, KiB";
+    EXPECT_EQ(processes_with(token), 0) << "processes of the contestant are left";
+    EXPECT_EQ(leftovers_of(::getpid()), kept);
+  }
+
+  static constexpr long long kFilledMib = 64;
+  int runs_ = 0;
+
+  static fs::path program(const std::string& name) {
+    return package_root() / "tests" / "runner" / "programs" / name;
+  }
+};
+
+// Python's own: 0.4-0.5 s of CPU (start, the deep recursion, the exit) and 16 MiB resident.
+Limits python_limits(LimitChoice mechanism) {
+  Limits limits = small_limits(mechanism);
+  limits.cpu_s = 4;
+  limits.wall_s = wall_limit_for(limits.cpu_s);
+  return limits;
+}
+
+TEST_P(Languages, PythonStartingAThreadIsAccepted) {
+  expect_accepted({"python plain", {"/usr/bin/python3", program("threaded_trapper.py"), "plain"}},
+                  python_limits(std::get<1>(GetParam())), 1.5, 0.6, 32);
+}
+
+TEST_P(Languages, PythonWithALargeThreadStackAndRecursionLimitIsAccepted) {
+  expect_accepted(
+      {"python big-stack", {"/usr/bin/python3", program("threaded_trapper.py"), "big-stack"}},
+      python_limits(std::get<1>(GetParam())), 1.5, 0.6, 32);
+}
+
+TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
+  if (find_program("javac").empty() || find_program("java").empty())
+    GTEST_SKIP() << "no Java here (javac, java)";
+  WorkDir work("java-test");
+  const Submission submission = prepare_submission(program("ThreadedTrapper.java"), work.path());
+  // The JVM's start takes a good part of a second of CPU on a loaded machine; its own: 0.2-0.3 s
+  // of CPU and some 80 MiB resident.
+  Limits limits = small_limits(std::get<1>(GetParam()));
+  limits.cpu_s = 5;
+  limits.wall_s = wall_limit_for(limits.cpu_s);
+  limits.memory_mib = 1024;
+  expect_accepted(submission, limits, 1.0, 0.6, 160, {work.path().string()});
+}
+
+INSTANTIATE_TEST_SUITE_P(Runner, Languages,
+                         ::testing::Combine(::testing::Bool(),
+                                            ::testing::Values(LimitChoice::Cgroup,
+                                                              LimitChoice::Rlimit)),
+                         [](const ::testing::TestParamInfo<Param>& info) {
+                           return std::string(std::get<0>(info.param) ? "sandboxed" : "plain") +
+                                  (std::get<1>(info.param) == LimitChoice::Cgroup ? "_cgroup"
+                                                                                  : "_rlimit");
+                         });
+
+}  // namespace
+}  // namespace entrapment::testing

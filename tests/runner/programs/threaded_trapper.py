@@ -1,0 +1,53 @@
+# A test contestant in Python that plays in a thread, as contestants do to get a deeper stack:
+#   python3 threaded_trapper.py plain [MIB SECONDS ...]
+#       threading.Thread(...).start(), nothing else
+#   python3 threaded_trapper.py big-stack [MIB SECONDS ...]
+#       sys.setrecursionlimit + threading.stack_size first
+# With MIB and SECONDS, the thread first fills MIB MiB and burns CPU until the process has used
+# SECONDS of it (by its own clock), so that the judge's figures can be checked against known
+# amounts. Further arguments (a token that names the run) are ignored.
+# It plays the Trapper on the board "3 6 / 1 2 3 7 8 9" (the middle row open): ask nothing and
+# block 5, then ask nothing and block 4; whatever the Runner says, it is trapped in round 2.
+# Before that, the thread recurses deeply, to show the stack it got is usable, then burns.
+import sys
+import threading
+import time
+
+MIB = int(sys.argv[2]) if len(sys.argv) > 2 else 0
+SECONDS = float(sys.argv[3]) if len(sys.argv) > 3 else 0.0
+
+
+def depth(n):
+    return 0 if n == 0 else 1 + depth(n - 1)
+
+
+def burn(mib, seconds):
+    block = b"\x01" * (mib << 20)  # written, so resident
+    while time.process_time() < seconds:
+        pass
+    return block
+
+
+def play():
+    depth(20000)
+    kept = burn(MIB, SECONDS)
+    print("Trapper", flush=True)
+    input()  # 3 6
+    input()  # 1 2 3 7 8 9
+    for block in (5, 4):
+        print(0, flush=True)
+        input()  # No
+        print(block, flush=True)
+        if input() == "Trapped":
+            break
+    del kept
+
+
+if len(sys.argv) > 1 and sys.argv[1] == "big-stack":
+    sys.setrecursionlimit(1 << 20)
+    threading.stack_size(1 << 27)
+else:
+    sys.setrecursionlimit(30000)
+thread = threading.Thread(target=play)
+thread.start()
+thread.join()

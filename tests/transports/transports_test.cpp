@@ -1,0 +1,205 @@
+// The interactors as contest systems run them: a process of their own on pipes to the
+// contestant, under a memory limit (contest systems limit the validator too). A correct game
+// followed by 5 MiB of newlines gets a wrong answer with a message and the judge's memory
+// stays small (it used to store every blank line: 1 GB, then std::bad_alloc and an abort); a
+// CRLF blank line after the game is accepted, as an LF one; whatever the judge itself cannot
+// survive (memory runs out) is a judge error with a message, never an abort. The testing tool
+// reaches the same verdicts.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path bin_dir() {
+  const char* bin = std::getenv("ENTRAPMENT_BIN");
+  return bin ? fs::path(bin) : fs::path("build/bin");
+}
+
+fs::path root_dir() {
+  const char* root = std::getenv("ENTRAPMENT_ROOT");
+  return root ? fs::path(root) : fs::current_path();
+}
+
+std::string slurp(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
+}
+
+struct TempDir {
+  fs::path path;
+  TempDir() {
+    char name[] = "/tmp/entrapment-transports-test-XXXXXX";
+    if (!::mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
+    path = name;
+  }
+  ~TempDir() {
+    std::error_code ec;
+    fs::remove_all(path, ec);
+  }
+};
+
+struct Exit {
+  int code = -1;   // the exit code, or -1
+  int signal = 0;  // the signal that killed it, or 0
+  long long peak_kib = 0;
+};
+
+Exit exit_of(int status, const rusage& usage) {
+  Exit e;
+  if (WIFEXITED(status)) e.code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) e.signal = WTERMSIG(status);
+  e.peak_kib = usage.ru_maxrss;
+  return e;
+}
+
+[[noreturn]] void exec(const std::vector<std::string>& argv) {
+  std::vector<char*> args;
+  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
+  args.push_back(nullptr);
+  ::execv(args[0], args.data());
+  ::_exit(127);
+}
+
+// The judge and the contestant on two pipes; the judge's address space capped at `memory_mib`
+// (0: not capped). Returns the judge's exit.
+Exit run_pair(const std::vector<std::string>& judge, const std::vector<std::string>& contestant,
+              long long memory_mib) {
+  int to_judge[2], to_contestant[2];
+  if (::pipe(to_judge) != 0 || ::pipe(to_contestant) != 0) return {};
+  const int all[4] = {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]};
+  const pid_t judge_pid = ::fork();
+  if (judge_pid == 0) {
+    ::dup2(to_judge[0], 0);
+    ::dup2(to_contestant[1], 1);
+    for (int fd : all) ::close(fd);
+    if (memory_mib > 0) {
+      const rlimit cap{static_cast<rlim_t>(memory_mib) << 20, static_cast<rlim_t>(memory_mib)
+                                                                  << 20};
+      ::setrlimit(RLIMIT_AS, &cap);
+    }
+    exec(judge);
+  }
+  const pid_t contestant_pid = ::fork();
+  if (contestant_pid == 0) {
+    ::signal(SIGPIPE, SIG_DFL);
+    ::dup2(to_contestant[0], 0);
+    ::dup2(to_judge[1], 1);
+    for (int fd : all) ::close(fd);
+    exec(contestant);
+  }
+  for (int fd : all) ::close(fd);
+  int status = 0, ignored = 0;
+  rusage usage{};
+  ::wait4(judge_pid, &status, 0, &usage);
+  ::kill(contestant_pid, SIGKILL);  // it may still be writing newlines to a judge that is gone
+  ::waitpid(contestant_pid, &ignored, 0);
+  return exit_of(status, usage);
+}
+
+// The first sample's board: the test contestant wins it as the Trapper.
+constexpr const char* kBoard = "3 6\n1 2 3 7 8 9\nadversary adaptive 1\n";
+
+class Transports : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    std::ofstream(dir_.path / "test.in") << kBoard;
+    std::ofstream(dir_.path / "test.ans") << "Trapper\n";
+    std::ofstream(dir_.path / "board.txt") << "3 6\n1 2 3 7 8 9\n";
+  }
+
+  std::vector<std::string> player(const std::string& mode) const {
+    return {fs::absolute(bin_dir() / "runner_test_player").string(), mode, "transports-test"};
+  }
+  Exit kattis(const std::string& mode, long long memory_mib = 256) const {
+    return run_pair(
+        {fs::absolute(bin_dir() / "interactor").string(), (dir_.path / "test.in").string(),
+         (dir_.path / "test.ans").string(), dir_.path.string()},
+        player(mode), memory_mib);
+  }
+  Exit testlib(const std::string& mode, long long memory_mib = 256) const {
+    return run_pair({fs::absolute(bin_dir() / "interactor_testlib").string(),
+                     (dir_.path / "test.in").string(), (dir_.path / "log").string(),
+                     (dir_.path / "test.ans").string(), (dir_.path / "result").string()},
+                    player(mode), memory_mib);
+  }
+  // The contestants' testing tool's exit code.
+  int tool(const std::string& mode) const {
+    std::string command = "python3 '" + (root_dir() / "attachments" / "testing_tool.py").string() +
+                          "' -f '" + (dir_.path / "board.txt").string() + "'";
+    for (const std::string& word : player(mode)) command += " '" + word + "'";
+    const int status = std::system((command + " > /dev/null 2>&1").c_str());
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+  std::string feedback(const std::string& file) const { return slurp(dir_.path / file); }
+
+  TempDir dir_;
+};
+
+#ifndef __SANITIZE_ADDRESS__  // ASan's shadow memory cannot live under an address-space cap
+
+TEST_F(Transports, ABlankLineFloodAfterTheGameIsAWrongAnswerWithinTheMemoryLimit) {
+  const Exit k = kattis("blank-flood");
+  EXPECT_EQ(k.code, 43) << "signal " << k.signal << "; judgeerror: " << feedback("judgeerror.txt");
+  EXPECT_NE(feedback("judgemessage.txt").find("more than 1048576 bytes of blank lines"),
+            std::string::npos)
+      << feedback("judgemessage.txt");
+  EXPECT_NE(feedback("transcript.json").find("\"blank_lines_after_game\": 1048577"),
+            std::string::npos);
+  EXPECT_LT(k.peak_kib, 64 * 1024) << "the interactor's peak memory, KiB";
+  if (fs::exists(bin_dir() / "interactor_testlib")) {
+    const Exit t = testlib("blank-flood");
+    EXPECT_EQ(t.code, 1) << "signal " << t.signal;
+    EXPECT_NE(feedback("log").find("more than 1048576 bytes"), std::string::npos);
+    EXPECT_LT(t.peak_kib, 64 * 1024) << "the testlib interactor's peak memory, KiB";
+  }
+  EXPECT_EQ(tool("blank-flood"), 1) << "the testing tool";
+}
+
+// A test file the judge cannot hold in 64 MiB: std::bad_alloc, caught and reported.
+TEST_F(Transports, RunningOutOfMemoryIsAJudgeErrorWithAMessage) {
+  {
+    std::ofstream huge(dir_.path / "test.in", std::ios::binary);
+    huge << "3 6\n";
+  }
+  fs::resize_file(dir_.path / "test.in", std::uintmax_t{512} << 20);  // sparse: no disk used
+  const Exit k = kattis("correct", 64);
+  EXPECT_EQ(k.signal, 0) << "the interactor was killed by a signal (an abort?)";
+  EXPECT_EQ(k.code, 1);
+  EXPECT_NE(feedback("judgeerror.txt").find("judge error: out of memory"), std::string::npos)
+      << feedback("judgeerror.txt");
+  if (fs::exists(bin_dir() / "interactor_testlib")) {
+    const Exit t = testlib("correct", 64);
+    EXPECT_EQ(t.signal, 0) << "the testlib interactor was killed by a signal (an abort?)";
+    EXPECT_EQ(t.code, 3);
+    EXPECT_NE(feedback("result").find("judge error: out of memory"), std::string::npos)
+        << feedback("result");
+  }
+}
+
+#endif
+
+TEST_F(Transports, ACrlfBlankLineAfterTheGameIsAccepted) {
+  const Exit k = kattis("crlf-after", 0);
+  EXPECT_EQ(k.code, 42) << feedback("judgemessage.txt");
+  if (fs::exists(bin_dir() / "interactor_testlib")) {
+    EXPECT_EQ(testlib("crlf-after", 0).code, 0);
+  }
+  EXPECT_EQ(tool("crlf-after"), 0) << "the testing tool";
+}
+
+}  // namespace
