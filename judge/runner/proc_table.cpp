@@ -74,20 +74,33 @@ bool read_proc_status(ProcEntry& entry) {
   return true;
 }
 
-std::vector<ProcEntry> read_process_table(bool with_status) {
+namespace {
+
+// Every process directory of /proc ("/proc/1234", its pid), read by `take`, which returns the
+// entry to keep or nothing. A process can vanish at any moment: `take` skips what it cannot read.
+template <typename Take>
+std::vector<ProcEntry> walk_processes(Take take) {
   std::vector<ProcEntry> table;
   DIR* proc = ::opendir("/proc");
   if (!proc) return table;
   while (dirent* entry = ::readdir(proc)) {
     if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    const std::string dir = std::string("/proc/") + entry->d_name;
     ProcEntry process;
-    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) continue;
-    if (with_status && !read_proc_status(process)) continue;
-    table.push_back(process);
+    if (take(std::string("/proc/") + entry->d_name, static_cast<pid_t>(std::atol(entry->d_name)),
+             process))
+      table.push_back(process);
   }
   ::closedir(proc);
   return table;
+}
+
+}  // namespace
+
+std::vector<ProcEntry> read_process_table(bool with_status) {
+  return walk_processes([&](const std::string& dir, pid_t, ProcEntry& process) {
+    return parse_proc_stat(read_proc_file(dir + "/stat"), process) &&
+           (!with_status || read_proc_status(process));
+  });
 }
 
 }  // namespace entrapment
@@ -95,41 +108,25 @@ std::vector<ProcEntry> read_process_table(bool with_status) {
 namespace entrapment {
 
 std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
-  std::vector<ProcEntry> table;
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return table;
-  while (dirent* entry = ::readdir(proc)) {
-    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    ProcEntry process;
-    process.pid = static_cast<pid_t>(std::atol(entry->d_name));
-    if (!read_proc_status(process) || process.uid != uid) continue;
-    ProcEntry stat;
-    if (!parse_proc_stat(read_proc_file("/proc/" + std::string(entry->d_name) + "/stat"), stat))
-      continue;
-    stat.uid = process.uid;
-    stat.peak_kib = process.peak_kib;
-    table.push_back(stat);
-  }
-  ::closedir(proc);
-  return table;
+  return walk_processes([&](const std::string& dir, pid_t pid, ProcEntry& process) {
+    ProcEntry status;
+    status.pid = pid;
+    if (!read_proc_status(status) || status.uid != uid) return false;
+    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) return false;
+    process.uid = status.uid;
+    process.peak_kib = status.peak_kib;
+    return true;
+  });
 }
 
 std::vector<ProcEntry> read_processes_owned_by(uid_t uid) {
-  std::vector<ProcEntry> table;
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return table;
-  while (dirent* entry = ::readdir(proc)) {
-    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    const std::string dir = std::string("/proc/") + entry->d_name;
+  return walk_processes([&](const std::string& dir, pid_t, ProcEntry& process) {
     struct stat owner;
-    if (::stat(dir.c_str(), &owner) != 0 || owner.st_uid != uid) continue;
-    ProcEntry process;
-    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) continue;
+    if (::stat(dir.c_str(), &owner) != 0 || owner.st_uid != uid) return false;
+    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) return false;
     process.uid = uid;
-    table.push_back(process);
-  }
-  ::closedir(proc);
-  return table;
+    return true;
+  });
 }
 
 }  // namespace entrapment

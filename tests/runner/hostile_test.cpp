@@ -43,10 +43,8 @@ TEST_P(HostileTest, RightVerdictTrueFiguresInTimeAndNothingLeft) {
   if (std::string(hostile.mode) == "fork-bomb" && !can_contain_fork_bombs())
     GTEST_SKIP()
         << "neither root (own user id) nor a usable bwrap: a fork bomb would not be contained";
-  if (sandbox && !sandbox_support().usable)
-    GTEST_SKIP() << "bwrap not usable: " << sandbox_support().reason;
-  if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
-    GTEST_SKIP() << "no control groups: " << cgroups_reason();
+  if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
+    GTEST_SKIP() << why;
   std::string token;
   const Submission submission = player(hostile.mode, &token);
   Limits limits = small_limits(mechanism);
@@ -157,9 +155,7 @@ class SandboxAgreementTest : public ::testing::TestWithParam<std::tuple<const ch
 
 TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
   const auto [mode, mechanism] = GetParam();
-  if (!sandbox_support().usable) GTEST_SKIP() << "bwrap not usable: " << sandbox_support().reason;
-  if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
-    GTEST_SKIP() << "no control groups: " << cgroups_reason();
+  if (const std::string why = why_unsupported(true, mechanism); !why.empty()) GTEST_SKIP() << why;
   Limits limits = small_limits(mechanism);
   limits.wall_s = 5;  // a busy machine must not end one of the two runs early
   const TestResult plain = judge_test(player(mode), trapper_board(), mode, limits, false);

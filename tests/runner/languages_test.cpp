@@ -24,10 +24,8 @@ class Languages : public ::testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
     const auto [sandbox, mechanism] = GetParam();
-    if (sandbox && !sandbox_support().usable)
-      GTEST_SKIP() << "bwrap not usable: " << sandbox_support().reason;
-    if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
-      GTEST_SKIP() << "no control groups: " << cgroups_reason();
+    if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
+      GTEST_SKIP() << why;
   }
 
   // Accepted, with the program's own figures, and nothing left (but `kept`). The program

@@ -89,6 +89,13 @@ bool can_contain_fork_bombs() { return ::geteuid() == 0 || sandbox_support().usa
 bool cgroups_usable() { return limit_mechanism(LimitChoice::Cgroup).error.empty(); }
 std::string cgroups_reason() { return limit_mechanism(LimitChoice::Cgroup).error; }
 
+std::string why_unsupported(bool sandbox, LimitChoice mechanism) {
+  if (sandbox && !sandbox_support().usable) return "bwrap not usable: " + sandbox_support().reason;
+  if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
+    return "no control groups: " + cgroups_reason();
+  return "";
+}
+
 TempDir::TempDir(const std::string& purpose, unsigned mode) {
   std::string name = "/tmp/" + purpose + "-XXXXXX";
   if (!::mkdtemp(name.data())) throw std::runtime_error("mkdtemp failed");

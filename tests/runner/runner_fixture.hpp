@@ -40,6 +40,10 @@ bool can_contain_fork_bombs();
 bool cgroups_usable();
 std::string cgroups_reason();
 
+// Why this machine cannot run a test in that sandbox mode under that limit mechanism (bwrap not
+// usable, no control groups), or "" when it can: the reason a parameterised test skips.
+std::string why_unsupported(bool sandbox, LimitChoice mechanism);
+
 // A temporary directory of the test (mode 0755 unless told), removed at the end.
 struct TempDir {
   std::filesystem::path path;

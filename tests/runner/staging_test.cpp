@@ -41,10 +41,8 @@ class PrivatePlaces : public ::testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
     const auto [sandbox, mechanism] = GetParam();
-    if (sandbox && !sandbox_support().usable)
-      GTEST_SKIP() << "bwrap not usable: " << sandbox_support().reason;
-    if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
-      GTEST_SKIP() << "no control groups: " << cgroups_reason();
+    if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
+      GTEST_SKIP() << why;
   }
   TestResult judge(const std::vector<std::string>& command, double cpu_s = 1) {
     Limits limits = small_limits(std::get<1>(GetParam()));
