@@ -1,6 +1,8 @@
 // Wall-clock figures of the package's main jobs, each run as its own process exactly as a user
 // types it, next to this program in build/bin:
-//   judge verify -j 2                                   (the main job, on the contest set)
+//   judge verify -j 2                                   (the main job, on the contest set: once
+//                                                        compiling every submission, once with
+//                                                        the compile cache filled)
 //   judge run solutions/accepted/reference.cpp -j 1 --no-sandbox testdata/secret
 //   judge run ... testdata/exhaustive                   (with --exhaustive: about two minutes)
 // The root is the source tree this was built from (--root DIR to change it). CPU time is that
@@ -29,8 +31,9 @@ struct Timing {
   double cpu_s = 0;  // user + system of the process and every child it waited for
 };
 
-// Runs argv with stdout and stderr sent to /dev/null.
-Timing timed(const std::vector<std::string>& argv) {
+// Runs argv with stdout and stderr sent to /dev/null; `cache` is ENTRAPMENT_CACHE_DIR for it
+// ("off": every submission compiled, as on a fresh machine; "": the user's compile cache).
+Timing timed(const std::vector<std::string>& argv, const std::string& cache) {
   const auto start = std::chrono::steady_clock::now();
   const pid_t pid = ::fork();
   if (pid == 0) {
@@ -39,6 +42,7 @@ Timing timed(const std::vector<std::string>& argv) {
       ::dup2(fileno(null), 1);
       ::dup2(fileno(null), 2);
     }
+    if (!cache.empty()) ::setenv("ENTRAPMENT_CACHE_DIR", cache.c_str(), 1);
     std::vector<char*> args;
     for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
     args.push_back(nullptr);
@@ -56,8 +60,9 @@ Timing timed(const std::vector<std::string>& argv) {
   return t;
 }
 
-void report(const char* what, const std::vector<std::string>& argv) {
-  const Timing t = timed(argv);
+void report(const char* what, const std::vector<std::string>& argv,
+            const std::string& cache = "off") {
+  const Timing t = timed(argv, cache);
   std::printf("%-52s %7.1f s wall, %7.1f s CPU (exit status %d)\n", what, t.wall_s, t.cpu_s,
               t.status);
   std::fflush(stdout);
@@ -89,10 +94,13 @@ int main(int argc, char** argv) {
   if (::getloadavg(load, 3) < 1) load[0] = -1;
   std::printf("root %s, %u cores, load average %.2f at the start\n", root.c_str(),
               std::max(1u, std::thread::hardware_concurrency()), load[0]);
-  report("judge verify -j 2 (contest set)",
-         {judge.string(), "--root", root.string(), "verify", "-j", "2"});
-  report("reference.cpp, -j 1, no sandbox: testdata/secret", run_reference("secret"));
+  const std::vector<std::string> verify = {judge.string(), "--root", root.string(),
+                                           "verify",       "-j",     "2"};
+  report("judge verify -j 2 (contest set), compiling all", verify);
+  timed(verify, "");  // fills the user's compile cache (if it was not already)
+  report("the same, compile cache warm", verify, "");
+  report("reference.cpp, -j 1, no sandbox: testdata/secret", run_reference("secret"), "");
   if (exhaustive)
-    report("reference.cpp, -j 1, no sandbox: testdata/exhaustive", run_reference("exhaustive"));
+    report("reference.cpp, -j 1, no sandbox: testdata/exhaustive", run_reference("exhaustive"), "");
   return 0;
 }
