@@ -59,10 +59,16 @@ class Languages : public ::testing::TestWithParam<Param> {
 };
 
 // Python's own: 0.4-0.5 s of CPU (start, the deep recursion, the exit) and 16 MiB resident.
+// 1 GiB, as for Java: under rlimits the limit is on address space, and the big-stack program
+// reserves a 128 MiB thread stack and glibc's arena for the thread (128 MiB of address space
+// while it is aligned) beside the 64 MiB it fills; 256 MiB of address space failed it now and
+// then with MemoryError, depending on where the kernel placed the mappings. (The problem's own
+// limit is 2048 MiB.)
 Limits python_limits(LimitChoice mechanism) {
   Limits limits = small_limits(mechanism);
   limits.cpu_s = 4;
   limits.wall_s = wall_limit_for(limits.cpu_s);
+  limits.memory_mib = 1024;
   return limits;
 }
 
