@@ -1,6 +1,7 @@
 // Running the exported programs the way contest systems do, for the export tests (POSIX).
 #pragma once
 
+#include <filesystem>
 #include <string>
 #include <vector>
 
@@ -20,5 +21,9 @@ std::string bin_dir();
 
 // Quotes `text` for /bin/sh.
 std::string shell_quote(const std::string& text);
+
+// A file's bytes ("" when it cannot be read), and a file written whole, its directories made.
+std::string read_file(const std::filesystem::path& path);
+void write_file(const std::filesystem::path& path, const std::string& text);
 
 }  // namespace entrapment::export_test

@@ -13,9 +13,11 @@
 #include "process.hpp"
 
 namespace fs = std::filesystem;
+using entrapment::export_test::read_file;
 using entrapment::export_test::run_pair;
 using entrapment::export_test::run_shell;
 using entrapment::export_test::shell_quote;
+using entrapment::export_test::write_file;
 
 namespace {
 
@@ -79,20 +81,15 @@ class TestingToolTest : public ::testing::TestWithParam<Case> {
   static inline fs::path tmp_;
 };
 
-void write(const fs::path& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-}
-
 TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
   const Case& c = GetParam();
   const fs::path root = entrapment::export_test::repository_root();
   const fs::path bin = entrapment::export_test::bin_dir();
   const fs::path board = tmp_ / (std::string(c.name) + ".in");
   const fs::path transcript = tmp_ / (std::string(c.name) + ".interaction");
-  write(board, c.board);
-  write(tmp_ / "answer.ans", "");
-  write(transcript, c.transcript);
+  write_file(board, c.board);
+  write_file(tmp_ / "answer.ans", "");
+  write_file(transcript, c.transcript);
   const fs::path replay = root / "tests" / "export" / "replay.sh";
   const std::vector<std::string> contestant = {"/bin/sh", replay.string(), transcript.string()};
 

@@ -138,8 +138,7 @@ std::string name(const ::testing::TestParamInfo<Param>& info) {
   for (char& c : n)
     if (c == '-') c = '_';
   if (std::get<0>(info.param).runner_side) n += "_as_runner";
-  n += std::get<1>(info.param) ? "_sandboxed" : "_plain";
-  return n + (std::get<2>(info.param) == LimitChoice::Cgroup ? "_cgroup" : "_rlimit");
+  return n + "_" + mode_name(std::get<1>(info.param), std::get<2>(info.param));
 }
 
 INSTANTIATE_TEST_SUITE_P(Runner, HostileTest,
@@ -176,7 +175,7 @@ INSTANTIATE_TEST_SUITE_P(
       std::string n = std::get<0>(info.param);
       for (char& c : n)
         if (c == '-') c = '_';
-      return n + (std::get<1>(info.param) == LimitChoice::Cgroup ? "_cgroup" : "_rlimit");
+      return n + "_" + mechanism_name(std::get<1>(info.param));
     });
 
 }  // namespace

@@ -102,9 +102,7 @@ INSTANTIATE_TEST_SUITE_P(Runner, Languages,
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),
                          [](const ::testing::TestParamInfo<Param>& info) {
-                           return std::string(std::get<0>(info.param) ? "sandboxed" : "plain") +
-                                  (std::get<1>(info.param) == LimitChoice::Cgroup ? "_cgroup"
-                                                                                  : "_rlimit");
+                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
                          });
 
 }  // namespace

@@ -89,6 +89,14 @@ bool can_contain_fork_bombs() { return ::geteuid() == 0 || sandbox_support().usa
 bool cgroups_usable() { return limit_mechanism(LimitChoice::Cgroup).error.empty(); }
 std::string cgroups_reason() { return limit_mechanism(LimitChoice::Cgroup).error; }
 
+std::string mechanism_name(LimitChoice mechanism) {
+  return mechanism == LimitChoice::Cgroup ? "cgroup" : "rlimit";
+}
+
+std::string mode_name(bool sandbox, LimitChoice mechanism) {
+  return std::string(sandbox ? "sandboxed_" : "plain_") + mechanism_name(mechanism);
+}
+
 std::string why_unsupported(bool sandbox, LimitChoice mechanism) {
   if (sandbox && !sandbox_support().usable) return "bwrap not usable: " + sandbox_support().reason;
   if (mechanism == LimitChoice::Cgroup && !cgroups_usable())

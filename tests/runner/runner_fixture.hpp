@@ -44,6 +44,11 @@ std::string cgroups_reason();
 // usable, no control groups), or "" when it can: the reason a parameterised test skips.
 std::string why_unsupported(bool sandbox, LimitChoice mechanism);
 
+// The part of a parameterised test's name for its sandbox mode and limit mechanism:
+// "sandboxed_cgroup", "plain_rlimit", ...; mechanism_name alone: "cgroup", "rlimit".
+std::string mechanism_name(LimitChoice mechanism);
+std::string mode_name(bool sandbox, LimitChoice mechanism);
+
 // A temporary directory of the test (mode 0755 unless told), removed at the end.
 struct TempDir {
   std::filesystem::path path;

@@ -132,9 +132,7 @@ INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces,
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),
                          [](const ::testing::TestParamInfo<Param>& info) {
-                           return std::string(std::get<0>(info.param) ? "sandboxed" : "plain") +
-                                  (std::get<1>(info.param) == LimitChoice::Cgroup ? "_cgroup"
-                                                                                  : "_rlimit");
+                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
                          });
 
 TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
