@@ -160,7 +160,10 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
   const TestResult plain = judge_test(player(mode), trapper_board(), mode, limits, false);
   const TestResult boxed = judge_test(player(mode), trapper_board(), mode, limits, true);
   EXPECT_EQ(plain.verdict, boxed.verdict) << plain.message << " / " << boxed.message;
-  EXPECT_NEAR(plain.cpu_s, boxed.cpu_s, 0.1 * std::max(plain.cpu_s, boxed.cpu_s) + 0.02)
+  // 10 %, plus bwrap's own start-up: the control group counts bwrap with the program, and its
+  // namespace set-up took up to 25 ms of CPU on a loaded 2-core CI machine (0.016 s plain, 0.041 s
+  // boxed for a program that uses almost nothing).
+  EXPECT_NEAR(plain.cpu_s, boxed.cpu_s, 0.1 * std::max(plain.cpu_s, boxed.cpu_s) + 0.05)
       << "CPU time, without and with bwrap";
   EXPECT_NEAR(static_cast<double>(plain.memory_kib), static_cast<double>(boxed.memory_kib),
               0.1 * static_cast<double>(std::max(plain.memory_kib, boxed.memory_kib)))
