@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "runner/judge_tests.hpp"
-#include "runner/result.hpp"
-#include "runner/submission.hpp"
+#include "execution/judge_tests.hpp"
+#include "verdict/result.hpp"
+#include "execution/submission.hpp"
 
 namespace entrapment::cli {
 

@@ -7,7 +7,7 @@
 #include "command.hpp"
 #include "help_format.hpp"
 #include "judge_version.hpp"
-#include "runner/interrupts.hpp"
+#include "execution/interrupts.hpp"
 
 namespace {
 
@@ -23,7 +23,7 @@ std::string command_prefix() {
 }  // namespace
 
 int main(int argc, char** argv) {
-  // Ctrl-C or SIGTERM: every contestant killed, every scratch directory removed (runner/).
+  // Ctrl-C or SIGTERM: every contestant killed, every scratch directory removed (execution/).
   entrapment::handle_interrupts();
   using namespace entrapment::cli;
   CLI::App app{"judge: the Entrapment (NAC 2025 Problem C) judging toolkit", "judge"};

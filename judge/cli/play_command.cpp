@@ -23,11 +23,11 @@
 #include "package/problem_yaml.hpp"
 #include "person_input.hpp"
 #include "report/board_text.hpp"
-#include "runner/contestant_process.hpp"
-#include "runner/judge_tests.hpp"
-#include "runner/limits.hpp"
-#include "runner/submission.hpp"
-#include "runner/work_dir.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
 
 namespace entrapment::cli {
 
@@ -273,7 +273,7 @@ void print_header(const TestCase& test) {
   std::cout << "board: ";
   const std::vector<std::string> board = test.board_lines();
   for (std::size_t i = 0; i < board.size(); ++i) std::cout << (i ? " | " : "") << board[i];
-  std::cout << "   adversary: " << to_string(test.adversary.strategy) << " " << test.adversary.seed
+  std::cout << "   adversary: " << to_string(test.adversary.kind) << " " << test.adversary.seed
             << "\n"
             << "lines: [round] < judge to contestant, > contestant to judge\n";
 }

@@ -17,10 +17,10 @@
 #include "report/html_report.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal.hpp"
-#include "runner/contestant_process.hpp"
-#include "runner/limit_mechanism.hpp"
-#include "runner/limits.hpp"
-#include "runner/work_dir.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/limit_mechanism.hpp"
+#include "execution/limits.hpp"
+#include "execution/work_dir.hpp"
 #include "submission_list.hpp"
 
 namespace entrapment::cli {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "runner/submission.hpp"
+#include "execution/submission.hpp"
 
 namespace entrapment::cli {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/result.hpp"
+#include "verdict/result.hpp"
 
 namespace entrapment::cli {
 

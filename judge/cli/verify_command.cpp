@@ -23,17 +23,14 @@
 #include "package/problem_yaml.hpp"
 #include "report/status_line.hpp"
 #include "report/text.hpp"
-#include "runner/judge_tests.hpp"
-#include "runner/limits.hpp"
-#include "runner/submission.hpp"
-#include "runner/tool_process.hpp"
-#include "runner/work_dir.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/submission.hpp"
+#include "execution/tool_process.hpp"
+#include "execution/work_dir.hpp"
 #include "submission_list.hpp"
 
-#if __has_include("generate/generate.hpp")
 #include "generate/generate.hpp"
-#define ENTRAPMENT_HAVE_GENERATE 1
-#endif
 
 namespace entrapment::cli {
 
@@ -341,7 +338,6 @@ int verify(const VerifyArguments& args) {
     }
   }
 
-#ifdef ENTRAPMENT_HAVE_GENERATE
   if (stages.count("generate")) {
     tally.section("generated test data");
     try {
@@ -372,11 +368,6 @@ int verify(const VerifyArguments& args) {
     }
     if (replayed == 0) tally.step("sample transcripts", false, "no testdata/sample/*.interaction");
   }
-#else
-  for (const char* stage : {"generate", "samples"})
-    if (stages.count(stage))
-      tally.step(stage, false, "judge/generate is not built into this judge", {}, true);
-#endif
 
   if (stages.count("submissions")) {
     if (limits_read)

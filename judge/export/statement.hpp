@@ -27,7 +27,7 @@ struct StatementSection {
 };
 
 struct Statement {
-  std::vector<StatementSection> sections;  // in the order of kStatementSections
+  std::vector<StatementSection> sections;  // in the order of statement_section_names()
   const StatementSection* find(const std::string& name) const;
 };
 

@@ -9,7 +9,7 @@ namespace entrapment {
 
 namespace {
 
-TestLine line_on(const Board& board, Strategy strategy, std::uint64_t seed) {
+TestLine line_on(const Board& board, AdversaryKind strategy, std::uint64_t seed) {
   TestLine line;
   line.rounds = board.rounds;
   line.unavailable = labels(board.unavailable);
@@ -37,7 +37,7 @@ NamedTest named(std::string name, TestLine line) {
 // test is one line of configuration.
 template <typename Adjust>
 std::vector<NamedTest> drawn(const FamilyParams& params, const std::vector<Board>& pool,
-                             Strategy strategy, Adjust adjust) {
+                             AdversaryKind strategy, Adjust adjust) {
   Random random(params.seed);
   std::vector<NamedTest> out;
   for (int i = 0; i < params.count; ++i) {
@@ -86,22 +86,22 @@ std::vector<NamedTest> make_family(const FamilyParams& params) {
     std::vector<NamedTest> out;
     for (const Board& board : all_boards())
       out.push_back(named(board_name(board),
-                          line_on(board, Strategy::Adaptive, random.next() % kTestSeedLimit)));
+                          line_on(board, AdversaryKind::Adaptive, random.next() % kTestSeedLimit)));
     return out;
   }
   if (params.count < 1) throw std::invalid_argument("count: expected a positive number of tests");
   const auto as_is = [](TestLine&) {};
-  if (family == "random_games") return drawn(params, all_boards(), Strategy::Random, as_is);
+  if (family == "random_games") return drawn(params, all_boards(), AdversaryKind::Random, as_is);
   if (family == "committed_games")
-    return drawn(params, boards_where_judge_plays(Side::Runner), Strategy::Committed, as_is);
+    return drawn(params, boards_where_judge_plays(Side::Runner), AdversaryKind::Committed, as_is);
   if (family == "scripted_trapper") {
     require_one_of("queries", params.queries, query_scripts());
-    return drawn(params, boards_where_judge_plays(Side::Trapper), Strategy::Scripted,
+    return drawn(params, boards_where_judge_plays(Side::Trapper), AdversaryKind::Scripted,
                  [&](TestLine& line) { line.queries = params.queries; });
   }
   if (family == "scripted_runner") {
     require_one_of("answers", params.answers, answer_scripts());
-    return drawn(params, boards_where_judge_plays(Side::Runner), Strategy::Scripted,
+    return drawn(params, boards_where_judge_plays(Side::Runner), AdversaryKind::Scripted,
                  [&](TestLine& line) { line.answers = params.answers; });
   }
   std::vector<std::string> names;

@@ -198,14 +198,14 @@ std::vector<std::pair<std::string, std::function<bool(const Candidate&)>>> adver
     return winner(Board{line.rounds, line.unavailable_set()}) == Side::Runner ? Side::Trapper
                                                                               : Side::Runner;
   };
-  for (Strategy s : {Strategy::Adaptive, Strategy::Random})
+  for (AdversaryKind s : {AdversaryKind::Adaptive, AdversaryKind::Random})
     for (Side side : {Side::Trapper, Side::Runner})
       out.push_back({std::string("every adversary: ") + to_string(s) + " as " + to_string(side),
                      [s, side, judge_plays](const Candidate& c) {
                        return c.line.adversary == s && judge_plays(c.line) == side;
                      }});
   out.push_back({"every adversary: committed as Runner",
-                 [](const Candidate& c) { return c.line.adversary == Strategy::Committed; }});
+                 [](const Candidate& c) { return c.line.adversary == AdversaryKind::Committed; }});
   for (const std::string& q : query_scripts())
     out.push_back({"every adversary: scripted queries=" + q + " as Trapper",
                    [q](const Candidate& c) { return c.line.queries == q; }});
@@ -224,7 +224,7 @@ std::vector<Candidate> candidate_pool(const std::vector<Candidate>& exhaustive,
   for (int round = 0; round < params.seeds; ++round)
     for (const Board& board : all_boards()) {
       const bool judge_is_runner = winner(board) == Side::Trapper;
-      auto add = [&](Strategy strategy, std::string queries, std::string answers) {
+      auto add = [&](AdversaryKind strategy, std::string queries, std::string answers) {
         TestLine line;
         line.rounds = board.rounds;
         line.unavailable = labels(board.unavailable);
@@ -235,13 +235,13 @@ std::vector<Candidate> candidate_pool(const std::vector<Candidate>& exhaustive,
         line.answers = std::move(answers);
         out.push_back({std::move(line), "extra"});
       };
-      add(Strategy::Adaptive, "", "");
-      add(Strategy::Random, "", "");
+      add(AdversaryKind::Adaptive, "", "");
+      add(AdversaryKind::Random, "", "");
       if (judge_is_runner) {
-        add(Strategy::Committed, "", "");
-        add(Strategy::Scripted, "", random.pick(answer_scripts()));
+        add(AdversaryKind::Committed, "", "");
+        add(AdversaryKind::Scripted, "", random.pick(answer_scripts()));
       } else {
-        add(Strategy::Scripted, random.pick(query_scripts()), "");
+        add(AdversaryKind::Scripted, random.pick(query_scripts()), "");
       }
     }
   return out;

@@ -107,8 +107,8 @@ std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
       entry.line = line_on_board(item["board"].Scalar());
       const std::string adversary = item["adversary"].Scalar();
       bool known = false;
-      for (Strategy s :
-           {Strategy::Adaptive, Strategy::Random, Strategy::Committed, Strategy::Scripted})
+      for (AdversaryKind s :
+           {AdversaryKind::Adaptive, AdversaryKind::Random, AdversaryKind::Committed, AdversaryKind::Scripted})
         if (adversary == to_string(s)) {
           entry.line.adversary = s;
           known = true;

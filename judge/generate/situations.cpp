@@ -53,7 +53,7 @@ std::vector<int> situations_in(const TestCase& test, const Transcript& game) {
       seen[kEarlyTrap] = seen[kEarlyTrap] ||
                          (r.runner_after_move == kEmpty && r.block != 0 && r.round < test.rounds);
       const auto& script = test.adversary.runner_script;
-      if (test.adversary.strategy == Strategy::Scripted && r.answer &&
+      if (test.adversary.kind == AdversaryKind::Scripted && r.answer &&
           static_cast<std::size_t>(r.round) <= script.size())
         seen[kAnswerOverruled] =
             seen[kAnswerOverruled] || *r.answer != script[static_cast<std::size_t>(r.round - 1)];

@@ -114,7 +114,7 @@ TestCase make_test(const TestLine& line) {
   TestCase test;
   test.rounds = line.rounds;
   test.unavailable = line.unavailable;
-  test.adversary.strategy = line.adversary;
+  test.adversary.kind = line.adversary;
   test.adversary.seed = line.seed;
   if (!is_valid_board(line.rounds, line.unavailable_set()) ||
       static_cast<int>(line.unavailable.size()) != size(line.unavailable_set()))
@@ -122,9 +122,9 @@ TestCase make_test(const TestLine& line) {
   const bool judge_is_runner = test.winner() == Side::Trapper;
   const std::string side = judge_is_runner ? "the judge plays the Runner on this board"
                                            : "the judge plays the Trapper on this board";
-  if (line.adversary == Strategy::Committed && !judge_is_runner)
+  if (line.adversary == AdversaryKind::Committed && !judge_is_runner)
     throw std::invalid_argument("committed: the committed adversary is a Runner, but " + side);
-  if (line.adversary != Strategy::Scripted) {
+  if (line.adversary != AdversaryKind::Scripted) {
     if (!line.queries.empty() || !line.answers.empty())
       throw std::invalid_argument("queries and answers are for a scripted adversary only");
     return test;

@@ -1,6 +1,6 @@
 #include "interaction.hpp"
 
-#include "../adversary/strategy.hpp"
+#include "../adversary/adversary.hpp"
 #include "../game/solver.hpp"
 #include "contestant_reader.hpp"
 
@@ -71,7 +71,7 @@ class Game {
 
   // The contestant is the Runner; the judge plays the Trapper.
   std::string play_as_runner() {
-    const std::unique_ptr<TrapperStrategy> trapper = make_trapper(test_);
+    const std::unique_ptr<TrapperAdversary> trapper = make_trapper(test_.adversary);
     for (int round = 1; round <= test_.rounds; ++round) {
       TranscriptRound& log = begin_round(round);
       const std::vector<Square> query = trapper->query(position_, round);
@@ -132,7 +132,8 @@ class Game {
 
   // The contestant is the Trapper; the judge plays the Runner.
   std::string play_as_trapper() {
-    const std::unique_ptr<RunnerStrategy> runner = make_runner(test_);
+    const std::unique_ptr<RunnerAdversary> runner =
+        make_runner(test_.adversary, test_.start().available);
     for (int round = 1; round <= test_.rounds; ++round) {
       TranscriptRound& log = begin_round(round);
       const int n =
@@ -206,7 +207,7 @@ const char* to_string(Outcome::Result result) {
 Outcome interact(const TestCase& test, Channel& channel, Transcript& transcript) {
   transcript.rounds = test.rounds;
   transcript.unavailable = test.unavailable;
-  transcript.adversary = to_string(test.adversary.strategy);
+  transcript.adversary = to_string(test.adversary.kind);
   transcript.seed = test.adversary.seed;
   Outcome outcome;
   try {

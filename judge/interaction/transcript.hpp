@@ -9,7 +9,6 @@
 #include <vector>
 
 #include "../game/rules.hpp"
-#include "../testcase/testcase.hpp"
 
 namespace entrapment {
 

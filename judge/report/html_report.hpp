@@ -8,7 +8,7 @@
 #include <ostream>
 #include <vector>
 
-#include "runner/result.hpp"
+#include "verdict/result.hpp"
 
 namespace entrapment::report {
 

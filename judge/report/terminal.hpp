@@ -10,7 +10,7 @@
 #include <ostream>
 #include <vector>
 
-#include "runner/result.hpp"
+#include "verdict/result.hpp"
 #include "status_line.hpp"
 
 namespace entrapment::report {

@@ -55,11 +55,11 @@ long long integer(const std::string& token, long long low, long long high, const
   return *value;
 }
 
-Strategy strategy_named(const std::string& name, int number) {
-  if (name == "adaptive") return Strategy::Adaptive;
-  if (name == "random") return Strategy::Random;
-  if (name == "committed") return Strategy::Committed;
-  if (name == "scripted") return Strategy::Scripted;
+AdversaryKind adversary_named(const std::string& name, int number) {
+  if (name == "adaptive") return AdversaryKind::Adaptive;
+  if (name == "random") return AdversaryKind::Random;
+  if (name == "committed") return AdversaryKind::Committed;
+  if (name == "scripted") return AdversaryKind::Scripted;
   throw TestCaseError(number, "unknown adversary " + quote(name) +
                                   " (expected adaptive, random, committed or scripted)");
 }
@@ -113,20 +113,6 @@ std::size_t parse_board_lines(const std::vector<std::string>& lines, TestCase& t
 
 }  // namespace
 
-const char* to_string(Strategy strategy) {
-  switch (strategy) {
-    case Strategy::Adaptive:
-      return "adaptive";
-    case Strategy::Random:
-      return "random";
-    case Strategy::Committed:
-      return "committed";
-    case Strategy::Scripted:
-      return "scripted";
-  }
-  return "?";
-}
-
 TestCaseError::TestCaseError(int line, const std::string& what, File file)
     : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + what : what),
       line_(line),
@@ -158,16 +144,16 @@ TestCase parse_testcase(const std::string& text) {
   if (tokens.size() != 3 || tokens[0] != "adversary")
     throw TestCaseError(adversary_line, "expected \"adversary NAME SEED\"");
   AdversaryConfig& adversary = test.adversary;
-  adversary.strategy = strategy_named(tokens[1], adversary_line);
+  adversary.kind = adversary_named(tokens[1], adversary_line);
   adversary.seed =
       static_cast<std::uint64_t>(integer(tokens[2], 0, kSeedLimit - 1, "SEED", adversary_line));
   const bool judge_is_runner = test.winner() == Side::Trapper;
-  if (adversary.strategy == Strategy::Committed && !judge_is_runner)
+  if (adversary.kind == AdversaryKind::Committed && !judge_is_runner)
     throw TestCaseError(adversary_line,
                         "the committed adversary is a Runner, but on this board the judge plays "
                         "the Trapper (the Runner wins)");
 
-  if (adversary.strategy == Strategy::Scripted && !judge_is_runner) {
+  if (adversary.kind == AdversaryKind::Scripted && !judge_is_runner) {
     Position p = test.start();
     for (int round = 1; round <= test.rounds; ++round) {
       tokens = take("the Trapper's script for round " + std::to_string(round));
@@ -175,7 +161,7 @@ TestCase parse_testcase(const std::string& text) {
       adversary.trapper_script.push_back(r);
       p.available &= static_cast<SquareSet>(~single(r.block));
     }
-  } else if (adversary.strategy == Strategy::Scripted) {
+  } else if (adversary.kind == AdversaryKind::Scripted) {
     tokens = take("\"answers A_1 ... A_R\"");
     if (tokens.front() != "answers" || static_cast<int>(tokens.size()) != test.rounds + 1)
       throw TestCaseError(line_number(), "expected \"answers\" and " + std::to_string(test.rounds) +
@@ -224,7 +210,7 @@ TestCase parse_test_files(const std::string& input, const std::string& answer) {
 std::string format_testcase(const TestCase& test) {
   std::string out;
   for (const std::string& line : test.board_lines()) out += line + "\n";
-  out += std::string("adversary ") + to_string(test.adversary.strategy) + " " +
+  out += std::string("adversary ") + to_string(test.adversary.kind) + " " +
          std::to_string(test.adversary.seed) + "\n";
   for (const ScriptedTrapperRound& r : test.adversary.trapper_script) {
     out += "ask ";

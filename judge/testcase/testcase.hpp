@@ -16,38 +16,14 @@
 // C++17 and the standard library only (part of the single-file interactor).
 #pragma once
 
-#include <cstdint>
-#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
-#include "../adversary/plan.hpp"
+#include "../adversary/config.hpp"
 #include "../game/rules.hpp"
 
 namespace entrapment {
-
-enum class Strategy { Adaptive, Random, Committed, Scripted };
-
-const char* to_string(Strategy strategy);
-
-struct ScriptedTrapperRound {
-  std::vector<Square> query;  // in the script's order: the judge sends them in that order
-  Square block = 0;
-
-  SquareSet query_set() const { return make_set(query); }
-};
-
-struct AdversaryConfig {
-  Strategy strategy = Strategy::Adaptive;
-  std::uint64_t seed = 0;
-  std::vector<ScriptedTrapperRound> trapper_script;  // scripted judge as Trapper
-  std::vector<Answer> runner_script;                 // scripted judge as Runner
-  // The adaptive adversaries' plan is drawn from the seed (adversary/plan.hpp). Tools that
-  // measure one plan against another set it here; a test file cannot, so every file still
-  // plays the game its seed gives.
-  std::optional<AdaptivePlan> plan;
-};
 
 struct TestCase {
   int rounds = 0;

@@ -67,7 +67,7 @@ int run(int argc, char** argv) {
   if (!overview_file.empty()) {
     std::ofstream overview(overview_file, std::ios::binary);
     overview << "R = " << test.rounds << ", U = " << test.unavailable.size() << ", adversary "
-             << to_string(test.adversary.strategy) << "\n";
+             << to_string(test.adversary.kind) << "\n";
     if (!overview) return invalid("cannot write the test overview to " + overview_file);
   }
   return kValid;

@@ -5,8 +5,8 @@
 // 3R <= 9 - U. That matches both samples but is wrong on 153 of the 2304 boards (e.g. R = 2
 // with 1 2 5 unavailable is a Trapper win, R = 3 with only 2 unavailable is a Runner win).
 // Once the role is right it plays optimally, so only the claim is wrong.
-// Caught by: secret/boards, the first board where the formula and the game disagree; the
-// judge rejects the claim before the first round.
+// Caught by: every contest test whose board the formula gets wrong (testdata/secret.kills.md);
+// the judge rejects the claim before the first round.
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>

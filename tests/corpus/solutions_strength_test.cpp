@@ -1,7 +1,7 @@
 // No loss of strength, with real processes: every program under solutions/ that must be
 // rejected (wrong_answer, time_limit_exceeded, run_time_error) is rejected by at least three
 // contest tests (testdata/secret), each time with its directory's verdict, compiled and run
-// by judge/runner exactly as `judge run` does. The contest set was chosen with the corpus's
+// by judge/execution exactly as `judge run` does. The contest set was chosen with the corpus's
 // in-process models of these programs, so the models must stay faithful: a modelled program
 // that fails fast (wrong_answer, run_time_error) runs on every contest test and must be
 // rejected by exactly the tests its model is rejected by. A time_limit_exceeded program costs
@@ -18,10 +18,10 @@
 
 #include "corpus/play.hpp"
 #include "package/problem_yaml.hpp"
-#include "runner/judge_tests.hpp"
-#include "runner/limits.hpp"
-#include "runner/submission.hpp"
-#include "runner/work_dir.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
 
 namespace entrapment::corpus {
 namespace {

@@ -39,13 +39,13 @@ TestCase board_for(unsigned index, unsigned adversary) {
   test.rounds = rounds;
   test.unavailable = labels(unavailable);
   test.adversary.seed = adversary >> 2;
-  const Strategy strategies[] = {Strategy::Adaptive, Strategy::Random, Strategy::Committed,
-                                 Strategy::Scripted};
-  test.adversary.strategy = strategies[adversary & 3];
+  const AdversaryKind kinds[] = {AdversaryKind::Adaptive, AdversaryKind::Random,
+                                 AdversaryKind::Committed, AdversaryKind::Scripted};
+  test.adversary.kind = kinds[adversary & 3];
   const bool judge_is_runner = test.winner() == Side::Trapper;
-  if (test.adversary.strategy == Strategy::Committed && !judge_is_runner)
-    test.adversary.strategy = Strategy::Random;
-  if (test.adversary.strategy == Strategy::Scripted) {
+  if (test.adversary.kind == AdversaryKind::Committed && !judge_is_runner)
+    test.adversary.kind = AdversaryKind::Random;
+  if (test.adversary.kind == AdversaryKind::Scripted) {
     if (judge_is_runner) {
       for (int i = 0; i < rounds; ++i)
         test.adversary.runner_script.push_back((adversary >> (i % 8)) & 1 ? Answer::Yes

@@ -64,7 +64,7 @@ TEST(ExhaustiveTier, EveryBoardOnceAgainstTheAdaptiveAdversary) {
   for (const auto& [path, test] : tests_under(repository_root() / "testdata/exhaustive/boards")) {
     ++seen[board_of(test)];
     EXPECT_EQ(path.stem().string(), expected_name(board_of(test)));
-    EXPECT_EQ(test.adversary.strategy, Strategy::Adaptive) << path;
+    EXPECT_EQ(test.adversary.kind, AdversaryKind::Adaptive) << path;
   }
   EXPECT_EQ(seen.size(), all.size());
   for (const BoardKey& board : all) EXPECT_EQ(seen[board], 1) << expected_name(board);
@@ -73,7 +73,7 @@ TEST(ExhaustiveTier, EveryBoardOnceAgainstTheAdaptiveAdversary) {
 TEST(GeneratedTests, EverySecretAndExhaustiveFileIsOnALegalBoardWithItsAnswer) {
   const std::set<BoardKey> all = every_board();
   std::map<std::string, int> per_directory;
-  std::map<Strategy, int> per_strategy;
+  std::map<AdversaryKind, int> per_strategy;
   for (const char* tier : {"secret", "exhaustive"})
     for (const auto& [path, test] : tests_under(repository_root() / "testdata" / tier)) {
       EXPECT_EQ(all.count(board_of(test)), 1u) << path;
@@ -81,12 +81,13 @@ TEST(GeneratedTests, EverySecretAndExhaustiveFileIsOnALegalBoardWithItsAnswer) {
       ans.replace_extension(".ans");
       EXPECT_EQ(read_file(ans), std::string(to_string(test.winner())) + "\n") << ans;
       ++per_directory[path.parent_path().filename().string()];
-      ++per_strategy[test.adversary.strategy];
+      ++per_strategy[test.adversary.kind];
     }
   EXPECT_EQ(per_directory["boards"], 2304);
   EXPECT_GE(per_directory["random"], 100);
   EXPECT_GE(per_directory["committed"], 50);
-  for (Strategy s : {Strategy::Adaptive, Strategy::Random, Strategy::Committed, Strategy::Scripted})
+  for (AdversaryKind s : {AdversaryKind::Adaptive, AdversaryKind::Random, AdversaryKind::Committed,
+                          AdversaryKind::Scripted})
     EXPECT_GT(per_strategy[s], 0) << to_string(s);
 }
 
@@ -143,13 +144,13 @@ TEST_F(ContestSet, HasBoardsWhereTheWinnerChangesWhenRChangesByOne) {
 
 TEST_F(ContestSet, HasEveryAdversaryOnEverySideItPlays) {
   auto judge_plays_runner = [](const TestCase& t) { return !runner_wins(board_of(t)); };
-  for (Strategy s : {Strategy::Adaptive, Strategy::Random, Strategy::Scripted})
+  for (AdversaryKind s : {AdversaryKind::Adaptive, AdversaryKind::Random, AdversaryKind::Scripted})
     for (bool runner : {false, true})
       EXPECT_TRUE(has([&](const TestCase& t) {
-        return t.adversary.strategy == s && judge_plays_runner(t) == runner;
+        return t.adversary.kind == s && judge_plays_runner(t) == runner;
       })) << to_string(s)
           << " as " << (runner ? "Runner" : "Trapper");
-  EXPECT_TRUE(has([](const TestCase& t) { return t.adversary.strategy == Strategy::Committed; }));
+  EXPECT_TRUE(has([](const TestCase& t) { return t.adversary.kind == AdversaryKind::Committed; }));
   // A scripted Trapper that asks nothing, and one that asks about every available square.
   EXPECT_TRUE(has([](const TestCase& t) {
     return !t.adversary.trapper_script.empty() && t.adversary.trapper_script[0].query.empty();

@@ -15,7 +15,7 @@
 namespace entrapment {
 namespace {
 
-std::vector<TestCase> every_board_against(Strategy strategy, std::uint64_t seed) {
+std::vector<TestCase> every_board_against(AdversaryKind strategy, std::uint64_t seed) {
   std::vector<TestCase> out;
   const Solver& solver = Solver::instance();
   for (int r = 1; r <= 9; ++r)
@@ -25,11 +25,11 @@ std::vector<TestCase> every_board_against(Strategy strategy, std::uint64_t seed)
       TestCase t;
       t.rounds = r;
       t.unavailable = labels(unavailable);
-      t.adversary.strategy = strategy;
+      t.adversary.kind = strategy;
       t.adversary.seed = seed + u * 16 + static_cast<unsigned>(r);
       const bool judge_is_runner = !solver.runner_wins(t.start());
-      if (strategy == Strategy::Committed && !judge_is_runner) continue;
-      if (strategy == Strategy::Scripted) {
+      if (strategy == AdversaryKind::Committed && !judge_is_runner) continue;
+      if (strategy == AdversaryKind::Scripted) {
         if (judge_is_runner) {
           for (int i = 0; i < r; ++i)
             t.adversary.runner_script.push_back(i % 2 ? Answer::Yes : Answer::No);
@@ -60,7 +60,7 @@ void expect_reference_wins(const TestCase& test) {
   for (const TranscriptRound& r : transcript.round_log) ASSERT_NE(r.runner_after_answer, kEmpty);
 }
 
-class EveryBoard : public ::testing::TestWithParam<Strategy> {};
+class EveryBoard : public ::testing::TestWithParam<AdversaryKind> {};
 
 TEST_P(EveryBoard, AnOptimalContestantWinsAndTheJudgeNeverLies) {
   int games = 0;
@@ -73,8 +73,8 @@ TEST_P(EveryBoard, AnOptimalContestantWinsAndTheJudgeNeverLies) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Adversaries, EveryBoard,
-                         ::testing::Values(Strategy::Adaptive, Strategy::Random,
-                                           Strategy::Committed, Strategy::Scripted),
+                         ::testing::Values(AdversaryKind::Adaptive, AdversaryKind::Random,
+                                           AdversaryKind::Committed, AdversaryKind::Scripted),
                          [](const auto& info) { return std::string(to_string(info.param)); });
 
 // Every choice of every part of the plan, forced on every board: the plan only breaks ties
@@ -92,7 +92,7 @@ TEST(AdaptivePlan, EveryChoiceOnEveryBoardLetsTheOptimalContestantWinAndNeverLie
     choices.push_back([l](AdaptivePlan& p) { p.answer = l; });
   int games = 0;
   for (const auto& choose : choices)
-    for (TestCase test : every_board_against(Strategy::Adaptive, 7)) {
+    for (TestCase test : every_board_against(AdversaryKind::Adaptive, 7)) {
       test.adversary.plan = adaptive_plan(test.adversary.seed);
       choose(*test.adversary.plan);
       expect_reference_wins(test);
@@ -128,7 +128,7 @@ TEST(AdaptivePlan, IsAFunctionOfTheSeedAndVariesWithIt) {
 TEST(AdaptiveTrapper, PadsQueriesOnlyWithSquaresTheRunnerCannotBeOn) {
   int padded_rounds = 0;
   for (Padding padding : {Padding::None, Padding::All}) {
-    for (TestCase test : every_board_against(Strategy::Adaptive, 3)) {
+    for (TestCase test : every_board_against(AdversaryKind::Adaptive, 3)) {
       if (test.winner() != Side::Runner) continue;
       test.adversary.plan = adaptive_plan(test.adversary.seed);
       test.adversary.plan->padding = padding;
@@ -154,7 +154,7 @@ int boards_rejecting(const std::string& strategy, std::function<void(AdaptivePla
   EXPECT_NE(wrong, nullptr) << strategy;
   if (!wrong) return 0;
   int rejected = 0;
-  for (TestCase test : every_board_against(Strategy::Adaptive, 11)) {
+  for (TestCase test : every_board_against(AdversaryKind::Adaptive, 11)) {
     if (test.winner() != Side::Runner) continue;
     test.adversary.plan = adaptive_plan(test.adversary.seed);
     choose(*test.adversary.plan);

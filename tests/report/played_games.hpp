@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/result.hpp"
+#include "verdict/result.hpp"
 
 namespace entrapment::testing {
 

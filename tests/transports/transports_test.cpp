@@ -123,7 +123,7 @@ class Transports : public ::testing::Test {
   }
 
   std::vector<std::string> player(const std::string& mode) const {
-    return {fs::absolute(bin_dir() / "runner_test_player").string(), mode, "transports-test"};
+    return {fs::absolute(bin_dir() / "test_player").string(), mode, "transports-test"};
   }
   Exit kattis(const std::string& mode, long long memory_mib = 256) const {
     return run_pair(

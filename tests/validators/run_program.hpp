@@ -25,8 +25,8 @@ struct ProgramRun {
   std::string err;
 };
 
-// $ENTRAPMENT_BIN/<name>, else the build's bin/ compiled in: tests/CMakeLists.txt means to set
-// ENTRAPMENT_BIN but its ENVIRONMENT list loses every variable after the first.
+// $ENTRAPMENT_BIN/<name> (CTest sets it), else the build's bin/ compiled in (a test binary
+// started by hand).
 inline std::filesystem::path build_program(const std::string& name) {
   const char* bin = std::getenv("ENTRAPMENT_BIN");
   return std::filesystem::path(bin && *bin ? bin : ENTRAPMENT_BUILD_BIN) / name;

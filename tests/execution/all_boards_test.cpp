@@ -9,7 +9,7 @@
 #include <fstream>
 
 #include "game/solver.hpp"
-#include "runner_fixture.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -46,14 +46,14 @@ std::vector<TestCase> all_games(bool full) {
       for (Square s = 1; s <= kSquares; ++s)
         if (contains(unavailable, s)) board.unavailable.push_back(s);
       const bool judge_is_runner = board.winner() == Side::Trapper;
-      std::vector<Strategy> kinds = {Strategy::Adaptive, Strategy::Random, Strategy::Scripted};
-      if (judge_is_runner) kinds.push_back(Strategy::Committed);
+      std::vector<AdversaryKind> kinds = {AdversaryKind::Adaptive, AdversaryKind::Random, AdversaryKind::Scripted};
+      if (judge_is_runner) kinds.push_back(AdversaryKind::Committed);
       for (std::size_t k = 0; k < kinds.size(); ++k) {
         if (!full && k != static_cast<std::size_t>(board_index) % kinds.size()) continue;
         TestCase game = board;
-        game.adversary.strategy = kinds[k];
+        game.adversary.kind = kinds[k];
         game.adversary.seed = 1000 + static_cast<std::uint64_t>(board_index);
-        if (kinds[k] == Strategy::Scripted) {
+        if (kinds[k] == AdversaryKind::Scripted) {
           if (judge_is_runner)
             for (int r = 0; r < rounds; ++r)
               game.adversary.runner_script.push_back(r % 2 ? Answer::Yes : Answer::No);

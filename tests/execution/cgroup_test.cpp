@@ -2,7 +2,7 @@
 // (separate, co-mounted, or bind-mounted hierarchies) and v2 (pure and hybrid), why none is
 // usable when none is, what a contestant's group is given, and how its counters are read.
 // The real hierarchies of this machine are exercised by the hostile tests ("_cgroup").
-#include "runner/cgroup.hpp"
+#include "execution/cgroup.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "runner/proc_table.hpp"
-#include "runner_fixture.hpp"
+#include "execution/proc_table.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -9,7 +9,7 @@
 #include <sstream>
 #include <utility>
 
-#include "runner_fixture.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -108,7 +108,7 @@ TEST(Play, ReferenceSolutionIsAcceptedWithTheGameShownLive) {
 }
 
 TEST(Play, CommandThatClaimsTheWrongSideIsWrongAnswer) {
-  const std::string player = fs::absolute(bin_dir() / "runner_test_player").string();
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
   const Played p = play({"--test", root_path("testdata/sample/1.in"), "--no-sandbox", "--", player,
                          "read-after-wa", "play-test"});
   EXPECT_EQ(p.status, 1) << p.out << p.err;
@@ -121,7 +121,7 @@ TEST(Play, CommandThatClaimsTheWrongSideIsWrongAnswer) {
 }
 
 TEST(Play, ProgramThatFailsAfterTheGameIsRunTimeError) {
-  const std::string player = fs::absolute(bin_dir() / "runner_test_player").string();
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
   const Played p = play({"--board", "2 0", "--no-sandbox", "--", player, "exit-3-after", "pt"});
   EXPECT_EQ(p.status, 1) << p.out << p.err;
   EXPECT_NE(p.out.find("verdict: RTE\n"), std::string::npos) << p.out;

@@ -3,9 +3,9 @@
 #include <array>
 
 #include "../game/solver.hpp"
+#include "adversary.hpp"
 #include "plan.hpp"
 #include "random.hpp"
-#include "strategy.hpp"
 
 namespace entrapment {
 
@@ -42,7 +42,7 @@ Square soonest_trap_block(const Position& after_answer, SquareSet prefer, Random
 // trap the seed's plan favours (see plan.hpp); pads each query with squares the Runner cannot
 // be on as the plan says. Once the Runner has erred, asks the query that traps it soonest and
 // blocks accordingly, so a wrong answer is always punished.
-class AdaptiveTrapper : public TrapperStrategy {
+class AdaptiveTrapper : public TrapperAdversary {
  public:
   AdaptiveTrapper(std::uint64_t seed, const AdaptivePlan& plan) : random_(seed), plan_(plan) {}
 
@@ -140,7 +140,7 @@ class AdaptiveTrapper : public TrapperStrategy {
 
 // Asks about random squares, often including ones the Runner cannot be on, and blocks a
 // random square.
-class RandomTrapper : public TrapperStrategy {
+class RandomTrapper : public TrapperAdversary {
  public:
   explicit RandomTrapper(std::uint64_t seed) : random_(seed) {}
 
@@ -162,7 +162,7 @@ class RandomTrapper : public TrapperStrategy {
   Random random_;
 };
 
-class ScriptedTrapper : public TrapperStrategy {
+class ScriptedTrapper : public TrapperAdversary {
  public:
   explicit ScriptedTrapper(std::vector<ScriptedTrapperRound> script) : script_(std::move(script)) {}
 
@@ -179,15 +179,14 @@ class ScriptedTrapper : public TrapperStrategy {
 
 }  // namespace
 
-std::unique_ptr<TrapperStrategy> make_trapper(const TestCase& test) {
-  const AdversaryConfig& config = test.adversary;
-  switch (config.strategy) {
-    case Strategy::Random:
+std::unique_ptr<TrapperAdversary> make_trapper(const AdversaryConfig& config) {
+  switch (config.kind) {
+    case AdversaryKind::Random:
       return std::make_unique<RandomTrapper>(config.seed);
-    case Strategy::Scripted:
+    case AdversaryKind::Scripted:
       return std::make_unique<ScriptedTrapper>(config.trapper_script);
-    case Strategy::Adaptive:
-    case Strategy::Committed:  // rejected by the parser for a judge Trapper; adaptive is safe
+    case AdversaryKind::Adaptive:
+    case AdversaryKind::Committed:  // rejected by the parser for a judge Trapper; adaptive is safe
       break;
   }
   return std::make_unique<AdaptiveTrapper>(config.seed,

@@ -11,8 +11,8 @@
 #include <thread>
 
 #include "judge_process.hpp"
-#include "runner/proc_table.hpp"
-#include "runner_fixture.hpp"
+#include "execution/proc_table.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -55,7 +55,7 @@ void expect_clean_interrupt(JudgeProcess& judge, int signal, const std::string& 
   EXPECT_EQ(leftovers_of(judge.pid()), std::vector<std::string>{}) << "left behind";
 }
 
-std::string player_path() { return fs::absolute(bin_dir() / "runner_test_player").string(); }
+std::string player_path() { return fs::absolute(bin_dir() / "test_player").string(); }
 
 // Four tests of the first sample's board, in a directory of their own.
 struct Tests {

@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "runner/proc_table.hpp"
-#include "runner_fixture.hpp"
+#include "execution/proc_table.hpp"
+#include "execution_fixture.hpp"
 
 extern char** environ;
 

@@ -8,10 +8,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "runner/contestant_process.hpp"
-#include "runner/submission.hpp"
-#include "runner/work_dir.hpp"
-#include "runner_fixture.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -54,7 +54,7 @@ class Languages : public ::testing::TestWithParam<Param> {
   int runs_ = 0;
 
   static fs::path program(const std::string& name) {
-    return package_root() / "tests" / "runner" / "programs" / name;
+    return package_root() / "tests" / "execution" / "programs" / name;
   }
 };
 

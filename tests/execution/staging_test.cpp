@@ -1,7 +1,7 @@
 // Staging: a program runs wherever it lives (a directory of mode 0700 such as a private home,
 // a file of mode 0700), its script and class directory with it; an interpreter is resolved to
 // the one it runs; and what still cannot start is a judge error, never the contestant's.
-#include "runner/staging.hpp"
+#include "execution/staging.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -10,15 +10,15 @@
 #include <cstdint>
 #include <fstream>
 
-#include "runner/contestant_process.hpp"
-#include "runner_fixture.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path programs_dir() { return package_root() / "tests" / "runner" / "programs"; }
+fs::path programs_dir() { return package_root() / "tests" / "execution" / "programs"; }
 
 // `from` copied into `dir` as `name`, with `mode`.
 fs::path copy_into(const fs::path& from, const fs::path& dir, const std::string& name,
@@ -73,7 +73,7 @@ class PrivatePlaces : public ::testing::TestWithParam<Param> {
 // The test contestant, copied into the private directory as a private file: 64 MiB and 0.5 s
 // of CPU, then a correct game.
 TEST_P(PrivatePlaces, AProgramInA0700DirectoryRuns) {
-  const fs::path program = copy_into(bin_dir() / "runner_test_player", private_dir_.path, "player",
+  const fs::path program = copy_into(bin_dir() / "test_player", private_dir_.path, "player",
                                      0700);  // a private file, too
   const std::string mark = token("private-program");
   const TestResult result = judge({program.string(), "burn-then-play", mark});

@@ -8,8 +8,8 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
-#include "runner/contestant_process.hpp"
-#include "runner_fixture.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -1,4 +1,4 @@
-// runner_bench: what judging costs over merely running the contestant.
+// execution_bench: what judging costs over merely running the contestant.
 //
 // For every test (default: all of testdata/secret, the contest set; --tests testdata/exhaustive
 // for the exhaustive tier), in the same run and on the same spawning
@@ -15,7 +15,7 @@
 // neither the spawn nor the waiting), the judge thread's whole CPU time per judged game, and
 // the judge process's peak resident memory.
 //
-//   runner_bench [--tests DIR] [--limit N] [-j N] [--sandbox] [--solution FILE]
+//   execution_bench [--tests DIR] [--limit N] [-j N] [--sandbox] [--solution FILE]
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -35,12 +35,12 @@
 #include "interaction/interaction.hpp"
 #include "interaction/scripted_channel.hpp"
 #include "package/problem_yaml.hpp"
-#include "runner/contestant_process.hpp"
-#include "runner/judge_tests.hpp"
-#include "runner/limits.hpp"
-#include "runner/pipe_channel.hpp"
-#include "runner/submission.hpp"
-#include "runner/work_dir.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/pipe_channel.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace entrapment;
@@ -197,7 +197,7 @@ int run(const Options& options) {
   WorkDir work("bench");
   const Submission submission = prepare_submission(options.solution, work.path());
   if (options.sandbox && !sandbox_support().usable)
-    std::cerr << "runner_bench: running without the sandbox: " << sandbox_support().reason << "\n";
+    std::cerr << "execution_bench: running without the sandbox: " << sandbox_support().reason << "\n";
 
   std::vector<GameCost> costs(tests.size());
   std::atomic<std::size_t> next{0};
@@ -218,7 +218,7 @@ int run(const Options& options) {
   int failures = 0;
   for (const GameCost& c : costs) {
     if (!c.failure.empty()) {
-      if (++failures <= 10) std::cerr << "runner_bench: " << c.name << ": " << c.failure << "\n";
+      if (++failures <= 10) std::cerr << "execution_bench: " << c.name << ": " << c.failure << "\n";
       continue;
     }
     judged += c.judged_wall_s;
@@ -238,7 +238,7 @@ int run(const Options& options) {
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
 
-  std::printf("runner_bench: %s on %s\n", submission.name.c_str(), options.tests.c_str());
+  std::printf("execution_bench: %s on %s\n", submission.name.c_str(), options.tests.c_str());
   std::printf("  %zu tests (%d failed), -j %d, sandbox %s, %s elapsed\n\n", costs.size(), failures,
               options.jobs, options.sandbox ? "on" : "off", sec(elapsed).c_str());
   std::printf("  %-38s %12s %12s %16s\n", "", "total wall", "per game", "contestant CPU");
@@ -261,7 +261,7 @@ int run(const Options& options) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  CLI::App app{"runner_bench: judging the reference solution on testdata/secret vs the floor"};
+  CLI::App app{"execution_bench: judging the reference solution on testdata/secret vs the floor"};
   Options options;
   const char* env = std::getenv("ENTRAPMENT_ROOT");
   options.root = env && *env ? fs::path(env) : fs::path(ENTRAPMENT_SOURCE_DIR);
@@ -288,7 +288,7 @@ int main(int argc, char** argv) {
   try {
     return run(options);
   } catch (const std::exception& e) {
-    std::cerr << "runner_bench: " << e.what() << "\n";
+    std::cerr << "execution_bench: " << e.what() << "\n";
     return 2;
   }
 }

@@ -1,20 +1,21 @@
-// The sides the judge can play. The judge plays whichever side loses with optimal play; its
-// job is to expose wrong programs, so besides optimal-minded players there are random and
-// scripted ones. Every strategy obeys the rules and never lies. C++17, standard library only.
+// The sides the judge can play (its adversaries). The judge plays whichever side loses with
+// optimal play; its job is to expose wrong programs, so besides optimal-minded players there
+// are random and scripted ones. Every adversary obeys the rules and never lies. C++17,
+// standard library only.
 #pragma once
 
 #include <memory>
 #include <vector>
 
 #include "../game/history.hpp"
-#include "../testcase/testcase.hpp"
+#include "config.hpp"
 
 namespace entrapment {
 
 // The judge as Trapper (the contestant plays the Runner).
-class TrapperStrategy {
+class TrapperAdversary {
  public:
-  virtual ~TrapperStrategy() = default;
+  virtual ~TrapperAdversary() = default;
   // The query for this round, in the order it is sent: distinct available squares.
   virtual std::vector<Square> query(const Position& p, int round) = 0;
   // The square to block once the Runner answered; `after_answer.runner` is what is left.
@@ -22,9 +23,9 @@ class TrapperStrategy {
 };
 
 // The judge as Runner (the contestant plays the Trapper).
-class RunnerStrategy {
+class RunnerAdversary {
  public:
-  virtual ~RunnerStrategy() = default;
+  virtual ~RunnerAdversary() = default;
   // The answer to `query`; it must leave at least one square the Runner could be on.
   virtual Answer answer(const Position& p, SquareSet query, int round) = 0;
   // Makes the move after the block; false when the Runner is trapped. `after_block.runner`
@@ -35,7 +36,10 @@ class RunnerStrategy {
                                     const std::vector<RoundRecord>& rounds) const;
 };
 
-std::unique_ptr<TrapperStrategy> make_trapper(const TestCase& test);
-std::unique_ptr<RunnerStrategy> make_runner(const TestCase& test);
+// The adversary a test's configuration describes. A committed Runner starts on one of the
+// squares available at the start of the game.
+std::unique_ptr<TrapperAdversary> make_trapper(const AdversaryConfig& config);
+std::unique_ptr<RunnerAdversary> make_runner(const AdversaryConfig& config,
+                                             SquareSet available_at_start);
 
 }  // namespace entrapment

@@ -2,7 +2,7 @@
 // while the contestant was still talking wins; otherwise the contestant's failure wins.
 #include <gtest/gtest.h>
 
-#include "runner_fixture.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {

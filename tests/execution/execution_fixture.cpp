@@ -1,4 +1,4 @@
-#include "runner_fixture.hpp"
+#include "execution_fixture.hpp"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -11,9 +11,9 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "runner/contestant_process.hpp"
-#include "runner/limit_mechanism.hpp"
-#include "runner/proc_table.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/limit_mechanism.hpp"
+#include "execution/proc_table.hpp"
 
 namespace entrapment::testing {
 
@@ -35,7 +35,7 @@ Submission player(const std::string& mode, std::string* token) {
       "runner-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   if (token) *token = unique;
   return {"player " + mode,
-          {fs::absolute(bin_dir() / "runner_test_player").string(), mode, unique}};
+          {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
 }
 
 Limits small_limits(LimitChoice mechanism) {

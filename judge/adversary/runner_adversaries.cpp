@@ -4,14 +4,14 @@
 #include <tuple>
 
 #include "../game/solver.hpp"
+#include "adversary.hpp"
 #include "plan.hpp"
 #include "random.hpp"
-#include "strategy.hpp"
 
 namespace entrapment {
 
-std::vector<Square> RunnerStrategy::proof(SquareSet available_at_start,
-                                          const std::vector<RoundRecord>& rounds) const {
+std::vector<Square> RunnerAdversary::proof(SquareSet available_at_start,
+                                           const std::vector<RoundRecord>& rounds) const {
   return find_consistent_path(available_at_start, rounds).value_or(std::vector<Square>{});
 }
 
@@ -26,7 +26,7 @@ std::vector<Answer> truthful_answers(const Position& p, SquareSet query) {
 }
 
 // Uncommitted Runners move to every square they can reach at once.
-class UncommittedRunner : public RunnerStrategy {
+class UncommittedRunner : public RunnerAdversary {
  public:
   bool move(const Position& after_block) override {
     return runner_after_move(after_block.runner, after_block.available) != kEmpty;
@@ -105,7 +105,7 @@ class ScriptedRunner : public UncommittedRunner {
 };
 
 // Picks a secret start and walks at random, answering truthfully for where it stands.
-class CommittedRunner : public RunnerStrategy {
+class CommittedRunner : public RunnerAdversary {
  public:
   CommittedRunner(std::uint64_t seed, SquareSet available) : random_(seed) {
     walk_.push_back(random_.pick(labels(available)));
@@ -133,16 +133,16 @@ class CommittedRunner : public RunnerStrategy {
 
 }  // namespace
 
-std::unique_ptr<RunnerStrategy> make_runner(const TestCase& test) {
-  const AdversaryConfig& config = test.adversary;
-  switch (config.strategy) {
-    case Strategy::Random:
+std::unique_ptr<RunnerAdversary> make_runner(const AdversaryConfig& config,
+                                             SquareSet available_at_start) {
+  switch (config.kind) {
+    case AdversaryKind::Random:
       return std::make_unique<RandomRunner>(config.seed);
-    case Strategy::Scripted:
+    case AdversaryKind::Scripted:
       return std::make_unique<ScriptedRunner>(config.runner_script);
-    case Strategy::Committed:
-      return std::make_unique<CommittedRunner>(config.seed, test.start().available);
-    case Strategy::Adaptive:
+    case AdversaryKind::Committed:
+      return std::make_unique<CommittedRunner>(config.seed, available_at_start);
+    case AdversaryKind::Adaptive:
       break;
   }
   return std::make_unique<AdaptiveRunner>(config.seed,

@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "runner_fixture.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "runner/judge_tests.hpp"
+#include "execution/judge_tests.hpp"
 
 namespace entrapment::testing {
 

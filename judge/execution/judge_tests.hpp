@@ -11,7 +11,7 @@
 
 #include "interaction/channel.hpp"
 #include "limits.hpp"
-#include "runner/result.hpp"
+#include "verdict/result.hpp"
 #include "submission.hpp"
 #include "testcase/testcase.hpp"
 

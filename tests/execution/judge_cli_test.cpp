@@ -7,14 +7,14 @@
 #include <fstream>
 
 #include "judge_process.hpp"
-#include "runner_fixture.hpp"
+#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string player_path() { return fs::absolute(bin_dir() / "runner_test_player").string(); }
+std::string player_path() { return fs::absolute(bin_dir() / "test_player").string(); }
 
 std::string sample() { return (package_root() / "testdata" / "sample" / "1.in").string(); }
 
