@@ -4,13 +4,19 @@
 #
 # Usage:
 #
-#   python3 testing_tool.py [-b BOARD | -f FILE] [--seed SEED] <program> [<arguments>...]
+#   python3 testing_tool.py [-b BOARD | -f FILE] [--seed SEED] [-t SECONDS] <program> [<arguments>...]
 #
 # It runs <program> (your compiled solution, or e.g. `python3 solution.py`) and plays the
-# judge against it on one board, then prints the whole interaction and the verdict:
+# judge against it on one board, printing each line of the interaction as it happens, then
+# the verdict:
 #
 #   python3 testing_tool.py -b "3 6 1 2 3 7 8 9" ./solution
 #   python3 testing_tool.py -f board.txt python3 solution.py
+#
+# The tool's options may also come after the program (`./solution -b "3 0"`); to pass an
+# option with the same name to your program instead, put the program after `--`:
+#
+#   python3 testing_tool.py -b "3 0" -- ./solution -b something
 #
 # -b BOARD  the board on the command line: R, U, then the U unavailable squares
 #           (default: "2 0", sample 2)
@@ -23,21 +29,31 @@
 #           Runner's answer is replaced by the other one when it would be a lie.
 # --seed S  the seed of the judge's random choices (default 0): the same seed and the same
 #           program give the same game.
+# -t S      give up after S seconds of wall-clock time (default 10): the verdict then says what
+#           the judge was waiting for. A program that forgets to flush its output waits for
+#           the judge while the judge waits for it; this is what ends that.
+#
+# Ctrl-C stops the game: the tool kills your program and says what it was waiting for; the
+# interaction so far is already on the screen.
 #
 # Lines starting "<" were sent by the judge to your program, lines starting ">" by your program
 # to the judge. The tool checks the protocol the way the real judge does (exact words, integers
 # without leading zeros or signs, one line per item; spaces between tokens are free) and, like
 # the real judge, prints -1 and stops when your program breaks it. The verdict is the last line:
-# "Accepted" or "Wrong Answer: <why>". The exit code is 0 for Accepted, 1 otherwise.
+# "Accepted", "Wrong Answer: <why>" or "Time Limit Exceeded: <why>". The exit code is 0 for
+# Accepted, 1 for a rejected program, 2 for a mistake in the tool's arguments, 130 on Ctrl-C.
 #
 # The real judge plays the side that loses with optimal play, and it may or may not play well:
 # this tool only plays at random (or as scripted), so a program that passes here can still lose
 # against the real judge. Python 3 standard library only.
 
 import argparse
+import os
 import random
+import select
 import subprocess
 import sys
+import time
 
 MAX_LINE_BYTES = 1 << 20
 ALL = (1 << 9) - 1
@@ -115,6 +131,39 @@ class WrongAnswer(Exception):
         self.protocol = protocol
 
 
+class OutOfTime(Exception):
+    """The wall-clock limit (-t) passed while the judge waited for the program."""
+
+
+class LineReader:
+    """Lines from the program's stdout, each read before a deadline (select, then os.read), so
+    that a program that never writes cannot hang the tool."""
+
+    def __init__(self, stream, deadline):
+        self.fd = stream.fileno()
+        self.deadline = deadline
+        self.buffer = b""
+        self.ended = False
+
+    def readline(self, limit):
+        while True:
+            newline = self.buffer.find(b"\n", 0, limit)
+            if newline >= 0:
+                line, self.buffer = self.buffer[:newline + 1], self.buffer[newline + 1:]
+                return line
+            if len(self.buffer) >= limit or self.ended:
+                line, self.buffer = self.buffer[:limit], self.buffer[limit:]
+                return line
+            left = self.deadline - time.monotonic()
+            if left <= 0 or not select.select([self.fd], [], [], left)[0]:
+                raise OutOfTime()
+            chunk = os.read(self.fd, 1 << 16)
+            if chunk:
+                self.buffer += chunk
+            else:
+                self.ended = True
+
+
 def quote(text):
     shown = "".join(c if " " <= c <= "~" else "\\x%02x" % ord(c) for c in text[:60])
     return "'" + shown + ("..." if len(text) > 60 else "") + "'"
@@ -138,10 +187,20 @@ def split_blanks(line):
     return [t for t in line.replace("\t", " ").split(" ") if t]
 
 
+class Transcript(list):
+    """The interaction, each line printed the moment it happens (and kept)."""
+
+    def append(self, line):
+        super().append(line)
+        print(line, flush=True)
+
+
 class Judge:
-    def __init__(self, process, transcript):
+    def __init__(self, process, transcript, deadline):
         self.process = process
         self.transcript = transcript
+        self.reader = LineReader(process.stdout, deadline)
+        self.waiting_for = "nothing"
         self.round = 0
         self.rounds = 0
 
@@ -166,7 +225,7 @@ class Judge:
             pass
 
     def read_raw(self):
-        data = self.process.stdout.readline(MAX_LINE_BYTES + 1)
+        data = self.reader.readline(MAX_LINE_BYTES + 1)
         if not data:
             return None
         text = data.decode("latin-1")
@@ -179,6 +238,7 @@ class Judge:
         return text, False
 
     def line(self, what):
+        self.waiting_for = what
         got = self.read_raw()
         if got is None:
             self.fail("expected %s, but the output ended" % what)
@@ -255,6 +315,7 @@ class Judge:
 
     def expect_end(self):
         # Blank lines may follow the game, at most MAX_LINE_BYTES of them in all (like one line).
+        self.waiting_for = "the end of your output (the game is over)"
         blank_bytes = 0
         while True:
             got = self.read_raw()
@@ -418,16 +479,53 @@ def check_script(board, script):
             available &= ~bit(block)
 
 
+TOOL_OPTIONS = {"-b": "board", "--board": "board", "-f": "file", "--file": "file",
+                "--seed": "seed", "-t": "timeout", "--timeout": "timeout"}
+
+
+def split_arguments(argv):
+    """The tool's options and the program's command line. Before a `--`, the tool's options are
+    taken wherever they stand, so `./solution -b "3 0"` plays that board; everything after a
+    `--` belongs to the program."""
+    if "--" in argv:
+        at = argv.index("--")
+        return argv[:at], argv[at + 1:], []
+    options, program, moved = [], [], []
+    i = 0
+    while i < len(argv):
+        word = argv[i]
+        name = word.split("=", 1)[0]
+        if name in TOOL_OPTIONS or (not program and word.startswith("-")):
+            takes_value = name in TOOL_OPTIONS and "=" not in word
+            options += argv[i:i + 2] if takes_value else [word]
+            if program:
+                moved.append(name)
+            i += 2 if takes_value else 1
+        else:
+            program.append(word)
+            i += 1
+    return options, program, moved
+
+
 def main():
-    parser = argparse.ArgumentParser(description="Testing tool for Entrapment (see the comments at the top).")
+    parser = argparse.ArgumentParser(
+        prog="testing_tool.py", usage="%(prog)s [-b BOARD | -f FILE] [--seed S] [-t S] [--] program [args...]",
+        description="Testing tool for Entrapment (see the comments at the top).")
     source = parser.add_mutually_exclusive_group()
     source.add_argument("-b", "--board", help='the board: "R U s1 ... sU" (default "2 0")')
     source.add_argument("-f", "--file", help="a file with the board (and optionally a judge script)")
     parser.add_argument("--seed", type=int, default=0, help="seed of the judge's random choices")
-    parser.add_argument("program", nargs=argparse.REMAINDER, help="your program and its arguments")
-    args = parser.parse_args()
-    if not args.program:
+    parser.add_argument("-t", "--timeout", type=float, default=10.0,
+                        help="seconds of wall-clock time before the tool gives up (default 10)")
+    options, program, moved = split_arguments(sys.argv[1:])
+    args = parser.parse_args(options)
+    if not program:
         parser.error("give the program to run, e.g. ./solution or python3 solution.py")
+    if args.timeout <= 0:
+        parser.error("-t takes a positive number of seconds")
+    for name in moved:
+        print("testing_tool: %s after the program is read as the tool's option (to pass it to your "
+              "program, put the program after --)" % name, file=sys.stderr)
     try:
         if args.file:
             with open(args.file, "r", encoding="latin-1", newline="") as f:
@@ -442,34 +540,49 @@ def main():
         return 2
 
     try:
-        process = subprocess.Popen(args.program, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        process = subprocess.Popen(program, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     except OSError as e:
-        print("testing_tool: cannot run %s: %s" % (" ".join(args.program), e), file=sys.stderr)
+        print("testing_tool: cannot run %s: %s" % (" ".join(program), e), file=sys.stderr)
         return 2
-    transcript = []
-    judge = Judge(process, transcript)
-    accepted = False
+    deadline = time.monotonic() + args.timeout
+    judge = Judge(process, Transcript(), deadline)
+    verdict, message = "Wrong Answer", ""
     try:
-        message = play(judge, board, script, random.Random(args.seed))
-        accepted = True
-    except WrongAnswer as e:
-        message = str(e)
-        if e.protocol:
-            judge.send("-1")
-    try:
-        process.stdin.close()
-    except OSError:
-        pass
-    try:
-        status = process.wait(timeout=10)
-    except subprocess.TimeoutExpired:
+        try:
+            message = play(judge, board, script, random.Random(args.seed))
+            verdict = "Accepted"
+        except WrongAnswer as e:
+            message = str(e)
+            if e.protocol:
+                judge.send("-1")
+        except OutOfTime:
+            verdict = "Time Limit Exceeded"
+            message = ("%s: no answer within %g s of wall-clock time while the judge waited for %s "
+                       "(a program that does not flush its output after each line waits like "
+                       "this)" % (judge.where(), args.timeout, judge.waiting_for))
+        try:
+            process.stdin.close()
+        except OSError:
+            pass
+        try:
+            status = process.wait(timeout=max(0.5, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            process.kill()
+            status = process.wait()
+            if verdict == "Accepted":
+                verdict, message = "Time Limit Exceeded", "the game was over, but your program did not exit"
+    except KeyboardInterrupt:
         process.kill()
-        status = process.wait()
-    for line in transcript:
-        print(line)
-    print("Your program exited with status %d." % status)
-    print(("Accepted: " if accepted else "Wrong Answer: ") + message)
-    return 0 if accepted else 1
+        process.wait()
+        print("Interrupted (Ctrl-C) %s, while the judge waited for %s; the interaction so far is "
+              "above." % (judge.where(), judge.waiting_for), flush=True)
+        return 130
+    if status < 0:
+        print("Your program was killed by signal %d." % -status)
+    else:
+        print("Your program exited with status %d." % status)
+    print(("Accepted: " if verdict == "Accepted" else verdict + ": ") + message)
+    return 0 if verdict == "Accepted" else 1
 
 
 if __name__ == "__main__":

@@ -2,12 +2,16 @@
 // protocol: on the same board, judge script and contestant transcript it must reach the same
 // verdict as the interactor (both builds), and that verdict must be the expected one.
 #include <gtest/gtest.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <csignal>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "process.hpp"
@@ -117,6 +121,93 @@ INSTANTIATE_TEST_SUITE_P(Transcripts, TestingToolTest, ::testing::ValuesIn(cases
                              if (ch == '-') ch = '_';
                            return name;
                          });
+
+std::string tool_command() {
+  const fs::path root = entrapment::export_test::repository_root();
+  return "python3 " + shell_quote((root / "attachments" / "testing_tool.py").string());
+}
+
+// A scratch directory for one test, removed at the end.
+struct Scratch {
+  fs::path path;
+  Scratch() {
+    char pattern[] = "/tmp/entrapment-tool-XXXXXX";
+    if (mkdtemp(pattern)) path = pattern;
+  }
+  ~Scratch() { fs::remove_all(path); }
+};
+
+TEST(TestingTool, OptionsAfterTheProgramAreTheTools) {
+  // `./prog -f board` used to run ./prog with those arguments and play the default board.
+  const fs::path root = entrapment::export_test::repository_root();
+  Scratch scratch;
+  write_file(scratch.path / "t.interaction", kTrapperWin);
+  write_file(scratch.path / "board.in", kTrapperBoard);
+  const std::string replay = shell_quote((root / "tests" / "export" / "replay.sh").string());
+  const std::string out = (scratch.path / "out").string();
+  EXPECT_EQ(run_shell(tool_command() + " /bin/sh " + replay + " " +
+                      shell_quote((scratch.path / "t.interaction").string()) + " -f " +
+                      shell_quote((scratch.path / "board.in").string()) + " > " + shell_quote(out) +
+                      " 2>&1"),
+            0)
+      << read_file(out);
+  EXPECT_NE(read_file(out).find("-f after the program is read as the tool's option"),
+            std::string::npos)
+      << read_file(out);
+}
+
+TEST(TestingTool, EverythingAfterADoubleDashGoesToTheProgram) {
+  Scratch scratch;
+  const std::string out = (scratch.path / "out").string();
+  EXPECT_EQ(run_shell(tool_command() + " -b '3 0' -- /bin/echo -t 5 > " + shell_quote(out)), 1);
+  EXPECT_NE(read_file(out).find("> -t 5"), std::string::npos) << read_file(out);
+}
+
+TEST(TestingTool, AProgramThatNeverAnswersTimesOutWithTheTranscriptKept) {
+  Scratch scratch;
+  const std::string out = (scratch.path / "out").string();
+  // It claims a side, then waits forever, as a program that forgot to flush does.
+  EXPECT_EQ(run_shell(tool_command() + " -t 1 -b '2 0' /bin/sh -c 'echo Runner; exec sleep 60' > " +
+                      shell_quote(out)),
+            1);
+  const std::string text = read_file(out);
+  EXPECT_NE(text.find("< 2 0\n> Runner\n"), std::string::npos) << text;
+  EXPECT_NE(text.find("Time Limit Exceeded: round 1: no answer within 1 s"), std::string::npos)
+      << text;
+  EXPECT_NE(text.find("your answer to the query"), std::string::npos) << text;
+}
+
+TEST(TestingTool, CtrlCShowsTheGameSoFarWhileItIsStillRunning) {
+  const fs::path root = entrapment::export_test::repository_root();
+  Scratch scratch;
+  const fs::path out = scratch.path / "out";
+  const pid_t pid = fork();
+  ASSERT_GE(pid, 0);
+  if (pid == 0) {
+    std::signal(SIGINT, SIG_DFL);  // as in a terminal, whatever the test runner inherited
+    FILE* file = std::freopen(out.c_str(), "w", stdout);
+    if (!file) _exit(127);
+    const std::string tool = (root / "attachments" / "testing_tool.py").string();
+    execlp("python3", "python3", tool.c_str(), "-t", "60", "-b", "4 0", "/bin/sh", "-c",
+           "echo Trapper; exec sleep 60", static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  // The line appears while the game is still on: the transcript streams.
+  bool streamed = false;
+  for (int i = 0; i < 600 && !streamed; ++i) {
+    streamed = read_file(out).find("> Trapper\n") != std::string::npos;
+    if (!streamed) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  EXPECT_TRUE(streamed) << read_file(out);
+  kill(pid, SIGINT);
+  int status = 0;
+  ASSERT_EQ(waitpid(pid, &status, 0), pid);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 130);
+  EXPECT_NE(read_file(out).find("Interrupted (Ctrl-C) round 1, while the judge waited for N"),
+            std::string::npos)
+      << read_file(out);
+}
 
 TEST(TestingTool, RejectsABoardOutsideTheStatement) {
   const fs::path root = entrapment::export_test::repository_root();
