@@ -80,4 +80,14 @@ std::filesystem::path package_root() {
 const std::vector<std::string>& trailing_command() { return trailing_words(); }
 void set_trailing_command(std::vector<std::string> words) { trailing_words() = std::move(words); }
 
+int exit_status_of(const std::vector<RunResult>& results) {
+  int status = kExitOk;
+  for (const RunResult& r : results) {
+    if (r.expected.matches(r.verdict)) continue;
+    if (r.verdict == Verdict::JE) return kExitJudgeError;
+    status = kExitNotExpected;
+  }
+  return status;
+}
+
 }  // namespace entrapment::cli

@@ -11,6 +11,8 @@
 #include <string>
 #include <vector>
 
+#include "verdict/result.hpp"
+
 namespace entrapment::cli {
 
 // The exit statuses of every subcommand (README, "Exit status").
@@ -23,6 +25,10 @@ enum ExitStatus : int {
                          // could not be started or measured, an internal error
   // 130 and 143: interrupted by SIGINT or SIGTERM (128 + the signal).
 };
+
+// The exit status for a list of results: 3 when one of them is an unexpected JE, else 1 when
+// one is not as expected, else 0.
+int exit_status_of(const std::vector<RunResult>& results);
 
 // An error a subcommand names, with its exit status; main() prints "judge SUBCOMMAND: what".
 class CommandFailure : public std::runtime_error {

@@ -21,7 +21,7 @@
 #include "interaction/interaction.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
-#include "person_input.hpp"
+#include "workflow/person_input.hpp"
 #include "report/board_text.hpp"
 #include "execution/contestant_process.hpp"
 #include "execution/judge_tests.hpp"

@@ -11,7 +11,7 @@
 
 #include "command.hpp"
 #include "help_format.hpp"
-#include "judge_submission.hpp"
+#include "workflow/judge_submission.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/html_report.hpp"
@@ -21,7 +21,7 @@
 #include "execution/limit_mechanism.hpp"
 #include "execution/limits.hpp"
 #include "execution/work_dir.hpp"
-#include "submission_list.hpp"
+#include "workflow/submission_list.hpp"
 
 namespace entrapment::cli {
 

@@ -18,7 +18,7 @@
 
 #include "command.hpp"
 #include "help_format.hpp"
-#include "judge_submission.hpp"
+#include "workflow/judge_submission.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/status_line.hpp"
@@ -28,7 +28,7 @@
 #include "execution/submission.hpp"
 #include "execution/tool_process.hpp"
 #include "execution/work_dir.hpp"
-#include "submission_list.hpp"
+#include "workflow/submission_list.hpp"
 
 #include "generate/generate.hpp"
 

@@ -9,7 +9,7 @@
 
 #include "verdict/result.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 struct SubmissionTarget {
   std::filesystem::path path;
@@ -40,4 +40,4 @@ bool is_directory_submission(const std::filesystem::path& dir);
 std::vector<SubmissionTarget> find_submissions(const std::filesystem::path& dir,
                                                std::vector<std::string>& ignored);
 
-}  // namespace entrapment::cli
+}  // namespace entrapment

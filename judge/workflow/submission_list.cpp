@@ -4,7 +4,7 @@
 
 #include "execution/submission.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 namespace fs = std::filesystem;
 
@@ -106,4 +106,4 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
   return found;
 }
 
-}  // namespace entrapment::cli
+}  // namespace entrapment
