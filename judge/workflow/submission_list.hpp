@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "package/verdict_directories.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment {
@@ -16,11 +17,6 @@ struct SubmissionTarget {
   std::string name;  // for reports: the path from the directory that was given, or the file
   Expectation expected;
 };
-
-// The expectation a directory name stands for (accepted, wrong_answer, time_limit_exceeded,
-// run_time_error, memory_limit_exceeded, compile_error, judge_error, rejected, brute_force);
-// false for any other name.
-bool directory_expectation(const std::string& directory_name, Expectation& out);
 
 // What `file` is expected to get: its directory's verdict, else AC.
 Expectation expectation_of(const std::filesystem::path& file);
