@@ -2,7 +2,6 @@
 
 #include <cstdlib>
 #include <iostream>
-#include <map>
 #include <optional>
 
 #include "options.hpp"
@@ -11,11 +10,6 @@
 namespace entrapment::cli {
 
 namespace {
-
-std::multimap<int, std::function<void(CLI::App&)>>& registry() {
-  static std::multimap<int, std::function<void(CLI::App&)>> commands;
-  return commands;
-}
 
 std::string& root_option() {
   static std::string root;
@@ -34,13 +28,8 @@ std::vector<std::string>& trailing_words() {
 
 }  // namespace
 
-RegisterCommand::RegisterCommand(int order, std::function<void(CLI::App&)> setup) {
-  registry().emplace(order, std::move(setup));
-}
-
 void setup_commands(CLI::App& app) {
   add_root_option(app, root_option());
-  for (auto& [order, setup] : registry()) setup(app);
   for (CLI::App* sub : app.get_subcommands({})) {
     // --root anywhere on the line: before the subcommand (the main app's) or after it.
     add_root_option(*sub, root_option());

@@ -1,12 +1,11 @@
-// The `judge` command line (CLI11). Each subcommand lives in its own *_command.cpp next to
-// this file and registers itself with a RegisterCommand object, so adding a subcommand
-// touches no shared file. A subcommand reports its exit status by throwing
-// CLI::RuntimeError(status), or CommandFailure(status, message) for an error it names.
+// What the subcommands of the `judge` command line (CLI11) share. Each subcommand lives in its
+// own *_command.cpp next to this file (command_list.hpp lists them) and reports its exit status
+// by throwing CLI::RuntimeError(status), or CommandFailure(status, message) for an error it
+// names.
 #pragma once
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
-#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -41,13 +40,9 @@ class CommandFailure : public std::runtime_error {
   int status_;
 };
 
-struct RegisterCommand {
-  // `order` sorts the subcommands in --help.
-  RegisterCommand(int order, std::function<void(CLI::App&)> setup);
-};
-
-// Adds every registered subcommand to `app`, and --root to `app` and to every subcommand (so
-// that it is accepted anywhere on the line and shown in every --help).
+// Once every subcommand is added to `app`: --root on `app` and on every subcommand (so that it
+// is accepted anywhere on the line and shown in every --help), path options typed DIR and
+// FILE, and each subcommand's name kept for messages (current_command()).
 void setup_commands(CLI::App& app);
 
 // The subcommand being run ("run", "verify", ...), for messages.

@@ -5,7 +5,6 @@
 // its round), and the board after each round; at the end the verdict, the judge's message
 // and, for a program, its CPU time, wall-clock time and memory. Exit status 0 for AC, 1 for
 // any other verdict, 2 when the game could not be set up, 3 for a judge error.
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,18 +16,18 @@
 #include <sstream>
 
 #include "command.hpp"
+#include "command_list.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/live_game.hpp"
 #include "workflow/person_channel.hpp"
-#include "report/board_text.hpp"
-#include "execution/contestant_process.hpp"
-#include "execution/judge_tests.hpp"
-#include "execution/limits.hpp"
-#include "execution/submission.hpp"
-#include "execution/work_dir.hpp"
 
 namespace entrapment::cli {
 
@@ -219,7 +218,9 @@ int play(const PlayArguments& args) {
   }
 }
 
-const RegisterCommand registered(15, [](CLI::App& app) {
+}  // namespace
+
+void add_play_command(CLI::App& app) {
   auto args = std::make_shared<PlayArguments>();
   CLI::App* sub = app.add_subcommand(
       "play", "play one game, shown live: a submission, or you at the terminal, against the judge");
@@ -250,8 +251,6 @@ const RegisterCommand registered(15, [](CLI::App& app) {
     const int status = play(*args);
     if (status != 0) throw CLI::RuntimeError(status);
   });
-});
-
-}  // namespace
+}
 
 }  // namespace entrapment::cli

@@ -10,17 +10,19 @@
 #include <memory>
 
 #include "command.hpp"
+#include "command_list.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/limit_mechanism.hpp"
+#include "execution/limits.hpp"
+#include "execution/work_dir.hpp"
 #include "help_format.hpp"
-#include "workflow/judge_submission.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/html_report.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal.hpp"
-#include "execution/contestant_process.hpp"
-#include "execution/limit_mechanism.hpp"
-#include "execution/limits.hpp"
-#include "execution/work_dir.hpp"
+#include "workflow/judge_submission.hpp"
+#include "workflow/judged_tests.hpp"
 #include "workflow/submission_list.hpp"
 
 namespace entrapment::cli {
@@ -130,10 +132,8 @@ int run(const RunArguments& args) {
   }
   std::vector<fs::path> tests;
   try {
-    if (test_words.empty()) {  // the test data a submission is judged on; never invalid_input/
-      std::vector<fs::path> paths = {root / "testdata" / "sample", root / "testdata" / "secret"};
-      if (args.exhaustive) paths.push_back(root / "testdata" / "exhaustive");
-      tests = collect_tests(paths);
+    if (test_words.empty()) {
+      tests = judged_tests(root, args.exhaustive);
     } else {
       tests = tests_from(test_words, with_command);
       if (args.exhaustive) {
@@ -240,7 +240,9 @@ int run(const RunArguments& args) {
   return status;
 }
 
-const RegisterCommand registered(10, [](CLI::App& app) {
+}  // namespace
+
+void add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArguments>();
   CLI::App* sub = app.add_subcommand(
       "run",
@@ -276,8 +278,6 @@ const RegisterCommand registered(10, [](CLI::App& app) {
     const int status = run(*args);
     if (status != 0) throw CLI::RuntimeError(status);
   });
-});
-
-}  // namespace
+}
 
 }  // namespace entrapment::cli

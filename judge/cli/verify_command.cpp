@@ -6,7 +6,6 @@
 // to some submissions. Each line goes to stdout the moment it is decided (a log fills as it
 // runs); a progress line goes to stderr, only on a terminal.
 #include <algorithm>
-#include <deque>
 #include <fstream>
 #include <future>
 #include <iostream>
@@ -14,26 +13,24 @@
 #include <mutex>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "command.hpp"
+#include "command_list.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
+#include "generate/generate.hpp"
 #include "help_format.hpp"
-#include "workflow/judge_submission.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/status_line.hpp"
 #include "report/text.hpp"
-#include "execution/judge_tests.hpp"
-#include "execution/limits.hpp"
-#include "execution/submission.hpp"
-#include "execution/tool_process.hpp"
-#include "execution/work_dir.hpp"
 #include "workflow/compile_ahead.hpp"
+#include "workflow/judge_submission.hpp"
 #include "workflow/judged_tests.hpp"
 #include "workflow/submission_list.hpp"
 #include "workflow/validator_runs.hpp"
-
-#include "generate/generate.hpp"
 
 namespace entrapment::cli {
 
@@ -153,8 +150,8 @@ std::vector<SubmissionTarget> submissions_to_judge(const VerifyArguments& args,
 
 void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::path& root,
                         const Limits& limits, int jobs) {
-  const auto samples = tests_under(root / "testdata" / "sample");
-  const auto secret = judged_tests(root, args.exhaustive);
+  const auto samples = sample_tests(root);
+  const auto secret = secret_tests(root, args.exhaustive);
   const std::vector<fs::path> tests = select_tests(samples, secret, args.max_tests);
   const std::size_t all = samples.size() + secret.size();
   tally.section("submissions (" + std::to_string(tests.size()) + " tests each" +
@@ -227,8 +224,8 @@ int verify(const VerifyArguments& args) {
   } catch (const std::exception& e) {
     tally.step("problem.yaml", false, e.what());
   }
-  const auto samples = tests_under(root / "testdata" / "sample");
-  const auto secret = judged_tests(root, args.exhaustive);
+  const auto samples = sample_tests(root);
+  const auto secret = secret_tests(root, args.exhaustive);
   if (args.exhaustive && tests_under(root / "testdata" / "exhaustive").empty())
     tally.step("testdata/exhaustive", false, "no test files (*.in)");
   const WorkDir work("verify-validator");
@@ -294,7 +291,9 @@ int verify(const VerifyArguments& args) {
   return tally.failures() == 0 ? kExitOk : kExitNotExpected;
 }
 
-const RegisterCommand registered(5, [](CLI::App& app) {
+}  // namespace
+
+void add_verify_command(CLI::App& app) {
   auto args = std::make_shared<VerifyArguments>();
   CLI::App* sub = app.add_subcommand("verify",
                                      "check the whole package (validator, generated data, "
@@ -325,8 +324,6 @@ const RegisterCommand registered(5, [](CLI::App& app) {
     const int status = verify(*args);
     if (status != 0) throw CLI::RuntimeError(status);
   });
-});
-
-}  // namespace
+}
 
 }  // namespace entrapment::cli

@@ -49,8 +49,7 @@ void LivePrinter::draw_rounds(const Transcript& transcript, int last) {
     board.block = r.block;
     board.runner = r.runner_after_move;
     const int left = size(r.runner_after_move);
-    draw("after round " + std::to_string(r.round) + ": blocked " + std::to_string(r.block) +
-             "; " +
+    draw("after round " + std::to_string(r.round) + ": blocked " + std::to_string(r.block) + "; " +
              (left == 0 ? std::string("the Runner is trapped")
                         : "the Runner could be on " + std::to_string(left) +
                               (left == 1 ? " square" : " squares")),

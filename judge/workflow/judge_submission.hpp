@@ -9,8 +9,8 @@
 #include <vector>
 
 #include "execution/judge_tests.hpp"
-#include "verdict/result.hpp"
 #include "execution/submission.hpp"
+#include "verdict/result.hpp"
 
 namespace entrapment {
 

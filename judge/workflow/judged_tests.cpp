@@ -10,12 +10,23 @@ std::vector<fs::path> tests_under(const fs::path& dir) {
   return fs::is_directory(dir) ? collect_tests({dir}) : std::vector<fs::path>{};
 }
 
-std::vector<fs::path> judged_tests(const fs::path& root, bool exhaustive) {
+std::vector<fs::path> sample_tests(const fs::path& root) {
+  return tests_under(root / "testdata" / "sample");
+}
+
+std::vector<fs::path> secret_tests(const fs::path& root, bool exhaustive) {
   std::vector<fs::path> tests = tests_under(root / "testdata" / "secret");
   if (exhaustive) {
     const std::vector<fs::path> more = tests_under(root / "testdata" / "exhaustive");
     tests.insert(tests.end(), more.begin(), more.end());
   }
+  return tests;
+}
+
+std::vector<fs::path> judged_tests(const fs::path& root, bool exhaustive) {
+  std::vector<fs::path> tests = sample_tests(root);
+  const std::vector<fs::path> secret = secret_tests(root, exhaustive);
+  tests.insert(tests.end(), secret.begin(), secret.end());
   return tests;
 }
 
