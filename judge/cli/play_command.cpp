@@ -9,7 +9,6 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
@@ -27,6 +26,7 @@
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/live_game.hpp"
+#include "support/files.hpp"
 #include "workflow/person_channel.hpp"
 
 namespace entrapment::cli {
@@ -67,12 +67,10 @@ std::string without_line(const TestCaseError& e) {
 }
 
 TestCase test_from_file(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw SetupError("--test: cannot read " + file);
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::optional<std::string> text = read_file(file);
+  if (!text) throw SetupError("--test: cannot read " + file);
   try {
-    return parse_testcase(text.str());
+    return parse_testcase(*text);
   } catch (const TestCaseError& e) {
     throw SetupError("--test: " + file + (e.line() > 0 ? ":" + std::to_string(e.line()) : "") +
                      ": " + without_line(e));

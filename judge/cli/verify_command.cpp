@@ -6,7 +6,6 @@
 // to some submissions. Each line goes to stdout the moment it is decided (a log fills as it
 // runs); a progress line goes to stderr, only on a terminal.
 #include <algorithm>
-#include <fstream>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -26,6 +25,7 @@
 #include "package/problem_yaml.hpp"
 #include "report/status_line.hpp"
 #include "report/text.hpp"
+#include "support/files.hpp"
 #include "workflow/compile_ahead.hpp"
 #include "workflow/judge_submission.hpp"
 #include "workflow/judged_tests.hpp"
@@ -84,13 +84,6 @@ class Tally {
   int failures_ = 0;
   int judge_errors_ = 0;
 };
-
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
 
 fs::path own_bin_dir() {
   std::error_code ec;
@@ -269,7 +262,8 @@ int verify(const VerifyArguments& args) {
       if (!fs::exists(transcript)) continue;
       ++replayed;
       try {
-        auto problem = replay_interaction(parse_testcase(read_file(sample)), read_file(transcript));
+        auto problem = replay_interaction(parse_testcase(read_file(sample).value_or("")),
+                                          read_file(transcript).value_or(""));
         tally.step(fs::relative(transcript, root).string(), !problem, problem ? *problem : "");
       } catch (const std::exception& e) {
         tally.step(fs::relative(transcript, root).string(), false, e.what());

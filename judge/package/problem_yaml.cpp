@@ -4,10 +4,10 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <set>
 #include <sstream>
 
+#include "support/files.hpp"
 #include "yaml_keys.hpp"
 
 namespace entrapment {
@@ -442,11 +442,9 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
 }
 
 ProblemConfig load_problem_yaml(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ProblemYamlError(path.string() + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_problem_yaml(text.str(), path.string());
+  const std::optional<std::string> text = read_file(path);
+  if (!text) throw ProblemYamlError(path.string() + ": cannot be read");
+  return parse_problem_yaml(*text, path.string());
 }
 
 }  // namespace entrapment

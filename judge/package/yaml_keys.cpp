@@ -3,9 +3,11 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <map>
+#include <optional>
 #include <sstream>
+
+#include "support/files.hpp"
 
 namespace entrapment {
 
@@ -99,15 +101,13 @@ std::string describe(const DuplicateKey& duplicate, const std::string& file) {
 
 YAML::Node load_yaml_file(const std::filesystem::path& file, const std::string& shown,
                           const std::string& hint_if_missing) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  if (!in || !(text << in.rdbuf()) || in.bad())
-    throw std::runtime_error(shown + ": cannot read the file" + hint_if_missing);
+  const std::optional<std::string> text = read_file(file);
+  if (!text) throw std::runtime_error(shown + ": cannot read the file" + hint_if_missing);
   YAML::Node root;
   std::vector<DuplicateKey> duplicates;
   try {
-    root = YAML::Load(text.str());
-    duplicates = find_duplicate_keys(text.str());
+    root = YAML::Load(*text);
+    duplicates = find_duplicate_keys(*text);
   } catch (const YAML::Exception& e) {
     throw std::runtime_error(shown + ": line " + std::to_string(e.mark.line + 1) +
                              ": not valid YAML: " + e.msg);

@@ -1,13 +1,12 @@
 #include "validator_runs.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <mutex>
-#include <sstream>
-#include <thread>
 
 #include "execution/tool_process.hpp"
 #include "report/text.hpp"
+#include "support/files.hpp"
+#include "support/parallel_for.hpp"
 
 namespace entrapment {
 
@@ -15,16 +14,9 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 // What the validator said, on one line: its output (stdout and stderr), cut.
 std::string validator_message(const fs::path& output) {
-  std::string text = read_file(output);
+  std::string text = read_file(output).value_or("");
   while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
   if (text.empty()) return "(no message)";
   for (char& c : text)
@@ -40,44 +32,32 @@ std::vector<std::pair<std::string, std::string>> run_validator(
     const std::function<void(std::size_t done)>& on_file_done) {
   std::vector<std::pair<std::string, std::string>> wrong;  // file, why
   std::mutex mutex;
-  std::size_t next = 0, done = 0;
-  auto worker = [&](int id) {
-    const fs::path output = work / ("validator-" + std::to_string(id) + ".out");
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (next >= files.size()) return;
-        i = next++;
-      }
-      const ToolRun run = run_tool({validator.string()}, files[i], output, kValidatorTimeLimit);
-      std::lock_guard<std::mutex> lock(mutex);
-      ++done;
-      on_file_done(done);
-      if (run.started && !run.timed_out && run.exit_code == expected) continue;
-      const int status = run.exit_code;
-      const std::string name = fs::relative(files[i], root).string();
-      std::string why;
-      if (!run.started)
-        why = "the validator could not be run: " + run.error;
-      else if (run.timed_out)
-        why =
-            "the validator took longer than " + std::to_string(kValidatorTimeLimit.count()) + " s";
-      else if (status == 42)
-        why = "accepted (exit 42), but it is invalid";
-      else if (status == 43)
-        why = "rejected (exit 43): " + validator_message(output);
-      else if (run.signal != 0)
-        why = "the validator was killed by signal " + std::to_string(run.signal);
-      else
-        why = "the validator exited with " + std::to_string(status) + ": " +
-              validator_message(output);
-      wrong.emplace_back(name, why);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 0; j < jobs; ++j) threads.emplace_back(worker, j);
-  for (auto& t : threads) t.join();
+  std::size_t done = 0;
+  parallel_for(files.size(), jobs, [&](std::size_t i, int worker) {
+    const fs::path output = work / ("validator-" + std::to_string(worker) + ".out");
+    const ToolRun run = run_tool({validator.string()}, files[i], output, kValidatorTimeLimit);
+    std::lock_guard<std::mutex> lock(mutex);
+    ++done;
+    on_file_done(done);
+    if (run.started && !run.timed_out && run.exit_code == expected) return;
+    const int status = run.exit_code;
+    const std::string name = fs::relative(files[i], root).string();
+    std::string why;
+    if (!run.started)
+      why = "the validator could not be run: " + run.error;
+    else if (run.timed_out)
+      why = "the validator took longer than " + std::to_string(kValidatorTimeLimit.count()) + " s";
+    else if (status == 42)
+      why = "accepted (exit 42), but it is invalid";
+    else if (status == 43)
+      why = "rejected (exit 43): " + validator_message(output);
+    else if (run.signal != 0)
+      why = "the validator was killed by signal " + std::to_string(run.signal);
+    else
+      why =
+          "the validator exited with " + std::to_string(status) + ": " + validator_message(output);
+    wrong.emplace_back(name, why);
+  });
   std::sort(wrong.begin(), wrong.end());
   return wrong;
 }
