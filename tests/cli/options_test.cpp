@@ -2,7 +2,7 @@
 // person can read, usage lines that name the program, --version, and one exit-status scheme.
 #include <gtest/gtest.h>
 
-#include "judge_process.hpp"
+#include "scratch_package.hpp"
 
 namespace entrapment::testing {
 namespace {
