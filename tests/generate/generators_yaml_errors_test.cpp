@@ -114,7 +114,7 @@ const std::string kParams =
 // The error generate_testdata() throws when the selection file holds `selection`.
 std::string selection_error(const std::string& selection) {
   const TempRoot root(selection_with(kParams));
-  write_file(root.path() / "testdata" / "picked.yaml", selection);
+  write_text(root.path() / "testdata" / "picked.yaml", selection);
   try {
     generate_testdata(root.path(), false);
   } catch (const std::runtime_error& e) {
@@ -146,11 +146,11 @@ TEST(GeneratorsYamlErrors, SelectionFile) {
   const std::string good = "  - {name: a, board: \"2 1 5\", adversary: adaptive, seed: 7}\n";
   {  // a correct file, for contrast
     const TempRoot root(selection_with(kParams));
-    write_file(root.path() / "testdata" / "picked.yaml", "tests:\n" + good);
+    write_text(root.path() / "testdata" / "picked.yaml", "tests:\n" + good);
     EXPECT_NO_THROW(generate_testdata(root.path(), false));
-    EXPECT_EQ(read_file(root.path() / "testdata" / "secret" / "a.in"),
+    EXPECT_EQ(read_text(root.path() / "testdata" / "secret" / "a.in"),
               "2 1\n5\nadversary adaptive 7\n");
-    EXPECT_EQ(read_file(root.path() / "testdata" / "secret" / "a.ans"), "Runner\n");
+    EXPECT_EQ(read_text(root.path() / "testdata" / "secret" / "a.ans"), "Runner\n");
   }
   expect_all(selection_error("tests:\n" + good + good),
              {"testdata/picked.yaml", "line 3", "the name a is used by the test of line 2"});

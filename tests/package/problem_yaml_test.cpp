@@ -7,6 +7,8 @@
 
 #include <cstdlib>
 
+#include "tests/support/repository.hpp"
+
 namespace entrapment {
 namespace {
 
@@ -40,9 +42,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }
 
 TEST(ProblemYaml, ThePackagesOwnFileReads) {
-  const char* root = std::getenv("ENTRAPMENT_ROOT");
-  ASSERT_NE(root, nullptr);
-  const ProblemConfig config = load_problem_yaml(std::string(root) + "/problem.yaml");
+  const ProblemConfig config = load_problem_yaml(testing::repository() / "problem.yaml");
   EXPECT_EQ(config.problem_format_version, "2025-09");
   EXPECT_EQ(config.type, "interactive");
   EXPECT_EQ(config.name, "Entrapment");
