@@ -72,9 +72,10 @@ def test_files(tests):
 
 def run_judge(judge, tests, source, json_path, jobs):
     # Without bwrap: the verdicts are the same (the limits hold without it), in a fraction of
-    # the time, and the table needs every submission on every test.
+    # the time, and the table needs every submission on every test (--all: `judge run` stops a
+    # submission expected to fail at its first failing test).
     command = [judge, "run", source, *tests, "--json", json_path, "--no-color", "--no-sandbox",
-               "-j", str(jobs)]
+               "--all", "-j", str(jobs)]
     print("$ " + " ".join(command), file=sys.stderr, flush=True)
     # A rejected submission makes `judge run` exit non-zero: the JSON is what counts.
     subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
