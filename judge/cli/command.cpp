@@ -6,6 +6,7 @@
 
 #include "options.hpp"
 #include "package/package_root.hpp"
+#include "package/problem_yaml.hpp"
 
 namespace entrapment::cli {
 
@@ -45,6 +46,21 @@ void setup_commands(CLI::App& app) {
     }
     const std::string name = sub->get_name();
     sub->preparse_callback([name](std::size_t) { set_current_command(name); });
+  }
+}
+
+void on_run(CLI::App& sub, std::function<int()> command) {
+  sub.callback([command = std::move(command)] {
+    const int status = command();
+    if (status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+Limits package_limits(const std::filesystem::path& root) {
+  try {
+    return limits_from(load_problem_yaml(root / "problem.yaml"));
+  } catch (const std::exception& e) {
+    throw CommandFailure(kExitUsage, e.what());
   }
 }
 

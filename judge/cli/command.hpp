@@ -6,10 +6,12 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "execution/limits.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment::cli {
@@ -39,6 +41,14 @@ class CommandFailure : public std::runtime_error {
  private:
   int status_;
 };
+
+// The subcommand's work: `command` runs when `sub` is chosen, and its status is the program's
+// (a non-zero one leaves through CLI::RuntimeError, which main() returns).
+void on_run(CLI::App& sub, std::function<int()> command);
+
+// The limits problem.yaml sets for the package at `root`; throws CommandFailure(kExitUsage)
+// with the file's own error when it has none.
+Limits package_limits(const std::filesystem::path& root);
 
 // Once every subcommand is added to `app`: --root on `app` and on every subcommand (so that it
 // is accepted anywhere on the line and shown in every --help), path options typed DIR and

@@ -85,10 +85,7 @@ void add_export_command(CLI::App& app) {
   sub->add_option("--build-dir", args->build_dir,
                   "where the single-file programs were generated (default: this binary's build)")
       ->check(CLI::ExistingDirectory);
-  sub->callback([args] {
-    const int status = run(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+  on_run(*sub, [args] { return run(*args); });
 }
 
 }  // namespace entrapment::cli

@@ -97,10 +97,7 @@ void add_generate_command(CLI::App& app) {
   sub->add_flag("--select", args->select,
                 "first recompute the contest selection (testdata/secret.yaml) and its kill "
                 "table from the corpus; with --check, fail when they are stale");
-  sub->callback([args] {
-    const int status = run(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+  on_run(*sub, [args] { return run(*args); });
 }
 
 }  // namespace entrapment::cli

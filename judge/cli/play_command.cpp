@@ -24,7 +24,6 @@
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
 #include "options.hpp"
-#include "package/problem_yaml.hpp"
 #include "report/live_game.hpp"
 #include "support/files.hpp"
 #include "workflow/person_channel.hpp"
@@ -148,12 +147,7 @@ int play_person(const TestCase& test) {
 }
 
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
-  Limits limits;
-  try {
-    limits = limits_from(load_problem_yaml(root / "problem.yaml"));
-  } catch (const std::exception& e) {
-    throw SetupError(e.what());
-  }
+  const Limits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
   std::optional<WorkDir> work;
   Submission submission;
   try {
@@ -244,10 +238,9 @@ void add_play_command(CLI::App& app) {
           ->option_text("N");
   test->excludes(board)->excludes(adversary)->excludes(seed);
   add_sandbox_option(*sub, args->sandbox);
-  sub->callback([args] {
+  on_run(*sub, [args] {
     args->command = trailing_command();  // main() took the words after `--` off
-    const int status = play(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
+    return play(*args);
   });
 }
 

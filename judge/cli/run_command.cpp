@@ -17,7 +17,6 @@
 #include "execution/work_dir.hpp"
 #include "help_format.hpp"
 #include "options.hpp"
-#include "package/problem_yaml.hpp"
 #include "report/html_report.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal.hpp"
@@ -112,12 +111,7 @@ int run(const RunArguments& args) {
     throw usage_error("--expect: '" + args.expect + "' is not a verdict (" + verdict_names() +
                       ", or a directory name such as wrong_answer)");
   const fs::path root = package_root();
-  Limits limits;
-  try {
-    limits = limits_from(load_problem_yaml(root / "problem.yaml"));
-  } catch (const std::exception& e) {
-    throw usage_error(e.what());
-  }
+  const Limits limits = package_limits(root);
 
   // What to judge, and on what.
   std::vector<SubmissionTarget> targets;
@@ -272,11 +266,10 @@ void add_run_command(CLI::App& app) {
                       ", or a directory name (accepted, wrong_answer, rejected, ...) (default: "
                       "its directory's under solutions/<verdict>/, else AC)")
       ->option_text("VERDICT");
-  sub->callback([args] {
+  on_run(*sub, [args] {
     // `run [TEST...] -- COMMAND ARGS`: main() took the command off the line.
     args->command = trailing_command();
-    const int status = run(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
+    return run(*args);
   });
 }
 

@@ -314,10 +314,7 @@ void add_verify_command(CLI::App& app) {
                 "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   args->sandbox = false;  // thousands of games: bwrap's start-up would dominate
   add_sandbox_option(*sub, args->sandbox);
-  sub->callback([args] {
-    const int status = verify(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
+  on_run(*sub, [args] { return verify(*args); });
 }
 
 }  // namespace entrapment::cli
