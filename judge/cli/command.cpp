@@ -2,20 +2,15 @@
 
 #include <cstdlib>
 #include <iostream>
-#include <map>
 #include <optional>
 
 #include "options.hpp"
 #include "package/package_root.hpp"
+#include "package/problem_yaml.hpp"
 
 namespace entrapment::cli {
 
 namespace {
-
-std::multimap<int, std::function<void(CLI::App&)>>& registry() {
-  static std::multimap<int, std::function<void(CLI::App&)>> commands;
-  return commands;
-}
 
 std::string& root_option() {
   static std::string root;
@@ -34,13 +29,8 @@ std::vector<std::string>& trailing_words() {
 
 }  // namespace
 
-RegisterCommand::RegisterCommand(int order, std::function<void(CLI::App&)> setup) {
-  registry().emplace(order, std::move(setup));
-}
-
 void setup_commands(CLI::App& app) {
   add_root_option(app, root_option());
-  for (auto& [order, setup] : registry()) setup(app);
   for (CLI::App* sub : app.get_subcommands({})) {
     // --root anywhere on the line: before the subcommand (the main app's) or after it.
     add_root_option(*sub, root_option());
@@ -56,6 +46,21 @@ void setup_commands(CLI::App& app) {
     }
     const std::string name = sub->get_name();
     sub->preparse_callback([name](std::size_t) { set_current_command(name); });
+  }
+}
+
+void on_run(CLI::App& sub, std::function<int()> command) {
+  sub.callback([command = std::move(command)] {
+    const int status = command();
+    if (status != 0) throw CLI::RuntimeError(status);
+  });
+}
+
+Limits package_limits(const std::filesystem::path& root) {
+  try {
+    return limits_from(load_problem_yaml(root / "problem.yaml"));
+  } catch (const std::exception& e) {
+    throw CommandFailure(kExitUsage, e.what());
   }
 }
 
@@ -79,5 +84,15 @@ std::filesystem::path package_root() {
 
 const std::vector<std::string>& trailing_command() { return trailing_words(); }
 void set_trailing_command(std::vector<std::string> words) { trailing_words() = std::move(words); }
+
+int exit_status_of(const std::vector<RunResult>& results) {
+  int status = kExitOk;
+  for (const RunResult& r : results) {
+    if (r.expected.matches(r.verdict)) continue;
+    if (r.verdict == Verdict::JE) return kExitJudgeError;
+    status = kExitNotExpected;
+  }
+  return status;
+}
 
 }  // namespace entrapment::cli

@@ -1,7 +1,7 @@
-// The `judge` command line (CLI11). Each subcommand lives in its own *_command.cpp next to
-// this file and registers itself with a RegisterCommand object, so adding a subcommand
-// touches no shared file. A subcommand reports its exit status by throwing
-// CLI::RuntimeError(status), or CommandFailure(status, message) for an error it names.
+// What the subcommands of the `judge` command line (CLI11) share. Each subcommand lives in its
+// own *_command.cpp next to this file (command_list.hpp lists them) and reports its exit status
+// by throwing CLI::RuntimeError(status), or CommandFailure(status, message) for an error it
+// names.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,6 +10,9 @@
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "execution/limits.hpp"
+#include "verdict/result.hpp"
 
 namespace entrapment::cli {
 
@@ -24,6 +27,10 @@ enum ExitStatus : int {
   // 130 and 143: interrupted by SIGINT or SIGTERM (128 + the signal).
 };
 
+// The exit status for a list of results: 3 when one of them is an unexpected JE, else 1 when
+// one is not as expected, else 0.
+int exit_status_of(const std::vector<RunResult>& results);
+
 // An error a subcommand names, with its exit status; main() prints "judge SUBCOMMAND: what".
 class CommandFailure : public std::runtime_error {
  public:
@@ -35,13 +42,17 @@ class CommandFailure : public std::runtime_error {
   int status_;
 };
 
-struct RegisterCommand {
-  // `order` sorts the subcommands in --help.
-  RegisterCommand(int order, std::function<void(CLI::App&)> setup);
-};
+// The subcommand's work: `command` runs when `sub` is chosen, and its status is the program's
+// (a non-zero one leaves through CLI::RuntimeError, which main() returns).
+void on_run(CLI::App& sub, std::function<int()> command);
 
-// Adds every registered subcommand to `app`, and --root to `app` and to every subcommand (so
-// that it is accepted anywhere on the line and shown in every --help).
+// The limits problem.yaml sets for the package at `root`; throws CommandFailure(kExitUsage)
+// with the file's own error when it has none.
+Limits package_limits(const std::filesystem::path& root);
+
+// Once every subcommand is added to `app`: --root on `app` and on every subcommand (so that it
+// is accepted anywhere on the line and shown in every --help), path options typed DIR and
+// FILE, and each subcommand's name kept for messages (current_command()).
 void setup_commands(CLI::App& app);
 
 // The subcommand being run ("run", "verify", ...), for messages.

@@ -7,6 +7,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "command_list.hpp"
 #include "export/export.hpp"
 
 namespace entrapment::cli {
@@ -61,7 +62,9 @@ int run(const ExportArguments& args) {
   return kExitOk;
 }
 
-const RegisterCommand registered(60, [](CLI::App& app) {
+}  // namespace
+
+void add_export_command(CLI::App& app) {
   auto args = std::make_shared<ExportArguments>();
   CLI::App* sub = app.add_subcommand("export", "write the package for a contest system");
   sub->add_option("--format", args->format, "legacy | 2025-09 | polygon")
@@ -82,12 +85,7 @@ const RegisterCommand registered(60, [](CLI::App& app) {
   sub->add_option("--build-dir", args->build_dir,
                   "where the single-file programs were generated (default: this binary's build)")
       ->check(CLI::ExistingDirectory);
-  sub->callback([args] {
-    const int status = run(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
-});
-
-}  // namespace
+  on_run(*sub, [args] { return run(*args); });
+}
 
 }  // namespace entrapment::cli

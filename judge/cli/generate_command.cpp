@@ -7,6 +7,7 @@
 #include <iostream>
 
 #include "command.hpp"
+#include "command_list.hpp"
 #include "generate/generate.hpp"
 
 namespace entrapment::cli {
@@ -79,7 +80,9 @@ int run(const GenerateArguments& args) {
   return 0;
 }
 
-const RegisterCommand registered(40, [](CLI::App& app) {
+}  // namespace
+
+void add_generate_command(CLI::App& app) {
   auto args = std::make_shared<GenerateArguments>();
   CLI::App* sub = app.add_subcommand(
       "generate", "write testdata/ from testdata/generators.yaml (deterministic)");
@@ -94,12 +97,7 @@ const RegisterCommand registered(40, [](CLI::App& app) {
   sub->add_flag("--select", args->select,
                 "first recompute the contest selection (testdata/secret.yaml) and its kill "
                 "table from the corpus; with --check, fail when they are stale");
-  sub->callback([args] {
-    const int status = run(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
-});
-
-}  // namespace
+  on_run(*sub, [args] { return run(*args); });
+}
 
 }  // namespace entrapment::cli

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "command.hpp"
+#include "command_list.hpp"
 #include "help_format.hpp"
 
 namespace entrapment::cli {
@@ -16,7 +17,9 @@ struct HelpArguments {
   bool markdown = false;
 };
 
-const RegisterCommand registered(90, [](CLI::App& app) {
+}  // namespace
+
+void add_help_command(CLI::App& app) {
   auto args = std::make_shared<HelpArguments>();
   CLI::App* sub = app.add_subcommand(
       "help", "print the help of judge or of a COMMAND (--markdown: the README's reference)");
@@ -45,8 +48,6 @@ const RegisterCommand registered(90, [](CLI::App& app) {
     throw CommandFailure(kExitUsage,
                          "no command '" + args->command + "'; the commands are: " + names);
   });
-});
-
-}  // namespace
+}
 
 }  // namespace entrapment::cli

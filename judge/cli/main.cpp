@@ -5,9 +5,10 @@
 #include <string>
 
 #include "command.hpp"
+#include "command_list.hpp"
+#include "execution/interrupts.hpp"
 #include "help_format.hpp"
 #include "judge_version.hpp"
-#include "execution/interrupts.hpp"
 
 namespace {
 
@@ -34,6 +35,13 @@ int main(int argc, char** argv) {
                            ENTRAPMENT_GIT_DESCRIBE + ")",
                        "print the version and exit");
   app.footer(kExitStatusFooter);
+  // The subcommands, in the order --help lists them (command_list.hpp).
+  add_verify_command(app);
+  add_run_command(app);
+  add_play_command(app);
+  add_generate_command(app);
+  add_export_command(app);
+  add_help_command(app);
   setup_commands(app);
 
   std::vector<std::string> words(argv + 1, argv + argc);

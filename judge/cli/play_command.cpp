@@ -5,29 +5,28 @@
 // its round), and the board after each round; at the end the verdict, the judge's message
 // and, for a program, its CPU time, wall-clock time and memory. Exit status 0 for AC, 1 for
 // any other verdict, 2 when the game could not be set up, 3 for a judge error.
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <memory>
 #include <optional>
 #include <sstream>
 
 #include "command.hpp"
-#include "help_format.hpp"
-#include "interaction/interaction.hpp"
-#include "options.hpp"
-#include "package/problem_yaml.hpp"
-#include "person_input.hpp"
-#include "report/board_text.hpp"
+#include "command_list.hpp"
 #include "execution/contestant_process.hpp"
 #include "execution/judge_tests.hpp"
 #include "execution/limits.hpp"
 #include "execution/submission.hpp"
 #include "execution/work_dir.hpp"
+#include "help_format.hpp"
+#include "interaction/interaction.hpp"
+#include "options.hpp"
+#include "report/live_game.hpp"
+#include "support/files.hpp"
+#include "workflow/person_channel.hpp"
 
 namespace entrapment::cli {
 
@@ -67,12 +66,10 @@ std::string without_line(const TestCaseError& e) {
 }
 
 TestCase test_from_file(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) throw SetupError("--test: cannot read " + file);
-  std::ostringstream text;
-  text << in.rdbuf();
+  const std::optional<std::string> text = read_file(file);
+  if (!text) throw SetupError("--test: cannot read " + file);
   try {
-    return parse_testcase(text.str());
+    return parse_testcase(*text);
   } catch (const TestCaseError& e) {
     throw SetupError("--test: " + file + (e.line() > 0 ? ":" + std::to_string(e.line()) : "") +
                      ": " + without_line(e));
@@ -117,152 +114,6 @@ TestCase test_from_board(const PlayArguments& args) {
   }
 }
 
-// Prints the game's lines as they pass, from the transcript the interaction core fills: each
-// line once, with its round; and the board after each round (and before the first). The
-// count of lines shown outlives the channels that call it.
-class LivePrinter {
- public:
-  // `show_contestant`: false when the person's typing already shows their lines.
-  LivePrinter(const TestCase& test, bool show_contestant)
-      : test_(test), show_contestant_(show_contestant) {}
-
-  void print_new(const Transcript& transcript) {
-    for (; shown_ < transcript.lines.size(); ++shown_) {
-      const TranscriptLine& line = transcript.lines[shown_];
-      if (line.round >= 1 && !start_drawn_) draw_start();
-      if (!line.from_contestant || show_contestant_)
-        std::cout << '[' << line.round << "] " << (line.from_contestant ? "> " : "< ") << line.text
-                  << (line.cut ? " ..." : "") << '\n';
-      // A round ends with Free or Trapped (whoever says it).
-      if (line.text == "Free" || line.text == "Trapped") draw_rounds(transcript, line.round);
-    }
-    // The judge asks for the first round's lines: the board comes first.
-    if (!start_drawn_ && !transcript.claimed.empty() && !transcript.round_log.empty()) draw_start();
-    std::cout.flush();
-  }
-
-  // After the game: the board after a round the game ended in (a Runner trapped by the block,
-  // a lost game) when it was not drawn yet.
-  void finish(const Transcript& transcript) {
-    print_new(transcript);
-    draw_rounds(transcript, transcript.rounds);
-    std::cout.flush();
-  }
-
- private:
-  void draw(const std::string& title, const report::BoardText& board) {
-    std::cout << "    " << title << "\n";
-    for (const std::string& row : report::board_text(board, "      ")) std::cout << row << '\n';
-  }
-
-  void draw_start() {
-    start_drawn_ = true;
-    report::BoardText board;
-    board.unavailable = test_.unavailable_set();
-    board.runner = static_cast<SquareSet>(kAllSquares & ~board.unavailable);
-    draw("the board (" + std::string(report::board_legend()) + "):", board);
-  }
-
-  // Draws every round up to `last` whose block has been played and that was not drawn yet.
-  void draw_rounds(const Transcript& transcript, int last) {
-    for (const TranscriptRound& r : transcript.round_log) {
-      if (r.round <= drawn_ || r.round > last || r.block == 0) continue;
-      drawn_ = r.round;
-      if (!start_drawn_) draw_start();
-      report::BoardText board;
-      board.unavailable =
-          static_cast<SquareSet>((kAllSquares & ~r.available_before) | single(r.block));
-      board.block = r.block;
-      board.runner = r.runner_after_move;
-      const int left = size(r.runner_after_move);
-      draw("after round " + std::to_string(r.round) + ": blocked " + std::to_string(r.block) +
-               "; " +
-               (left == 0 ? std::string("the Runner is trapped")
-                          : "the Runner could be on " + std::to_string(left) +
-                                (left == 1 ? " square" : " squares")),
-           board);
-    }
-  }
-
-  const TestCase& test_;
-  bool show_contestant_;
-  std::size_t shown_ = 0;
-  bool start_drawn_ = false;
-  int drawn_ = 0;  // the last round drawn
-};
-
-// Forwards to the contestant's channel, showing every line before the judge waits for the
-// next one (the judge's lines are in the transcript before they are written, the
-// contestant's once they are read).
-class LiveChannel : public Channel {
- public:
-  LiveChannel(Channel& inner, const Transcript& transcript, LivePrinter& printer)
-      : inner_(inner), transcript_(transcript), printer_(printer) {}
-
-  LineRead read_line() override {
-    printer_.print_new(transcript_);
-    return inner_.read_line();
-  }
-  bool write_line(const std::string& line) override {
-    printer_.print_new(transcript_);
-    return inner_.write_line(line);
-  }
-
- private:
-  Channel& inner_;
-  const Transcript& transcript_;
-  LivePrinter& printer_;
-};
-
-// The person at the terminal as the contestant: their lines come from stdin; the judge's
-// lines reach them through the LivePrinter only (nothing else is written to stdout). On a
-// terminal, the prompt (to stderr) names the round and what the judge expects, and a line
-// that could never be accepted (a typo) is refused there and asked again (person_input.hpp).
-class PersonChannel : public Channel {
- public:
-  PersonChannel(const TestCase& test, const Transcript& transcript, bool terminal)
-      : transcript_(transcript), terminal_(terminal), input_(test) {}
-
-  LineRead read_line() override {
-    // A program ends the game by exiting; a person cannot, so once the game is decided (the
-    // judge said Trapped, or the Runner's proof is in) the end of their lines is implied.
-    if (game_over()) return LineRead{};
-    const ExpectedLine expected = input_.expected(transcript_);
-    for (;;) {
-      if (terminal_)
-        std::cerr << '[' << expected.round << "] " << expected.what << "\n[" << expected.round
-                  << "] > " << std::flush;
-      LineRead read = stdin_.read_line();
-      if (read.status != LineRead::Status::Line || !terminal_) {
-        if (read.status == LineRead::Status::Line) input_.sent(expected, read.text);
-        return read;
-      }
-      std::string text = read.text;
-      if (!text.empty() && text.back() == '\r') text.pop_back();
-      const std::string problem = PersonInput::problem(expected, text);
-      if (problem.empty()) {
-        input_.sent(expected, read.text);
-        return read;
-      }
-      std::cerr << "    not sent: " << problem << "; type it again\n";
-    }
-  }
-  bool write_line(const std::string&) override { return true; }
-
- private:
-  bool game_over() const {
-    if (transcript_.lines.empty()) return false;
-    const TranscriptLine& last = transcript_.lines.back();
-    if (!last.from_contestant) return last.text == "Trapped";
-    return transcript_.rounds > 0 && last.round == transcript_.rounds + 1;
-  }
-
-  const Transcript& transcript_;
-  bool terminal_;
-  PersonInput input_;
-  StreamChannel stdin_{stdin, stdout};  // only read from
-};
-
 std::string seconds(double s) {
   char text[32];
   std::snprintf(text, sizeof text, "%.3f s", s);
@@ -280,13 +131,13 @@ void print_header(const TestCase& test) {
 
 int play_person(const TestCase& test) {
   const bool terminal = ::isatty(STDIN_FILENO);
-  LivePrinter printer(test, /*show_contestant=*/!(terminal && ::isatty(STDOUT_FILENO)));
+  report::LivePrinter printer(test, /*show_contestant=*/!(terminal && ::isatty(STDOUT_FILENO)));
   if (terminal)
     std::cerr << "You are the contestant: type your lines (Ctrl-D ends your output). A line "
                  "the judge could never accept is not sent: you type it again.\n";
   Transcript transcript;
   PersonChannel person(test, transcript, terminal);
-  LiveChannel live(person, transcript, printer);
+  report::LiveChannel live(person, transcript, printer);
   const Outcome outcome = interact(test, live, transcript);
   printer.finish(transcript);
   std::cout << "verdict: " << to_string(outcome.result) << "\n"
@@ -296,12 +147,7 @@ int play_person(const TestCase& test) {
 }
 
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
-  Limits limits;
-  try {
-    limits = limits_from(load_problem_yaml(root / "problem.yaml"));
-  } catch (const std::exception& e) {
-    throw SetupError(e.what());
-  }
+  const Limits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
   std::optional<WorkDir> work;
   Submission submission;
   try {
@@ -320,9 +166,9 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
   if (args.sandbox && !sandbox_support().usable)
     std::cerr << "judge play: running without the sandbox: " << sandbox_support().reason << "\n";
 
-  LivePrinter printer(test, /*show_contestant=*/true);
+  report::LivePrinter printer(test, /*show_contestant=*/true);
   const ChannelWrapper wrap = [&printer](Channel& pipe, const Transcript& transcript) {
-    return std::make_unique<LiveChannel>(pipe, transcript, printer);
+    return std::make_unique<report::LiveChannel>(pipe, transcript, printer);
   };
   const TestResult result =
       judge_test(submission, test, submission.name, limits, args.sandbox, wrap);
@@ -364,7 +210,9 @@ int play(const PlayArguments& args) {
   }
 }
 
-const RegisterCommand registered(15, [](CLI::App& app) {
+}  // namespace
+
+void add_play_command(CLI::App& app) {
   auto args = std::make_shared<PlayArguments>();
   CLI::App* sub = app.add_subcommand(
       "play", "play one game, shown live: a submission, or you at the terminal, against the judge");
@@ -390,13 +238,10 @@ const RegisterCommand registered(15, [](CLI::App& app) {
           ->option_text("N");
   test->excludes(board)->excludes(adversary)->excludes(seed);
   add_sandbox_option(*sub, args->sandbox);
-  sub->callback([args] {
+  on_run(*sub, [args] {
     args->command = trailing_command();  // main() took the words after `--` off
-    const int status = play(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
+    return play(*args);
   });
-});
-
-}  // namespace
+}
 
 }  // namespace entrapment::cli

@@ -10,18 +10,19 @@
 #include <memory>
 
 #include "command.hpp"
-#include "help_format.hpp"
-#include "judge_submission.hpp"
-#include "options.hpp"
-#include "package/problem_yaml.hpp"
-#include "report/html_report.hpp"
-#include "report/json_report.hpp"
-#include "report/terminal.hpp"
+#include "command_list.hpp"
 #include "execution/contestant_process.hpp"
 #include "execution/limit_mechanism.hpp"
 #include "execution/limits.hpp"
 #include "execution/work_dir.hpp"
-#include "submission_list.hpp"
+#include "help_format.hpp"
+#include "options.hpp"
+#include "report/html_report.hpp"
+#include "report/json_report.hpp"
+#include "report/terminal.hpp"
+#include "workflow/judge_submission.hpp"
+#include "workflow/judged_tests.hpp"
+#include "workflow/submission_list.hpp"
 
 namespace entrapment::cli {
 
@@ -110,12 +111,7 @@ int run(const RunArguments& args) {
     throw usage_error("--expect: '" + args.expect + "' is not a verdict (" + verdict_names() +
                       ", or a directory name such as wrong_answer)");
   const fs::path root = package_root();
-  Limits limits;
-  try {
-    limits = limits_from(load_problem_yaml(root / "problem.yaml"));
-  } catch (const std::exception& e) {
-    throw usage_error(e.what());
-  }
+  const Limits limits = package_limits(root);
 
   // What to judge, and on what.
   std::vector<SubmissionTarget> targets;
@@ -130,10 +126,8 @@ int run(const RunArguments& args) {
   }
   std::vector<fs::path> tests;
   try {
-    if (test_words.empty()) {  // the test data a submission is judged on; never invalid_input/
-      std::vector<fs::path> paths = {root / "testdata" / "sample", root / "testdata" / "secret"};
-      if (args.exhaustive) paths.push_back(root / "testdata" / "exhaustive");
-      tests = collect_tests(paths);
+    if (test_words.empty()) {
+      tests = judged_tests(root, args.exhaustive);
     } else {
       tests = tests_from(test_words, with_command);
       if (args.exhaustive) {
@@ -240,7 +234,9 @@ int run(const RunArguments& args) {
   return status;
 }
 
-const RegisterCommand registered(10, [](CLI::App& app) {
+}  // namespace
+
+void add_run_command(CLI::App& app) {
   auto args = std::make_shared<RunArguments>();
   CLI::App* sub = app.add_subcommand(
       "run",
@@ -270,14 +266,11 @@ const RegisterCommand registered(10, [](CLI::App& app) {
                       ", or a directory name (accepted, wrong_answer, rejected, ...) (default: "
                       "its directory's under solutions/<verdict>/, else AC)")
       ->option_text("VERDICT");
-  sub->callback([args] {
+  on_run(*sub, [args] {
     // `run [TEST...] -- COMMAND ARGS`: main() took the command off the line.
     args->command = trailing_command();
-    const int status = run(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
+    return run(*args);
   });
-});
-
-}  // namespace
+}
 
 }  // namespace entrapment::cli

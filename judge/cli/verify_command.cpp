@@ -6,31 +6,31 @@
 // to some submissions. Each line goes to stdout the moment it is decided (a log fills as it
 // runs); a progress line goes to stderr, only on a terminal.
 #include <algorithm>
-#include <deque>
-#include <fstream>
 #include <future>
 #include <iostream>
 #include <memory>
 #include <mutex>
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "command.hpp"
+#include "command_list.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
+#include "generate/generate.hpp"
 #include "help_format.hpp"
-#include "judge_submission.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/status_line.hpp"
 #include "report/text.hpp"
-#include "execution/judge_tests.hpp"
-#include "execution/limits.hpp"
-#include "execution/submission.hpp"
-#include "execution/tool_process.hpp"
-#include "execution/work_dir.hpp"
-#include "submission_list.hpp"
-
-#include "generate/generate.hpp"
+#include "support/files.hpp"
+#include "workflow/compile_ahead.hpp"
+#include "workflow/judge_submission.hpp"
+#include "workflow/judged_tests.hpp"
+#include "workflow/submission_list.hpp"
+#include "workflow/validator_runs.hpp"
 
 namespace entrapment::cli {
 
@@ -40,9 +40,6 @@ namespace {
 
 // The stages, in the order they run.
 const std::vector<std::string> kStages = {"validate", "generate", "samples", "submissions"};
-
-// A validator (like any output validator) gets this long per file.
-constexpr std::chrono::seconds kValidatorTimeLimit{60};
 
 struct VerifyArguments {
   int jobs = 1;
@@ -88,30 +85,9 @@ class Tally {
   int judge_errors_ = 0;
 };
 
-std::string read_file(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 fs::path own_bin_dir() {
   std::error_code ec;
   return fs::read_symlink("/proc/self/exe", ec).parent_path();
-}
-
-std::vector<fs::path> tests_under(const fs::path& dir) {
-  return fs::is_directory(dir) ? collect_tests({dir}) : std::vector<fs::path>{};
-}
-
-// What the validator said, on one line: its output (stdout and stderr), cut.
-std::string validator_message(const fs::path& output) {
-  std::string text = read_file(output);
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
-  if (text.empty()) return "(no message)";
-  for (char& c : text)
-    if (c == '\n') c = ' ';
-  return report::shorten(text, 300);
 }
 
 // Runs the input validator on every file; `expected` is 42 (valid) or 43 (invalid). Names
@@ -119,80 +95,17 @@ std::string validator_message(const fs::path& output) {
 void check_validator(Tally& tally, const fs::path& validator, const std::vector<fs::path>& files,
                      int expected, const std::string& what, const fs::path& root, int jobs,
                      const fs::path& work) {
-  std::vector<std::pair<std::string, std::string>> wrong;  // file, why
-  std::mutex mutex;
-  std::size_t next = 0, done = 0;
-  auto worker = [&](int id) {
-    const fs::path output = work / ("validator-" + std::to_string(id) + ".out");
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(mutex);
-        if (next >= files.size()) return;
-        i = next++;
-      }
-      const ToolRun run = run_tool({validator.string()}, files[i], output, kValidatorTimeLimit);
-      std::lock_guard<std::mutex> lock(mutex);
-      ++done;
-      tally.progress(what + ": " + std::to_string(done) + "/" + std::to_string(files.size()) +
-                     " files");
-      if (run.started && !run.timed_out && run.exit_code == expected) continue;
-      const int status = run.exit_code;
-      const std::string name = fs::relative(files[i], root).string();
-      std::string why;
-      if (!run.started)
-        why = "the validator could not be run: " + run.error;
-      else if (run.timed_out)
-        why =
-            "the validator took longer than " + std::to_string(kValidatorTimeLimit.count()) + " s";
-      else if (status == 42)
-        why = "accepted (exit 42), but it is invalid";
-      else if (status == 43)
-        why = "rejected (exit 43): " + validator_message(output);
-      else if (run.signal != 0)
-        why = "the validator was killed by signal " + std::to_string(run.signal);
-      else
-        why = "the validator exited with " + std::to_string(status) + ": " +
-              validator_message(output);
-      wrong.emplace_back(name, why);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 0; j < jobs; ++j) threads.emplace_back(worker, j);
-  for (auto& t : threads) t.join();
-  std::sort(wrong.begin(), wrong.end());
+  const auto wrong =
+      run_validator(validator, files, expected, root, jobs, work, [&](std::size_t done) {
+        tally.progress(what + ": " + std::to_string(done) + "/" + std::to_string(files.size()) +
+                       " files");
+      });
   std::vector<std::string> details;
   for (const auto& [file, why] : wrong) details.push_back(file + ": " + why);
   std::string detail = std::to_string(files.size()) + " files";
   if (files.empty()) detail += " (none found)";
   if (!wrong.empty()) detail += ", " + std::to_string(wrong.size()) + " wrong";
   tally.step(what, wrong.empty() && !files.empty(), detail, details);
-}
-
-// The secret tests a submission is judged on: the contest set, and with --exhaustive the
-// exhaustive tier after it.
-std::vector<fs::path> judged_tests(const fs::path& root, const VerifyArguments& args) {
-  std::vector<fs::path> tests = tests_under(root / "testdata" / "secret");
-  if (args.exhaustive) {
-    const std::vector<fs::path> more = tests_under(root / "testdata" / "exhaustive");
-    tests.insert(tests.end(), more.begin(), more.end());
-  }
-  return tests;
-}
-
-// Every sample first, then every secret test, or with --max-tests an evenly spaced selection of
-// them (deterministic).
-std::vector<fs::path> select_tests(const std::vector<fs::path>& samples,
-                                   const std::vector<fs::path>& secret,
-                                   const VerifyArguments& args) {
-  std::vector<fs::path> tests = samples;
-  if (args.max_tests == 0 || static_cast<int>(secret.size()) <= args.max_tests) {
-    tests.insert(tests.end(), secret.begin(), secret.end());
-  } else {
-    for (int k = 0; k < args.max_tests; ++k)
-      tests.push_back(secret[secret.size() * k / args.max_tests]);
-  }
-  return tests;
 }
 
 // The submissions to judge: the paths given (files, or directories of them), else solutions/.
@@ -230,31 +143,20 @@ std::vector<SubmissionTarget> submissions_to_judge(const VerifyArguments& args,
 
 void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::path& root,
                         const Limits& limits, int jobs) {
-  const auto samples = tests_under(root / "testdata" / "sample");
-  const auto secret = judged_tests(root, args);
-  const std::vector<fs::path> tests = select_tests(samples, secret, args);
+  const auto samples = sample_tests(root);
+  const auto secret = secret_tests(root, args.exhaustive);
+  const std::vector<fs::path> tests = select_tests(samples, secret, args.max_tests);
   const std::size_t all = samples.size() + secret.size();
   tally.section("submissions (" + std::to_string(tests.size()) + " tests each" +
                 (tests.size() < all ? ", a selection of the " + std::to_string(all) : "") + ")");
   const std::vector<SubmissionTarget> targets = submissions_to_judge(args, root, tally);
   const WorkDir work_dir("verify");
-  // Compilation overlaps judging: while submission k is judged, the next `jobs` compile (a
-  // dozen C++ compilations one after the other were half of the main job's time). Each
-  // submission keeps its own scratch directory, and the compile cache renames whole entries, so
-  // concurrent compilations do not meet.
-  std::deque<std::future<Submission>> compiling;
-  std::size_t launched = 0;
-  const auto scratch_of = [&](std::size_t k) { return work_dir.path() / std::to_string(k); };
-  const auto compile_ahead = [&](std::size_t upto) {
-    for (; launched < targets.size() && launched < upto; ++launched)
-      compiling.push_back(std::async(std::launch::async, prepare_submission, targets[launched].path,
-                                     scratch_of(launched)));
-  };
+  std::vector<fs::path> sources;
+  for (const SubmissionTarget& target : targets) sources.push_back(target.path);
+  CompileAhead compiling(sources, work_dir.path(), static_cast<std::size_t>(std::max(jobs, 1)));
   for (std::size_t k = 0; k < targets.size(); ++k) {
     const SubmissionTarget& target = targets[k];
-    compile_ahead(k + 1 + static_cast<std::size_t>(std::max(jobs, 1)));
-    std::future<Submission> prepared = std::move(compiling.front());
-    compiling.pop_front();
+    std::future<Submission> prepared = compiling.next();
     RunOptions options;
     options.jobs = jobs;
     options.sandbox = args.sandbox;
@@ -315,8 +217,8 @@ int verify(const VerifyArguments& args) {
   } catch (const std::exception& e) {
     tally.step("problem.yaml", false, e.what());
   }
-  const auto samples = tests_under(root / "testdata" / "sample");
-  const auto secret = judged_tests(root, args);
+  const auto samples = sample_tests(root);
+  const auto secret = secret_tests(root, args.exhaustive);
   if (args.exhaustive && tests_under(root / "testdata" / "exhaustive").empty())
     tally.step("testdata/exhaustive", false, "no test files (*.in)");
   const WorkDir work("verify-validator");
@@ -360,7 +262,8 @@ int verify(const VerifyArguments& args) {
       if (!fs::exists(transcript)) continue;
       ++replayed;
       try {
-        auto problem = replay_interaction(parse_testcase(read_file(sample)), read_file(transcript));
+        auto problem = replay_interaction(parse_testcase(read_file(sample).value_or("")),
+                                          read_file(transcript).value_or(""));
         tally.step(fs::relative(transcript, root).string(), !problem, problem ? *problem : "");
       } catch (const std::exception& e) {
         tally.step(fs::relative(transcript, root).string(), false, e.what());
@@ -382,7 +285,9 @@ int verify(const VerifyArguments& args) {
   return tally.failures() == 0 ? kExitOk : kExitNotExpected;
 }
 
-const RegisterCommand registered(5, [](CLI::App& app) {
+}  // namespace
+
+void add_verify_command(CLI::App& app) {
   auto args = std::make_shared<VerifyArguments>();
   CLI::App* sub = app.add_subcommand("verify",
                                      "check the whole package (validator, generated data, "
@@ -409,12 +314,7 @@ const RegisterCommand registered(5, [](CLI::App& app) {
                 "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   args->sandbox = false;  // thousands of games: bwrap's start-up would dominate
   add_sandbox_option(*sub, args->sandbox);
-  sub->callback([args] {
-    const int status = verify(*args);
-    if (status != 0) throw CLI::RuntimeError(status);
-  });
-});
-
-}  // namespace
+  on_run(*sub, [args] { return verify(*args); });
+}
 
 }  // namespace entrapment::cli

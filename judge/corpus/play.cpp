@@ -2,9 +2,9 @@
 
 #include <atomic>
 #include <stdexcept>
-#include <thread>
 
 #include "contestant.hpp"
+#include "support/parallel_for.hpp"
 
 namespace entrapment::corpus {
 
@@ -27,29 +27,21 @@ std::vector<const StrategyInfo*> all_strategies() {
 KillMatrix kill_matrix(const std::vector<TestCase>& tests,
                        const std::vector<const StrategyInfo*>& strategies, int threads) {
   KillMatrix kills(tests.size());
-  std::atomic<std::size_t> next{0};
   std::atomic<bool> failed{false};
   std::string failure;  // written once, by the thread that set `failed`
-  auto worker = [&] {
-    for (std::size_t t; !failed && (t = next.fetch_add(1)) < tests.size();) {
-      for (std::size_t s = 0; s < strategies.size(); ++s) {
-        const Outcome outcome = play(tests[t], *strategies[s]);
-        if (outcome.result == Outcome::Result::JudgeError) {
-          if (!failed.exchange(true))
-            failure = "the judge failed against " + strategies[s]->name + " on\n" +
-                      format_testcase(tests[t]) + outcome.message;
-          return;
-        }
-        if (!outcome.accepted()) kills[t].push_back(static_cast<int>(s));
+  parallel_for(tests.size(), threads, [&](std::size_t t, int) {
+    if (failed) return;
+    for (std::size_t s = 0; s < strategies.size(); ++s) {
+      const Outcome outcome = play(tests[t], *strategies[s]);
+      if (outcome.result == Outcome::Result::JudgeError) {
+        if (!failed.exchange(true))
+          failure = "the judge failed against " + strategies[s]->name + " on\n" +
+                    format_testcase(tests[t]) + outcome.message;
+        return;
       }
+      if (!outcome.accepted()) kills[t].push_back(static_cast<int>(s));
     }
-  };
-  const unsigned cores = std::max(1u, std::thread::hardware_concurrency());
-  const unsigned count = threads > 0 ? static_cast<unsigned>(threads) : cores;
-  std::vector<std::thread> pool;
-  for (unsigned i = 1; i < count; ++i) pool.emplace_back(worker);
-  worker();
-  for (std::thread& t : pool) t.join();
+  });
   if (failed) throw std::logic_error(failure);
   return kills;
 }

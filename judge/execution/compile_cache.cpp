@@ -8,8 +8,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <fstream>
-#include <sstream>
 #include <vector>
+
+#include "support/files.hpp"
 
 namespace entrapment {
 
@@ -19,13 +20,6 @@ namespace {
 
 constexpr const char* kKeyFile = "key";
 constexpr const char* kArtifact = "artifact";
-
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return in ? text.str() : std::string();
-}
 
 // 128 bits from two independent 64-bit hashes: only an index, since a hit compares the whole
 // key.
@@ -77,7 +71,7 @@ bool CompileCache::fetch(const std::string& key, const fs::path& destination) co
   if (!enabled()) return false;
   const fs::path dir = entry(key);
   std::error_code error;
-  if (!fs::exists(dir / kArtifact, error) || read_all(dir / kKeyFile) != key) return false;
+  if (!fs::exists(dir / kArtifact, error) || read_file(dir / kKeyFile) != key) return false;
   try {
     copy_any(dir / kArtifact, destination);
   } catch (const fs::filesystem_error&) {

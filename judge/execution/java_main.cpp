@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <fstream>
-#include <iterator>
 #include <optional>
+
+#include "support/files.hpp"
 
 namespace entrapment {
 
@@ -132,8 +132,7 @@ std::vector<std::string> java_main_classes(const fs::path& classes_dir) {
   std::error_code error;
   for (const auto& entry : fs::recursive_directory_iterator(classes_dir, error)) {
     if (!entry.is_regular_file() || entry.path().extension() != ".class") continue;
-    std::ifstream in(entry.path(), std::ios::binary);
-    const std::string bytes{std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+    const std::string bytes = read_file(entry.path()).value_or("");
     if (auto name = main_class_of(bytes)) found.push_back(*name);
   }
   std::sort(found.begin(), found.end());

@@ -6,16 +6,15 @@
 #include <algorithm>
 #include <atomic>
 #include <cstdio>
-#include <fstream>
 #include <mutex>
-#include <sstream>
 #include <stdexcept>
-#include <thread>
 
 #include "contestant_process.hpp"
 #include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
 #include "staging.hpp"
+#include "support/files.hpp"
+#include "support/parallel_for.hpp"
 
 namespace entrapment {
 
@@ -184,51 +183,36 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
   run.submission = submission.name;
   run.tests.resize(tests.size());
   const std::size_t count = tests.size();
-  int jobs =
-      options.jobs > 0 ? options.jobs : static_cast<int>(std::thread::hardware_concurrency());
-  jobs = std::max(1, std::min<int>(jobs, static_cast<int>(std::max<std::size_t>(count, 1))));
-
-  std::atomic<std::size_t> next{0};
   std::atomic<std::size_t> first_failure{count};  // lowest index of a non-AC test so far
   std::mutex report;
-  auto worker = [&] {
-    for (;;) {
-      const std::size_t i = next.fetch_add(1);
-      if (i >= count) return;
-      if (options.stop_at_first_failure && i > first_failure.load()) return;
-      std::error_code ec;
-      fs::path relative = fs::relative(fs::absolute(tests[i], ec), fs::absolute(base, ec), ec);
-      const std::string name = (ec || relative.empty() || *relative.begin() == "..")
-                                   ? tests[i].string()
-                                   : relative.string();
-      TestResult result;
-      try {
-        std::ifstream in(tests[i], std::ios::binary);
-        if (!in) throw std::runtime_error("cannot read the test file");
-        std::ostringstream text;
-        text << in.rdbuf();
-        result = judge_test(submission, parse_testcase(text.str()), name, limits, options.sandbox);
-      } catch (const TestCaseError& e) {
-        result =
-            judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());
-      } catch (const std::exception& e) {
-        result = judge_error(name, tests[i].string() + ": " + e.what());
-      }
-      if (result.verdict != Verdict::AC) {
-        std::size_t seen = first_failure.load();
-        while (i < seen && !first_failure.compare_exchange_weak(seen, i)) {
-        }
-      }
-      result.index = i;
-      std::lock_guard<std::mutex> lock(report);
-      run.tests[i] = std::move(result);
-      if (options.on_test_done) options.on_test_done(run.tests[i]);
+  parallel_for(count, options.jobs, [&](std::size_t i, int) {
+    if (options.stop_at_first_failure && i > first_failure.load()) return;
+    std::error_code ec;
+    fs::path relative = fs::relative(fs::absolute(tests[i], ec), fs::absolute(base, ec), ec);
+    const std::string name = (ec || relative.empty() || *relative.begin() == "..")
+                                 ? tests[i].string()
+                                 : relative.string();
+    TestResult result;
+    try {
+      const std::optional<std::string> text = read_file(tests[i]);
+      if (!text) throw std::runtime_error("cannot read the test file");
+      result = judge_test(submission, parse_testcase(*text), name, limits, options.sandbox);
+    } catch (const TestCaseError& e) {
+      result =
+          judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());
+    } catch (const std::exception& e) {
+      result = judge_error(name, tests[i].string() + ": " + e.what());
     }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (std::thread& t : threads) t.join();
+    if (result.verdict != Verdict::AC) {
+      std::size_t seen = first_failure.load();
+      while (i < seen && !first_failure.compare_exchange_weak(seen, i)) {
+      }
+    }
+    result.index = i;
+    std::lock_guard<std::mutex> lock(report);
+    run.tests[i] = std::move(result);
+    if (options.on_test_done) options.on_test_done(run.tests[i]);
+  });
   if (options.stop_at_first_failure && first_failure.load() < count)
     run.tests.resize(first_failure.load() + 1);
   run.verdict = overall_verdict(run.tests);

@@ -6,12 +6,12 @@
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <stdexcept>
 
 #include "compile_cache.hpp"
 #include "java_main.hpp"
+#include "support/files.hpp"
 #include "tool_process.hpp"
 
 namespace entrapment {
@@ -86,13 +86,6 @@ Sources sources_of(const fs::path& source) {
   return sources;
 }
 
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 fs::path compiler(const std::string& name, const fs::path& source) {
   const fs::path exe = find_program(name);
   if (exe.empty())
@@ -111,7 +104,7 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
     throw CompileError(source.string() + ": compilation took longer than " +
                        std::to_string(kCompileTimeLimit.count()) + " s");
   if (run.exit_code != 0)
-    throw CompileError(source.string() + ": compile error:\n" + read_all(log));
+    throw CompileError(source.string() + ": compile error:\n" + read_file(log).value_or(""));
 }
 
 // The contestant runs as another user when the judge is root: everything it needs must be
@@ -130,7 +123,7 @@ std::string cache_key(const fs::path& exe, std::vector<std::string> args, const 
     key += arg + "\n";
   }
   for (const fs::path& file : sources.files) {
-    const std::string bytes = read_all(file);
+    const std::string bytes = read_file(file).value_or("");
     key += file.filename().string() + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
   }
   return key;
@@ -145,7 +138,7 @@ bool compile_cached(const Sources& sources, const fs::path& source, const fs::pa
   bool cacheable = true;
   if (sources.language == Language::C || sources.language == Language::Cpp)
     for (const fs::path& file : sources.files) {
-      const std::string bytes = read_all(file);
+      const std::string bytes = read_file(file).value_or("");
       if (bytes.find("#include \"") != std::string::npos ||
           bytes.find("#include\"") != std::string::npos)
         cacheable = false;

@@ -1,11 +1,11 @@
 #include "source_package.hpp"
 
 #include <algorithm>
-#include <fstream>
 #include <sstream>
 
 #include "export.hpp"
 #include "single_file.hpp"
+#include "support/files.hpp"
 #include "testcase/testcase.hpp"
 
 namespace fs = std::filesystem;
@@ -154,11 +154,9 @@ std::vector<const SourceTest*> SourcePackage::group(const std::string& name) con
 }
 
 std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ExportError(path.string() + ": cannot read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
+  const std::optional<std::string> text = read_file(path);
+  if (!text) throw ExportError(path.string() + ": cannot read");
+  return *text;
 }
 
 std::string winner_line(const fs::path& input) {

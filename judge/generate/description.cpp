@@ -8,7 +8,7 @@
 
 #include "families.hpp"
 #include "interaction_file.hpp"
-#include "package/yaml_keys.hpp"
+#include "package/yaml_reader.hpp"
 #include "protocol/tokens.hpp"
 #include "selection_file.hpp"
 #include "testcase/testcase.hpp"
@@ -20,19 +20,21 @@ namespace {
 // Secret and Exhaustive hold the same kinds of tests; only secret/ may be a selection.
 enum class Kind { Sample, Secret, Exhaustive, InvalidInput };
 
-class Reader {
+// Each error in the one format of the YAML files (package/yaml_reader.hpp): "FILE:LINE: ENTRY:
+// what".
+class Reader : public YamlReader {
  public:
   Reader(std::string shown_name, std::filesystem::path testdata, SelectionFile selection)
-      : shown_(std::move(shown_name)), testdata_(std::move(testdata)), selection_(selection) {}
+      : YamlReader(std::move(shown_name)), testdata_(std::move(testdata)), selection_(selection) {}
 
   Description read(const YAML::Node& root) {
     if (!root.IsMap()) fail(root, "", "expected a mapping with the key \"data\"");
-    allow_keys(root, "", {"data"});
+    only_known(root, "", {"data"});
     const YAML::Node data = root["data"];
     if (!data || !data.IsMap())
       fail(root, "",
            "expected \"data:\", a mapping of sample, secret, exhaustive and invalid_input");
-    allow_keys(data, "data", {"sample", "secret", "exhaustive", "invalid_input"});
+    only_known(data, "data", {"sample", "secret", "exhaustive", "invalid_input"});
     if (!data["secret"]) fail(data, "data", "missing \"secret\": the secret test cases");
     if (data["sample"]) directory(data["sample"], "data.sample", "testdata/sample", Kind::Sample);
     directory(data["secret"], "data.secret", "testdata/secret", Kind::Secret);
@@ -45,26 +47,8 @@ class Reader {
   }
 
  private:
-  [[noreturn]] void fail(const YAML::Node& node, const std::string& entry,
-                         const std::string& what) const {
-    std::string where = shown_;
-    if (node.Mark().line >= 0) where += ": line " + std::to_string(node.Mark().line + 1);
-    throw std::runtime_error(where + ": " + (entry.empty() ? "" : entry + ": ") + what);
-  }
-
   static std::string key_of(const YAML::const_iterator::value_type& item) {
     return item.first.IsScalar() ? item.first.Scalar() : std::string("?");
-  }
-
-  void allow_keys(const YAML::Node& map, const std::string& entry,
-                  const std::vector<std::string>& allowed) const {
-    for (const auto& item : map) {
-      const std::string key = key_of(item);
-      if (std::find(allowed.begin(), allowed.end(), key) != allowed.end()) continue;
-      std::string list;
-      for (const std::string& a : allowed) list += (list.empty() ? "" : ", ") + a;
-      fail(item.first, entry, "unknown key \"" + key + "\" (expected one of: " + list + ")");
-    }
   }
 
   std::string scalar(const YAML::Node& node, const std::string& entry,
@@ -105,7 +89,7 @@ class Reader {
   void directory(const YAML::Node& node, const std::string& entry, const std::string& path,
                  Kind kind) {
     if (kind == Kind::Secret && node.IsMap() && node["select"] && !node["data"]) {
-      allow_keys(node, entry, {"select", "desc"});
+      only_known(node, entry, {"select", "desc"});
       selection(node["select"], entry + ".select", path);
       return;
     }
@@ -113,7 +97,7 @@ class Reader {
       fail(node, entry,
            std::string("expected a directory: a mapping with \"data:\"") +
                (kind == Kind::Secret ? " (or, for secret, \"select:\")" : ""));
-    allow_keys(node, entry, {"data", "desc"});
+    only_known(node, entry, {"data", "desc"});
     const YAML::Node data = node["data"];
     if (!data.IsMap()) fail(data, entry + ".data", "expected a mapping from names to test cases");
     for (const auto& item : data) {
@@ -144,7 +128,7 @@ class Reader {
   // A test case written out in full, like BAPCtools' `in:`.
   void literal(const YAML::Node& node, const std::string& entry, const std::string& path,
                Kind kind) {
-    allow_keys(node, entry,
+    only_known(node, entry,
                kind == Kind::Sample ? std::vector<std::string>{"in", "contestant", "desc"}
                                     : std::vector<std::string>{"in", "desc"});
     const std::string text = scalar(node["in"], entry + ".in", "the test file as a string");
@@ -190,7 +174,7 @@ class Reader {
   // The contest selection: its parameters, and the tests of the selection file.
   void selection(const YAML::Node& node, const std::string& entry, const std::string& path) {
     if (!node.IsMap()) fail(node, entry, "expected a mapping of the selection's parameters");
-    allow_keys(node, entry, {"file", "budget", "kills", "seeds", "seed"});
+    only_known(node, entry, {"file", "budget", "kills", "seeds", "seed"});
     for (const char* key : {"file", "budget", "kills", "seeds", "seed"})
       if (!node[key]) fail(node, entry, std::string("needs \"") + key + ":\"");
     SelectParams params;
@@ -210,12 +194,8 @@ class Reader {
     out_.select = params;
     const std::filesystem::path file = testdata_ / params.file;
     if (selection_ == SelectionFile::Optional && !std::filesystem::exists(file)) return;
-    std::vector<SelectionEntry> entries;
-    try {
-      entries = read_selection(file, "testdata/" + params.file);
-    } catch (const std::runtime_error& e) {
-      fail(node["file"], entry + ".file", e.what());
-    }
+    // An error in the selection file names that file, its line and its entry.
+    const std::vector<SelectionEntry> entries = read_selection(file, "testdata/" + params.file);
     for (const SelectionEntry& e : entries)
       add_line(node, entry, path + "/" + e.name, e.line, make_test(e.line));
   }
@@ -239,7 +219,7 @@ class Reader {
            "unknown family " + quote(params.family) + "; the families are:" + names);
     std::vector<std::string> keys = info->keys;
     keys.insert(keys.begin(), {"family", "desc"});
-    allow_keys(node, entry, keys);
+    only_known(node, entry, keys);
     for (const std::string& key : info->keys)
       if (!node[key]) fail(node, entry, "family " + params.family + " needs \"" + key + ":\"");
     if (node["seed"])
@@ -260,7 +240,6 @@ class Reader {
     for (const NamedTest& t : tests) add_line(node, entry, path + "/" + t.name, t.line, t.test);
   }
 
-  std::string shown_;
   std::filesystem::path testdata_;
   SelectionFile selection_;
   Description out_;
@@ -271,8 +250,8 @@ class Reader {
 Description describe_testdata(const std::filesystem::path& root, SelectionFile selection) {
   const std::string shown_name = "testdata/generators.yaml";
   const std::filesystem::path testdata = root / "testdata";
-  const YAML::Node yaml = load_yaml_file(testdata / "generators.yaml", shown_name);
-  return Reader(shown_name, testdata, selection).read(yaml);
+  Reader reader(shown_name, testdata, selection);
+  return reader.read(reader.load(testdata / "generators.yaml"));
 }
 
 }  // namespace entrapment

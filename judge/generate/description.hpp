@@ -33,9 +33,9 @@ struct Description {
 // missing (while `judge generate --select` is about to write it).
 enum class SelectionFile { Required, Optional };
 
-// The files root/testdata/generators.yaml describes. Throws std::runtime_error whose message
-// names the file, the line, the entry ("data.exhaustive.data.random") and what was expected
-// there.
+// The files root/testdata/generators.yaml describes. Throws YamlError (package/yaml_error.hpp)
+// naming the file, the line, the entry ("data.exhaustive.data.random") and what was expected
+// there: "testdata/generators.yaml:12: data.exhaustive.data.random.count: expected ...".
 Description describe_testdata(const std::filesystem::path& root,
                               SelectionFile selection = SelectionFile::Required);
 

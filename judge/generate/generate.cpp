@@ -1,32 +1,17 @@
 #include "generate.hpp"
 
-#include <fstream>
-#include <iterator>
 #include <set>
 #include <stdexcept>
 
 #include "description.hpp"
 #include "selection_file.hpp"
+#include "support/files.hpp"
 
 namespace entrapment {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-std::optional<std::string> read_bytes(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return std::nullopt;
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
-
-void write_bytes(const fs::path& path, const std::string& bytes) {
-  fs::create_directories(path.parent_path());
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
-  out.close();
-  if (!out) throw std::runtime_error("cannot write " + path.string());
-}
 
 // Every file now under the generated directories, relative to the root.
 std::set<std::string> existing_files(const fs::path& root) {
@@ -57,11 +42,11 @@ void remove_empty_directories(const fs::path& root) {
 void compare_and_write(const fs::path& root, const FileSet& files, bool check_only,
                        GenerateReport& report) {
   for (const auto& [path, bytes] : files) {
-    const std::optional<std::string> now = read_bytes(root / path);
+    const std::optional<std::string> now = read_file(root / path);
     if (now && *now == bytes) continue;
     (now ? report.differing : report.missing).push_back(path);
     if (!check_only) {
-      write_bytes(root / path, bytes);
+      write_file(root / path, bytes);
       report.written.push_back(path);
     }
   }

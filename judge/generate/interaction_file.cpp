@@ -15,21 +15,6 @@ std::string interaction_text(const Transcript& transcript) {
   return out;
 }
 
-std::vector<std::string> split_lines(const std::string& text) {
-  std::vector<std::string> lines;
-  std::string current;
-  for (char c : text) {
-    if (c == '\n') {
-      lines.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!current.empty()) lines.push_back(current);
-  return lines;
-}
-
 }  // namespace
 
 PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& contestant_lines) {
@@ -43,7 +28,7 @@ PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& c
 
 std::optional<std::string> replay_interaction(const TestCase& test,
                                               const std::string& interaction_text) {
-  const std::vector<std::string> expected = split_lines(interaction_text);
+  const std::vector<std::string> expected = lines_of(interaction_text);
   std::vector<std::string> contestant;
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const std::string& line = expected[i];
@@ -52,7 +37,7 @@ std::optional<std::string> replay_interaction(const TestCase& test,
              " starts with neither '<' nor '>'";
     if (line[0] == '>') contestant.push_back(line.substr(1));
   }
-  const std::vector<std::string> got = split_lines(play_sample(test, contestant).interaction);
+  const std::vector<std::string> got = lines_of(play_sample(test, contestant).interaction);
   for (std::size_t i = 0; i < std::max(expected.size(), got.size()); ++i) {
     const std::string want = i < expected.size() ? quote(expected[i]) : "the end of the game";
     const std::string have = i < got.size() ? quote(got[i]) : "the end of the game";

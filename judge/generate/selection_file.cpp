@@ -6,7 +6,7 @@
 #include <stdexcept>
 
 #include "boards.hpp"
-#include "package/yaml_keys.hpp"
+#include "package/yaml_reader.hpp"
 #include "protocol/tokens.hpp"
 #include "situations.hpp"
 
@@ -70,27 +70,23 @@ std::string selection_yaml(const Selection& selection, const SelectParams& param
 
 std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
                                            const std::string& shown) {
-  const YAML::Node root = load_yaml_file(file, shown, " (run `judge generate --select`)");
-  auto fail = [&](const YAML::Node& node, const std::string& what) {
-    throw std::runtime_error(shown + ": line " + std::to_string(node.Mark().line + 1) + ": " +
-                             what);
-  };
+  const YamlReader reader(shown);
+  const YAML::Node root = reader.load(file, " (run `judge generate --select`)");
   if (!root.IsMap() || !root["tests"] || !root["tests"].IsSequence() || root.size() != 1)
-    throw std::runtime_error(shown + ": expected a mapping with one key, \"tests\", a list");
+    reader.fail("expected a mapping with one key, \"tests\", a list");
   std::vector<SelectionEntry> out;
   for (const YAML::Node& item : root["tests"]) {
-    if (!item.IsMap()) fail(item, "expected a test: {name: ..., board: ..., ...}");
-    for (const auto& kv : item) {
-      const std::string key = kv.first.Scalar();
-      static const std::vector<std::string> allowed = {"name",    "board",   "adversary", "seed",
-                                                       "queries", "answers", "desc"};
-      if (std::find(allowed.begin(), allowed.end(), key) == allowed.end())
-        fail(kv.first, "unknown key \"" + key +
-                           "\" (expected name, board, adversary, seed, queries, answers, desc)");
-      if (!kv.second.IsScalar()) fail(kv.second, key + ": expected a single value");
-    }
+    const std::string at = "tests[" + std::to_string(out.size()) + "]";
+    const auto fail = [&](const YAML::Node& node, const std::string& key, const std::string& what) {
+      reader.fail(node, YamlReader::join(at, key), what);
+    };
+    if (!item.IsMap()) reader.fail(item, at, "expected a test: {name: ..., board: ..., ...}");
+    reader.only_known(item, at,
+                      {"name", "board", "adversary", "seed", "queries", "answers", "desc"});
+    for (const auto& kv : item)
+      if (!kv.second.IsScalar()) fail(kv.second, kv.first.Scalar(), "expected a single value");
     for (const char* key : {"name", "board", "adversary", "seed"})
-      if (!item[key]) fail(item, std::string("missing \"") + key + "\"");
+      if (!item[key]) reader.fail(item, at, std::string("missing \"") + key + "\"");
     SelectionEntry entry;
     entry.line_number = item.Mark().line + 1;
     entry.name = item["name"].Scalar();
@@ -98,34 +94,36 @@ std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
         !entry.name.empty() && std::all_of(entry.name.begin(), entry.name.end(), [](char c) {
           return std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_';
         });
-    if (!good_name) fail(item["name"], "a name is letters, digits, '-' and '_' only");
+    if (!good_name) fail(item["name"], "name", "a name is letters, digits, '-' and '_' only");
     for (const SelectionEntry& e : out)
       if (e.name == entry.name)
-        fail(item["name"], "the name " + entry.name + " is used by the test of line " +
-                               std::to_string(e.line_number) + " too");
+        fail(item["name"], "name",
+             "the name " + entry.name + " is used by the test of line " +
+                 std::to_string(e.line_number) + " too");
     try {
       entry.line = line_on_board(item["board"].Scalar());
       const std::string adversary = item["adversary"].Scalar();
       bool known = false;
-      for (AdversaryKind s :
-           {AdversaryKind::Adaptive, AdversaryKind::Random, AdversaryKind::Committed, AdversaryKind::Scripted})
+      for (AdversaryKind s : {AdversaryKind::Adaptive, AdversaryKind::Random,
+                              AdversaryKind::Committed, AdversaryKind::Scripted})
         if (adversary == to_string(s)) {
           entry.line.adversary = s;
           known = true;
         }
       if (!known)
-        fail(item["adversary"], "unknown adversary \"" + adversary +
-                                    "\" (expected adaptive, random, committed or scripted)");
+        fail(item["adversary"], "adversary",
+             "unknown adversary \"" + adversary +
+                 "\" (expected adaptive, random, committed or scripted)");
       const std::optional<long long> seed = parse_integer(item["seed"].Scalar());
       if (!seed || *seed < 0 || static_cast<std::uint64_t>(*seed) >= kTestSeedLimit)
-        fail(item["seed"], "seed: expected an integer 0 <= seed < 10^18");
+        fail(item["seed"], "seed", "expected an integer 0 <= seed < 10^18");
       entry.line.seed = static_cast<std::uint64_t>(*seed);
       if (item["queries"]) entry.line.queries = item["queries"].Scalar();
       if (item["answers"]) entry.line.answers = item["answers"].Scalar();
       if (item["desc"]) entry.desc = item["desc"].Scalar();
       make_test(entry.line);  // a script that does not fit the board is reported here
     } catch (const std::invalid_argument& e) {
-      fail(item, "test " + entry.name + ": " + e.what());
+      reader.fail(item, at, "test " + entry.name + ": " + e.what());
     }
     out.push_back(std::move(entry));
   }

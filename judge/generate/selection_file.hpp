@@ -23,8 +23,9 @@ struct SelectionEntry {
 // The text of the selection file for `selection`.
 std::string selection_yaml(const Selection& selection, const SelectParams& params);
 
-// The entries of a selection file. Throws std::runtime_error naming `shown`, the line and
-// what is wrong (an unknown or repeated key, a bad board, a script that does not fit).
+// The entries of a selection file. Throws YamlError (package/yaml_error.hpp) naming `shown`,
+// the line, the test and what is wrong (an unknown or repeated key, a bad board, a script that
+// does not fit): "testdata/secret.yaml:7: tests[3].seed: expected ...".
 std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
                                            const std::string& shown);
 

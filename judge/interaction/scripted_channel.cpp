@@ -1,20 +1,11 @@
 #include "scripted_channel.hpp"
 
+#include "../protocol/tokens.hpp"
+
 namespace entrapment {
 
 ScriptedChannel ScriptedChannel::from_bytes(const std::string& bytes) {
-  std::vector<std::string> lines;
-  std::string current;
-  for (char c : bytes) {
-    if (c == '\n') {
-      lines.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
-  }
-  if (!current.empty()) lines.push_back(current);
-  return ScriptedChannel(std::move(lines));
+  return ScriptedChannel(lines_of(bytes));
 }
 
 LineRead ScriptedChannel::read_line() {

@@ -1,7 +1,7 @@
 // Everything that happened in one game, kept for people and machines: every line each side
 // sent (with its round), and per round the query, answer, block and the squares the Runner
 // could be on. The contest-system transports write it as JSON into the feedback directory;
-// the runner's reports and pictures are built on it. C++17, standard library only.
+// reports and pictures of `judge run` are built on it. C++17, standard library only.
 #pragma once
 
 #include <optional>

@@ -4,11 +4,11 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <set>
 #include <sstream>
 
-#include "yaml_keys.hpp"
+#include "support/files.hpp"
+#include "yaml_reader.hpp"
 
 namespace entrapment {
 
@@ -105,47 +105,16 @@ bool contains(const Keys& keys, const std::string& key) {
   return std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
-std::string kind(const YAML::Node& node) {
-  if (node.IsSequence()) return "a list";
-  if (node.IsMap()) return "a map";
-  if (node.IsNull()) return "nothing";
-  return "a scalar";
-}
-
-// Reads one file's keys, each error naming the file, the key's dotted path and its line.
-class Reader {
+// Reads one file's keys, each error naming the file, its line and the key's dotted path
+// (yaml_reader.hpp).
+class Reader : public YamlReader {
  public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  [[noreturn]] void fail(const std::string& key, const YAML::Node& at,
-                         const std::string& message) const {
-    std::string text = file_ + ": " + (key.empty() ? "" : key + ": ") + message;
-    if (at.IsDefined() && at.Mark().line >= 0)
-      text += " (line " + std::to_string(at.Mark().line + 1) + ")";
-    throw ProblemYamlError(text);
-  }
-
-  // The value of `key` in `map`, or an undefined node. Never inserts.
-  static YAML::Node child(const YAML::Node& map, const std::string& key) {
-    for (const auto& item : map)
-      if (item.first.IsScalar() && item.first.Scalar() == key) return item.second;
-    return YAML::Node(YAML::NodeType::Undefined);
-  }
-
-  // Every key of `map` must be one of `known`.
-  void only_known(const std::string& path, const YAML::Node& map, const Keys& known) const {
-    for (const auto& item : map) {
-      const std::string key = item.first.IsScalar() ? item.first.Scalar() : "?";
-      if (!contains(known, key))
-        fail(path.empty() ? key : path + "." + key, item.first,
-             "unknown key; expected one of: " + joined(known));
-    }
-  }
+  using YamlReader::YamlReader;
 
   std::string scalar(const std::string& key, const YAML::Node& node,
                      const std::string& what) const {
-    if (!node.IsDefined() || node.IsNull()) fail(key, node, "missing; expected " + what);
-    if (!node.IsScalar()) fail(key, node, "expected " + what + ", got " + kind(node));
+    if (!node.IsDefined() || node.IsNull()) fail(node, key, "missing; expected " + what);
+    if (!node.IsScalar()) fail(node, key, "expected " + what + ", got " + kind(node));
     return node.Scalar();
   }
 
@@ -156,7 +125,7 @@ class Reader {
       const double value = std::strtod(text.c_str(), nullptr);
       if (std::isfinite(value) && (strictly ? value > minimum : value >= minimum)) return value;
     }
-    fail(key, node, "expected " + what + ", got '" + text + "'");
+    fail(node, key, "expected " + what + ", got '" + text + "'");
   }
 
   long long integer(const std::string& key, const YAML::Node& node, const std::string& what,
@@ -166,14 +135,14 @@ class Reader {
       const long long value = std::stoll(text);
       if (value >= minimum) return value;
     }
-    fail(key, node, "expected " + what + ", got '" + text + "'");
+    fail(node, key, "expected " + what + ", got '" + text + "'");
   }
 
   // A string, or a non-empty list of strings.
   Keys strings(const std::string& key, const YAML::Node& node, const std::string& what) const {
     if (node.IsScalar()) return {node.Scalar()};
     if (!node.IsSequence() || node.size() == 0)
-      fail(key, node, "expected " + what + " (a string or a non-empty list), got " + kind(node));
+      fail(node, key, "expected " + what + " (a string or a non-empty list), got " + kind(node));
     Keys out;
     for (std::size_t i = 0; i < node.size(); ++i)
       out.push_back(scalar(key + "[" + std::to_string(i) + "]", node[i], what));
@@ -183,8 +152,8 @@ class Reader {
   // A person: "Name <email>", or a map with name and optional email, orcid, kattis.
   void person(const std::string& key, const YAML::Node& node) const {
     if (node.IsScalar()) return;
-    if (!node.IsMap()) fail(key, node, "expected a person (a name, or a map), got " + kind(node));
-    only_known(key, node, kPersonKeys);
+    if (!node.IsMap()) fail(node, key, "expected a person (a name, or a map), got " + kind(node));
+    only_known(node, key, kPersonKeys);
     scalar(key + ".name", child(node, "name"), "the person's name");
     for (const char* optional : {"email", "orcid", "kattis"})
       if (const YAML::Node value = child(node, optional); value.IsDefined())
@@ -193,13 +162,10 @@ class Reader {
 
   void persons(const std::string& key, const YAML::Node& node) const {
     if (!node.IsSequence()) return person(key, node);
-    if (node.size() == 0) fail(key, node, "expected a person or a non-empty list of persons");
+    if (node.size() == 0) fail(node, key, "expected a person or a non-empty list of persons");
     for (std::size_t i = 0; i < node.size(); ++i)
       person(key + "[" + std::to_string(i) + "]", node[i]);
   }
-
- private:
-  std::string file_;
 };
 
 std::string seconds_text(double seconds) {
@@ -222,18 +188,18 @@ bool is_language_code(const std::string& code) {
 
 void read_name(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
   const std::string what = "the problem name (a string, or a map from language to name)";
-  if (!node.IsDefined() || node.IsNull()) r.fail("name", node, "missing; expected " + what);
+  if (!node.IsDefined() || node.IsNull()) r.fail(node, "name", "missing; expected " + what);
   if (node.IsScalar()) {
     config.name = node.Scalar();
     config.names = {{"en", config.name}};
     return;
   }
   if (!node.IsMap() || node.size() == 0)
-    r.fail("name", node, "expected " + what + ", got " + kind(node));
+    r.fail(node, "name", "expected " + what + ", got " + Reader::kind(node));
   for (const auto& item : node) {
     const std::string code = item.first.IsScalar() ? item.first.Scalar() : "?";
     if (!is_language_code(code))
-      r.fail("name." + code, item.first, "expected a language code such as en or pt-BR");
+      r.fail(item.first, "name." + code, "expected a language code such as en or pt-BR");
     config.names[code] = r.scalar("name." + code, item.second, "the problem name in " + code);
   }
   config.name = config.names.count("en") ? config.names["en"] : config.names.begin()->second;
@@ -241,22 +207,22 @@ void read_name(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
 
 void read_type(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
   if (!node.IsDefined() || node.IsNull())
-    r.fail("type", node,
+    r.fail(node, "type",
            "missing; expected interactive (Entrapment is interactive; the specification's "
            "default is pass-fail)");
   const Keys types = r.strings("type", node, "the problem type");
   std::set<std::string> seen;
   for (const std::string& type : types) {
     if (!contains(kTypes, type))
-      r.fail("type", node, "unknown type '" + type + "'; expected one of: " + joined(kTypes));
-    if (!seen.insert(type).second) r.fail("type", node, "'" + type + "' is listed twice");
+      r.fail(node, "type", "unknown type '" + type + "'; expected one of: " + joined(kTypes));
+    if (!seen.insert(type).second) r.fail(node, "type", "'" + type + "' is listed twice");
   }
   if (!seen.count("interactive"))
-    r.fail("type", node,
+    r.fail(node, "type",
            "expected interactive (Entrapment is interactive), got '" + joined(types) + "'");
   for (const char* other : {"scoring", "multi-pass", "submit-answer"})
     if (seen.count(other))
-      r.fail("type", node,
+      r.fail(node, "type",
              std::string("'") + other + "' does not fit this judge, which plays one pass-fail " +
                  "interactive game per test");
   config.type = "interactive";
@@ -264,8 +230,9 @@ void read_type(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
 
 void read_credits(const Reader& r, const YAML::Node& node) {
   if (node.IsScalar()) return;  // one author
-  if (!node.IsMap()) r.fail("credits", node, "expected a person or a map, got " + kind(node));
-  r.only_known("credits", node, kCreditKeys);
+  if (!node.IsMap())
+    r.fail(node, "credits", "expected a person or a map, got " + Reader::kind(node));
+  r.only_known(node, "credits", kCreditKeys);
   for (const auto& item : node) {
     const std::string key = "credits." + item.first.Scalar();
     if (item.first.Scalar() != "translators") {
@@ -273,11 +240,12 @@ void read_credits(const Reader& r, const YAML::Node& node) {
       continue;
     }
     if (!item.second.IsMap())
-      r.fail(key, item.second, "expected a map from language to persons, got " + kind(item.second));
+      r.fail(item.second, key,
+             "expected a map from language to persons, got " + Reader::kind(item.second));
     for (const auto& translation : item.second) {
       const std::string code = translation.first.IsScalar() ? translation.first.Scalar() : "?";
       if (!is_language_code(code))
-        r.fail(key + "." + code, translation.first, "expected a language code such as en");
+        r.fail(translation.first, key + "." + code, "expected a language code such as en");
       r.persons(key + "." + code, translation.second);
     }
   }
@@ -287,8 +255,9 @@ void read_credits(const Reader& r, const YAML::Node& node) {
 std::string read_source_entry(const Reader& r, const std::string& key, const YAML::Node& node) {
   if (node.IsScalar()) return node.Scalar();
   if (!node.IsMap())
-    r.fail(key, node, "expected the source's name or a map with name and url, got " + kind(node));
-  r.only_known(key, node, kSourceKeys);
+    r.fail(node, key,
+           "expected the source's name or a map with name and url, got " + Reader::kind(node));
+  r.only_known(node, key, kSourceKeys);
   if (const YAML::Node url = Reader::child(node, "url"); url.IsDefined())
     r.scalar(key + ".url", url, "a URL");
   return r.scalar(key + ".name", Reader::child(node, "name"), "the contest's name");
@@ -299,7 +268,7 @@ void read_source(const Reader& r, const YAML::Node& node, ProblemConfig& config)
     config.source = read_source_entry(r, "source", node);
     return;
   }
-  if (node.size() == 0) r.fail("source", node, "expected at least one source");
+  if (node.size() == 0) r.fail(node, "source", "expected at least one source");
   for (std::size_t i = 0; i < node.size(); ++i) {
     const std::string name = read_source_entry(r, "source[" + std::to_string(i) + "]", node[i]);
     if (i == 0) config.source = name;
@@ -307,12 +276,12 @@ void read_source(const Reader& r, const YAML::Node& node, ProblemConfig& config)
 }
 
 void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
-  if (!node.IsMap()) r.fail("limits", node, "expected a map of limits, got " + kind(node));
-  r.only_known("limits", node, kLimitKeys);
+  if (!node.IsMap()) r.fail(node, "limits", "expected a map of limits, got " + Reader::kind(node));
+  r.only_known(node, "limits", kLimitKeys);
   const auto get = [&](const char* key) { return Reader::child(node, key); };
   if (const YAML::Node m = get("time_multipliers"); m.IsDefined()) {
-    if (!m.IsMap()) r.fail("limits.time_multipliers", m, "expected a map, got " + kind(m));
-    r.only_known("limits.time_multipliers", m, kMultiplierKeys);
+    if (!m.IsMap()) r.fail(m, "limits.time_multipliers", "expected a map, got " + Reader::kind(m));
+    r.only_known(m, "limits.time_multipliers", kMultiplierKeys);
     if (const YAML::Node v = Reader::child(m, "ac_to_time_limit"); v.IsDefined())
       config.ac_to_time_limit =
           r.number("limits.time_multipliers.ac_to_time_limit", v, "a number >= 1", 1, false);
@@ -329,7 +298,7 @@ void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config)
     config.time_limit_given = true;
     const double steps = config.time_limit_s / config.time_resolution_s;
     if (std::fabs(steps - std::round(steps)) > 1e-9 * std::max(1.0, steps))
-      r.fail("limits.time_limit", v,
+      r.fail(v, "limits.time_limit",
              "expected a multiple of limits.time_resolution (" +
                  seconds_text(config.time_resolution_s) + " s), got " +
                  seconds_text(config.time_limit_s) + " s");
@@ -353,16 +322,16 @@ void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config)
 }
 
 void read_constants(const Reader& r, const YAML::Node& node) {
-  if (!node.IsMap()) r.fail("constants", node, "expected a map of names to values");
+  if (!node.IsMap()) r.fail(node, "constants", "expected a map of names to values");
   for (const auto& item : node) {
     const std::string name = item.first.IsScalar() ? item.first.Scalar() : "?";
     const std::string key = "constants." + name;
     const auto word = [](char c) { return lower(c) || upper(c) || digit(c) || c == '_'; };
     if (name.empty() || digit(name[0]) || !std::all_of(name.begin(), name.end(), word))
-      r.fail(key, item.first, "a constant's name must match [a-zA-Z_][a-zA-Z0-9_]*");
+      r.fail(item.first, key, "a constant's name must match [a-zA-Z_][a-zA-Z0-9_]*");
     if (item.second.IsScalar()) continue;
     if (!item.second.IsMap())
-      r.fail(key, item.second, "expected a value, or a map with a value and its variants");
+      r.fail(item.second, key, "expected a value, or a map with a value and its variants");
     r.scalar(key + ".value", Reader::child(item.second, "value"), "the constant's value");
     for (const auto& variant : item.second)
       r.scalar(key + "." + variant.first.as<std::string>("?"), variant.second, "a scalar");
@@ -372,19 +341,10 @@ void read_constants(const Reader& r, const YAML::Node& node) {
 }  // namespace
 
 ProblemConfig parse_problem_yaml(const std::string& text, const std::string& name) {
-  YAML::Node root;
-  std::vector<DuplicateKey> duplicates;
-  try {
-    root = YAML::Load(text);
-    duplicates = find_duplicate_keys(text);
-  } catch (const YAML::Exception& e) {
-    throw ProblemYamlError(name + ": not valid YAML: line " + std::to_string(e.mark.line + 1) +
-                           ", column " + std::to_string(e.mark.column + 1) + ": " + e.msg);
-  }
-  if (!duplicates.empty()) throw ProblemYamlError(describe(duplicates.front(), name));
-  if (!root.IsMap()) throw ProblemYamlError(name + ": expected a map of keys at the top level");
   const Reader r(name);
-  r.only_known("", root, kTopKeys);
+  const YAML::Node root = r.parse(text);
+  if (!root.IsMap()) r.fail("expected a map of keys at the top level");
+  r.only_known(root, "", kTopKeys);
   const auto get = [&](const char* key) { return Reader::child(root, key); };
 
   ProblemConfig config;
@@ -392,7 +352,7 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
   config.problem_format_version =
       r.scalar("problem_format_version", version_node, "the format version");
   if (config.problem_format_version != "2025-09")
-    r.fail("problem_format_version", version_node,
+    r.fail(version_node, "problem_format_version",
            "expected 2025-09, got '" + config.problem_format_version + "'");
   read_type(r, get("type"), config);
   read_name(r, get("name"), config);
@@ -404,29 +364,30 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
   if (const YAML::Node v = get("license"); v.IsDefined()) {
     config.license = r.scalar("license", v, "a license");
     if (!contains(kLicenses, config.license))
-      r.fail("license", v,
+      r.fail(v, "license",
              "expected one of: " + joined(kLicenses) + ", got '" + config.license + "'");
   }
   if (const YAML::Node v = get("rights_owner"); v.IsDefined()) {
     r.scalar("rights_owner", v, "the rights owner");
     if (config.license == "public domain")
-      r.fail("rights_owner", v, "must not be set when the license is public domain");
+      r.fail(v, "rights_owner", "must not be set when the license is public domain");
   } else if (config.license != "unknown" && config.license != "public domain" &&
              !Reader::child(get("credits"), "authors").IsDefined() && !get("credits").IsScalar() &&
              !get("source").IsDefined()) {
-    r.fail("rights_owner", get("license"),
+    r.fail(get("license"), "rights_owner",
            "missing; the license '" + config.license +
                "' needs a rights owner (rights_owner, credits.authors or source)");
   }
   if (const YAML::Node v = get("embargo_until"); v.IsDefined()) {
     const std::string date = r.scalar("embargo_until", v, "a date");
     if (!matches_shape(date, "9999-99-99") && !matches_shape(date, "9999-99-99T99:99:99Z"))
-      r.fail("embargo_until", v,
+      r.fail(v, "embargo_until",
              "expected a date YYYY-MM-DD or YYYY-MM-DDThh:mm:ssZ, got '" + date + "'");
   }
   if (const YAML::Node v = get("limits"); v.IsDefined() && !v.IsNull()) read_limits(r, v, config);
   if (const YAML::Node v = get("keywords"); v.IsDefined()) {
-    if (!v.IsSequence()) r.fail("keywords", v, "expected a list of strings, got " + kind(v));
+    if (!v.IsSequence())
+      r.fail(v, "keywords", "expected a list of strings, got " + Reader::kind(v));
     for (std::size_t i = 0; i < v.size(); ++i)
       r.scalar("keywords[" + std::to_string(i) + "]", v[i], "a keyword");
   }
@@ -435,18 +396,16 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
   if (const YAML::Node v = get("allow_file_writing"); v.IsDefined()) {
     const std::string flag = r.scalar("allow_file_writing", v, "true or false");
     if (flag != "true" && flag != "false")
-      r.fail("allow_file_writing", v, "expected true or false, got '" + flag + "'");
+      r.fail(v, "allow_file_writing", "expected true or false, got '" + flag + "'");
   }
   if (const YAML::Node v = get("constants"); v.IsDefined()) read_constants(r, v);
   return config;
 }
 
 ProblemConfig load_problem_yaml(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw ProblemYamlError(path.string() + ": cannot be read");
-  std::ostringstream text;
-  text << in.rdbuf();
-  return parse_problem_yaml(text.str(), path.string());
+  const std::optional<std::string> text = read_file(path);
+  if (!text) Reader(path.string()).fail("cannot read the file");
+  return parse_problem_yaml(*text, path.string());
 }
 
 }  // namespace entrapment

@@ -8,9 +8,10 @@
 
 #include <filesystem>
 #include <map>
-#include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "yaml_error.hpp"
 
 namespace entrapment {
 
@@ -36,13 +37,8 @@ struct ProblemConfig {
   long long code_kib = 128;  // limits.code; absent: the typical system default
 };
 
-class ProblemYamlError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-// Reads and checks problem.yaml; throws ProblemYamlError ("problem.yaml: limits.memory:
-// expected a positive integer (MiB), got 'lots' (line 12)").
+// Reads and checks problem.yaml; throws YamlError ("problem.yaml:12: limits.memory: expected a
+// positive integer (MiB), got 'lots").
 ProblemConfig load_problem_yaml(const std::filesystem::path& path);
 
 // The same, from text; `name` is used in messages.

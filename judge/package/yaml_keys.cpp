@@ -3,7 +3,6 @@
 #include <yaml-cpp/eventhandler.h>
 #include <yaml-cpp/yaml.h>
 
-#include <fstream>
 #include <map>
 #include <sstream>
 
@@ -95,25 +94,6 @@ std::vector<DuplicateKey> find_duplicate_keys(const std::string& text) {
 std::string describe(const DuplicateKey& duplicate, const std::string& file) {
   return file + ":" + std::to_string(duplicate.line) + ": duplicate key '" + duplicate.path +
          "' (first at line " + std::to_string(duplicate.first_line) + ")";
-}
-
-YAML::Node load_yaml_file(const std::filesystem::path& file, const std::string& shown,
-                          const std::string& hint_if_missing) {
-  std::ifstream in(file, std::ios::binary);
-  std::ostringstream text;
-  if (!in || !(text << in.rdbuf()) || in.bad())
-    throw std::runtime_error(shown + ": cannot read the file" + hint_if_missing);
-  YAML::Node root;
-  std::vector<DuplicateKey> duplicates;
-  try {
-    root = YAML::Load(text.str());
-    duplicates = find_duplicate_keys(text.str());
-  } catch (const YAML::Exception& e) {
-    throw std::runtime_error(shown + ": line " + std::to_string(e.mark.line + 1) +
-                             ": not valid YAML: " + e.msg);
-  }
-  if (!duplicates.empty()) throw std::runtime_error(describe(duplicates.front(), shown));
-  return root;
 }
 
 }  // namespace entrapment

@@ -1,18 +1,12 @@
 // Duplicate keys in YAML maps. yaml-cpp keeps one of two equal keys and says nothing, so a
 // problem.yaml with `memory:` twice would silently judge with one of them. This walks the
 // parser's events (not the loaded tree, where the duplicate is already gone) and reports each
-// repeated key with its line and the line of its first occurrence. Shared by every YAML file
-// the toolkit reads.
+// repeated key with its line and the line of its first occurrence. Every YAML file the toolkit
+// reads goes through it (yaml_reader.hpp).
 #pragma once
 
-#include <filesystem>
-#include <stdexcept>
 #include <string>
 #include <vector>
-
-namespace YAML {
-class Node;
-}
 
 namespace entrapment {
 
@@ -28,12 +22,5 @@ std::vector<DuplicateKey> find_duplicate_keys(const std::string& text);
 
 // "FILE:LINE: duplicate key 'limits.memory' (first at line 11)" for the first duplicate.
 std::string describe(const DuplicateKey& duplicate, const std::string& file);
-
-// Loads a YAML file the toolkit reads (generators.yaml, the selection file), refusing what
-// yaml-cpp would accept silently. Throws std::runtime_error naming `shown`: "SHOWN: cannot read
-// the file<hint_if_missing>", "SHOWN: line L: not valid YAML: ...", or describe() of the first
-// duplicate key.
-YAML::Node load_yaml_file(const std::filesystem::path& file, const std::string& shown,
-                          const std::string& hint_if_missing = "");
 
 }  // namespace entrapment

@@ -19,6 +19,21 @@ std::vector<std::string> split_blanks(const std::string& line) {
   return out;
 }
 
+std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::string current;
+  for (char c : text) {
+    if (c == '\n') {
+      lines.push_back(current);
+      current.clear();
+    } else {
+      current += c;
+    }
+  }
+  if (!current.empty()) lines.push_back(current);
+  return lines;
+}
+
 std::optional<long long> parse_integer(const std::string& token) {
   std::size_t i = 0;
   const bool negative = !token.empty() && token[0] == '-';

@@ -11,6 +11,9 @@ namespace entrapment {
 // Tokens separated by runs of spaces and tabs; leading and trailing blanks are dropped.
 std::vector<std::string> split_blanks(const std::string& line);
 
+// The lines of `text` without their '\n'; a last line without '\n' still counts.
+std::vector<std::string> lines_of(const std::string& text);
+
 // A canonical decimal integer: an optional '-', then digits without a leading zero (a lone
 // "0" is fine), at most 18 digits. Anything else (signs '+', "007", "1e3", "5x") is nothing.
 std::optional<long long> parse_integer(const std::string& token);

@@ -30,7 +30,7 @@ struct TerminalOptions {
 //    each result as it is known.
 //  - `bar` (stderr, only when it is a terminal; else nullptr) is redrawn in place with the
 //    count of each verdict so far; it is cleared before a line is written and at the end.
-//  - With `stop_at_first_failure`, nothing after the first failing test is shown (the runner
+//  - With `stop_at_first_failure`, nothing after the first failing test is shown (judge_tests
 //    does not report those tests either).
 class Progress {
  public:

@@ -1,4 +1,4 @@
-// What judging a submission produced: a verdict per test and overall. Shared by the runner
+// What judging a submission produced: a verdict per test and overall. Shared by execution/
 // (which fills it), the reports (terminal, JSON, HTML), `judge run` and `judge verify`.
 #pragma once
 

@@ -5,6 +5,7 @@
 # query lists two squares on its line. The uncaught exception ends the program with a
 # non-zero exit code.
 # Caught by: Runner boards whose query has two or more squares (sample 2's first query).
+# BASE: solutions/accepted/reference.py
 import sys
 
 NBR = []
@@ -79,7 +80,7 @@ def win(a, s, r):
 
 def read_tokens():
     """Yields the judge's tokens; stops the program on -1 or at the end of input."""
-    for line in iter(input, None):
+    for line in iter(input, None):  # MISTAKE: line by line with input()
         for tok in line.split():
             if tok == "-1":
                 sys.exit(0)
@@ -98,15 +99,15 @@ def play_runner(tokens, a, rounds):
     after = 0
     for rnd in range(rounds):
         r = rounds - rnd
-        n = int(input())
+        n = int(input())  # MISTAKE: one number per line
         q = 0
-        if n > 0:
-            q |= 1 << (int(input()) - 1)
+        if n > 0:  # MISTAKE: a query on one line of its own
+            q |= 1 << (int(input()) - 1)  # MISTAKE: int("1 2") raises ValueError
         yes, no = s & q, s & ~q
         say_yes = keep(a, yes, r) or (not keep(a, no, r) and yes != 0)
         x = yes if say_yes else no
         say("Yes" if say_yes else "No")
-        a &= ~(1 << (int(input()) - 1))
+        a &= ~(1 << (int(input()) - 1))  # MISTAKE: (input() again)
         s = HOOD[x] & a
         kept.append(x)
         if s == 0:

@@ -5,6 +5,7 @@
 // (std::bad_alloc under the address-space limit: abort) or, without that limit, the
 // program is killed for its memory. In the problem package format this is run_time_error.
 // Caught by: every test.
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -166,9 +167,9 @@ int main() {
     if (col > 0) nbr[i] |= 1 << (i - 1);
     if (col < 2) nbr[i] |= 1 << (i + 1);
   }
-  vector<int> queryMemo(10ull * 512 * 512 * 512, -1);  // [r][available][set][query]
+  vector<int> queryMemo(10ull * 512 * 512 * 512, -1);  // MISTAKE: [r][a][s][q]: 5.4 GB
   memset(memoWin, -1, sizeof memoWin);
-  if (queryMemo[12345] != -1) return 1;
+  if (queryMemo[12345] != -1) return 1;  // MISTAKE: the table is used, so it is kept
   memset(memoKeep, -1, sizeof memoKeep);
   int rounds = number(), u = number();
   int a = FULL;

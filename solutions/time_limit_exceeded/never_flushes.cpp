@@ -5,8 +5,9 @@
 // program waits for the judge, which waits for the claim. Both wait until the time limit.
 // (With cin instead of scanf the tie between cin and cout would flush it by accident.)
 // Caught by: every test (the wall-clock limit).
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
-#include <cstdio>
+#include <cstdio>  // MISTAKE: C stdio, which a pipe buffers fully
 #include <cstdlib>
 #include <cstring>
 #include <iostream>
@@ -68,16 +69,16 @@ static bool win(int a, int s, int r) {
 
 // Reads one token; on "-1" (the judge saw something wrong) or end of input, exit quietly.
 static string token() {
-  char buf[32];
-  if (scanf("%31s", buf) != 1 || string(buf) == "-1") exit(0);
-  return buf;
+  char buf[32];                                                 // MISTAKE: reads with scanf
+  if (scanf("%31s", buf) != 1 || string(buf) == "-1") exit(0);  // MISTAKE: (scanf)
+  return buf;                                                   // MISTAKE: (scanf)
 }
 
 static int number() { return stoi(token()); }
 
 static int bit(int label) { return 1 << (label - 1); }
 
-static void say(const string& line) { printf("%s\n", line.c_str()); }
+static void say(const string& line) { printf("%s\n", line.c_str()); }  // MISTAKE: never flushed
 
 static void playRunner(int a, int rounds) {
   int s = a;

@@ -5,6 +5,7 @@
 // the walk wraps around to s again, so in every position the Runner wins it loops forever.
 // Trapper boards are decided quickly (a trapping cut exists), Runner boards never.
 // Caught by: every Runner board (sample 2 already), on the time limit.
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -51,11 +52,12 @@ static bool win(int a, int s, int r) {
   if (m >= 0) return m;
   bool ok = true;
   // Every cut of S into (T, S\T); only cuts with the lowest square in T, by symmetry.
-  for (int t = s;; t = (t - 1) & s) {
+  for (int t = s;; t = (t - 1) & s) {  // MISTAKE: walks every t, around and around
     if (!keep(a, t, r) && !keep(a, s & ~t, r)) {
       ok = false;
       break;
     }
+    // MISTAKE: no "if (t == 0) break": the walk never ends
   }
   m = ok;
   return ok;

@@ -5,6 +5,7 @@
 // removal leaves the Runner the fewest squares to move to (lowest label on a tie), instead of
 // one that keeps the game won. The fewest squares now is not the quickest trap later.
 // Caught by: the adaptive Runner on Trapper boards, which survives all rounds.
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -140,15 +141,17 @@ static void playTrapper(int a, int rounds) {
     }
     string answer = token();
     int x = answer == "Yes" ? (s & q) : (s & ~q);
-    int block = -1, fewest = 100;
+    int block = -1, fewest = 100;  // MISTAKE: the block that leaves the fewest moves
     for (int b = 0; b < 9; b++) {
       if (!(a >> b & 1)) continue;
-      int moved = neighbourhood(x) & a & ~(1 << b);
-      if (__builtin_popcount(moved) < fewest) {
-        fewest = __builtin_popcount(moved);
+      int moved = neighbourhood(x) & a & ~(1 << b);  // MISTAKE: where the Runner could move
+      if (__builtin_popcount(moved) < fewest) {      // MISTAKE: fewest now, not a win later
+        fewest = __builtin_popcount(moved);          // MISTAKE: the greedy choice so far
         block = b;
+        // MISTAKE: no break: every square is tried for the fewest
       }
     }
+    // MISTAKE: no fallback: the greedy loop always picks one
     say(to_string(block + 1));
     a &= ~(1 << block);
     s = neighbourhood(x) & a;

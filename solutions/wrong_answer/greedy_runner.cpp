@@ -6,6 +6,7 @@
 // spread over the board can outlive a large set bunched into a corner.
 // Caught by: the adaptive Trapper on Runner boards (it prefers queries where the larger
 // part is the losing one), which then traps the Runner.
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -83,11 +84,12 @@ static void playRunner(int a, int rounds) {
   int s = a;
   vector<int> kept(rounds), availAfter(rounds), after(rounds);
   for (int round = 0; round < rounds; round++) {
+    // MISTAKE: no rounds left r: the greedy answer ignores them
     int n = number();
     int q = 0;
     for (int i = 0; i < n; i++) q |= bit(number());
     int yes = s & q, no = s & ~q;
-    bool sayYes = __builtin_popcount(yes) >= __builtin_popcount(no);  // keep the larger part
+    bool sayYes = __builtin_popcount(yes) >= __builtin_popcount(no);  // MISTAKE: the larger part
     int x = sayYes ? yes : no;
     say(sayYes ? "Yes" : "No");
     int b = number();

@@ -6,6 +6,7 @@
 # the squares the Runner kept (lowest label on a tie). Halving feels like binary search, but
 # against a Runner that never commits it often leaves it room to escape.
 # Caught by: the adaptive Runner on Trapper boards (it survives all rounds).
+# BASE: solutions/accepted/reference.py
 import sys
 
 NBR = []
@@ -128,18 +129,18 @@ def play_runner(tokens, a, rounds):
 def play_trapper(tokens, a, rounds):
     s = a
     for rnd in range(rounds):
-        # Half of the possible squares, centre first.
-        order = sorted(BITS[s], key=lambda b: (bin(NBR[b]).count("1") * -1, b))
-        half = order[: (len(order) + 1) // 2]
-        q = 0
-        for b in half:
-            q |= 1 << b
-        say(str(len(half)))
-        if half:
-            say(" ".join(str(b + 1) for b in sorted(half)))
+        # MISTAKE: ask about half of the possible squares, centre first
+        order = sorted(BITS[s], key=lambda b: (bin(NBR[b]).count("1") * -1, b))  # MISTAKE: a heuristic, not a search
+        half = order[: (len(order) + 1) // 2]  # MISTAKE: half of them
+        q = 0  # MISTAKE: (the half)
+        for b in half:  # MISTAKE: (the half)
+            q |= 1 << b  # MISTAKE: (the half)
+        say(str(len(half)))  # MISTAKE: (the half)
+        if half:  # MISTAKE: (the half)
+            say(" ".join(str(b + 1) for b in sorted(half)))  # MISTAKE: (the half)
         x = (s & q) if next(tokens) == "Yes" else (s & ~q)
-        # Block where the Runner has the most squares next to it.
-        block = max(BITS[a], key=lambda b: (bin(NBR[b] & x).count("1"), -b))
+        # MISTAKE: block where the Runner has the most squares next to it
+        block = max(BITS[a], key=lambda b: (bin(NBR[b] & x).count("1"), -b))  # MISTAKE: a heuristic block
         say(str(block + 1))
         a &= ~(1 << block)
         s = HOOD[x] & a

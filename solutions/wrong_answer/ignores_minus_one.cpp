@@ -6,6 +6,7 @@
 // keeps going until its input runs dry. The statement asks for a clean exit on -1; the
 // judge's wrong answer came first, so the verdict is still Wrong Answer.
 // Caught by: Trapper boards where the Runner is trapped before the last round (sample 1).
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -66,13 +67,14 @@ static bool win(int a, int s, int r) {
   return ok;
 }
 
+// MISTAKE: reads one token, whatever it is
 static string token() {
   string t;
-  cin >> t;
+  cin >> t;  // MISTAKE: never checks for -1 or the end of input
   return t;
 }
 
-static int number() { return atoi(token().c_str()); }
+static int number() { return atoi(token().c_str()); }  // MISTAKE: -1 reads as a number
 
 static int bit(int label) { return 1 << (label - 1); }
 
@@ -154,7 +156,7 @@ static void playTrapper(int a, int rounds) {
     say(to_string(block + 1));
     a &= ~(1 << block);
     s = neighbourhood(x) & a;
-    token();  // Free or Trapped: play all R rounds anyway
+    token();  // MISTAKE: Free or Trapped alike: plays all R rounds
   }
 }
 

@@ -5,6 +5,7 @@
 // a list goes on one line; the judge does not accept the numbers on lines of their own.
 // Caught by: every Runner board (the proof) and every Trapper board whose first query asks
 // about two or more squares.
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -111,7 +112,7 @@ static void playRunner(int a, int rounds) {
     path[round] = prev + 1;
     cur = prev;
   }
-  for (int i = 0; i <= rounds; i++) say(to_string(path[i]));
+  for (int i = 0; i <= rounds; i++) say(to_string(path[i]));  // MISTAKE: one number per line
 }
 
 static void playTrapper(int a, int rounds) {
@@ -132,7 +133,7 @@ static void playTrapper(int a, int rounds) {
       if (q >> i & 1) labels.push_back(i + 1);
     say(to_string(labels.size()));
     if (!labels.empty()) {
-      for (size_t i = 0; i < labels.size(); i++) say(to_string(labels[i]));
+      for (size_t i = 0; i < labels.size(); i++) say(to_string(labels[i]));  // MISTAKE: split
     }
     string answer = token();
     int x = answer == "Yes" ? (s & q) : (s & ~q);

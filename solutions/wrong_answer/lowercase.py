@@ -3,6 +3,7 @@
 # Decides the role and plays both sides optimally, but the Runner answers "yes" and "no".
 # The protocol's words are Yes and No, and the judge compares them exactly.
 # Caught by: every Runner board (the first answer).
+# BASE: solutions/accepted/reference.py
 import sys
 
 NBR = []
@@ -103,7 +104,7 @@ def play_runner(tokens, a, rounds):
         yes, no = s & q, s & ~q
         say_yes = keep(a, yes, r) or (not keep(a, no, r) and yes != 0)
         x = yes if say_yes else no
-        say("yes" if say_yes else "no")
+        say("yes" if say_yes else "no")  # MISTAKE: lowercase: the protocol says Yes and No
         a &= ~(1 << (int(next(tokens)) - 1))
         s = HOOD[x] & a
         kept.append(x)

@@ -6,6 +6,7 @@
 // "reachable" square can then step onto a square the Trapper had blocked.
 // Caught by: Runner boards where the lowest square next to the final set was blocked (the
 // judge reports a move to an unavailable square).
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -80,7 +81,7 @@ static int bit(int label) { return 1 << (label - 1); }
 static void say(const string& line) { cout << line << endl; }  // endl flushes
 
 static void playRunner(int a, int rounds) {
-  int s = a, start = a;
+  int s = a, start = a;  // MISTAKE: remembers the board at the start
   vector<int> kept(rounds), availAfter(rounds), after(rounds);
   for (int round = 0; round < rounds; round++) {
     int r = rounds - round;
@@ -103,11 +104,12 @@ static void playRunner(int a, int rounds) {
     }
     say("Free");
   }
-  // Replay the answers to find where the Runner can be, then walk back from there.
-  int reach = start;
-  for (int round = 0; round < rounds; round++) reach = neighbourhood(kept[round]) & start;
+  // MISTAKE: replays the answers on the starting board, the blocks forgotten
+  int reach = start;                             // MISTAKE: replays the answers on that board
+  for (int round = 0; round < rounds; round++)   // MISTAKE: every round
+    reach = neighbourhood(kept[round]) & start;  // MISTAKE: & start, not & availAfter
   vector<int> path(rounds + 1);
-  int cur = __builtin_ctz(reach);
+  int cur = __builtin_ctz(reach);  // MISTAKE: walks back from a square that may be blocked
   path[rounds] = cur + 1;
   for (int round = rounds - 1; round >= 0; round--) {
     int prev = __builtin_ctz(kept[round] & nbr[cur]);

@@ -6,6 +6,7 @@
 // available neighbour. Such a walk need not agree with the Yes/No answers given.
 // Caught by: Runner boards whose first query separates the lowest square from the answer
 // given (the judge reports the round whose answer the path contradicts).
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -80,7 +81,7 @@ static int bit(int label) { return 1 << (label - 1); }
 static void say(const string& line) { cout << line << endl; }  // endl flushes
 
 static void playRunner(int a, int rounds) {
-  int s = a, start = a;
+  int s = a, start = a;  // MISTAKE: remembers the board at the start
   vector<int> kept(rounds), availAfter(rounds), after(rounds);
   for (int round = 0; round < rounds; round++) {
     int r = rounds - round;
@@ -103,14 +104,14 @@ static void playRunner(int a, int rounds) {
     }
     say("Free");
   }
-  // A legal walk: start low, step to the lowest available neighbour each round.
+  // MISTAKE: a legal walk: start low, step to the lowest available neighbour each round
   vector<int> path(rounds + 1);
-  int cur = __builtin_ctz(start);
-  path[0] = cur + 1;
-  for (int round = 0; round < rounds; round++) {
-    int options = nbr[cur] & availAfter[round];
-    cur = options ? __builtin_ctz(options) : cur;
-    path[round + 1] = cur + 1;
+  int cur = __builtin_ctz(start);                  // MISTAKE: the lowest square at the start
+  path[0] = cur + 1;                               // MISTAKE: walks forwards
+  for (int round = 0; round < rounds; round++) {   // MISTAKE: never looks at the answers
+    int options = nbr[cur] & availAfter[round];    // MISTAKE: any available neighbour
+    cur = options ? __builtin_ctz(options) : cur;  // MISTAKE: the lowest
+    path[round + 1] = cur + 1;  // MISTAKE: a legal walk, not one the answers allow
   }
   string line;
   for (int i = 0; i <= rounds; i++) line += (i ? " " : "") + to_string(path[i]);

@@ -5,6 +5,7 @@
 # read "the move that they made during each round" and forgot the R + 1 in the output
 # format.
 # Caught by: every Runner board (the judge expects R + 1 integers).
+# BASE: solutions/accepted/reference.py
 import sys
 
 NBR = []
@@ -121,8 +122,8 @@ def play_runner(tokens, a, rounds):
         options = x & NBR[cur]
         cur = (options & -options).bit_length() - 1
         path.append(cur + 1)
-    path.reverse()
-    say(" ".join(map(str, path[1:])))  # the moves
+    path.reverse()  # MISTAKE: the path from the start square
+    say(" ".join(map(str, path[1:])))  # MISTAKE: the R moves, without the start square
 
 
 def play_trapper(tokens, a, rounds):

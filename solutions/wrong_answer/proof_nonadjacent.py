@@ -6,6 +6,7 @@
 # squares need not be neighbours, so the "moves" can jump across the board.
 # Caught by: Runner boards where the lowest squares of consecutive sets are not adjacent
 # (the judge reports a move that is not to an orthogonally adjacent square).
+# BASE: solutions/accepted/reference.py
 import sys
 
 NBR = []
@@ -115,9 +116,9 @@ def play_runner(tokens, a, rounds):
             return
         say("Free")
         after = s
-    # One square per round that agrees with the answer, then one where the Runner ended.
-    path = [BITS[x][0] + 1 for x in kept] + [BITS[after][0] + 1]
-    say(" ".join(map(str, path)))
+    # MISTAKE: one square per round that agrees with the answer, then one where it ended
+    path = [BITS[x][0] + 1 for x in kept] + [BITS[after][0] + 1]  # MISTAKE: lowest squares, not neighbours of each other
+    say(" ".join(map(str, path)))  # MISTAKE: (the same path)
 
 
 def play_trapper(tokens, a, rounds):

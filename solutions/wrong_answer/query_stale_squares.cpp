@@ -6,6 +6,7 @@
 // so sooner or later it asks about a square that is unavailable, which the protocol forbids.
 // Caught by: Trapper boards with at least two rounds (the judge names the unavailable
 // square in the query).
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -154,7 +155,7 @@ static void playTrapper(int a, int rounds) {
     if (block < 0) block = __builtin_ctz(a);  // unreachable with optimal play
     say(to_string(block + 1));
     a &= ~(1 << block);
-    s = neighbourhood(x);  // where the Runner can go next
+    s = neighbourhood(x);  // MISTAKE: no "& a": the blocked squares stay in the set
     if (token() == "Trapped") return;
   }
 }

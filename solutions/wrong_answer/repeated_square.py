@@ -6,6 +6,7 @@
 # that list, can name the same square twice (with N counting it twice).
 # Caught by: Trapper boards with a second round whose list has a duplicate in its first
 # half (the judge reports the square listed twice).
+# BASE: solutions/accepted/reference.py
 import sys
 
 NBR = []
@@ -126,15 +127,15 @@ def play_runner(tokens, a, rounds):
 
 
 def play_trapper(tokens, a, rounds):
-    where = [b for b in range(9) if a >> b & 1]  # where the Runner can be
+    where = [b for b in range(9) if a >> b & 1]  # MISTAKE: a list of squares, not a set
     for rnd in range(rounds):
         r = rounds - rnd
-        s = 0
-        for b in where:
-            s |= 1 << b
+        s = 0  # MISTAKE: (the set, from the list)
+        for b in where:  # MISTAKE: (the set, from the list)
+            s |= 1 << b  # MISTAKE: (the set, from the list)
         q = None
         t = s
-        while True:  # a cut where neither part survives
+        while True:  # a cut where neither part survives: it exists in a lost position
             if not keep(a, t, r) and not keep(a, s & ~t, r):
                 q = t
                 break
@@ -143,15 +144,15 @@ def play_trapper(tokens, a, rounds):
             t = (t - 1) & s
         if q is None:
             q = 0
-        asked = [b for b in where if q >> b & 1]
-        say(str(len(asked)))
-        if asked:
-            say(" ".join(str(b + 1) for b in asked))
-        yes = next(tokens) == "Yes"
-        kept = [b for b in where if (q >> b & 1) == yes]
-        x = 0
-        for b in kept:
-            x |= 1 << b
+        asked = [b for b in where if q >> b & 1]  # MISTAKE: a square listed twice is asked twice
+        say(str(len(asked)))  # MISTAKE: (counting it twice)
+        if asked:  # MISTAKE: (the list)
+            say(" ".join(str(b + 1) for b in asked))  # MISTAKE: (the list)
+        yes = next(tokens) == "Yes"  # MISTAKE: (the list)
+        kept = [b for b in where if (q >> b & 1) == yes]  # MISTAKE: (the list)
+        x = 0  # MISTAKE: (the set, from the list)
+        for b in kept:  # MISTAKE: (the set, from the list)
+            x |= 1 << b  # MISTAKE: (the set, from the list)
         block = BITS[a][0]
         for b in BITS[a]:
             a2 = a & ~(1 << b)
@@ -161,7 +162,7 @@ def play_trapper(tokens, a, rounds):
                 break
         say(str(block + 1))
         a &= ~(1 << block)
-        where = [n for b in kept for n in BITS[NBR[b] & a]]
+        where = [n for b in kept for n in BITS[NBR[b] & a]]  # MISTAKE: appends a neighbour of two squares twice
         if next(tokens) == "Trapped":
             return
 

@@ -7,6 +7,7 @@
 // Once the role is right it plays optimally, so only the claim is wrong.
 // Caught by: every contest test whose board the formula gets wrong (testdata/secret.kills.md);
 // the judge rejects the claim before the first round.
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -173,7 +174,7 @@ int main() {
   int rounds = number(), u = number();
   int a = FULL;
   for (int i = 0; i < u; i++) a &= ~bit(number());
-  if (3 * rounds <= 9 - u) {  // the guessed formula
+  if (3 * rounds <= 9 - u) {  // MISTAKE: a guessed formula, not the search
     say("Runner");
     playRunner(a, rounds);
   } else {

@@ -6,6 +6,7 @@
 // wins the remaining rounds. Against queries that do not matter (random ones, committed
 // scripts) this is harmless; a Trapper that sets traps two rounds deep exposes it.
 // Caught by: the adaptive Trapper on Runner boards with R >= 2.
+// BASE: solutions/accepted/reference.cpp
 #include <cstddef>
 #include <cstdlib>
 #include <cstring>
@@ -79,23 +80,26 @@ static int bit(int label) { return 1 << (label - 1); }
 
 static void say(const string& line) { cout << line << endl; }  // endl flushes
 
-// Whether the Runner, kept on X, has a move after every possible block.
-static bool survivesBlock(int a, int x) {
-  if (x == 0) return false;
-  for (int b = 0; b < 9; b++)
-    if ((a >> b & 1) && (neighbourhood(x) & a & ~(1 << b)) == 0) return false;
-  return true;
-}
+// MISTAKE: whether the Runner, kept on X, has a move after every possible block
+static bool survivesBlock(int a, int x) {                         // MISTAKE: one round ahead only
+  if (x == 0) return false;                                       // MISTAKE: (one round ahead)
+  for (int b = 0; b < 9; b++)                                     // MISTAKE: (one round ahead)
+    if ((a >> b & 1) && (neighbourhood(x) & a & ~(1 << b)) == 0)  // MISTAKE: (one round)
+      return false;                                               // MISTAKE: (one round ahead)
+  return true;                                                    // MISTAKE: (one round ahead)
+}  // MISTAKE: (one round ahead)
 
 static void playRunner(int a, int rounds) {
   int s = a;
   vector<int> kept(rounds), availAfter(rounds), after(rounds);
   for (int round = 0; round < rounds; round++) {
+    // MISTAKE: no rounds left r: one round ahead is all it looks
     int n = number();
     int q = 0;
     for (int i = 0; i < n; i++) q |= bit(number());
     int yes = s & q, no = s & ~q;
-    bool sayYes = survivesBlock(a, yes) || (!survivesBlock(a, no) && yes != 0);
+    bool sayYes = survivesBlock(a, yes) ||              // MISTAKE: one block ahead, not keep()
+                  (!survivesBlock(a, no) && yes != 0);  // MISTAKE: (one block ahead)
     int x = sayYes ? yes : no;
     say(sayYes ? "Yes" : "No");
     int b = number();

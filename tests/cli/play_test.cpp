@@ -2,7 +2,7 @@
 // what the judge expects, and at a terminal a typo refused and asked again, never sent.
 #include <gtest/gtest.h>
 
-#include "judge_process.hpp"
+#include "scratch_package.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -2,7 +2,7 @@
 // each `judge COMMAND --help` prints.
 #include <gtest/gtest.h>
 
-#include "judge_process.hpp"
+#include "scratch_package.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -12,7 +12,7 @@ const std::string kBegin =
 const std::string kEnd = "<!-- end of the command reference -->\n";
 
 TEST(Readme, CommandReferenceIsTheHelpWordForWord) {
-  const std::string readme = read_text(checkout_root() / "README.md");
+  const std::string readme = read_text(repository() / "README.md");
   const std::size_t begin = readme.find(kBegin), end = readme.find(kEnd);
   ASSERT_NE(begin, std::string::npos) << "README.md has no line " << kBegin;
   ASSERT_NE(end, std::string::npos) << "README.md has no line " << kEnd;

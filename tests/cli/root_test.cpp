@@ -5,7 +5,7 @@
 
 #include <sstream>
 
-#include "judge_process.hpp"
+#include "scratch_package.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -25,7 +25,7 @@ TEST(PackageRoot, FoundFromTheWorkingDirectoryUpwardNotTheCheckout) {
   const JudgeRun run =
       run_judge({"verify", "--only", "validate"}, {package.root() / "testdata" / "sample", {}, ""});
   EXPECT_EQ(first_line(run.out), root_line("verify", package.root(), kUpward)) << run.out;
-  EXPECT_EQ(run.out.find(checkout_root().string() + "/"), std::string::npos)
+  EXPECT_EQ(run.out.find(repository().string() + "/"), std::string::npos)
       << "the checkout was used:\n"
       << run.out;
   EXPECT_NE(run.out.find("accepts testdata/sample and testdata/secret: 4 files"), std::string::npos)

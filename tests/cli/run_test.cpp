@@ -8,7 +8,7 @@
 #include <nlohmann/json.hpp>
 #include <thread>
 
-#include "judge_process.hpp"
+#include "scratch_package.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -151,13 +151,11 @@ TEST(Run, AnInvalidTestFileNamedOnTheLineIsAJudgeError) {
 TEST(Run, LinesReachAFileAsTheyAreDecided) {
   ScratchPackage package(4);
   const fs::path slow = package.write("solutions/wrong_answer/slow.py", sleepy_claim(1.5));
-  const fs::path output = package.outside() / "log";
-  fs::create_directories(output);
-  StartedJudge judge = start_judge({"run", slow.string(), "-v", "-j", "1", "--all", "--no-sandbox"},
-                                   {package.root(), {}, ""}, output);
+  Process judge = start_judge({"run", slow.string(), "-v", "-j", "1", "--all", "--no-sandbox"},
+                              {package.root(), {}, ""});
   bool seen_while_running = false;
   for (int i = 0; i < 400 && judge.running(); ++i) {
-    if (has(read_text(judge.out), "[1/6] WA")) {
+    if (has(judge.out(), "[1/6] WA")) {
       seen_while_running = true;
       break;
     }
@@ -168,10 +166,10 @@ TEST(Run, LinesReachAFileAsTheyAreDecided) {
   EXPECT_TRUE(seen_while_running && still_running)
       << "the first test's line was not in the log while the other five were judged";
   EXPECT_EQ(status, 0);
-  const std::string log = read_text(judge.out);
+  const std::string log = judge.out();
   EXPECT_TRUE(has(log, "[6/6] WA")) << log;
   EXPECT_FALSE(has(log, "\r")) << "no progress bar in a log";
-  EXPECT_FALSE(has(read_text(judge.err), "\r")) << "no progress bar when stderr is no terminal";
+  EXPECT_FALSE(has(judge.err(), "\r")) << "no progress bar when stderr is no terminal";
 }
 
 }  // namespace

@@ -4,7 +4,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "judge_process.hpp"
+#include "scratch_package.hpp"
 
 namespace entrapment::testing {
 namespace {

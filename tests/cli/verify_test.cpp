@@ -5,7 +5,7 @@
 #include <chrono>
 #include <thread>
 
-#include "judge_process.hpp"
+#include "scratch_package.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -84,22 +84,20 @@ TEST(Verify, LinesReachALogAsTheyAreDecided) {
   ScratchPackage package;
   package.write("solutions/wrong_answer/first.py", kClaimsRunnerAndStops);
   package.write("solutions/wrong_answer/second.py", sleepy_claim(4));
-  const fs::path output = package.outside() / "log";
-  fs::create_directories(output);
-  StartedJudge judge =
-      start_judge({"verify", "--only", "submissions", "-j", "1"}, {package.root(), {}, ""}, output);
+  Process judge =
+      start_judge({"verify", "--only", "submissions", "-j", "1"}, {package.root(), {}, ""});
   bool seen_while_running = false;
   for (int i = 0; i < 400 && judge.running(); ++i) {
-    if (has(read_text(judge.out), "  ok    solutions/wrong_answer/first.py")) {
+    if (has(judge.out(), "  ok    solutions/wrong_answer/first.py")) {
       seen_while_running = judge.running();
       break;
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  EXPECT_EQ(judge.wait(), 0) << read_text(judge.out) << read_text(judge.err);
+  EXPECT_EQ(judge.wait(), 0) << judge.out() << judge.err();
   EXPECT_TRUE(seen_while_running) << "the first submission's line waited for the second";
-  EXPECT_TRUE(has(read_text(judge.out), "verify: OK\n"));
-  EXPECT_FALSE(has(read_text(judge.err), "\r")) << "no progress line when stderr is no terminal";
+  EXPECT_TRUE(has(judge.out(), "verify: OK\n"));
+  EXPECT_FALSE(has(judge.err(), "\r")) << "no progress line when stderr is no terminal";
 }
 
 // Submissions compile ahead of their turn (while the one before is judged): the lines still come

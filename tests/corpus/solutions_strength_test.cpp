@@ -12,16 +12,16 @@
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "corpus/play.hpp"
-#include "package/problem_yaml.hpp"
 #include "execution/judge_tests.hpp"
 #include "execution/limits.hpp"
 #include "execution/submission.hpp"
 #include "execution/work_dir.hpp"
+#include "package/problem_yaml.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment::corpus {
 namespace {
@@ -30,10 +30,7 @@ namespace fs = std::filesystem;
 
 constexpr int kRejections = 3;
 
-fs::path root() {
-  const char* env = std::getenv("ENTRAPMENT_ROOT");
-  return env && *env ? fs::path(env) : fs::path(ENTRAPMENT_SOURCE_ROOT);
-}
+fs::path root() { return testing::repository(); }
 
 // "wrong_answer/greedy_runner.cpp" for every program that must be rejected.
 std::vector<std::string> rejected_programs() {
@@ -57,13 +54,6 @@ std::set<Verdict> expected_verdicts(const std::string& program) {
   return {Verdict::RTE, Verdict::MLE};  // run_time_error: a memory hog counts, as in the format
 }
 
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
 class RejectedProgram : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
@@ -80,7 +70,8 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
     if (s.models == "solutions/" + program) model = &s;
   std::vector<fs::path> predicted, rest;
   for (const fs::path& test : contest) {
-    const bool rejects = model && !play(parse_testcase(read_text(test)), *model).accepted();
+    const bool rejects =
+        model && !play(parse_testcase(testing::read_text(test)), *model).accepted();
     (rejects ? predicted : rest).push_back(test);
   }
   if (model) {

@@ -8,23 +8,19 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <set>
-#include <sstream>
 
 #include "corpus/play.hpp"
 #include "generate/generate.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment::corpus {
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path root() {
-  const char* env = std::getenv("ENTRAPMENT_ROOT");
-  if (!env || !*env) throw std::runtime_error("ENTRAPMENT_ROOT is not set (run through CTest)");
-  return env;
-}
+fs::path root() { return testing::repository(); }
 
 struct Tier {
   std::vector<std::string> names;
@@ -39,11 +35,8 @@ Tier tier(const std::string& directory) {
   std::sort(files.begin(), files.end());
   Tier out;
   for (const fs::path& f : files) {
-    std::ifstream in(f);
-    std::ostringstream text;
-    text << in.rdbuf();
     out.names.push_back(fs::relative(f, root() / "testdata").string());
-    out.tests.push_back(parse_testcase(text.str()));
+    out.tests.push_back(parse_testcase(testing::read_text(f)));
   }
   return out;
 }

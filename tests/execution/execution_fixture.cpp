@@ -19,14 +19,14 @@ namespace entrapment::testing {
 
 namespace fs = std::filesystem;
 
-fs::path bin_dir() {
-  const char* bin = std::getenv("ENTRAPMENT_BIN");
-  return bin ? fs::path(bin) : fs::path("build/bin");
-}
+fs::path bin_dir() { return build_bin(); }
 
-fs::path package_root() {
-  const char* root = std::getenv("ENTRAPMENT_ROOT");
-  return root ? fs::path(root) : fs::current_path();
+fs::path package_root() { return repository(); }
+
+JudgeOptions in_package(std::vector<std::pair<std::string, const char*>> env) {
+  static const std::string root = repository().string();
+  env.insert(env.begin(), {"ENTRAPMENT_ROOT", root.c_str()});
+  return {{}, std::move(env), ""};
 }
 
 Submission player(const std::string& mode, std::string* token) {
@@ -34,8 +34,7 @@ Submission player(const std::string& mode, std::string* token) {
   const std::string unique =
       "runner-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   if (token) *token = unique;
-  return {"player " + mode,
-          {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
+  return {"player " + mode, {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
 }
 
 Limits small_limits(LimitChoice mechanism) {

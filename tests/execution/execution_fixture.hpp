@@ -7,11 +7,17 @@
 #include <vector>
 
 #include "execution/judge_tests.hpp"
+#include "tests/support/judge.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment::testing {
 
-std::filesystem::path bin_dir();
-std::filesystem::path package_root();
+std::filesystem::path bin_dir();       // build_bin() (tests/support)
+std::filesystem::path package_root();  // repository() (tests/support)
+
+// Options for run_judge and start_judge (tests/support/judge.hpp): the judge finds the
+// repository's package through ENTRAPMENT_ROOT, and gets `env` too.
+JudgeOptions in_package(std::vector<std::pair<std::string, const char*>> env = {});
 
 // The test contestant in `mode` (see programs/player.cpp). Its command line carries a token
 // unique to this call, so its processes can be found afterwards.

@@ -10,7 +10,6 @@
 #include <fstream>
 #include <thread>
 
-#include "judge_process.hpp"
 #include "execution/proc_table.hpp"
 #include "execution_fixture.hpp"
 
@@ -42,13 +41,12 @@ bool wait_for_processes(const std::string& token, int count) {
   return false;
 }
 
-void expect_clean_interrupt(JudgeProcess& judge, int signal, const std::string& token,
-                            int running) {
+void expect_clean_interrupt(Process& judge, int signal, const std::string& token, int running) {
   ASSERT_TRUE(wait_for_processes(token, running)) << "the contestants did not start\n"
                                                   << judge.out() << judge.err();
   ASSERT_FALSE(leftovers_of(judge.pid()).empty()) << "a judge at work has scratch directories";
   ::kill(judge.pid(), signal);
-  const int status = judge.wait(30);
+  const int status = judge.wait_for(30);
   EXPECT_EQ(status, 128 + signal) << judge.out() << judge.err();
   EXPECT_NE(judge.err().find("judge: interrupted"), std::string::npos) << judge.err();
   EXPECT_EQ(processes_with(token), 0) << "contestant processes are left";
@@ -70,22 +68,25 @@ struct Tests {
 TEST(Interrupt, SigintStopsJudgeRunWithTheSandbox) {
   Tests tests;
   const std::string token = "interrupt-run-" + std::to_string(::getpid());
-  JudgeProcess judge(
-      {"run", tests.dir.path.string(), "-j", "2", "--", player_path(), "sleep", token});
+  Process judge =
+      start_judge({"run", tests.dir.path.string(), "-j", "2", "--", player_path(), "sleep", token},
+                  in_package());
   expect_clean_interrupt(judge, SIGINT, token, 2);
 }
 
 TEST(Interrupt, SigtermStopsJudgeRunWithoutTheSandbox) {
   Tests tests;
   const std::string token = "interrupt-run-plain-" + std::to_string(::getpid());
-  JudgeProcess judge({"run", tests.dir.path.string(), "-j", "2", "--no-sandbox", "--",
-                      player_path(), "sleep", token});
+  Process judge = start_judge({"run", tests.dir.path.string(), "-j", "2", "--no-sandbox", "--",
+                               player_path(), "sleep", token},
+                              in_package());
   expect_clean_interrupt(judge, SIGTERM, token, 2);
 }
 
 TEST(Interrupt, SigtermStopsJudgePlay) {
   const std::string token = "interrupt-play-" + std::to_string(::getpid());
-  JudgeProcess judge({"play", "--board", "2 0", "--", player_path(), "sleep", token});
+  Process judge =
+      start_judge({"play", "--board", "2 0", "--", player_path(), "sleep", token}, in_package());
   expect_clean_interrupt(judge, SIGTERM, token, 1);
 }
 
@@ -100,7 +101,9 @@ TEST(Interrupt, SigintStopsJudgeVerify) {
   const std::string token = "interrupt_verify_" + std::to_string(::getpid());
   std::ofstream(root.path / "solutions" / "accepted" / (token + ".py"))
       << "import time\ntime.sleep(1000)\n";
-  JudgeProcess judge({"verify", "-j", "1"}, {"ENTRAPMENT_ROOT=" + root.path.string()});
+  const std::string root_path = root.path.string();
+  Process judge =
+      start_judge({"verify", "-j", "1"}, {{}, {{"ENTRAPMENT_ROOT", root_path.c_str()}}, ""});
   expect_clean_interrupt(judge, SIGINT, token, 1);
 }
 

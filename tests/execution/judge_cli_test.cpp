@@ -6,8 +6,8 @@
 #include <cstdlib>
 #include <fstream>
 
-#include "judge_process.hpp"
 #include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -34,8 +34,8 @@ std::string first_line_with(const std::string& text, const std::string& start) {
 }
 
 TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
-  const Finished automatic =
-      run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"});
+  const JudgeRun automatic = run_judge(
+      {"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"}, in_package());
   EXPECT_EQ(automatic.status, 0) << automatic.out << automatic.err;
   const std::string line = first_line_with(automatic.out, "limits: ");
   if (cgroups_usable())
@@ -44,14 +44,14 @@ TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
     EXPECT_TRUE(line.rfind("limits: rlimit (", 0) == 0) << automatic.out;
   EXPECT_NE(first_line_with(automatic.out, "sandbox: "), "") << automatic.out;
 
-  const Finished rlimit =
+  const JudgeRun rlimit =
       run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
-                {"ENTRAPMENT_LIMITS=rlimit"});
+                in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
   EXPECT_EQ(rlimit.status, 0) << rlimit.out << rlimit.err;
   EXPECT_EQ(first_line_with(rlimit.out, "limits: "), "limits: rlimit (ENTRAPMENT_LIMITS=rlimit)");
 
-  const Finished bogus = run_judge({"run", "-v", sample(), "--", player_path(), "correct", "v"},
-                                   {"ENTRAPMENT_LIMITS=cgroups"});
+  const JudgeRun bogus = run_judge({"run", "-v", sample(), "--", player_path(), "correct", "v"},
+                                   in_package({{"ENTRAPMENT_LIMITS", "cgroups"}}));
   EXPECT_EQ(bogus.status, 2) << bogus.out << bogus.err;
   EXPECT_NE(bogus.err.find("ENTRAPMENT_LIMITS=cgroups: expected rlimit, cgroup or auto"),
             std::string::npos)
@@ -59,9 +59,9 @@ TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
 }
 
 TEST(JudgeRunVerbose, ForcedControlGroupsAreUsedOrRefused) {
-  const Finished forced =
+  const JudgeRun forced =
       run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
-                {"ENTRAPMENT_LIMITS=cgroup"});
+                in_package({{"ENTRAPMENT_LIMITS", "cgroup"}}));
   if (cgroups_usable()) {
     EXPECT_EQ(forced.status, 0) << forced.out << forced.err;
     EXPECT_TRUE(first_line_with(forced.out, "limits: ").rfind("limits: cgroup v", 0) == 0)
@@ -78,17 +78,17 @@ TEST(JudgeRunVerbose, ForcedControlGroupsAreUsedOrRefused) {
 TEST(JudgeFigures, RunAndPlayShowTheSameFigures) {
   TempDir dir("entrapment-test-figures");
   const fs::path json = dir.path / "run.json";
-  const Finished run = run_judge(
-      {"run", "--json", json.string(), sample(), "--", player_path(), "burn-then-play", "figures"});
+  const JudgeRun run = run_judge(
+      {"run", "--json", json.string(), sample(), "--", player_path(), "burn-then-play", "figures"},
+      in_package());
   ASSERT_EQ(run.status, 0) << run.out << run.err;
-  std::ifstream in(json);
-  const std::string report((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const std::string report = read_text(json);
   const double run_cpu = number_after(report, "\"cpu_s\": ");
   const double run_mib = number_after(report, "\"memory_kib\": ") / 1024;
   ASSERT_GT(run_cpu, 0) << report;
 
-  const Finished play =
-      run_judge({"play", "--test", sample(), "--", player_path(), "burn-then-play", "figures"});
+  const JudgeRun play = run_judge(
+      {"play", "--test", sample(), "--", player_path(), "burn-then-play", "figures"}, in_package());
   ASSERT_EQ(play.status, 0) << play.out << play.err;
   // "contestant: 0.512 s CPU, 1.040 s wall, 67 MiB peak memory"
   const std::string line = first_line_with(play.out, "contestant: ");

@@ -4,53 +4,26 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdlib>
-#include <fstream>
 #include <sstream>
 #include <utility>
 
 #include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Played {
-  int status = -1;
-  std::string out, err;
-};
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-std::string quoted(const std::string& word) {
-  std::string out = "'";
-  for (char c : word) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
+using Played = JudgeRun;
 
 // Runs `judge play ARGS...` with `input` on its stdin.
 Played play(const std::vector<std::string>& args, const std::string& input = "") {
-  char dir[] = "/tmp/entrapment-play-test-XXXXXX";
-  if (!::mkdtemp(dir)) throw std::runtime_error("mkdtemp failed");
-  const fs::path work = dir;
-  std::ofstream(work / "in", std::ios::binary) << input;
-  std::string command = quoted(fs::absolute(bin_dir() / "judge").string()) + " play";
-  for (const std::string& arg : args) command += " " + quoted(arg);
-  command += " <" + quoted((work / "in").string()) + " >" + quoted((work / "out").string()) +
-             " 2>" + quoted((work / "err").string());
-  Played played;
-  const int raw = std::system(command.c_str());
-  played.status = WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
-  played.out = slurp(work / "out");
-  played.err = slurp(work / "err");
-  fs::remove_all(work);
-  return played;
+  std::vector<std::string> words = {"play"};
+  words.insert(words.end(), args.begin(), args.end());
+  JudgeOptions options = in_package();
+  options.input = input;
+  return run_judge(words, options);
 }
 
 // The game lines of `judge play`'s output ("[round] < text" / "[round] > text"), as the
@@ -78,7 +51,7 @@ std::vector<std::string> texts(const std::vector<std::pair<int, std::string>>& l
 
 std::vector<std::string> file_lines(const fs::path& path) {
   std::vector<std::string> lines;
-  std::istringstream in(slurp(path));
+  std::istringstream in(read_text(path));
   for (std::string line; std::getline(in, line);) lines.push_back(line);
   return lines;
 }

@@ -7,7 +7,7 @@
 
 #include "generate/generate.hpp"
 #include "package_copy.hpp"
-#include "run_program.hpp"
+#include "tests/support/judge.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -18,24 +18,23 @@ std::map<std::string, std::string> tree(const fs::path& root) {
   std::map<std::string, std::string> out;
   for (const fs::directory_entry& e : fs::recursive_directory_iterator(root / "testdata"))
     if (e.is_regular_file())
-      out[e.path().lexically_relative(root).generic_string()] = read_file(e.path());
+      out[e.path().lexically_relative(root).generic_string()] = read_text(e.path());
   return out;
 }
 
-ProgramRun judge_generate_with(const fs::path& root, std::vector<std::string> options) {
-  std::vector<std::string> argv = {build_program("judge").string(), "--root", root.string(),
-                                   "generate"};
-  argv.insert(argv.end(), options.begin(), options.end());
-  return run_program(argv, "");
+JudgeRun judge_generate_with(const fs::path& root, std::vector<std::string> options) {
+  std::vector<std::string> args = {"--root", root.string(), "generate"};
+  args.insert(args.end(), options.begin(), options.end());
+  return run_judge(args);
 }
 
-ProgramRun judge_generate(const fs::path& root, bool check) {
+JudgeRun judge_generate(const fs::path& root, bool check) {
   return judge_generate_with(
       root, check ? std::vector<std::string>{"--check"} : std::vector<std::string>{});
 }
 
 TEST(GenerateCheck, CommittedDataMatchesTheDescription) {
-  const GenerateReport report = generate_testdata(repository_root(), /*check_only=*/true);
+  const GenerateReport report = generate_testdata(repository(), /*check_only=*/true);
   EXPECT_TRUE(report.ok());
   EXPECT_TRUE(report.written.empty());
   EXPECT_EQ(report.differing, std::vector<std::string>{});
@@ -46,16 +45,16 @@ TEST(GenerateCheck, CommittedDataMatchesTheDescription) {
 TEST(GenerateCheck, PerturbedCopyFailsNamingEachFileAndRegenerationRepairsIt) {
   const TempRoot copy = TempRoot::copy_of_testdata();
   const fs::path root = copy.path();
-  ASSERT_EQ(judge_generate(root, true).exit_code, 0);
+  ASSERT_EQ(judge_generate(root, true).status, 0);
 
   const std::string changed = "testdata/exhaustive/boards/r3-u0.in";
   const std::string deleted = "testdata/sample/1.interaction";
   const std::string added = "testdata/exhaustive/random/hand-written.in";
-  std::string bytes = read_file(root / changed);
+  std::string bytes = read_text(root / changed);
   bytes.back() = ' ';  // one byte
-  write_file(root / changed, bytes);
+  write_text(root / changed, bytes);
   fs::remove(root / deleted);
-  write_file(root / added, "3 0\nadversary adaptive 1\n");
+  write_text(root / added, "3 0\nadversary adaptive 1\n");
 
   const GenerateReport report = generate_testdata(root, true);
   EXPECT_FALSE(report.ok());
@@ -63,32 +62,32 @@ TEST(GenerateCheck, PerturbedCopyFailsNamingEachFileAndRegenerationRepairsIt) {
   EXPECT_EQ(report.missing, std::vector<std::string>{deleted});
   EXPECT_EQ(report.extra, std::vector<std::string>{added});
   EXPECT_TRUE(report.written.empty()) << "--check writes nothing";
-  EXPECT_EQ(read_file(root / changed), bytes);
+  EXPECT_EQ(read_text(root / changed), bytes);
 
-  const ProgramRun cli = judge_generate(root, true);
-  EXPECT_EQ(cli.exit_code, 1);
+  const JudgeRun cli = judge_generate(root, true);
+  EXPECT_EQ(cli.status, 1);
   EXPECT_NE(cli.out.find(changed), std::string::npos) << cli.out;
   EXPECT_NE(cli.out.find(deleted), std::string::npos) << cli.out;
   EXPECT_NE(cli.out.find(added), std::string::npos) << cli.out;
 
-  const ProgramRun regenerate = judge_generate(root, false);
-  EXPECT_EQ(regenerate.exit_code, 0) << regenerate.err;
-  EXPECT_EQ(read_file(root / changed), read_file(repository_root() / changed));
-  EXPECT_EQ(read_file(root / deleted), read_file(repository_root() / deleted));
+  const JudgeRun regenerate = judge_generate(root, false);
+  EXPECT_EQ(regenerate.status, 0) << regenerate.err;
+  EXPECT_EQ(read_text(root / changed), read_text(repository() / changed));
+  EXPECT_EQ(read_text(root / deleted), read_text(repository() / deleted));
   EXPECT_TRUE(fs::exists(root / added)) << "a file generate did not write is never deleted";
-  EXPECT_EQ(judge_generate(root, true).exit_code, 1) << "the hand-written file is still extra";
-  EXPECT_EQ(judge_generate_with(root, {"--clean"}).exit_code, 0);
+  EXPECT_EQ(judge_generate(root, true).status, 1) << "the hand-written file is still extra";
+  EXPECT_EQ(judge_generate_with(root, {"--clean"}).status, 0);
   EXPECT_FALSE(fs::exists(root / added));
-  EXPECT_EQ(judge_generate(root, true).exit_code, 0);
-  EXPECT_EQ(tree(root), tree(repository_root()));
+  EXPECT_EQ(judge_generate(root, true).status, 0);
+  EXPECT_EQ(tree(root), tree(repository()));
 }
 
 // Issue 11: generate silently deleted a hand-written test and a notes file.
 class UnlistedFiles : public ::testing::Test {
  protected:
   void SetUp() override {
-    write_file(root() / handmade, "3 0\nadversary adaptive 1\n");
-    write_file(root() / notes, "why the contest set looks like this\n");
+    write_text(root() / handmade, "3 0\nadversary adaptive 1\n");
+    write_text(root() / notes, "why the contest set looks like this\n");
   }
   const fs::path& root() const { return copy_.path(); }
 
@@ -98,8 +97,8 @@ class UnlistedFiles : public ::testing::Test {
 };
 
 TEST_F(UnlistedFiles, GenerateWarnsAboutEachAndLeavesThem) {
-  const ProgramRun run = judge_generate(root(), false);
-  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const JudgeRun run = judge_generate(root(), false);
+  EXPECT_EQ(run.status, 0) << run.err;
   for (const std::string& file : {handmade, notes}) {
     EXPECT_TRUE(fs::exists(root() / file)) << file;
     EXPECT_NE(run.err.find("warning: " + file + " is not described by testdata/generators.yaml"),
@@ -107,7 +106,7 @@ TEST_F(UnlistedFiles, GenerateWarnsAboutEachAndLeavesThem) {
         << run.err;
   }
   EXPECT_NE(run.err.find("--clean"), std::string::npos) << run.err;
-  EXPECT_EQ(read_file(root() / notes), "why the contest set looks like this\n");
+  EXPECT_EQ(read_text(root() / notes), "why the contest set looks like this\n");
   const GenerateReport report = generate_testdata(root(), false);
   EXPECT_EQ(report.extra, (std::vector<std::string>{notes, handmade}));
   EXPECT_TRUE(report.removed.empty());
@@ -115,8 +114,8 @@ TEST_F(UnlistedFiles, GenerateWarnsAboutEachAndLeavesThem) {
 
 TEST_F(UnlistedFiles, CheckKeepsReportingThemAsExtra) {
   for (int twice = 0; twice < 2; ++twice) {
-    const ProgramRun run = judge_generate(root(), true);
-    EXPECT_EQ(run.exit_code, 1);
+    const JudgeRun run = judge_generate(root(), true);
+    EXPECT_EQ(run.status, 1);
     EXPECT_NE(run.out.find("extra:   " + handmade), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("extra:   " + notes), std::string::npos) << run.out;
     EXPECT_NE(run.out.find("2 extra"), std::string::npos) << run.out;
@@ -126,38 +125,38 @@ TEST_F(UnlistedFiles, CheckKeepsReportingThemAsExtra) {
 }
 
 TEST_F(UnlistedFiles, CleanDeletesThemAndTheDirectoriesLeftEmpty) {
-  const ProgramRun run = judge_generate_with(root(), {"--clean"});
-  EXPECT_EQ(run.exit_code, 0) << run.err;
+  const JudgeRun run = judge_generate_with(root(), {"--clean"});
+  EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(run.out.find("removed " + handmade), std::string::npos) << run.out;
   EXPECT_NE(run.out.find("removed " + notes), std::string::npos) << run.out;
   EXPECT_FALSE(fs::exists(root() / handmade));
   EXPECT_FALSE(fs::exists(root() / notes));
   EXPECT_FALSE(fs::exists(root() / "testdata/secret/mine"));
   EXPECT_TRUE(fs::exists(root() / "testdata/secret"));
-  EXPECT_EQ(tree(root()), tree(repository_root()));
+  EXPECT_EQ(tree(root()), tree(repository()));
 }
 
 TEST_F(UnlistedFiles, CleanAndCheckDoNotMix) {
-  const ProgramRun run = judge_generate_with(root(), {"--check", "--clean"});
-  EXPECT_NE(run.exit_code, 0);
+  const JudgeRun run = judge_generate_with(root(), {"--check", "--clean"});
+  EXPECT_NE(run.status, 0);
   EXPECT_TRUE(fs::exists(root() / handmade));
 }
 
 TEST(GenerateCheck, TwoGenerationsFromTheSameFileAreByteIdentical) {
-  const std::string yaml = read_file(repository_root() / "testdata" / "generators.yaml");
+  const std::string yaml = read_text(repository() / "testdata" / "generators.yaml");
   const TempRoot first(yaml), second(yaml);
   for (const TempRoot* root : {&first, &second})  // the contest selection generators.yaml names
-    write_file(root->path() / "testdata" / "secret.yaml",
-               read_file(repository_root() / "testdata" / "secret.yaml"));
+    write_text(root->path() / "testdata" / "secret.yaml",
+               read_text(repository() / "testdata" / "secret.yaml"));
   const GenerateReport a = generate_testdata(first.path(), false);
   const GenerateReport b = generate_testdata(second.path(), false);
   EXPECT_EQ(a.written, b.written);
   EXPECT_GT(a.written.size(), 2 * 2304u);
   EXPECT_EQ(tree(first.path()), tree(second.path()));
   // The kill table is written by `judge generate --select` only (tests/corpus checks it).
-  write_file(first.path() / "testdata" / "secret.kills.md",
-             read_file(repository_root() / "testdata" / "secret.kills.md"));
-  EXPECT_EQ(tree(first.path()), tree(repository_root()));
+  write_text(first.path() / "testdata" / "secret.kills.md",
+             read_text(repository() / "testdata" / "secret.kills.md"));
+  EXPECT_EQ(tree(first.path()), tree(repository()));
   // A second run over generated data has nothing left to do.
   EXPECT_TRUE(generate_testdata(first.path(), false).written.empty());
 }

@@ -46,7 +46,7 @@ std::vector<std::pair<fs::path, TestCase>> tests_under(const fs::path& dir) {
   std::vector<std::pair<fs::path, TestCase>> out;
   for (const fs::directory_entry& e : fs::recursive_directory_iterator(dir))
     if (e.path().extension() == ".in")
-      out.push_back({e.path(), parse_testcase(read_file(e.path()))});
+      out.push_back({e.path(), parse_testcase(read_text(e.path()))});
   std::sort(out.begin(), out.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   return out;
 }
@@ -61,7 +61,7 @@ TEST(ExhaustiveTier, EveryBoardOnceAgainstTheAdaptiveAdversary) {
   const std::set<BoardKey> all = every_board();
   ASSERT_EQ(all.size(), 2304u);
   std::map<BoardKey, int> seen;
-  for (const auto& [path, test] : tests_under(repository_root() / "testdata/exhaustive/boards")) {
+  for (const auto& [path, test] : tests_under(repository() / "testdata/exhaustive/boards")) {
     ++seen[board_of(test)];
     EXPECT_EQ(path.stem().string(), expected_name(board_of(test)));
     EXPECT_EQ(test.adversary.kind, AdversaryKind::Adaptive) << path;
@@ -75,11 +75,11 @@ TEST(GeneratedTests, EverySecretAndExhaustiveFileIsOnALegalBoardWithItsAnswer) {
   std::map<std::string, int> per_directory;
   std::map<AdversaryKind, int> per_strategy;
   for (const char* tier : {"secret", "exhaustive"})
-    for (const auto& [path, test] : tests_under(repository_root() / "testdata" / tier)) {
+    for (const auto& [path, test] : tests_under(repository() / "testdata" / tier)) {
       EXPECT_EQ(all.count(board_of(test)), 1u) << path;
       fs::path ans = path;
       ans.replace_extension(".ans");
-      EXPECT_EQ(read_file(ans), std::string(to_string(test.winner())) + "\n") << ans;
+      EXPECT_EQ(read_text(ans), std::string(to_string(test.winner())) + "\n") << ans;
       ++per_directory[path.parent_path().filename().string()];
       ++per_strategy[test.adversary.kind];
     }
@@ -95,7 +95,7 @@ class ContestSet : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
     tests_ = new std::vector<std::pair<fs::path, TestCase>>(
-        tests_under(repository_root() / "testdata" / "secret"));
+        tests_under(repository() / "testdata" / "secret"));
   }
   static void TearDownTestSuite() { delete tests_; }
 
@@ -113,7 +113,7 @@ TEST_F(ContestSet, HasAtMostAHundredTestsInOneDirectory) {
   EXPECT_GE(tests_->size(), 20u);
   EXPECT_LE(tests_->size(), 100u);
   for (const auto& [path, test] : *tests_)
-    EXPECT_EQ(path.parent_path(), repository_root() / "testdata" / "secret") << path;
+    EXPECT_EQ(path.parent_path(), repository() / "testdata" / "secret") << path;
 }
 
 TEST_F(ContestSet, HasTheBoundaryBoards) {

@@ -1,5 +1,6 @@
 // A wrong generators.yaml fails with a message naming the file, the line, the entry and what
-// was expected; nothing is written.
+// was expected ("FILE:LINE: ENTRY: what", the format of every YAML file the toolkit reads);
+// nothing is written.
 #include <gtest/gtest.h>
 
 #include "generate/generate.hpp"
@@ -33,32 +34,32 @@ void expect_all(const std::string& message, const std::vector<std::string>& part
 }
 
 TEST(GeneratorsYamlErrors, UnknownKey) {
-  expect_all(error_for(secret_with("      random:\n        family: random_games\n"
-                                   "        cnt: 5\n        seed: 1\n")),
-             {"testdata/generators.yaml", "line 6", "data.secret.data.random",
-              "unknown key \"cnt\"", "seed", "count"});
+  expect_all(
+      error_for(secret_with("      random:\n        family: random_games\n"
+                            "        cnt: 5\n        seed: 1\n")),
+      {"testdata/generators.yaml:6: data.secret.data.random.cnt: unknown key", "seed", "count"});
 }
 
 TEST(GeneratorsYamlErrors, BadSeed) {
   for (const std::string seed : {"-5", "abc", "1000000000000000000", "007", "1.5"})
-    expect_all(error_for(secret_with(
-                   "      boards:\n        family: all_boards\n        seed: " + seed + "\n")),
-               {"testdata/generators.yaml", "line 6", "data.secret.data.boards.seed",
-                "0 <= seed < 10^18", seed});
+    expect_all(
+        error_for(
+            secret_with("      boards:\n        family: all_boards\n        seed: " + seed + "\n")),
+        {"testdata/generators.yaml:6: data.secret.data.boards.seed", "0 <= seed < 10^18", seed});
 }
 
 TEST(GeneratorsYamlErrors, MissingSeedAndBadCount) {
   expect_all(error_for(secret_with("      boards:\n        family: all_boards\n")),
-             {"line 5", "data.secret.data.boards", "needs \"seed:\""});
+             {":5: data.secret.data.boards", "needs \"seed:\""});
   expect_all(error_for(secret_with("      random:\n        family: random_games\n"
                                    "        count: 0\n        seed: 1\n")),
-             {"line 6", "data.secret.data.random.count", "1..10000"});
+             {":6: data.secret.data.random.count", "1..10000"});
 }
 
 TEST(GeneratorsYamlErrors, UnknownFamily) {
   expect_all(
       error_for(secret_with("      hard:\n        family: hardest_games\n        seed: 1\n")),
-      {"testdata/generators.yaml", "line 5", "data.secret.data.hard.family",
+      {"testdata/generators.yaml:5: data.secret.data.hard.family",
        "unknown family \"hardest_games\"", "all_boards", "scripted_runner"});
 }
 
@@ -70,7 +71,7 @@ TEST(GeneratorsYamlErrors, BadFamilyParameter) {
 
 TEST(GeneratorsYamlErrors, InvalidTestFileInSecret) {
   expect_all(error_for(secret_with("      bad:\n        in: \"3 0\\nadversary adaptive 01\\n\"\n")),
-             {"line 5", "data.secret.data.bad.in", "not a valid test file", "line 2", "SEED"});
+             {":5: data.secret.data.bad.in: not a valid test file", "line 2", "SEED"});
 }
 
 TEST(GeneratorsYamlErrors, ValidFileInInvalidInput) {
@@ -78,7 +79,7 @@ TEST(GeneratorsYamlErrors, ValidFileInInvalidInput) {
       error_for(
           "data:\n  secret:\n    data:\n      a:\n        in: \"3 0\\nadversary adaptive 1\\n\"\n"
           "  invalid_input:\n    data:\n      b:\n        in: \"3 0\\nadversary adaptive 2\\n\"\n"),
-      {"line 9", "data.invalid_input.data.b.in", "is a valid test file"});
+      {":9: data.invalid_input.data.b.in", "is a valid test file"});
 }
 
 TEST(GeneratorsYamlErrors, SampleWhoseContestantLoses) {
@@ -86,7 +87,7 @@ TEST(GeneratorsYamlErrors, SampleWhoseContestantLoses) {
                        "adaptive 1\\n\"\n"
                        "        contestant: [Trapper]\n  secret:\n    data:\n      a:\n"
                        "        in: \"3 0\\nadversary adaptive 1\\n\"\n"),
-             {"line 6", "data.sample.data.1.contestant", "do not win", "Runner wins"});
+             {":6: data.sample.data.1.contestant", "do not win", "Runner wins"});
 }
 
 TEST(GeneratorsYamlErrors, RepeatedKeys) {
@@ -114,7 +115,7 @@ const std::string kParams =
 // The error generate_testdata() throws when the selection file holds `selection`.
 std::string selection_error(const std::string& selection) {
   const TempRoot root(selection_with(kParams));
-  write_file(root.path() / "testdata" / "picked.yaml", selection);
+  write_text(root.path() / "testdata" / "picked.yaml", selection);
   try {
     generate_testdata(root.path(), false);
   } catch (const std::runtime_error& e) {
@@ -127,15 +128,15 @@ std::string selection_error(const std::string& selection) {
 
 TEST(GeneratorsYamlErrors, SelectionParameters) {
   expect_all(error_for(selection_with("      file: picked.yaml\n      budget: 10\n")),
-             {"line 4", "data.secret.select", "needs \"kills:\""});
+             {":4: data.secret.select", "needs \"kills:\""});
   expect_all(error_for(selection_with("      file: ../picked.yaml\n      budget: 10\n      kills: "
                                       "2\n      seeds: 0\n      seed: 1\n")),
              {"data.secret.select.file", "no '/'"});
   expect_all(error_for(selection_with("      file: picked.yaml\n      budget: 0\n      kills: "
                                       "2\n      seeds: 0\n      seed: 1\n")),
-             {"line 5", "data.secret.select.budget", "1..10000"});
+             {":5: data.secret.select.budget", "1..10000"});
   expect_all(error_for(selection_with(kParams + "      count: 3\n")),
-             {"data.secret.select", "unknown key \"count\""});
+             {"data.secret.select.count: unknown key"});
   expect_all(error_for("data:\n  secret:\n    data: {}\n  exhaustive:\n    select:\n" + kParams),
              {"data.exhaustive", "expected a directory"});
   expect_all(error_for(selection_with(kParams)),
@@ -146,46 +147,46 @@ TEST(GeneratorsYamlErrors, SelectionFile) {
   const std::string good = "  - {name: a, board: \"2 1 5\", adversary: adaptive, seed: 7}\n";
   {  // a correct file, for contrast
     const TempRoot root(selection_with(kParams));
-    write_file(root.path() / "testdata" / "picked.yaml", "tests:\n" + good);
+    write_text(root.path() / "testdata" / "picked.yaml", "tests:\n" + good);
     EXPECT_NO_THROW(generate_testdata(root.path(), false));
-    EXPECT_EQ(read_file(root.path() / "testdata" / "secret" / "a.in"),
+    EXPECT_EQ(read_text(root.path() / "testdata" / "secret" / "a.in"),
               "2 1\n5\nadversary adaptive 7\n");
-    EXPECT_EQ(read_file(root.path() / "testdata" / "secret" / "a.ans"), "Runner\n");
+    EXPECT_EQ(read_text(root.path() / "testdata" / "secret" / "a.ans"), "Runner\n");
   }
   expect_all(selection_error("tests:\n" + good + good),
-             {"testdata/picked.yaml", "line 3", "the name a is used by the test of line 2"});
+             {"testdata/picked.yaml:3: tests[1].name: the name a is used by the test of line 2"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 1 5\", board: \"3 0\", "
                              "adversary: adaptive, seed: 7}\n"),
              {"testdata/picked.yaml:2: duplicate key 'tests[0].board' (first at line 2)"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 1 5\", adversary: adaptive, "
                              "seed: 7, colour: red}\n"),
-             {"line 2", "unknown key \"colour\""});
+             {":2: tests[0].colour: unknown key"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"5 5 1 2 3 4 5\", adversary: "
                              "random, seed: 7}\n"),
-             {"line 2", "test a", "R + U exceeds 9"});
+             {":2: tests[0]: test a", "R + U exceeds 9"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: committed, "
                              "seed: 7}\n"),
-             {"line 2", "committed", "the judge plays the Trapper"});
+             {":2: tests[0]: test a: committed", "the judge plays the Trapper"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: scripted, "
                              "answers: yes, seed: 7}\n"),
-             {"line 2", "answers", "use queries"});
+             {":2: tests[0]: test a: answers", "use queries"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: scripted, "
                              "queries: some, seed: 7}\n"),
-             {"line 2", "queries: expected one of empty, full, random", "\"some\""});
+             {":2: tests[0]: test a: queries: expected one of empty, full, random", "\"some\""});
   expect_all(selection_error("tests:\n  - {name: a b, board: \"3 0\", adversary: adaptive, "
                              "seed: 7}\n"),
-             {"line 2", "letters, digits"});
+             {":2: tests[0].name: a name is letters, digits"});
   expect_all(selection_error("tests:\n  - {name: a, board: \"3 0\", adversary: adaptive, "
                              "seed: 1000000000000000000}\n"),
-             {"line 2", "0 <= seed < 10^18"});
+             {":2: tests[0].seed: expected an integer 0 <= seed < 10^18"});
   expect_all(selection_error("tests: [\n"), {"testdata/picked.yaml", "not valid YAML"});
 }
 
 TEST(GeneratorsYamlErrors, StructuralMistakes) {
   expect_all(error_for("data:\n  secret:\n    data:\n      a: [1, 2]\n"),
-             {"line 4", "data.secret.data.a", "expected a mapping"});
+             {":4: data.secret.data.a", "expected a mapping"});
   expect_all(error_for("data:\n  sample:\n    data: {}\n"), {"missing \"secret\""});
-  expect_all(error_for("data:\n  secrets:\n    data: {}\n"), {"line 2", "unknown key \"secrets\""});
+  expect_all(error_for("data:\n  secrets:\n    data: {}\n"), {":2: data.secrets: unknown key"});
   expect_all(error_for("data:\n  secret:\n    data:\n      a b:\n        in: x\n"),
              {"data.secret.data.a b", "letters, digits"});
   expect_all(error_for("data: [\n"), {"testdata/generators.yaml", "not valid YAML"});

@@ -4,10 +4,10 @@
 #include <filesystem>
 #include <string>
 
-namespace entrapment::testing {
+#include "tests/support/files.hpp"
+#include "tests/support/repository.hpp"
 
-// The repository root ($ENTRAPMENT_ROOT).
-std::filesystem::path repository_root();
+namespace entrapment::testing {
 
 // A fresh directory with testdata/generators.yaml holding `yaml`; removed on destruction.
 class TempRoot {
@@ -26,8 +26,5 @@ class TempRoot {
   TempRoot();
   std::filesystem::path path_;
 };
-
-std::string read_file(const std::filesystem::path& path);
-void write_file(const std::filesystem::path& path, const std::string& bytes);
 
 }  // namespace entrapment::testing

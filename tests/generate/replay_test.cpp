@@ -14,9 +14,9 @@ struct Sample {
 };
 
 Sample sample(const std::string& name) {
-  const auto dir = repository_root() / "testdata" / "sample";
-  return {parse_testcase(read_file(dir / (name + ".in"))),
-          read_file(dir / (name + ".interaction"))};
+  const auto dir = repository() / "testdata" / "sample";
+  return {parse_testcase(read_text(dir / (name + ".in"))),
+          read_text(dir / (name + ".interaction"))};
 }
 
 std::string replace_line(const std::string& text, const std::string& from, const std::string& to) {

@@ -4,9 +4,7 @@
 // so the diagram cannot drift from the code.
 #include <gtest/gtest.h>
 
-#include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <map>
 #include <regex>
 #include <set>
@@ -14,21 +12,16 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/files.hpp"
+#include "tests/support/repository.hpp"
+
 namespace fs = std::filesystem;
 
 namespace {
 
-fs::path judge_dir() {
-  const char* root = std::getenv("ENTRAPMENT_ROOT");
-  return fs::path(root ? root : ".") / "judge";
-}
+fs::path judge_dir() { return entrapment::testing::repository() / "judge"; }
 
-std::string read(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+std::string read(const fs::path& path) { return entrapment::testing::read_text(path); }
 
 // "#     1 game          the pure game" -> game: 1; an unnumbered line shares the layer above.
 std::map<std::string, int> layers_from_diagram(const std::string& cmake) {

@@ -1,11 +1,14 @@
 // problem.yaml as the problem package format 2025-09 defines it: the package's own file reads,
 // optional keys take the specification's defaults, name may be a map, unknown and duplicate
-// keys are errors, and every fault names the file, the key, what was expected and the line.
+// keys are errors, and every fault names the file, the line, the key and what was expected
+// ("FILE:LINE: KEY: what", the format of every YAML file the toolkit reads).
 #include "package/problem_yaml.hpp"
 
 #include <gtest/gtest.h>
 
 #include <cstdlib>
+
+#include "tests/support/repository.hpp"
 
 namespace entrapment {
 namespace {
@@ -24,7 +27,7 @@ const char* kMinimal =
 std::string error_of(const std::string& text) {
   try {
     parse_problem_yaml(text, "problem.yaml");
-  } catch (const ProblemYamlError& e) {
+  } catch (const YamlError& e) {
     return e.what();
   }
   return "";
@@ -40,9 +43,7 @@ std::string replaced(std::string text, const std::string& from, const std::strin
 }
 
 TEST(ProblemYaml, ThePackagesOwnFileReads) {
-  const char* root = std::getenv("ENTRAPMENT_ROOT");
-  ASSERT_NE(root, nullptr);
-  const ProblemConfig config = load_problem_yaml(std::string(root) + "/problem.yaml");
+  const ProblemConfig config = load_problem_yaml(testing::repository() / "problem.yaml");
   EXPECT_EQ(config.problem_format_version, "2025-09");
   EXPECT_EQ(config.type, "interactive");
   EXPECT_EQ(config.name, "Entrapment");
@@ -160,16 +161,15 @@ TEST(ProblemYaml, EveryOtherKeyOfTheSpecificationIsAccepted) {
 
 TEST(ProblemYaml, UnknownKeysAreErrorsThatNameTheKeyAndTheLine) {
   EXPECT_EQ(error_of(std::string(kGood) + "colour: blue\n"),
-            "problem.yaml: colour: unknown key; expected one of: problem_format_version, type, "
+            "problem.yaml:10: colour: unknown key; expected one of: problem_format_version, type, "
             "name, uuid, version, credits, source, license, rights_owner, embargo_until, limits, "
-            "keywords, languages, allow_file_writing, constants (line 10)");
+            "keywords, languages, allow_file_writing, constants");
   const std::string misspelt = error_of(replaced(kGood, "time_limit: 5", "time_limt: 5"));
-  EXPECT_EQ(misspelt.rfind("problem.yaml: limits.time_limt: unknown key; expected one of: "
+  EXPECT_EQ(misspelt.rfind("problem.yaml:8: limits.time_limt: unknown key; expected one of: "
                            "time_multipliers, time_limit, ",
                            0),
             0u)
       << misspelt;
-  EXPECT_NE(misspelt.find("(line 8)"), std::string::npos) << misspelt;
   EXPECT_NE(error_of(std::string(kMinimal) + "credits:\n  author: Ann\n")
                 .find("credits.author: unknown key"),
             std::string::npos);
@@ -197,26 +197,25 @@ TEST(ProblemYaml, EveryFaultNamesTheFileTheKeyAndWhatWasExpected) {
   };
   const std::vector<Case> cases = {
       {"", "expected a map"},
-      {"key: [unclosed", "not valid YAML: line 1"},
+      {"key: [unclosed", "problem.yaml:1: not valid YAML: "},
       {replaced(kGood, "time_limit: 5", "time_limit: soon"),
-       "problem.yaml: limits.time_limit: expected a positive number of seconds, got 'soon' (line "
-       "8)"},
+       "problem.yaml:8: limits.time_limit: expected a positive number of seconds, got 'soon'"},
       {replaced(kGood, "time_limit: 5", "time_limit: -5"), "limits.time_limit"},
       {replaced(kGood, "time_limit: 5", "time_limit: 0"), "limits.time_limit"},
       {replaced(kGood, "time_limit: 5", "time_limit: .nan"), "limits.time_limit"},
       {replaced(kGood, "time_limit: 5", "time_limit: 1.5"),
        "limits.time_limit: expected a multiple of limits.time_resolution (1 s), got 1.5 s"},
       {replaced(kGood, "memory: 2048", "memory: 2.5"),
-       "problem.yaml: limits.memory: expected a positive integer (MiB), got '2.5'"},
+       "problem.yaml:9: limits.memory: expected a positive integer (MiB), got '2.5'"},
       {replaced(kGood, "memory: 2048", "memory: 0"), "limits.memory: expected a positive integer"},
       {replaced(kGood, "limits:\n  time_limit: 5\n  memory: 2048\n", "limits: 5\n"),
-       "problem.yaml: limits: expected a map of limits, got a scalar (line 7)"},
+       "problem.yaml:7: limits: expected a map of limits, got a scalar"},
       {std::string(kMinimal) + "limits:\n  time_multipliers:\n    ac_to_time_limit: 0.5\n",
        "limits.time_multipliers.ac_to_time_limit: expected a number >= 1, got '0.5'"},
       {std::string(kMinimal) + "limits:\n  validation_passes: 1\n",
        "limits.validation_passes: expected an integer >= 2"},
       {replaced(kGood, "type: interactive", "type: pass-fail"),
-       "problem.yaml: type: expected interactive"},
+       "problem.yaml:2: type: expected interactive"},
       {replaced(kGood, "type: interactive\n", ""),
        "problem.yaml: type: missing; expected interactive"},
       {replaced(kGood, "type: interactive", "type: [interactive, scoring]"),
@@ -266,8 +265,8 @@ TEST(ProblemYaml, AMissingFileIsNamed) {
   try {
     load_problem_yaml("/nonexistent/problem.yaml");
     FAIL() << "no error";
-  } catch (const ProblemYamlError& e) {
-    EXPECT_NE(std::string(e.what()).find("/nonexistent/problem.yaml: cannot be read"),
+  } catch (const YamlError& e) {
+    EXPECT_NE(std::string(e.what()).find("/nonexistent/problem.yaml: cannot read the file"),
               std::string::npos);
   }
 }

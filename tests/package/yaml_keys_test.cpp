@@ -8,6 +8,10 @@
 
 #include <filesystem>
 #include <fstream>
+#include <functional>
+
+#include "package/yaml_reader.hpp"
+#include "tests/support/files.hpp"
 
 namespace entrapment {
 namespace {
@@ -50,29 +54,49 @@ TEST(DuplicateKeys, InvalidYamlThrowsForTheCallerToName) {
   EXPECT_THROW(find_duplicate_keys("a: [1, 2\n"), YAML::Exception);
 }
 
-// The loader every toolkit YAML file (generators.yaml, the selection file) goes through: each
-// way a file can be wrong is named with the name the user knows it by.
-TEST(LoadYamlFile, NamesTheFileAndWhatIsWrong) {
-  const std::filesystem::path dir =
-      std::filesystem::temp_directory_path() / ("yaml-keys-" + std::to_string(::getpid()));
-  std::filesystem::create_directories(dir);
+// The reader every toolkit YAML file (problem.yaml, generators.yaml, the selection file) goes
+// through: each way a file can be wrong is named in one format, FILE:LINE: KEY: what.
+TEST(YamlReader, NamesTheFileTheLineAndWhatIsWrong) {
+  const std::filesystem::path dir = testing::fresh_directory("yaml-reader");
   const auto write = [&](const std::string& name, const std::string& text) {
-    std::ofstream(dir / name) << text;
+    testing::write_text(dir / name, text);
     return dir / name;
   };
-  const auto error = [](const std::filesystem::path& file, const std::string& hint = "") {
+  const YamlReader reader("shown.yaml");
+  const auto error = [&](const std::filesystem::path& file, const std::string& hint = "") {
     try {
-      load_yaml_file(file, "shown.yaml", hint);
-    } catch (const std::runtime_error& e) {
+      reader.load(file, hint);
+    } catch (const YamlError& e) {
       return std::string(e.what());
     }
     return std::string("no error");
   };
-  EXPECT_EQ(load_yaml_file(write("good.yaml", "a: 1\nb: [2]\n"), "shown.yaml")["a"].as<int>(), 1);
+  EXPECT_EQ(reader.load(write("good.yaml", "a: 1\nb: [2]\n"))["a"].as<int>(), 1);
   EXPECT_EQ(error(write("dup.yaml", "a: 1\nb:\n  c: 1\n  c: 2\n")),
             "shown.yaml:4: duplicate key 'b.c' (first at line 3)");
-  EXPECT_EQ(error(write("bad.yaml", "a: 1\nb: [1, 2\n")).rfind("shown.yaml: line ", 0), 0u);
+  EXPECT_EQ(error(write("bad.yaml", "a: 1\nb: [1, 2\n")).rfind("shown.yaml:3: not valid YAML: ", 0),
+            0u)
+      << error(dir / "bad.yaml");
   EXPECT_EQ(error(dir / "missing.yaml", " (run x)"), "shown.yaml: cannot read the file (run x)");
+
+  const YAML::Node node = reader.parse("top:\n  inner: 1\n  colour: blue\n");
+  const auto failure = [](const std::function<void()>& f) {
+    try {
+      f();
+    } catch (const YamlError& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(failure([&] { reader.fail(node["top"]["inner"], "top.inner", "expected a word"); }),
+            "shown.yaml:2: top.inner: expected a word");
+  EXPECT_EQ(failure([&] { reader.fail("expected a list"); }), "shown.yaml: expected a list");
+  EXPECT_EQ(failure([&] {
+              reader.only_known(node["top"], "top", {"inner", "size"});
+            }),
+            "shown.yaml:3: top.colour: unknown key; expected one of: inner, size");
+  EXPECT_FALSE(YamlReader::child(node, "absent").IsDefined());
+  EXPECT_EQ(YamlReader::kind(node), "a map");
   std::filesystem::remove_all(dir);
 }
 

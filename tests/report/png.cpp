@@ -3,9 +3,10 @@
 #include <zlib.h>
 
 #include <cstdlib>
-#include <fstream>
-#include <iterator>
+#include <optional>
 #include <stdexcept>
+
+#include "support/files.hpp"
 
 namespace entrapment::testing {
 
@@ -37,10 +38,9 @@ std::uint8_t paeth(int a, int b, int c) {
 }  // namespace
 
 Image read_png(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error("PNG: cannot open " + path.string());
-  const std::vector<std::uint8_t> file((std::istreambuf_iterator<char>(in)),
-                                       std::istreambuf_iterator<char>());
+  const std::optional<std::string> bytes = read_file(path);
+  if (!bytes) throw std::runtime_error("PNG: cannot open " + path.string());
+  const std::vector<std::uint8_t> file(bytes->begin(), bytes->end());
   static const std::uint8_t kSignature[8] = {137, 80, 78, 71, 13, 10, 26, 10};
   if (file.size() < 8 || !std::equal(kSignature, kSignature + 8, file.begin()))
     throw std::runtime_error("PNG: " + path.string() + " has no PNG signature");

@@ -15,6 +15,8 @@
 #include "png.hpp"
 #include "report/board_svg.hpp"
 #include "report/html_report.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
 
 namespace entrapment::report {
 namespace {
@@ -55,9 +57,7 @@ class Screenshot : public ::testing::Test {
   void SetUp() override {
     chromium_ = find_chromium();
     if (!chromium_) GTEST_SKIP() << "chromium is not installed (Debian package chromium)";
-    char pattern[] = "/tmp/entrapment-report-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    dir_ = pattern;
+    dir_ = testing::fresh_directory("entrapment-report");
   }
   void TearDown() override {
     if (!dir_.empty() && !std::getenv("ENTRAPMENT_KEEP_SCREENSHOTS")) fs::remove_all(dir_);
@@ -78,10 +78,8 @@ class Screenshot : public ::testing::Test {
         " --disable-dev-shm-usage --force-color-profile=srgb --hide-scrollbars --user-data-dir='" +
         profile.string() + "' --screenshot='" + png.string() +
         "' --window-size=1200,2000 'file://" + html.string() + "' > '" + log.string() + "' 2>&1";
-    const int status = std::system(command.c_str());
-    std::ifstream log_in(log);
-    const std::string log_text((std::istreambuf_iterator<char>(log_in)),
-                               std::istreambuf_iterator<char>());
+    const int status = testing::shell(command);
+    const std::string log_text = testing::read_text(log);
     if (status != 0 || !fs::exists(png))
       throw std::runtime_error("chromium failed (status " + std::to_string(status) +
                                "): " + log_text);

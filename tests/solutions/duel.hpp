@@ -1,5 +1,6 @@
 // Plays one solution against the real interactor, connected by two pipes, the way a contest
-// system does (POSIX fork/exec; the tests run on Linux). Everything is bounded by a timeout.
+// system does (the programs started by tests/support/process). Everything is bounded by a
+// timeout.
 #pragma once
 
 #include <filesystem>
@@ -9,8 +10,10 @@
 namespace entrapment::solutions_test {
 
 struct DuelResult {
-  int judge_exit = -1;        // the interactor's exit code: 42 accepted, 43 wrong answer; -1 killed
-  int solution_exit = -1;     // the solution's exit code; -1 killed by a signal
+  // Exit statuses: 42 accepted, 43 wrong answer; 128 + N killed by signal N; -1 killed when
+  // the timeout struck.
+  int judge_exit = -1;        // the interactor's
+  int solution_exit = -1;     // the solution's
   bool timed_out = false;     // the timeout struck and both were killed
   std::string judge_message;  // FEEDBACK_DIR/judgemessage.txt (or judgeerror.txt)
 };
@@ -21,7 +24,7 @@ DuelResult duel(const std::filesystem::path& interactor, const std::filesystem::
                 const std::vector<std::string>& solution, double timeout_s);
 
 struct SoloResult {
-  int exit_code = -1;  // -1: killed by a signal (or by the timeout)
+  int exit_code = -1;  // 128 + N: killed by signal N; -1: by the timeout
   bool timed_out = false;
   std::string output;  // everything the solution wrote to stdout
 };
@@ -30,8 +33,5 @@ struct SoloResult {
 // arrives, but no end of input either) until the solution exits or the timeout strikes.
 SoloResult run_with_open_input(const std::vector<std::string>& solution, const std::string& input,
                                double timeout_s);
-
-// Runs `command` through /bin/sh; its exit code, or -1.
-int shell(const std::string& command);
 
 }  // namespace entrapment::solutions_test

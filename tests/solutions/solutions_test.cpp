@@ -11,6 +11,9 @@
 #include <vector>
 
 #include "duel.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment::solutions_test {
 namespace {
@@ -21,24 +24,16 @@ constexpr int kAccepted = 42;
 constexpr int kWrongAnswer = 43;
 constexpr double kTimeout = 30;  // generous: CI also runs this under sanitizers on 2 cores
 
-fs::path source_root() {
-  const char* root = std::getenv("ENTRAPMENT_ROOT");
-  return root && *root ? fs::path(root) : fs::path(ENTRAPMENT_SOURCE_ROOT);
-}
+fs::path source_root() { return testing::repository(); }
 
-fs::path interactor() {
-  const char* bin = std::getenv("ENTRAPMENT_BIN");
-  return fs::path(bin && *bin ? bin : ENTRAPMENT_BUILD_BIN) / "interactor";
-}
+fs::path interactor() { return testing::build_program("interactor"); }
 
 // Compiles the C++ solutions once per test program, exactly as the statement says contestants'
 // programs are compiled, and writes the boards the tests play into a scratch directory.
 class Solutions : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    char pattern[] = "/tmp/entrapment-solutions-XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern), nullptr);
-    scratch_ = new fs::path(pattern);
+    scratch_ = new fs::path(testing::fresh_directory("entrapment-solutions"));
     programs_ = new std::map<std::string, fs::path>();
   }
   static void TearDownTestSuite() {
@@ -57,7 +52,7 @@ class Solutions : public ::testing::Test {
       const fs::path binary = *scratch_ / source.stem();
       const std::string command =
           "g++ -O2 -std=gnu++17 -o '" + binary.string() + "' '" + source.string() + "' 2>&1";
-      EXPECT_EQ(shell(command), 0) << "does not compile: " << command;
+      EXPECT_EQ(testing::shell(command), 0) << "does not compile: " << command;
       found = programs_->emplace(relative, binary).first;
     }
     return {found->second.string()};

@@ -1,8 +1,6 @@
 #include "judge_submission.hpp"
 
-#include "command.hpp"
-
-namespace entrapment::cli {
+namespace entrapment {
 
 RunResult judge_submission(const std::function<Submission()>& prepare, const std::string& name,
                            const Expectation& expected,
@@ -34,14 +32,4 @@ RunResult judge_submission(const std::function<Submission()>& prepare, const std
   return result;
 }
 
-int exit_status_of(const std::vector<RunResult>& results) {
-  int status = kExitOk;
-  for (const RunResult& r : results) {
-    if (r.expected.matches(r.verdict)) continue;
-    if (r.verdict == Verdict::JE) return kExitJudgeError;
-    status = kExitNotExpected;
-  }
-  return status;
-}
-
-}  // namespace entrapment::cli
+}  // namespace entrapment

@@ -11,7 +11,7 @@
 #include "interaction/transcript.hpp"
 #include "testcase/testcase.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 struct ExpectedLine {
   enum class Kind { Claim, Answer, Move, Proof, QuerySize, QueryLabels, Block, None };
@@ -41,4 +41,4 @@ class PersonInput {
   int last_size_ = 0;
 };
 
-}  // namespace entrapment::cli
+}  // namespace entrapment

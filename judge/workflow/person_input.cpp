@@ -4,7 +4,7 @@
 
 #include "protocol/tokens.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 namespace {
 
@@ -136,4 +136,4 @@ void PersonInput::sent(const ExpectedLine& e, const std::string& line) {
   }
 }
 
-}  // namespace entrapment::cli
+}  // namespace entrapment

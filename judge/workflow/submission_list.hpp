@@ -7,20 +7,16 @@
 #include <string>
 #include <vector>
 
+#include "package/verdict_directories.hpp"
 #include "verdict/result.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 struct SubmissionTarget {
   std::filesystem::path path;
   std::string name;  // for reports: the path from the directory that was given, or the file
   Expectation expected;
 };
-
-// The expectation a directory name stands for (accepted, wrong_answer, time_limit_exceeded,
-// run_time_error, memory_limit_exceeded, compile_error, judge_error, rejected, brute_force);
-// false for any other name.
-bool directory_expectation(const std::string& directory_name, Expectation& out);
 
 // What `file` is expected to get: its directory's verdict, else AC.
 Expectation expectation_of(const std::filesystem::path& file);
@@ -40,4 +36,4 @@ bool is_directory_submission(const std::filesystem::path& dir);
 std::vector<SubmissionTarget> find_submissions(const std::filesystem::path& dir,
                                                std::vector<std::string>& ignored);
 
-}  // namespace entrapment::cli
+}  // namespace entrapment

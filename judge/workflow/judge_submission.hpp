@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "execution/judge_tests.hpp"
-#include "verdict/result.hpp"
 #include "execution/submission.hpp"
+#include "verdict/result.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 // Calls `prepare` (which compiles), then judges on `tests`. `options.stop_at_first_failure` is
 // honoured and recorded. A SubmissionError from `prepare` (not a submission at all) is thrown
@@ -23,8 +23,4 @@ RunResult judge_submission(const std::function<Submission()>& prepare, const std
                            const std::filesystem::path& base, const Limits& limits,
                            const RunOptions& options);
 
-// The exit status for a list of results: 3 when one of them is an unexpected JE, else 1 when
-// one is not as expected, else 0.
-int exit_status_of(const std::vector<RunResult>& results);
-
-}  // namespace entrapment::cli
+}  // namespace entrapment

@@ -3,21 +3,13 @@
 #include <algorithm>
 
 #include "execution/submission.hpp"
+#include "package/verdict_directories.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-const char* const kDirectoryOrder[] = {"accepted", "wrong_answer", "time_limit_exceeded",
-                                       "run_time_error"};
-
-int order_of(const std::string& name) {
-  for (int i = 0; i < 4; ++i)
-    if (name == kDirectoryOrder[i]) return i;
-  return 4;
-}
 
 std::vector<fs::path> sorted_entries(const fs::path& dir) {
   std::vector<fs::path> entries;
@@ -39,21 +31,6 @@ void add_files(const fs::path& dir, const fs::path& base, const Expectation& exp
 }
 
 }  // namespace
-
-bool directory_expectation(const std::string& name, Expectation& out) {
-  static const char* const kNames[] = {"accepted",
-                                       "wrong_answer",
-                                       "time_limit_exceeded",
-                                       "run_time_error",
-                                       "memory_limit_exceeded",
-                                       "compile_error",
-                                       "judge_error",
-                                       "rejected",
-                                       "brute_force"};
-  for (const char* known : kNames)
-    if (name == known) return parse_expectation(name, out);
-  return false;
-}
 
 Expectation expectation_of(const fs::path& file) {
   Expectation expected;
@@ -91,10 +68,10 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
     add_files(clean, clean, Expectation{}, found, ignored);
     return found;
   }
-  std::stable_sort(verdict_dirs.begin(), verdict_dirs.end(),
-                   [](const fs::path& a, const fs::path& b) {
-                     return order_of(a.filename().string()) < order_of(b.filename().string());
-                   });
+  std::stable_sort(
+      verdict_dirs.begin(), verdict_dirs.end(), [](const fs::path& a, const fs::path& b) {
+        return directory_order(a.filename().string()) < directory_order(b.filename().string());
+      });
   for (const fs::path& entry : sorted_entries(clean))
     if (std::find(verdict_dirs.begin(), verdict_dirs.end(), entry) == verdict_dirs.end())
       ignored.push_back(entry.lexically_relative(clean).string() +
@@ -106,4 +83,4 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
   return found;
 }
 
-}  // namespace entrapment::cli
+}  // namespace entrapment

@@ -1,0 +1,66 @@
+// One game shown live at the terminal (`judge play`): every line as it passes ("< " judge to
+// contestant, "> " contestant to judge, with its round) and the board after each round.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "board_text.hpp"
+#include "interaction/channel.hpp"
+#include "interaction/transcript.hpp"
+#include "testcase/testcase.hpp"
+
+namespace entrapment::report {
+
+// Prints the game's lines as they pass, from the transcript the interaction core fills: each
+// line once, with its round; and the board after each round (and before the first). The
+// count of lines shown outlives the channels that call it.
+class LivePrinter {
+ public:
+  // `show_contestant`: false when the person's typing already shows their lines.
+  LivePrinter(const TestCase& test, bool show_contestant)
+      : test_(test), show_contestant_(show_contestant) {}
+
+  void print_new(const Transcript& transcript);
+
+  // After the game: the board after a round the game ended in (a Runner trapped by the block,
+  // a lost game) when it was not drawn yet.
+  void finish(const Transcript& transcript);
+
+ private:
+  void draw(const std::string& title, const report::BoardText& board);
+  void draw_start();
+  // Draws every round up to `last` whose block has been played and that was not drawn yet.
+  void draw_rounds(const Transcript& transcript, int last);
+
+  const TestCase& test_;
+  bool show_contestant_;
+  std::size_t shown_ = 0;
+  bool start_drawn_ = false;
+  int drawn_ = 0;  // the last round drawn
+};
+
+// Forwards to the contestant's channel, showing every line before the judge waits for the
+// next one (the judge's lines are in the transcript before they are written, the
+// contestant's once they are read).
+class LiveChannel : public Channel {
+ public:
+  LiveChannel(Channel& inner, const Transcript& transcript, LivePrinter& printer)
+      : inner_(inner), transcript_(transcript), printer_(printer) {}
+
+  LineRead read_line() override {
+    printer_.print_new(transcript_);
+    return inner_.read_line();
+  }
+  bool write_line(const std::string& line) override {
+    printer_.print_new(transcript_);
+    return inner_.write_line(line);
+  }
+
+ private:
+  Channel& inner_;
+  const Transcript& transcript_;
+  LivePrinter& printer_;
+};
+
+}  // namespace entrapment::report

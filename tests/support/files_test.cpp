@@ -1,0 +1,56 @@
+// The one file I/O module (judge/support/files) and the tests' view of it: bytes exactly, a
+// file that is not there is said so, missing directories are made, a write that cannot happen
+// throws naming the path.
+#include "support/files.hpp"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "tests/support/files.hpp"
+
+namespace entrapment {
+namespace {
+
+namespace fs = std::filesystem;
+
+class Files : public ::testing::Test {
+ protected:
+  void SetUp() override { dir_ = testing::fresh_directory("entrapment files test"); }
+  void TearDown() override { fs::remove_all(dir_); }
+  fs::path dir_;
+};
+
+TEST_F(Files, ReadsBackTheBytesWritten) {
+  const std::string bytes("line\r\n\0binary\xff\n", 15);
+  write_file(dir_ / "a" / "b" / "file", bytes);
+  EXPECT_EQ(read_file(dir_ / "a" / "b" / "file"), bytes);
+  write_file(dir_ / "a" / "b" / "file", "shorter");
+  EXPECT_EQ(read_file(dir_ / "a" / "b" / "file"), "shorter") << "a write replaces the file";
+  write_file(dir_ / "empty", "");
+  EXPECT_EQ(read_file(dir_ / "empty"), "");
+}
+
+TEST_F(Files, AFileThatIsNotThereReadsAsNothing) {
+  EXPECT_EQ(read_file(dir_ / "missing"), std::nullopt);
+  EXPECT_EQ(testing::read_text(dir_ / "missing"), "");
+}
+
+TEST_F(Files, AWriteThatCannotHappenThrowsNamingThePath) {
+  write_file(dir_ / "plain", "a file, not a directory");
+  try {
+    write_file(dir_ / "plain" / "inside", "x");
+    FAIL() << "no error";
+  } catch (const std::exception& e) {
+    EXPECT_NE(std::string(e.what()).find("plain"), std::string::npos) << e.what();
+  }
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes into a read-only directory";
+  fs::create_directories(dir_ / "locked");
+  ::chmod((dir_ / "locked").c_str(), 0500);
+  EXPECT_THROW(write_file(dir_ / "locked" / "file", "x"), std::runtime_error);
+  EXPECT_EQ(read_file(dir_ / "locked" / "file"), std::nullopt);
+  ::chmod((dir_ / "locked").c_str(), 0700);
+}
+
+}  // namespace
+}  // namespace entrapment

@@ -1,0 +1,225 @@
+#include "process.hpp"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <pty.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+#include <stdexcept>
+#include <thread>
+
+#include "files.hpp"
+
+extern char** environ;
+
+namespace entrapment::testing {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+// argv and envp as exec wants them, built before any fork (nothing but async-signal-safe calls
+// happen in a child before exec).
+class ExecArguments {
+ public:
+  ExecArguments(const std::vector<std::string>& argv, const ProcessOptions& options)
+      : words_(argv) {
+    if (words_.empty()) throw std::invalid_argument("no program to run");
+    for (char** e = environ; *e; ++e) environment_.emplace_back(*e);
+    for (const auto& [name, value] : options.env) {
+      environment_.erase(std::remove_if(environment_.begin(), environment_.end(),
+                                        [&](const std::string& word) {
+                                          return word.compare(0, name.size() + 1, name + "=") == 0;
+                                        }),
+                         environment_.end());
+      if (value) environment_.push_back(name + "=" + value);
+    }
+    for (std::string& w : words_) argv_.push_back(w.data());
+    argv_.push_back(nullptr);
+    for (std::string& e : environment_) envp_.push_back(e.data());
+    envp_.push_back(nullptr);
+  }
+
+  char* const* argv() { return argv_.data(); }
+  char* const* envp() { return envp_.data(); }
+
+ private:
+  std::vector<std::string> words_, environment_;
+  std::vector<char*> argv_, envp_;
+};
+
+int status_of(int raw) {
+  if (WIFEXITED(raw)) return WEXITSTATUS(raw);
+  if (WIFSIGNALED(raw)) return 128 + WTERMSIG(raw);
+  return -1;
+}
+
+}  // namespace
+
+Process::Process(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  dir_ = fresh_directory("entrapment-test-process");
+  const std::string in = (dir_ / "stdin").string(), out = (dir_ / "stdout").string(),
+                    err = (dir_ / "stderr").string();
+  write_text(in, options.input);
+  ExecArguments exec(argv, options);
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
+  const int error =
+      ::posix_spawnp(&pid_, argv[0].c_str(), &actions, nullptr, exec.argv(), exec.envp());
+  posix_spawn_file_actions_destroy(&actions);
+  if (error != 0) {
+    std::error_code ignored;
+    fs::remove_all(dir_, ignored);
+    throw std::runtime_error("cannot start " + argv[0] + ": " + std::to_string(error));
+  }
+}
+
+Process::~Process() {
+  if (!reaped_ && pid_ > 0) {
+    ::kill(pid_, SIGKILL);
+    ::waitpid(pid_, nullptr, 0);
+  }
+  std::error_code ignored;
+  fs::remove_all(dir_, ignored);
+}
+
+int Process::wait() {
+  int raw = 0;
+  while (!reaped_) {
+    if (::waitpid(pid_, &raw, 0) == pid_) {
+      reaped_ = true;
+      status_ = status_of(raw);
+    } else if (errno != EINTR) {
+      break;
+    }
+  }
+  return status_;
+}
+
+int Process::wait_for(double seconds) {
+  if (reaped_) return status_;
+  const int status = wait_until(pid_, Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                                         std::chrono::duration<double>(seconds)));
+  if (status == -1) return -1;
+  reaped_ = true;
+  status_ = status;
+  return status_;
+}
+
+bool Process::running() {
+  if (reaped_) return false;
+  int raw = 0;
+  if (::waitpid(pid_, &raw, WNOHANG) == pid_) {
+    reaped_ = true;
+    status_ = status_of(raw);
+  }
+  return !reaped_;
+}
+
+std::string Process::out() const { return read_text(dir_ / "stdout"); }
+std::string Process::err() const { return read_text(dir_ / "stderr"); }
+
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  Process process(argv, options);
+  ProcessResult result;
+  result.status = process.wait();
+  result.out = process.out();
+  result.err = process.err();
+  return result;
+}
+
+ProcessResult run_on_terminal(const std::vector<std::string>& argv, const ProcessOptions& options) {
+  ExecArguments exec(argv, options);
+  int master = -1;
+  winsize size{};
+  size.ws_row = 40;
+  size.ws_col = 200;
+  const pid_t pid = ::forkpty(&master, nullptr, nullptr, &size);
+  if (pid < 0) throw std::runtime_error("forkpty failed");
+  if (pid == 0) {
+    if (!options.cwd.empty() && ::chdir(options.cwd.c_str()) != 0) ::_exit(126);
+    ::execvpe(exec.argv()[0], exec.argv(), exec.envp());
+    ::_exit(127);
+  }
+  // Typed all at once: the terminal keeps the lines until the program reads them.
+  std::size_t written = 0;
+  while (written < options.input.size()) {
+    const ssize_t n =
+        ::write(master, options.input.data() + written, options.input.size() - written);
+    if (n <= 0) break;
+    written += static_cast<std::size_t>(n);
+  }
+  ProcessResult result;
+  const auto deadline = Clock::now() + std::chrono::seconds(60);
+  char buffer[4096];
+  for (;;) {
+    pollfd fd{master, POLLIN, 0};
+    if (::poll(&fd, 1, 100) > 0) {
+      const ssize_t n = ::read(master, buffer, sizeof buffer);
+      if (n <= 0) break;  // EIO: the program is gone and nothing is left
+      result.out.append(buffer, static_cast<std::size_t>(n));
+    } else if (Clock::now() > deadline) {
+      ::kill(pid, SIGKILL);
+      break;
+    }
+  }
+  ::close(master);
+  int raw = 0;
+  while (::waitpid(pid, &raw, 0) < 0 && errno == EINTR) {
+  }
+  result.status = status_of(raw);
+  // The terminal turns "\n" into "\r\n".
+  result.out.erase(std::remove(result.out.begin(), result.out.end(), '\r'), result.out.end());
+  return result;
+}
+
+pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out,
+                  unsigned long long address_space_bytes) {
+  ExecArguments exec(argv, {});
+  const pid_t pid = ::fork();
+  if (pid < 0) throw std::runtime_error("fork failed");
+  if (pid == 0) {
+    ::dup2(in, 0);
+    ::dup2(out, 1);
+    const int null = ::open("/dev/null", O_WRONLY);
+    if (null >= 0) ::dup2(null, 2);
+    for (int fd = 3; fd < 256; ++fd) ::close(fd);
+    if (address_space_bytes != 0) {
+      const rlimit limit{address_space_bytes, address_space_bytes};
+      ::setrlimit(RLIMIT_AS, &limit);
+    }
+    ::signal(SIGPIPE, SIG_DFL);
+    ::execvp(exec.argv()[0], exec.argv());
+    ::_exit(127);
+  }
+  return pid;
+}
+
+int wait_until(pid_t pid, Clock::time_point deadline) {
+  for (;;) {
+    int raw = 0;
+    if (::waitpid(pid, &raw, WNOHANG) == pid) return status_of(raw);
+    if (Clock::now() >= deadline) return -1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(2));
+  }
+}
+
+int shell(const std::string& command) {
+  const int status = std::system(command.c_str());
+  return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace entrapment::testing

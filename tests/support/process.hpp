@@ -1,0 +1,78 @@
+// Running programs in the tests, the one way: started with stdin bytes, an environment and a
+// working directory, output to files; waited for, polled, signalled; on a pseudo-terminal; or
+// wired to other programs by descriptors (two programs talking through pipes). POSIX only (the
+// tests run on Linux).
+#pragma once
+
+#include <sys/types.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace entrapment::testing {
+
+struct ProcessOptions {
+  std::filesystem::path cwd;  // empty: the test's
+  // Over the test's own environment: variables to set ("NAME", "value") or, with a null value,
+  // to unset, in this order.
+  std::vector<std::pair<std::string, const char*>> env;
+  std::string input;  // stdin, then the end of input
+};
+
+// An exit status as a shell shows it: the program's exit code, or 128 + N when signal N ended
+// it; -1 when it still ran when we stopped waiting.
+struct ProcessResult {
+  int status = -1;
+  std::string out, err;
+};
+
+// A program started with its stdout and stderr in files of its own (removed with it).
+// argv[0] is a path, or a name looked up in PATH.
+class Process {
+ public:
+  explicit Process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
+  ~Process();  // kills it (SIGKILL) if it still runs
+  Process(const Process&) = delete;
+  Process& operator=(const Process&) = delete;
+
+  pid_t pid() const { return pid_; }
+  int wait();                    // its status (above), once it has exited
+  int wait_for(double seconds);  // the same, or -1 when it still runs after `seconds`
+  bool running();                // false once it has exited (and was reaped)
+  // What it has written so far.
+  std::string out() const;
+  std::string err() const;
+
+ private:
+  pid_t pid_ = -1;
+  bool reaped_ = false;
+  int status_ = -1;
+  std::filesystem::path dir_;
+};
+
+// Runs the program to its end.
+ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options = {});
+
+// Runs the program on a pseudo-terminal (stdin, stdout and stderr all on it, 40 x 200) and
+// types options.input into it; `out` is everything the terminal showed, with its echo of the
+// input and "\r\n" turned into "\n". Killed after a minute.
+ProcessResult run_on_terminal(const std::vector<std::string>& argv,
+                              const ProcessOptions& options = {});
+
+// For programs wired to each other: starts argv (argv[0] looked up in PATH) with stdin `in`,
+// stdout `out`, stderr /dev/null and no other descriptor open, under an address-space limit
+// of `address_space_bytes` when it is not 0. The caller closes its copies of `in` and `out`.
+pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out,
+                  unsigned long long address_space_bytes = 0);
+
+// Waits for `pid` until `deadline`: its status (above), or -1 when it still runs then (it is
+// left running).
+int wait_until(pid_t pid, std::chrono::steady_clock::time_point deadline);
+
+// Runs `command` through /bin/sh; its exit code, or -1.
+int shell(const std::string& command);
+
+}  // namespace entrapment::testing

@@ -1,0 +1,20 @@
+// Where the tests find the repository and the build: the one place (CTest sets
+// ENTRAPMENT_ROOT and ENTRAPMENT_BIN for every test; a test binary started by hand falls back
+// on the directories it was configured with).
+#pragma once
+
+#include <filesystem>
+#include <string>
+
+namespace entrapment::testing {
+
+// The repository checkout: $ENTRAPMENT_ROOT, else the source directory CMake configured.
+std::filesystem::path repository();
+
+// The build's bin/: $ENTRAPMENT_BIN, else the one CMake configured.
+std::filesystem::path build_bin();
+
+// A program of the build: build_bin()/name.
+std::filesystem::path build_program(const std::string& name);
+
+}  // namespace entrapment::testing
