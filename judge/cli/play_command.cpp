@@ -17,17 +17,18 @@
 #include <sstream>
 
 #include "command.hpp"
+#include "execution/contestant_process.hpp"
+#include "execution/judge_tests.hpp"
+#include "execution/limits.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "person_input.hpp"
 #include "report/board_text.hpp"
-#include "execution/contestant_process.hpp"
-#include "execution/judge_tests.hpp"
-#include "execution/limits.hpp"
-#include "execution/submission.hpp"
-#include "execution/work_dir.hpp"
+#include "report/text.hpp"
 
 namespace entrapment::cli {
 
@@ -131,8 +132,8 @@ class LivePrinter {
       const TranscriptLine& line = transcript.lines[shown_];
       if (line.round >= 1 && !start_drawn_) draw_start();
       if (!line.from_contestant || show_contestant_)
-        std::cout << '[' << line.round << "] " << (line.from_contestant ? "> " : "< ") << line.text
-                  << (line.cut ? " ..." : "") << '\n';
+        std::cout << '[' << line.round << "] " << (line.from_contestant ? "> " : "< ")
+                  << report::printable(line.text) << (line.cut ? " ..." : "") << '\n';
       // A round ends with Free or Trapped (whoever says it).
       if (line.text == "Free" || line.text == "Trapped") draw_rounds(transcript, line.round);
     }
@@ -290,7 +291,7 @@ int play_person(const TestCase& test) {
   const Outcome outcome = interact(test, live, transcript);
   printer.finish(transcript);
   std::cout << "verdict: " << to_string(outcome.result) << "\n"
-            << "judge: " << outcome.message << "\n";
+            << "judge: " << report::printable(outcome.message) << "\n";
   if (outcome.result == Outcome::Result::JudgeError) return kExitJudgeError;
   return outcome.accepted() ? kExitOk : kExitNotExpected;
 }
@@ -311,7 +312,10 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
   } catch (const SubmissionError& e) {
     throw SetupError(e.what());
   } catch (const CompileError& e) {
-    std::cout << "verdict: CE\n" << e.what() << "\n";
+    std::cout << "verdict: CE\n";
+    std::istringstream message(e.what());  // the compiler quotes the contestant's source
+    for (std::string line; std::getline(message, line);)
+      std::cout << report::printable(line) << "\n";
     return kExitNotExpected;
   } catch (const std::exception& e) {
     std::cerr << "judge play: cannot prepare the submission: " << e.what() << "\n";
@@ -328,7 +332,7 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
       judge_test(submission, test, submission.name, limits, args.sandbox, wrap);
   printer.finish(result.transcript);
   std::cout << "verdict: " << to_string(result.verdict) << "\n"
-            << "judge: " << result.message << "\n"
+            << "judge: " << report::printable(result.message) << "\n"
             << "contestant: " << seconds(result.cpu_s) << " CPU, " << seconds(result.wall_s)
             << " wall, " << (result.memory_kib + 512) / 1024 << " MiB peak memory\n";
   if (result.verdict == Verdict::JE) return kExitJudgeError;
