@@ -1,5 +1,6 @@
 #include "compile_cache.hpp"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,9 +8,10 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
-#include <sstream>
 #include <vector>
+
+#include "file_copy.hpp"
+#include "proc_table.hpp"
 
 namespace entrapment {
 
@@ -20,12 +22,7 @@ namespace {
 constexpr const char* kKeyFile = "key";
 constexpr const char* kArtifact = "artifact";
 
-std::string read_all(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return in ? text.str() : std::string();
-}
+std::string read_all(const fs::path& path) { return read_proc_file(path.string()); }
 
 // 128 bits from two independent 64-bit hashes: only an index, since a hit compares the whole
 // key.
@@ -42,19 +39,32 @@ std::string hash_hex(const std::string& bytes) {
   return text;
 }
 
+void write_key(const fs::path& path, const std::string& key) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) throw std::runtime_error("cannot write " + path.string());
+  std::size_t done = 0;
+  while (done < key.size()) {
+    const ssize_t n = ::write(fd, key.data() + done, key.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  if (done != key.size()) throw std::runtime_error("cannot write " + path.string());
+}
+
 bool is_hash_name(const std::string& name) {
   return name.size() == 32 && std::all_of(name.begin(), name.end(), [](char c) {
            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
          });
 }
 
+// Close-on-exec descriptors, no symbolic link followed (file_copy.hpp). What comes out is
+// readable and runnable by the contestant's user; the cache directory itself is private.
 void copy_any(const fs::path& from, const fs::path& to) {
-  if (fs::is_directory(from)) {
-    fs::create_directories(to);
-    fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-  } else {
-    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
-  }
+  if (fs::is_directory(fs::symlink_status(from)))
+    copy_directory(from, to, 0755, 0755);
+  else
+    copy_regular_file(from, to, 0755);
 }
 
 }  // namespace
@@ -80,7 +90,7 @@ bool CompileCache::fetch(const std::string& key, const fs::path& destination) co
   if (!fs::exists(dir / kArtifact, error) || read_all(dir / kKeyFile) != key) return false;
   try {
     copy_any(dir / kArtifact, destination);
-  } catch (const fs::filesystem_error&) {
+  } catch (const std::exception&) {
     return false;
   }
   fs::last_write_time(dir / kKeyFile, fs::file_time_type::clock::now(), error);  // recently used
@@ -97,9 +107,9 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
   if (!::mkdtemp(staging.data())) return;
   try {
     copy_any(artifact, fs::path(staging) / kArtifact);
-    std::ofstream(fs::path(staging) / kKeyFile, std::ios::binary) << key;
+    write_key(fs::path(staging) / kKeyFile, key);
     fs::rename(staging, entry(key), error);  // fails when another judge stored it first
-  } catch (const fs::filesystem_error&) {
+  } catch (const std::exception&) {
   }
   fs::remove_all(staging, error);
   prune();

@@ -18,6 +18,9 @@ struct Limits {
   long long memory_mib = 2048;             // memory (heap for Java): beyond it, MLE or RTE
   int max_processes = 256;                 // processes and threads of the contestant
   long long max_output_bytes = 1ll << 20;  // stderr kept, and the size of any file it writes
+  // What it may write: its /tmp (where its working directory is) and its /dev/shm, each a
+  // tmpfs of this size (isolated by bwrap or a private root; doc/execution.md).
+  long long max_scratch_bytes = 64ll << 20;
   LimitChoice mechanism = LimitChoice::Auto;
 };
 

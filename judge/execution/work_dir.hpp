@@ -23,7 +23,7 @@ class WorkDir {
     std::string name = "/tmp/entrapment-" + purpose + "-" + std::to_string(::getpid()) + "-XXXXXX";
     {
       // Made and registered at once: an interrupt either finds it or comes before it.
-      std::lock_guard<std::mutex> lock(spawn_lock());
+      std::lock_guard<std::recursive_mutex> lock(spawn_lock());
       if (interrupted()) throw std::runtime_error("interrupted");
       if (!::mkdtemp(name.data()))
         throw std::runtime_error("cannot create a temporary directory " + name);

@@ -83,11 +83,14 @@ TEST_P(HostileTest, RightVerdictTrueFiguresInTimeAndNothingLeft) {
     EXPECT_LE(result.cpu_s, hostile.cpu_used * 1.1 + 0.05) << "CPU time";
   }
   if (hostile.memory_used_mib > 0) {
+    // Processes at once: the control group's peak is exact; the rlimit mechanism's total is
+    // what the judge's looks saw together (at least the largest process).
     const long long used = mechanism == LimitChoice::Cgroup && hostile.memory_together_mib
                                ? hostile.memory_together_mib
                                : hostile.memory_used_mib;
+    const long long most = std::max(hostile.memory_used_mib, hostile.memory_together_mib);
     const long long at_most =
-        hostile.memory_at_most_mib ? hostile.memory_at_most_mib : used * 11 / 10 + 4;
+        hostile.memory_at_most_mib ? hostile.memory_at_most_mib : most * 11 / 10 + 4;
     EXPECT_GE(result.memory_kib, used * 1024) << "memory, KiB";
     EXPECT_LE(result.memory_kib, at_most * 1024) << "memory, KiB";
   }
