@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "file_copy.hpp"
+#include "interrupts.hpp"
 #include "proc_table.hpp"
 
 namespace entrapment {
@@ -103,8 +104,14 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
   fs::create_directories(dir_, error);
   ::chmod(dir_.c_str(), 0700);
   // Built under a temporary name and renamed: a concurrent judge sees a whole entry or none.
+  // Registered, so that an interrupt removes it too.
   std::string staging = (dir_ / ".staging-XXXXXX").string();
-  if (!::mkdtemp(staging.data())) return;
+  int key_of_staging = 0;
+  {
+    std::lock_guard<std::recursive_mutex> lock(spawn_lock());
+    if (interrupted() || !::mkdtemp(staging.data())) return;
+    key_of_staging = register_directory(staging);
+  }
   try {
     copy_any(artifact, fs::path(staging) / kArtifact);
     write_key(fs::path(staging) / kKeyFile, key);
@@ -112,6 +119,7 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
   } catch (const std::exception&) {
   }
   fs::remove_all(staging, error);
+  forget(key_of_staging);
   prune();
 }
 

@@ -63,8 +63,8 @@ rlim_t capped(int resource, rlim_t wanted) {
   return std::min(wanted, current.rlim_max);
 }
 
-// What the child does between fork and exec (launch.hpp: every descriptor from 3 up is
-// close-on-exec already): raw system calls only.
+// What the child does between fork and exec (launch.hpp: every descriptor from 3 up but these
+// is closed already): raw system calls only.
 struct ChildSetup {
   int in = -1, out = -1, err = -1;
   bool out_into_err = false;
@@ -384,6 +384,9 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
                                                                                   : scratch)};
   request.step = child_setup;
   request.context = &setup;
+  request.keep = {in.read, out.write, err.write};
+  request.keep.insert(request.keep.end(), group_fds.begin(), group_fds.end());
+  if (status) request.keep.push_back(status->write);
   std::string failure;
   judge_thread_ = static_cast<pid_t>(::syscall(SYS_gettid));
   judge_delay_at_start_ = cpu_wait_of_thread(judge_thread_);

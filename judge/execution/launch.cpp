@@ -18,8 +18,6 @@ namespace entrapment {
 
 namespace {
 
-constexpr unsigned kCloseRangeCloexec = 1u << 2;  // CLOSE_RANGE_CLOEXEC (Linux 5.11)
-
 int descriptor_limit() {
   rlimit limit{};
   if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 1 << 16;
@@ -56,15 +54,27 @@ std::vector<char*> pointers(const std::vector<std::string>& words) {
 
 }  // namespace
 
-void close_descriptors_from(int first) {
-  if (::syscall(SYS_close_range, static_cast<unsigned>(first), ~0u, 0u) == 0) return;
-  for (int fd = first, last = descriptor_limit(); fd < last; ++fd) ::close(fd);
+namespace {
+
+// Closes [first, last] (last may be ~0u).
+void close_range_of(unsigned first, unsigned last) {
+  if (first > last) return;
+  if (::syscall(SYS_close_range, first, last, 0u) == 0) return;
+  const unsigned limit = static_cast<unsigned>(descriptor_limit());
+  for (unsigned fd = first; fd <= last && fd < limit; ++fd) ::close(static_cast<int>(fd));
 }
 
-void mark_close_on_exec_from(int first) {
-  if (::syscall(SYS_close_range, static_cast<unsigned>(first), ~0u, kCloseRangeCloexec) == 0)
-    return;
-  for (int fd = first, last = descriptor_limit(); fd < last; ++fd) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+}  // namespace
+
+void close_descriptors_except(const int* keep, int count) {
+  unsigned next = 3;
+  for (int i = 0; i < count; ++i) {
+    if (keep[i] < 0 || static_cast<unsigned>(keep[i]) < next) continue;
+    if (static_cast<unsigned>(keep[i]) > next)
+      close_range_of(next, static_cast<unsigned>(keep[i]) - 1);
+    next = static_cast<unsigned>(keep[i]) + 1;
+  }
+  close_range_of(next, ~0u);
 }
 
 pid_t launch(const LaunchRequest& request) {
@@ -76,9 +86,12 @@ pid_t launch(const LaunchRequest& request) {
   int error_pipe[2];
   if (::pipe2(error_pipe, O_CLOEXEC) != 0)
     throw LaunchError(std::string("pipe: ") + std::strerror(errno), errno);
+  std::vector<int> keep = request.keep;
+  keep.push_back(error_pipe[1]);  // close-on-exec: it closes when the exec succeeds
+  std::sort(keep.begin(), keep.end());
   const pid_t pid = ::fork();
   if (pid == 0) {
-    mark_close_on_exec_from(3);  // the error pipe is close-on-exec already
+    close_descriptors_except(keep.data(), static_cast<int>(keep.size()));
     reset_signals();
     if (request.step)
       if (const char* failed = request.step(request.context)) report_failure(error_pipe[1], failed);
@@ -121,7 +134,7 @@ int run_in_child(ChildStep step, const void* context) {
   std::lock_guard<std::recursive_mutex> lock(spawn_lock());
   const pid_t pid = ::fork();
   if (pid == 0) {
-    close_descriptors_from(3);
+    close_descriptors_except(nullptr, 0);
     ::_exit(step(context) == nullptr ? 0 : 1);
   }
   if (pid < 0) return -1;

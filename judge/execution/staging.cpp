@@ -78,6 +78,7 @@ std::string python_executable(const std::string& interpreter) {
       request.env.push_back(*variable);
     request.step = answer_on_pipe;
     request.context = &out[1];
+    request.keep = {out[1]};
     pid_t pid = -1;
     try {
       pid = launch(request);
