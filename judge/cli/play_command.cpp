@@ -24,6 +24,7 @@
 #include "execution/work_dir.hpp"
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
+#include "isolation_check.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "person_input.hpp"
@@ -44,6 +45,7 @@ struct PlayArguments {
   std::string adversary = "adaptive";
   std::string seed = "0";  // a string, so the test-file parser judges it like one in a file
   bool sandbox = true;
+  bool trust = false;  // see isolation_check.hpp
 };
 
 // Where a message about the game's setup goes; the exit status says it failed.
@@ -299,10 +301,18 @@ int play_person(const TestCase& test) {
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
   Limits limits;
   try {
-    limits = limits_from(load_problem_yaml(root / "problem.yaml"));
+    const ProblemConfig problem = load_problem_yaml(root / "problem.yaml");
+    limits = limits_from(problem);
+    set_compile_options(compile_options_from(problem));
   } catch (const std::exception& e) {
     throw SetupError(e.what());
   }
+  // Nothing isolating it: only the package's own runs (after a warning) unless --trust.
+  if (!args.command.empty() || !is_package_submission(args.words[0], root))
+    check_isolation(args.sandbox, {args.command.empty() ? args.words[0] : args.command[0]},
+                    args.trust);
+  else
+    check_isolation(args.sandbox, {}, args.trust);
   std::optional<WorkDir> work;
   Submission submission;
   try {
@@ -394,6 +404,7 @@ const RegisterCommand registered(15, [](CLI::App& app) {
           ->option_text("N");
   test->excludes(board)->excludes(adversary)->excludes(seed);
   add_sandbox_option(*sub, args->sandbox);
+  add_trust_option(*sub, args->trust);
   sub->callback([args] {
     args->command = trailing_command();  // main() took the words after `--` off
     const int status = play(*args);

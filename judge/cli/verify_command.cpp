@@ -18,6 +18,7 @@
 
 #include "command.hpp"
 #include "help_format.hpp"
+#include "isolation_check.hpp"
 #include "judge_submission.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
@@ -48,6 +49,7 @@ struct VerifyArguments {
   int jobs = 1;
   int max_tests = 0;  // 0: every test
   bool sandbox = false;
+  bool trust = false;                    // see isolation_check.hpp
   bool exhaustive = false;               // also testdata/exhaustive
   std::vector<std::string> only;         // stages; empty: all (or submissions, with paths)
   std::vector<std::string> submissions;  // paths; empty: solutions/
@@ -225,6 +227,11 @@ std::vector<SubmissionTarget> submissions_to_judge(const VerifyArguments& args,
     if (!relative.empty() && *relative.begin() != "..") t.name = relative.string();
   }
   if (targets.empty()) tally.step("submissions", false, "none found");
+  // Nothing isolating them: only the package's own run (after a warning) unless --trust.
+  std::vector<std::string> untrusted;
+  for (const SubmissionTarget& t : targets)
+    if (!is_package_submission(t.path, root)) untrusted.push_back(t.name);
+  check_isolation(args.sandbox, untrusted, args.trust);
   return targets;
 }
 
@@ -309,7 +316,9 @@ int verify(const VerifyArguments& args) {
   Limits limits;
   bool limits_read = false;
   try {
-    limits = limits_from(load_problem_yaml(root / "problem.yaml"));
+    const ProblemConfig problem = load_problem_yaml(root / "problem.yaml");
+    limits = limits_from(problem);
+    set_compile_options(compile_options_from(problem));
     limits_read = true;
     tally.step("problem.yaml", true, "");
   } catch (const std::exception& e) {
@@ -379,6 +388,7 @@ int verify(const VerifyArguments& args) {
                                       : "verify: " + std::to_string(tally.failures()) + " FAILED")
             << std::endl;
   if (tally.judge_errors() > 0) return kExitJudgeError;
+  if (!limits_read) return kExitUsage;  // a configuration error, like every command's
   return tally.failures() == 0 ? kExitOk : kExitNotExpected;
 }
 
@@ -409,6 +419,7 @@ const RegisterCommand registered(5, [](CLI::App& app) {
                 "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   args->sandbox = false;  // thousands of games: bwrap's start-up would dominate
   add_sandbox_option(*sub, args->sandbox);
+  add_trust_option(*sub, args->trust);
   sub->callback([args] {
     const int status = verify(*args);
     if (status != 0) throw CLI::RuntimeError(status);
