@@ -34,8 +34,7 @@ Submission player(const std::string& mode, std::string* token) {
   const std::string unique =
       "runner-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   if (token) *token = unique;
-  return {"player " + mode,
-          {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
+  return {"player " + mode, {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
 }
 
 Limits small_limits(LimitChoice mechanism) {
@@ -85,6 +84,21 @@ TestCase trapper_board() { return parse_testcase("3 6\n1 2 3 7 8 9\nadversary ad
 TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); }
 
 bool can_contain_fork_bombs() { return ::geteuid() == 0 || sandbox_support().usable; }
+
+bool has_own_root(bool sandbox) {
+  const Isolation isolation = isolation_for(sandbox);
+  return isolation == Isolation::Bwrap || isolation == Isolation::PrivateRoot;
+}
+
+std::vector<std::string> files_with(const std::string& token) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const char* dir : {"/tmp", "/dev/shm"})
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+      if (entry.path().filename().string().find(token) != std::string::npos)
+        found.push_back(entry.path().string());
+  return found;
+}
 
 bool cgroups_usable() { return limit_mechanism(LimitChoice::Cgroup).error.empty(); }
 std::string cgroups_reason() { return limit_mechanism(LimitChoice::Cgroup).error; }

@@ -1,9 +1,10 @@
 #include "judge_process.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <signal.h>
-#include <spawn.h>
 #include <stdlib.h>
+#include <sys/ioctl.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -11,6 +12,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "execution/launch.hpp"
 #include "execution/proc_table.hpp"
 #include "execution_fixture.hpp"
 
@@ -20,39 +22,69 @@ namespace entrapment::testing {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+struct ChildFiles {
+  std::string out, err, cwd, terminal;
+  uid_t user = 0;
+  gid_t group = 0;
+};
+
+// In the child (raw system calls): its files, its terminal, its directory, its user.
+const char* judge_child(const void* context) {
+  const ChildFiles& c = *static_cast<const ChildFiles*>(context);
+  if (!c.terminal.empty()) {
+    if (::setsid() < 0) return "setsid";
+    const int tty = ::open(c.terminal.c_str(), O_RDWR);
+    if (tty < 0 || ::ioctl(tty, TIOCSCTTY, 0) != 0) return "taking the terminal";
+    if (::dup2(tty, 0) < 0 || ::dup2(tty, 1) < 0 || ::dup2(tty, 2) < 0) return "dup2";
+  } else {
+    const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const int out = ::open(c.out.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    const int err = ::open(c.err.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+    if (in < 0 || out < 0 || err < 0) return "opening its files";
+    if (::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0) return "dup2";
+  }
+  if (!c.cwd.empty() && ::chdir(c.cwd.c_str()) != 0) return "chdir";
+  if (c.user != 0 && (::setgroups(0, nullptr) != 0 || ::setresgid(c.group, c.group, c.group) != 0 ||
+                      ::setresuid(c.user, c.user, c.user) != 0))
+    return "becoming the user";
+  return nullptr;
+}
+
+}  // namespace
+
 JudgeProcess::JudgeProcess(const std::vector<std::string>& args,
-                           const std::vector<std::string>& environment) {
+                           const std::vector<std::string>& environment)
+    : JudgeProcess(args, JudgeSetup{environment, {}, {}, 0, 0, ""}) {}
+
+JudgeProcess::JudgeProcess(const std::vector<std::string>& args, const JudgeSetup& setup) {
   char dir[] = "/tmp/judge-process-test-XXXXXX";
   if (!::mkdtemp(dir)) throw std::runtime_error("mkdtemp failed");
   dir_ = dir;
-  const std::string judge = fs::absolute(bin_dir() / "judge").string();
-  std::vector<std::string> words = {judge};
-  words.insert(words.end(), args.begin(), args.end());
-  std::vector<char*> argv;
-  for (std::string& w : words) argv.push_back(w.data());
-  argv.push_back(nullptr);
+  const std::string judge =
+      fs::absolute(setup.judge.empty() ? bin_dir() / "judge" : setup.judge).string();
+  LaunchRequest request;
+  request.argv = {judge};
+  request.argv.insert(request.argv.end(), args.begin(), args.end());
   // The given variables replace the test's own of the same name.
-  std::vector<std::string> env_words = environment;
+  request.env = setup.environment;
   for (char** e = environ; *e; ++e) {
     const std::string word = *e;
     bool replaced = false;
-    for (const std::string& given : environment)
+    for (const std::string& given : setup.environment)
       replaced |= word.substr(0, word.find('=') + 1) == given.substr(0, given.find('=') + 1);
-    if (!replaced) env_words.push_back(word);
+    if (!replaced) request.env.push_back(word);
   }
-  std::vector<char*> envp;
-  for (std::string& e : env_words) envp.push_back(e.data());
-  envp.push_back(nullptr);
-  const std::string out = (dir_ / "out").string(), err = (dir_ / "err").string();
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  const int error =
-      ::posix_spawn(&pid_, judge.c_str(), &actions, nullptr, argv.data(), envp.data());
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0) throw std::runtime_error("cannot start " + judge);
+  ChildFiles files{(dir_ / "out").string(),
+                   (dir_ / "err").string(),
+                   setup.cwd.string(),
+                   setup.terminal,
+                   setup.user,
+                   setup.group};
+  request.step = judge_child;
+  request.context = &files;
+  pid_ = launch(request);
 }
 
 JudgeProcess::~JudgeProcess() {
@@ -83,7 +115,11 @@ std::string JudgeProcess::err() const { return read_proc_file((dir_ / "err").str
 
 Finished run_judge(const std::vector<std::string>& args,
                    const std::vector<std::string>& environment) {
-  JudgeProcess judge(args, environment);
+  return run_judge(args, JudgeSetup{environment, {}, {}, 0, 0, ""});
+}
+
+Finished run_judge(const std::vector<std::string>& args, const JudgeSetup& setup) {
+  JudgeProcess judge(args, setup);
   Finished done;
   done.status = judge.wait(120);
   done.out = judge.out();

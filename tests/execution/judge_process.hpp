@@ -10,11 +10,24 @@
 
 namespace entrapment::testing {
 
+// How a judge is started beyond its arguments.
+struct JudgeSetup {
+  std::vector<std::string> environment;  // "NAME=value", added to the test's own
+  std::filesystem::path judge;           // default: bin_dir()/judge
+  std::filesystem::path cwd;             // default: the test's
+  uid_t user = 0;                        // not 0: it runs as this user (and group), not root
+  gid_t group = 0;
+  // Not empty: a terminal (a pty's slave) that becomes its controlling terminal and its stdin,
+  // stdout and stderr (out() and err() are then empty).
+  std::string terminal;
+};
+
 class JudgeProcess {
  public:
   // Starts `judge ARGS...` with `environment` ("NAME=value") added to the test's own.
   JudgeProcess(const std::vector<std::string>& args,
                const std::vector<std::string>& environment = {});
+  JudgeProcess(const std::vector<std::string>& args, const JudgeSetup& setup);
   ~JudgeProcess();  // kills it if it still runs
   JudgeProcess(const JudgeProcess&) = delete;
   JudgeProcess& operator=(const JudgeProcess&) = delete;
@@ -38,5 +51,6 @@ struct Finished {
 };
 Finished run_judge(const std::vector<std::string>& args,
                    const std::vector<std::string>& environment = {});
+Finished run_judge(const std::vector<std::string>& args, const JudgeSetup& setup);
 
 }  // namespace entrapment::testing
