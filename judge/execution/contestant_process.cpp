@@ -23,6 +23,7 @@
 #include "interrupts.hpp"
 #include "launch.hpp"
 #include "private_root.hpp"
+#include "proc_table.hpp"
 #include "sandbox.hpp"
 #include "staging.hpp"
 #include "submission.hpp"
@@ -159,6 +160,18 @@ SandboxSupport probe(const ProcessOptions& options, const std::string& what) {
     s.reason = what + " cannot start: " + e.what();
   }
   return s;
+}
+
+// Removes what `uid` owns directly in the machine's shared writable directories.
+void remove_files_of(uid_t uid) noexcept {
+  for (const char* dir : {"/tmp", "/var/tmp", "/dev/shm"}) {
+    std::error_code ec, removing;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      struct stat info {};
+      if (::lstat(it->path().c_str(), &info) == 0 && info.st_uid == uid)
+        fs::remove_all(it->path(), removing);
+    }
+  }
 }
 
 ProcessOptions with_sandbox(bool sandbox) {
@@ -301,7 +314,11 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   StagedCommand staged = stage_command(command_in, scratch_, uid);
   for (const fs::path& input : options.inputs) {
     try {
-      copy_regular_file(input, scratch_ / input.filename(), 0644);
+      // By the name it was given (a symbolic link the user named is followed: Java needs the
+      // file's own name, the link's).
+      std::error_code ec;
+      const fs::path real = fs::canonical(input, ec);
+      copy_regular_file(ec ? input : real, scratch_ / input.filename(), 0644);
     } catch (const CopyError& e) {
       throw StageError(e.what());
     }
@@ -366,9 +383,13 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
       capped(RLIMIT_AS, static_cast<rlim_t>(limits_.memory_mib) << (mechanism_->cgroup ? 21 : 20));
   setup.stack = capped(RLIMIT_STACK, RLIM_INFINITY);
   setup.file_size = capped(RLIMIT_FSIZE, static_cast<rlim_t>(limits_.max_output_bytes));
-  // RLIMIT_NPROC counts every process of the user: only meaningful for a user of our own.
-  setup.limit_processes = uid.has_value();
-  setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes));
+  // RLIMIT_NPROC counts every process of the user. With a user of our own that is the run;
+  // with the judge's own (not root), the user's processes now and the run's on top of them
+  // (approximately: the user's other work may come and go meanwhile), so that a fork bomb
+  // meets a limit there too.
+  setup.limit_processes = uid.has_value() || ::geteuid() != 0;
+  const rlim_t others = uid ? 0 : static_cast<rlim_t>(read_processes_owned_by(::geteuid()).size());
+  setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes) + others);
   setup.drop = uid.has_value();
   setup.uid = uid.value_or(0);
   if (root) setup.root = &*root;
@@ -435,6 +456,9 @@ void ContestantProcess::release() noexcept {
     std::error_code ec;
     fs::remove_all(scratch_, ec);
   }
+  // A user id of its own but no root of its own: what it left in the machine's /tmp,
+  // /var/tmp and /dev/shm is its (nobody else writes as that id), and goes.
+  if (identity_ && isolation_ == Isolation::OwnUser) remove_files_of(identity_->uid());
   identity_.reset();  // kills whatever still runs as its user, then frees it
   if (registry_key_) forget(registry_key_);
   registry_key_ = 0;
@@ -451,8 +475,8 @@ void ContestantProcess::drain_stderr() {
     ssize_t n = ::read(stderr_, buffer, sizeof buffer);
     if (n > 0) {
       std::size_t keep =
-          static_cast<std::size_t>(limits_.max_output_bytes) > stderr_text_.size()
-              ? static_cast<std::size_t>(limits_.max_output_bytes) - stderr_text_.size()
+          static_cast<std::size_t>(limits_.kept_stderr_bytes) > stderr_text_.size()
+              ? static_cast<std::size_t>(limits_.kept_stderr_bytes) - stderr_text_.size()
               : 0;
       stderr_text_.append(buffer, std::min<std::size_t>(keep, static_cast<std::size_t>(n)));
       continue;

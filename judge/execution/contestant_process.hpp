@@ -113,7 +113,7 @@ class ContestantProcess {
   const std::filesystem::path& scratch() const { return scratch_; }
 
   void close_stdin();
-  // Reads what stderr holds now without blocking; keeps up to the output limit.
+  // Reads what stderr holds now without blocking; keeps up to Limits::kept_stderr_bytes.
   void drain_stderr();
   const std::string& stderr_text() const { return stderr_text_; }
 

@@ -421,7 +421,7 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
       if (directory) make_directory(copy_dir);
       for (const fs::path& file : sources.files) {
         try {
-          copy_regular_file(file, copy_dir / file.filename(), 0644);
+          copy_regular_file(fs::canonical(file), copy_dir / file.filename(), 0644);
         } catch (const CopyError& e) {
           throw std::runtime_error(e.what());
         }

@@ -162,8 +162,13 @@ TEST(Discovery, ASymbolicLinkRunsAsTheProgramItLeadsTo) {
   package.copy(bin_dir() / "test_player", "bin/player");
   ::chmod(package.path("bin/player").c_str(), 0755);
   fs::create_symlink("bin/player", package.path("player-link"));  // relative, as people make them
-  const Finished run = package.judge(
+  Finished run = package.judge(
       {"run", package.path("player-link").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
+  // A source that is a link, too.
+  fs::create_symlink(package.path("solutions/accepted/reference.py"), package.path("link.py"));
+  run = package.judge({"run", package.path("link.py").string(), package.sample(), "--no-sandbox"});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
 }
@@ -273,6 +278,22 @@ TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
   }
 }
 
+// ---- Root without namespaces (a container): a user id of its own only. What it leaves in the
+// machine's /tmp cannot be capped, but it goes with the run (nobody else writes as that id).
+TEST(OwnUserOnly, WhatItLeavesInTheMachinesTmpGoesWithTheRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: no user id of its own";
+  Package package;
+  const std::string token = "own-user-" + std::to_string(::getpid());
+  JudgeSetup setup;
+  setup.environment = {"ENTRAPMENT_NAMESPACES=off"};
+  const Finished run =
+      package.judge({"run", package.sample(), "--no-sandbox", "-v", "--",
+                     fs::absolute(bin_dir() / "test_player").string(), "tmp-fill", token},
+                    setup);
+  EXPECT_TRUE(has(run.out, "isolation: a user id of its own only")) << run.out;
+  EXPECT_EQ(files_with(token), std::vector<std::string>{});
+}
+
 // ---- Not root: nothing isolates the contestant without bwrap, so only the package's own run.
 
 // A copy of the judge and the test contestant that `nobody` can run, or why not.
@@ -333,6 +354,22 @@ TEST(NotRoot, WithoutBwrapOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
                       nobody.setup());
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
+}
+
+// Without a user id of its own, the contestant's processes are still limited: RLIMIT_NPROC at
+// the user's processes plus the run's (a fork bomb was stopped only when its processes
+// together passed the memory limit: MLE here, TLE everywhere else).
+TEST(NotRoot, AForkBombMeetsTheProcessLimitToo) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  for (const char* sandbox : {"--sandbox", "--no-sandbox"}) {
+    const Finished run = package.judge(
+        {"run", package.sample(), sandbox, "--trust", "--", nobody.player(), "fork-bomb", "x"},
+        nobody.setup());
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_TRUE(has(run.out, "Verdict: TLE")) << sandbox << "\n" << run.out;
+  }
 }
 
 TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
