@@ -1,5 +1,6 @@
 #include "isolation_check.hpp"
 
+#include <cstdlib>
 #include <iostream>
 
 #include "command.hpp"
@@ -25,6 +26,9 @@ bool is_package_submission(const fs::path& path, const fs::path& root) {
 
 void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bool trust) {
   if (isolation_for(sandbox) != Isolation::SameUser) return;
+  // ENTRAPMENT_TRUST=1: --trust for every command (a machine of one's own running tests).
+  if (const char* env = std::getenv("ENTRAPMENT_TRUST"); env && std::string(env) == "1")
+    trust = true;
   const std::string why = describe_isolation(sandbox);
   if (!untrusted.empty() && !trust) {
     std::string list;
