@@ -531,7 +531,10 @@ bool ContestantProcess::deadline_passed(Clock::time_point deadline) {
   if (pid_ > 0 && tree_ && !swept_) {
     // Waiting for a CPU is not sleeping: the guard is there for programs that sleep or wait
     // on the judge, and a busy machine must not make a correct program miss it.
-    const double waited = tree_->longest_cpu_wait() + judge_thread_delay();
+    // At most ten times the wall limit: a program that makes itself wait (SCHED_IDLE on a busy
+    // machine) must not hold the judge for ever.
+    const double waited =
+        std::min(tree_->longest_cpu_wait() + judge_thread_delay(), 10 * limits_.wall_s);
     usage_.waited_for_cpu_s = std::max(usage_.waited_for_cpu_s, waited);
     stretch_ = std::chrono::duration_cast<Clock::duration>(
         std::chrono::duration<double>(usage_.waited_for_cpu_s));
