@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 
+#include "execution/submission.hpp"
 #include "options.hpp"
 #include "package/package_root.hpp"
 #include "package/problem_yaml.hpp"
@@ -58,7 +59,9 @@ void on_run(CLI::App& sub, std::function<int()> command) {
 
 Limits package_limits(const std::filesystem::path& root) {
   try {
-    return limits_from(load_problem_yaml(root / "problem.yaml"));
+    const ProblemConfig problem = load_problem_yaml(root / "problem.yaml");
+    set_compile_options(compile_options_from(problem));
+    return limits_from(problem);
   } catch (const std::exception& e) {
     throw CommandFailure(kExitUsage, e.what());
   }

@@ -46,8 +46,9 @@ class CommandFailure : public std::runtime_error {
 // (a non-zero one leaves through CLI::RuntimeError, which main() returns).
 void on_run(CLI::App& sub, std::function<int()> command);
 
-// The limits problem.yaml sets for the package at `root`; throws CommandFailure(kExitUsage)
-// with the file's own error when it has none.
+// The limits problem.yaml sets for the package at `root`; its compile limits become those every
+// compiler runs under from now on (set_compile_options). Throws CommandFailure(kExitUsage) with
+// the file's own error when it has none.
 Limits package_limits(const std::filesystem::path& root);
 
 // Once every subcommand is added to `app`: --root on `app` and on every subcommand (so that it

@@ -23,8 +23,10 @@
 #include "execution/work_dir.hpp"
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
+#include "isolation_check.hpp"
 #include "options.hpp"
 #include "report/live_game.hpp"
+#include "report/text.hpp"
 #include "support/files.hpp"
 #include "workflow/person_channel.hpp"
 
@@ -42,6 +44,7 @@ struct PlayArguments {
   std::string adversary = "adaptive";
   std::string seed = "0";  // a string, so the test-file parser judges it like one in a file
   bool sandbox = true;
+  bool trust = false;  // see isolation_check.hpp
 };
 
 // Where a message about the game's setup goes; the exit status says it failed.
@@ -141,13 +144,19 @@ int play_person(const TestCase& test) {
   const Outcome outcome = interact(test, live, transcript);
   printer.finish(transcript);
   std::cout << "verdict: " << to_string(outcome.result) << "\n"
-            << "judge: " << outcome.message << "\n";
+            << "judge: " << report::printable(outcome.message) << "\n";
   if (outcome.result == Outcome::Result::JudgeError) return kExitJudgeError;
   return outcome.accepted() ? kExitOk : kExitNotExpected;
 }
 
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
   const Limits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
+  // Nothing isolating it: only the package's own runs (after a warning) unless --trust.
+  if (!args.command.empty() || !is_package_submission(args.words[0], root))
+    check_isolation(args.sandbox, {args.command.empty() ? args.words[0] : args.command[0]},
+                    args.trust);
+  else
+    check_isolation(args.sandbox, {}, args.trust);
   std::optional<WorkDir> work;
   Submission submission;
   try {
@@ -157,7 +166,10 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
   } catch (const SubmissionError& e) {
     throw SetupError(e.what());
   } catch (const CompileError& e) {
-    std::cout << "verdict: CE\n" << e.what() << "\n";
+    std::cout << "verdict: CE\n";
+    std::istringstream message(e.what());  // the compiler quotes the contestant's source
+    for (std::string line; std::getline(message, line);)
+      std::cout << report::printable(line) << "\n";
     return kExitNotExpected;
   } catch (const std::exception& e) {
     std::cerr << "judge play: cannot prepare the submission: " << e.what() << "\n";
@@ -174,7 +186,7 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
       judge_test(submission, test, submission.name, limits, args.sandbox, wrap);
   printer.finish(result.transcript);
   std::cout << "verdict: " << to_string(result.verdict) << "\n"
-            << "judge: " << result.message << "\n"
+            << "judge: " << report::printable(result.message) << "\n"
             << "contestant: " << seconds(result.cpu_s) << " CPU, " << seconds(result.wall_s)
             << " wall, " << (result.memory_kib + 512) / 1024 << " MiB peak memory\n";
   if (result.verdict == Verdict::JE) return kExitJudgeError;
@@ -238,6 +250,7 @@ void add_play_command(CLI::App& app) {
           ->option_text("N");
   test->excludes(board)->excludes(adversary)->excludes(seed);
   add_sandbox_option(*sub, args->sandbox);
+  add_trust_option(*sub, args->trust);
   on_run(*sub, [args] {
     args->command = trailing_command();  // main() took the words after `--` off
     return play(*args);

@@ -11,6 +11,7 @@
 
 #include "command.hpp"
 #include "command_list.hpp"
+#include "isolation_check.hpp"
 #include "execution/contestant_process.hpp"
 #include "execution/limit_mechanism.hpp"
 #include "execution/limits.hpp"
@@ -23,6 +24,7 @@
 #include "workflow/judge_submission.hpp"
 #include "workflow/judged_tests.hpp"
 #include "workflow/submission_list.hpp"
+#include "report_files.hpp"
 
 namespace entrapment::cli {
 
@@ -39,6 +41,7 @@ struct RunArguments {
   bool no_color = false;
   bool all_tests = false;
   bool exhaustive = false;  // also testdata/exhaustive
+  bool trust = false;       // run what is not the package's own even with nothing isolating it
   std::string json, html, expect;
 };
 
@@ -48,12 +51,25 @@ CommandFailure usage_error(const std::string& message) {
 
 bool is_test_file(const fs::path& path) { return path.extension() == ".in"; }
 
+// Whether `dir` holds the package (the package's root or a directory above it): searching it
+// for tests would walk the whole package, or the whole disk (`judge run X ..`).
+bool holds_package(const fs::path& dir, const fs::path& root) {
+  std::error_code ec;
+  const fs::path relative =
+      fs::weakly_canonical(root, ec).lexically_relative(fs::weakly_canonical(dir, ec));
+  return !relative.empty() && *relative.begin() != "..";
+}
+
 // The tests the words name: *.in files, or directories searched for them.
-std::vector<fs::path> tests_from(const std::vector<std::string>& words, bool with_command) {
+std::vector<fs::path> tests_from(const std::vector<std::string>& words, bool with_command,
+                                 const fs::path& root) {
   std::vector<fs::path> paths;
   for (const std::string& word : words) {
     std::error_code error;
     const fs::path path = word;
+    if (fs::is_directory(path, error) && holds_package(path, root))
+      throw usage_error(word + " holds the whole package (" + root.string() +
+                        "): name the tests, testdata/ or a directory of *.in files under it");
     if (fs::is_directory(path, error) || (fs::is_regular_file(path, error) && is_test_file(path))) {
       paths.push_back(path);
       continue;
@@ -129,7 +145,7 @@ int run(const RunArguments& args) {
     if (test_words.empty()) {
       tests = judged_tests(root, args.exhaustive);
     } else {
-      tests = tests_from(test_words, with_command);
+      tests = tests_from(test_words, with_command, root);
       if (args.exhaustive) {
         const std::vector<fs::path> more = collect_tests({root / "testdata" / "exhaustive"});
         tests.insert(tests.end(), more.begin(), more.end());
@@ -143,17 +159,41 @@ int run(const RunArguments& args) {
   if (tests.empty()) throw usage_error("no test files (*.in) found");
   if (const std::string& error = limit_mechanism(limits.mechanism).error; !error.empty())
     throw usage_error(error);
+  // Before any judging: where the reports go (a forgotten FILE must not destroy a file), and
+  // whether anything isolates what runs.
+  {
+    std::vector<fs::path> inputs;
+    std::vector<std::string> untrusted;
+    for (const SubmissionTarget& target : targets) {
+      inputs.push_back(target.path);
+      if (!with_command && !is_package_submission(target.path, root))
+        untrusted.push_back(target.name);
+    }
+    if (with_command) untrusted.push_back(args.command.front());
+    for (const std::string& word : test_words) inputs.push_back(word);
+    inputs.insert(inputs.end(), tests.begin(), tests.end());
+    if (!args.json.empty()) check_report_file("--json", args.json, root, inputs);
+    if (!args.html.empty()) check_report_file("--html", args.html, root, inputs);
+    if (!args.json.empty() && !args.html.empty() &&
+        fs::absolute(args.json) == fs::absolute(args.html))
+      throw usage_error("--json and --html name the same file: " + args.json);
+    check_isolation(args.sandbox, untrusted, args.trust);
+  }
   if (!args.expect.empty())
     for (SubmissionTarget& target : targets) target.expected = forced;
   if (args.sandbox && !sandbox_support().usable)
     std::cout << "judge run: running without the sandbox: " << sandbox_support().reason << "\n";
-  if (args.verbose)  // how the limits are enforced here, and why
+  if (args.verbose) {  // how the limits are enforced here, and why
     std::cout << describe_limits(limits.mechanism) << "\n"
               << "sandbox: "
               << (!args.sandbox              ? std::string("off (--no-sandbox)")
                   : sandbox_support().usable ? std::string("bwrap")
                                              : "off (" + sandbox_support().reason + ")")
-              << "\n";
+              << "\n"
+              << "isolation: " << describe_isolation(args.sandbox) << "\n";
+    for (const std::string& line : describe_limit_scope(limits, args.sandbox))
+      std::cout << "  " << line << "\n";
+  }
 
   report::TerminalOptions terminal;
   terminal.color = !args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR");
@@ -215,17 +255,17 @@ int run(const RunArguments& args) {
   for (const auto& [file, html] : {std::pair<std::string, bool>{args.json, false},
                                    std::pair<std::string, bool>{args.html, true}}) {
     if (file.empty()) continue;
-    std::ofstream out(file, std::ios::binary | std::ios::trunc);
-    if (html && several)
-      report::write_html(out, results);
-    else if (html)
-      report::write_html(out, results.front());
-    else if (several)
-      report::write_json(out, results);
-    else
-      report::write_json(out, results.front());
-    out.flush();
-    if (!out) {
+    const bool written = write_report_file(file, [&, html = html](std::ostream& out) {
+      if (html && several)
+        report::write_html(out, results);
+      else if (html)
+        report::write_html(out, results.front());
+      else if (several)
+        report::write_json(out, results);
+      else
+        report::write_json(out, results.front());
+    });
+    if (!written) {
       std::cerr << "judge run: cannot write " << file << "\n";
       status = kExitUsage;
     }
@@ -258,6 +298,7 @@ void add_run_command(CLI::App& app) {
                 "also judge on testdata/exhaustive, the exhaustive tier (every board against its "
                 "hardest adversary, and the random, committed and scripted games)");
   add_sandbox_option(*sub, args->sandbox);
+  add_trust_option(*sub, args->trust);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
   add_output_file_option(*sub, "--json", args->json, "write the results as JSON to FILE");
   add_output_file_option(*sub, "--html", args->html, "write a self-contained HTML report to FILE");

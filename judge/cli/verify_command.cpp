@@ -21,6 +21,7 @@
 #include "execution/work_dir.hpp"
 #include "generate/generate.hpp"
 #include "help_format.hpp"
+#include "isolation_check.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "report/status_line.hpp"
@@ -45,6 +46,7 @@ struct VerifyArguments {
   int jobs = 1;
   int max_tests = 0;  // 0: every test
   bool sandbox = false;
+  bool trust = false;                    // see isolation_check.hpp
   bool exhaustive = false;               // also testdata/exhaustive
   std::vector<std::string> only;         // stages; empty: all (or submissions, with paths)
   std::vector<std::string> submissions;  // paths; empty: solutions/
@@ -138,6 +140,11 @@ std::vector<SubmissionTarget> submissions_to_judge(const VerifyArguments& args,
     if (!relative.empty() && *relative.begin() != "..") t.name = relative.string();
   }
   if (targets.empty()) tally.step("submissions", false, "none found");
+  // Nothing isolating them: only the package's own run (after a warning) unless --trust.
+  std::vector<std::string> untrusted;
+  for (const SubmissionTarget& t : targets)
+    if (!is_package_submission(t.path, root)) untrusted.push_back(t.name);
+  check_isolation(args.sandbox, untrusted, args.trust);
   return targets;
 }
 
@@ -211,7 +218,9 @@ int verify(const VerifyArguments& args) {
   Limits limits;
   bool limits_read = false;
   try {
-    limits = limits_from(load_problem_yaml(root / "problem.yaml"));
+    const ProblemConfig problem = load_problem_yaml(root / "problem.yaml");
+    limits = limits_from(problem);
+    set_compile_options(compile_options_from(problem));
     limits_read = true;
     tally.step("problem.yaml", true, "");
   } catch (const std::exception& e) {
@@ -282,6 +291,7 @@ int verify(const VerifyArguments& args) {
                                       : "verify: " + std::to_string(tally.failures()) + " FAILED")
             << std::endl;
   if (tally.judge_errors() > 0) return kExitJudgeError;
+  if (!limits_read) return kExitUsage;  // a configuration error, like every command's
   return tally.failures() == 0 ? kExitOk : kExitNotExpected;
 }
 
@@ -314,6 +324,7 @@ void add_verify_command(CLI::App& app) {
                 "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   args->sandbox = false;  // thousands of games: bwrap's start-up would dominate
   add_sandbox_option(*sub, args->sandbox);
+  add_trust_option(*sub, args->trust);
   on_run(*sub, [args] { return verify(*args); });
 }
 

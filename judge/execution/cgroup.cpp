@@ -337,7 +337,16 @@ std::vector<int> ContestantCgroup::open_procs_files() const {
   return fds;
 }
 
+void ContestantCgroup::look_at_file_cache() const {
+  // v1: cache and shmem (tmpfs, part of cache); v2: file and shmem (part of file).
+  const std::string stat = read_text(memory_ / "memory.stat");
+  const long long cache = keyed_value(stat, version_ == 2 ? "file" : "cache").value_or(0);
+  const long long shmem = keyed_value(stat, "shmem").value_or(0);
+  file_cache_ = std::max(file_cache_, cache - shmem);
+}
+
 double ContestantCgroup::cpu_seconds() const {
+  look_at_file_cache();
   if (version_ == 2) {
     if (const auto current = number_in(memory_ / "memory.current"))
       current_peak_ = std::max(current_peak_, *current);
@@ -360,6 +369,7 @@ CgroupUsage ContestantCgroup::usage() const {
     usage.oom_kills =
         keyed_value(read_text(memory_ / "memory.oom_control"), "oom_kill").value_or(-1);
   }
+  usage.file_cache_bytes = file_cache_;
   return usage;
 }
 

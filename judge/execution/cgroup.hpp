@@ -53,6 +53,9 @@ struct CgroupUsage {
   long long memory_peak_bytes = 0;  // the largest memory charge of the group at once
   long long oom_kills = 0;          // processes the OOM killer killed at the group's limit;
                                     // -1 where the kernel does not count them (before 4.13)
+  // The most page cache of files (not tmpfs: that is memory the program holds) the group was
+  // seen charged with: reading and writing files is not the program's memory.
+  long long file_cache_bytes = 0;
 };
 
 // One contestant's group (a directory per hierarchy). Throws std::runtime_error naming the
@@ -71,7 +74,7 @@ class ContestantCgroup {
   // before it execs to enter the groups. The caller closes them.
   std::vector<int> open_procs_files() const;
 
-  double cpu_seconds() const;  // so far
+  double cpu_seconds() const;  // so far (also looks at its page cache, for usage())
   CgroupUsage usage() const;   // so far
   std::vector<pid_t> processes() const;
   // The tasks the group still counts (pids.current): unlike processes(), this includes
@@ -87,6 +90,8 @@ class ContestantCgroup {
   std::filesystem::path memory_, pids_, cpu_;
   std::vector<std::filesystem::path> dirs_;
   mutable long long current_peak_ = 0;  // v2 without memory.peak: the largest memory.current seen
+  mutable long long file_cache_ = 0;    // the largest page cache of files seen
+  void look_at_file_cache() const;
 };
 
 // Kills every process in the groups `dirs` and removes them: for an interrupt, which knows

@@ -1,5 +1,6 @@
 #include "compile_cache.hpp"
 
+#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -7,9 +8,11 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
-#include <fstream>
 #include <vector>
 
+#include "file_copy.hpp"
+#include "interrupts.hpp"
+#include "proc_table.hpp"
 #include "support/files.hpp"
 
 namespace entrapment {
@@ -36,19 +39,32 @@ std::string hash_hex(const std::string& bytes) {
   return text;
 }
 
+void write_key(const fs::path& path, const std::string& key) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
+  if (fd < 0) throw std::runtime_error("cannot write " + path.string());
+  std::size_t done = 0;
+  while (done < key.size()) {
+    const ssize_t n = ::write(fd, key.data() + done, key.size() - done);
+    if (n <= 0) break;
+    done += static_cast<std::size_t>(n);
+  }
+  ::close(fd);
+  if (done != key.size()) throw std::runtime_error("cannot write " + path.string());
+}
+
 bool is_hash_name(const std::string& name) {
   return name.size() == 32 && std::all_of(name.begin(), name.end(), [](char c) {
            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
          });
 }
 
+// Close-on-exec descriptors, no symbolic link followed (file_copy.hpp). What comes out is
+// readable and runnable by the contestant's user; the cache directory itself is private.
 void copy_any(const fs::path& from, const fs::path& to) {
-  if (fs::is_directory(from)) {
-    fs::create_directories(to);
-    fs::copy(from, to, fs::copy_options::recursive | fs::copy_options::overwrite_existing);
-  } else {
-    fs::copy_file(from, to, fs::copy_options::overwrite_existing);
-  }
+  if (fs::is_directory(fs::symlink_status(from)))
+    copy_directory(from, to, 0755, 0755);
+  else
+    copy_regular_file(from, to, 0755);
 }
 
 }  // namespace
@@ -74,7 +90,7 @@ bool CompileCache::fetch(const std::string& key, const fs::path& destination) co
   if (!fs::exists(dir / kArtifact, error) || read_file(dir / kKeyFile) != key) return false;
   try {
     copy_any(dir / kArtifact, destination);
-  } catch (const fs::filesystem_error&) {
+  } catch (const std::exception&) {
     return false;
   }
   fs::last_write_time(dir / kKeyFile, fs::file_time_type::clock::now(), error);  // recently used
@@ -87,15 +103,22 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
   fs::create_directories(dir_, error);
   ::chmod(dir_.c_str(), 0700);
   // Built under a temporary name and renamed: a concurrent judge sees a whole entry or none.
+  // Registered, so that an interrupt removes it too.
   std::string staging = (dir_ / ".staging-XXXXXX").string();
-  if (!::mkdtemp(staging.data())) return;
+  int key_of_staging = 0;
+  {
+    std::lock_guard<std::recursive_mutex> lock(spawn_lock());
+    if (interrupted() || !::mkdtemp(staging.data())) return;
+    key_of_staging = register_directory(staging);
+  }
   try {
     copy_any(artifact, fs::path(staging) / kArtifact);
-    std::ofstream(fs::path(staging) / kKeyFile, std::ios::binary) << key;
+    write_key(fs::path(staging) / kKeyFile, key);
     fs::rename(staging, entry(key), error);  // fails when another judge stored it first
-  } catch (const fs::filesystem_error&) {
+  } catch (const std::exception&) {
   }
   fs::remove_all(staging, error);
+  forget(key_of_staging);
   prune();
 }
 

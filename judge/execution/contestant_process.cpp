@@ -12,8 +12,6 @@
 
 #include <algorithm>
 #include <atomic>
-#include <boost/process.hpp>
-#include <boost/process/extend.hpp>
 #include <cerrno>
 #include <cmath>
 #include <cstring>
@@ -21,7 +19,11 @@
 #include <system_error>
 #include <thread>
 
+#include "file_copy.hpp"
 #include "interrupts.hpp"
+#include "launch.hpp"
+#include "private_root.hpp"
+#include "proc_table.hpp"
 #include "sandbox.hpp"
 #include "staging.hpp"
 #include "submission.hpp"
@@ -29,12 +31,10 @@
 namespace entrapment {
 
 namespace fs = std::filesystem;
-namespace bp = boost::process;
 
 namespace {
 
-constexpr unsigned kCloseRangeCloexec = 1u << 2;  // CLOSE_RANGE_CLOEXEC, Linux 5.11
-constexpr int kMaxGroups = 3;                     // cgroup v1: memory, pids, cpuacct
+constexpr int kMaxGroups = 3;  // cgroup v1: memory, pids, cpuacct
 
 void close_fd(int& fd) {
   if (fd >= 0) ::close(fd);
@@ -52,8 +52,9 @@ struct Pipe {
   }
 };
 
-bool is_java(const std::vector<std::string>& command) {
-  return fs::path(command[0]).filename() == "java";
+bool is_jvm(const std::vector<std::string>& command) {
+  const std::string name = fs::path(command[0]).filename().string();
+  return name == "java" || name == "javac";
 }
 
 // `wanted`, but never above the judge's own hard limit (only root may raise one).
@@ -63,57 +64,58 @@ rlim_t capped(int resource, rlim_t wanted) {
   return std::min(wanted, current.rlim_max);
 }
 
-// What the child does between fork and exec: raw system calls only (the judge is
-// multithreaded, so nothing that may allocate or take a lock).
+// What the child does between fork and exec (launch.hpp: every descriptor from 3 up but these
+// is closed already): raw system calls only.
 struct ChildSetup {
   int in = -1, out = -1, err = -1;
+  bool out_into_err = false;
   int groups[kMaxGroups] = {-1, -1, -1};  // cgroup.procs of its control groups
   int status = -1;                        // bwrap's --json-status-fd, kept open across exec
   rlim_t cpu_s = 0, cpu_hard = 0, address_space = 0, processes = 0, file_size = 0, stack = 0;
   bool limit_processes = false, limit_address_space = false;
   uid_t uid = 0;
   bool drop = false;
+  const PrivateRoot* root = nullptr;  // namespaces of its own (PrivateRoot isolation)
   const char* scratch = nullptr;
-
-  template <typename Executor>
-  void operator()(Executor& exec) const {
-    const char* failed = nullptr;
-    // First into its control groups, so that everything it becomes (bwrap, the program, what
-    // they start) is counted and limited there.
-    for (int fd : groups)
-      if (fd >= 0 && !failed && ::write(fd, "0", 1) != 1) failed = "joining its control group";
-    auto limit = [&](int resource, rlim_t soft, rlim_t hard) {
-      rlimit r{soft, hard};
-      if (!failed && ::setrlimit(resource, &r) != 0) failed = "setrlimit";
-    };
-    if (::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(err, 2) < 0) failed = "dup2";
-    ::setpgid(0, 0);
-    ::syscall(SYS_close_range, 3u, ~0u, kCloseRangeCloexec);  // nothing else reaches the program
-    if (status >= 0 && ::fcntl(status, F_SETFD, 0) != 0) failed = "keeping bwrap's status open";
-    // The judge ignores SIGPIPE; a contestant starts with the default, as anywhere else.
-    ::signal(SIGPIPE, SIG_DFL);
-    limit(RLIMIT_CPU, cpu_s, cpu_hard);  // SIGXCPU, then SIGKILL
-    if (limit_address_space) limit(RLIMIT_AS, address_space, address_space);
-    // The stack as large as the judge's (unlimited, as BAPCtools and DOMjudge set it): glibc
-    // gives each new thread the soft stack limit, so a large finite one leaves no room for
-    // threads; unlimited gives them its default (2 MiB) and the main thread all memory.
-    limit(RLIMIT_STACK, stack, stack);
-    limit(RLIMIT_FSIZE, file_size, file_size);
-    limit(RLIMIT_CORE, 0, 0);
-    if (limit_processes) limit(RLIMIT_NPROC, processes, processes);
-    if (!failed && ::chdir(scratch) != 0) failed = "chdir to the scratch directory";
-    if (!failed && drop &&
-        (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
-         ::syscall(SYS_setresgid, uid, uid, uid) != 0 ||
-         ::syscall(SYS_setresuid, uid, uid, uid) != 0))
-      failed = "dropping to the contestant's user";
-    ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // after the user change, which clears it
-    if (failed) {
-      exec.set_error(std::error_code(errno, std::system_category()), failed);
-      ::_exit(127);
-    }
-  }
 };
+
+const char* child_setup(const void* context) {
+  const ChildSetup& c = *static_cast<const ChildSetup*>(context);
+  // First into its control groups, so that everything it becomes (bwrap, the program, what
+  // they start) is counted and limited there.
+  for (int fd : c.groups)
+    if (fd >= 0 && ::write(fd, "0", 1) != 1) return "joining its control group";
+  if (::dup2(c.in, 0) < 0 || ::dup2(c.out_into_err ? c.err : c.out, 1) < 0 || ::dup2(c.err, 2) < 0)
+    return "dup2";
+  // A session of its own: no controlling terminal, so /dev/tty cannot be opened and TIOCSTI
+  // (which needs the terminal to be its own, or CAP_SYS_ADMIN) cannot type into the user's
+  // shell; the judge kills the session's process group.
+  if (::setsid() < 0) return "setsid";
+  if (c.status >= 0 && ::fcntl(c.status, F_SETFD, 0) != 0) return "keeping bwrap's status open";
+  if (c.root)
+    if (const char* failed = c.root->enter()) return failed;
+  auto limit = [](int resource, rlim_t soft, rlim_t hard) {
+    rlimit r{soft, hard};
+    return ::setrlimit(resource, &r) == 0;
+  };
+  if (!limit(RLIMIT_CPU, c.cpu_s, c.cpu_hard)) return "setrlimit CPU";  // SIGXCPU, then SIGKILL
+  if (c.limit_address_space && !limit(RLIMIT_AS, c.address_space, c.address_space))
+    return "setrlimit AS";
+  // The stack as large as the judge's (unlimited, as BAPCtools and DOMjudge set it): glibc
+  // gives each new thread the soft stack limit, so a large finite one leaves no room for
+  // threads; unlimited gives them its default (2 MiB) and the main thread all memory.
+  if (!limit(RLIMIT_STACK, c.stack, c.stack) || !limit(RLIMIT_FSIZE, c.file_size, c.file_size) ||
+      !limit(RLIMIT_CORE, 0, 0))
+    return "setrlimit";
+  if (c.limit_processes && !limit(RLIMIT_NPROC, c.processes, c.processes)) return "setrlimit NPROC";
+  if (!c.root && ::chdir(c.scratch) != 0) return "entering the scratch directory";
+  if (c.drop && (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
+                 ::syscall(SYS_setresgid, c.uid, c.uid, c.uid) != 0 ||
+                 ::syscall(SYS_setresuid, c.uid, c.uid, c.uid) != 0))
+    return "dropping to the contestant's user";
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // after the user change, which clears it
+  return nullptr;
+}
 
 std::string cut_newlines(std::string text) {
   while (!text.empty() && text.back() == '\n') text.pop_back();
@@ -135,67 +137,162 @@ std::string read_available(int fd) {
   }
 }
 
+// Runs `true` with `options` and says whether it worked, and if not why.
+SandboxSupport probe(const ProcessOptions& options, const std::string& what) {
+  SandboxSupport s;
+  try {
+    Limits limits;
+    limits.cpu_s = 5;
+    limits.wall_s = 10;
+    limits.mechanism = LimitChoice::Rlimit;  // a probe of the isolation alone
+    ContestantProcess probe({find_program("true").string()}, limits, options);
+    probe.close_stdin();
+    if (!probe.wait_until(probe.started() + std::chrono::seconds(10))) {
+      s.reason = what + " did not start within 10 s";
+    } else if (!probe.usage().not_started.empty()) {
+      s.reason = probe.usage().not_started;
+    } else if (probe.usage().signaled || probe.usage().exit_code != 0) {
+      s.reason = what + " fails here (" + cut_newlines(probe.stderr_text()) + ")";
+    } else {
+      s.usable = true;
+    }
+  } catch (const std::exception& e) {
+    s.reason = what + " cannot start: " + e.what();
+  }
+  return s;
+}
+
+// Removes what `uid` owns directly in the machine's shared writable directories.
+void remove_files_of(uid_t uid) noexcept {
+  for (const char* dir : {"/tmp", "/var/tmp", "/dev/shm"}) {
+    std::error_code ec, removing;
+    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+      struct stat info {};
+      if (::lstat(it->path().c_str(), &info) == 0 && info.st_uid == uid)
+        fs::remove_all(it->path(), removing);
+    }
+  }
+}
+
+ProcessOptions with_sandbox(bool sandbox) {
+  ProcessOptions options;
+  options.sandbox = sandbox;
+  return options;
+}
+
 }  // namespace
 
 const SandboxSupport& sandbox_support() {
   static const SandboxSupport support = [] {
-    SandboxSupport s;
-    if (bwrap_path().empty()) {
-      s.reason = bwrap_absence();
-      return s;
-    }
-    try {
-      Limits limits;
-      limits.cpu_s = 5;
-      limits.mechanism = LimitChoice::Rlimit;  // a probe of bwrap alone
-      ContestantProcess probe({find_program("true").string()}, limits,
-                              ContestantProcess::ForceSandbox{});
-      probe.close_stdin();
-      if (!probe.wait_until(Clock::now() + std::chrono::seconds(10))) {
-        s.reason = "bwrap did not start within 10 s";
-      } else if (!probe.usage().not_started.empty()) {
-        s.reason = probe.usage().not_started;
-      } else if (probe.usage().signaled || probe.usage().exit_code != 0) {
-        s.reason = "bwrap fails here (" + cut_newlines(probe.stderr_text()) + ")";
-      } else {
-        s.usable = true;
-      }
-    } catch (const std::exception& e) {
-      s.reason = std::string("bwrap cannot start: ") + e.what();
-    }
-    return s;
+    if (bwrap_path().empty()) return SandboxSupport{false, bwrap_absence()};
+    ProcessOptions options;
+    options.require = Isolation::Bwrap;
+    return probe(options, "bwrap");
   }();
   return support;
 }
 
+const SandboxSupport& private_root_support() {
+  static const SandboxSupport support = [] {
+    if (::geteuid() != 0)
+      return SandboxSupport{false, "the judge is not root, and only root makes namespaces"};
+    if (const char* env = std::getenv("ENTRAPMENT_NAMESPACES"); env && std::string(env) == "off")
+      return SandboxSupport{false, "namespaces are turned off (ENTRAPMENT_NAMESPACES=off)"};
+    ProcessOptions options;
+    options.require = Isolation::PrivateRoot;
+    return probe(options, "a private root");
+  }();
+  return support;
+}
+
+Isolation isolation_for(bool sandbox) {
+  if (sandbox && sandbox_support().usable) return Isolation::Bwrap;
+  if (::geteuid() != 0) return Isolation::SameUser;
+  return private_root_support().usable ? Isolation::PrivateRoot : Isolation::OwnUser;
+}
+
+std::string describe_isolation(bool sandbox) {
+  const std::string no_bwrap = !sandbox ? "--no-sandbox" : "no bwrap: " + sandbox_support().reason;
+  switch (isolation_for(sandbox)) {
+    case Isolation::Bwrap:
+      return "bwrap";
+    case Isolation::PrivateRoot:
+      return "a private root made with namespaces, and a user id of its own (" + no_bwrap + ")";
+    case Isolation::OwnUser:
+      return "a user id of its own only (" + no_bwrap + "; " + private_root_support().reason + ")";
+    case Isolation::SameUser:
+      return "none: it runs as you (" + no_bwrap + "; not root)";
+  }
+  return "";
+}
+
+std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox) {
+  const LimitMechanism& mechanism = limit_mechanism(limits.mechanism);
+  const Isolation isolation = isolation_for(sandbox);
+  const bool own_user = isolation != Isolation::SameUser;
+  const auto mib = [](long long m) { return std::to_string(m) + " MiB"; };
+  std::vector<std::string> lines;
+  lines.push_back(
+      "CPU time: the whole process tree, watched by the judge (RLIMIT_CPU per process "
+      "only as a backstop)");
+  if (mechanism.cgroup)
+    lines.push_back("memory " + mib(limits.memory_mib) +
+                    ": the whole tree, by its control group (page cache of files not counted)");
+  else
+    lines.push_back("memory " + mib(limits.memory_mib) +
+                    ": each process's address space (RLIMIT_AS), and the whole tree's resident "
+                    "memory as the judge's looks see it (at least four a second)");
+  if (mechanism.cgroup)
+    lines.push_back("processes " + std::to_string(limits.max_processes) +
+                    ": the whole tree, by its control group");
+  else if (own_user)
+    lines.push_back("processes " + std::to_string(limits.max_processes) +
+                    ": the whole tree, by RLIMIT_NPROC on its own user id");
+  else
+    lines.push_back("processes: not limited (no control group, no user id of its own)");
+  lines.push_back("each file it writes: at most " + mib(limits.max_output_bytes >> 20) +
+                  " (RLIMIT_FSIZE, per file)");
+  if (isolation == Isolation::Bwrap || isolation == Isolation::PrivateRoot)
+    lines.push_back("writable: its own /tmp (its working directory) and /dev/shm, " +
+                    mib(limits.max_scratch_bytes >> 20) + " each, gone after the test");
+  else
+    lines.push_back(
+        "writable: its scratch directory, and whatever its user may write on the "
+        "machine (no size cap but per file)");
+  return lines;
+}
+
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      bool sandbox)
+    : ContestantProcess(command, limits, with_sandbox(sandbox)) {}
+
+ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
+                                     const ProcessOptions& options)
     : limits_(limits) {
   try {
-    spawn(command, sandbox && sandbox_support().usable);
+    spawn(command, options);
   } catch (...) {
     release();  // the destructor does not run for an object that was never made
     throw;
   }
 }
 
-ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
-                                     ForceSandbox)
-    : limits_(limits) {
-  try {
-    spawn(command, true);
-  } catch (...) {
-    release();
-    throw;
-  }
-}
-
-void ContestantProcess::spawn(const std::vector<std::string>& command_in, bool use_bwrap) {
+void ContestantProcess::spawn(const std::vector<std::string>& command_in,
+                              const ProcessOptions& options) {
   if (command_in.empty()) throw std::runtime_error("empty command");
   mechanism_ = &limit_mechanism(limits_.mechanism);
   if (!mechanism_->error.empty()) throw std::runtime_error(mechanism_->error);
+  isolation_ = options.require ? *options.require : isolation_for(options.sandbox);
+  const bool use_bwrap = isolation_ == Isolation::Bwrap;
   become_subreaper();
-  if (auto identity = RunIdentity::acquire()) identity_.emplace(std::move(*identity));
+  if (isolation_ == Isolation::PrivateRoot || isolation_ == Isolation::OwnUser ||
+      (use_bwrap && ::geteuid() == 0)) {
+    if (auto identity = RunIdentity::acquire()) identity_.emplace(std::move(*identity));
+    if (!identity_ && ::geteuid() == 0)
+      throw std::runtime_error("no free user id for the contestant (all 512 are in use)");
+  }
+  if (isolation_ == Isolation::PrivateRoot && !identity_)
+    throw std::runtime_error("a private root needs the judge to be root");
   const std::optional<uid_t> uid =
       identity_ ? std::optional<uid_t>(identity_->uid()) : std::nullopt;
 
@@ -203,22 +300,33 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in, bool u
   live.uid = uid;
   {
     // Made and registered at once: an interrupt either finds it or comes before it.
-    std::lock_guard<std::mutex> lock(spawn_lock());
+    std::lock_guard<std::recursive_mutex> lock(spawn_lock());
     if (interrupted()) throw std::runtime_error("the judge was interrupted");
     std::string name = "/tmp/entrapment-run-" + std::to_string(::getpid()) + "-XXXXXX";
-    if (!::mkdtemp(name.data()))
+    if (!::mkdtemp(name.data()))  // mode 0700: nobody else's business
       throw std::runtime_error(std::string("cannot create a scratch directory: ") +
                                std::strerror(errno));
     scratch_ = name;
     live.scratch = scratch_;
     registry_key_ = register_run(live);
   }
-  if (uid && ::chown(scratch_.c_str(), *uid, *uid) != 0)
-    throw std::runtime_error("cannot hand the scratch directory to the contestant");
 
   StagedCommand staged = stage_command(command_in, scratch_, uid);
+  for (const fs::path& input : options.inputs) {
+    try {
+      // By the name it was given (a symbolic link the user named is followed: Java needs the
+      // file's own name, the link's).
+      std::error_code ec;
+      const fs::path real = fs::canonical(input, ec);
+      copy_regular_file(ec ? input : real, scratch_ / input.filename(), 0644);
+    } catch (const CopyError& e) {
+      throw StageError(e.what());
+    }
+  }
+  if (uid && ::chown(scratch_.c_str(), *uid, *uid) != 0)
+    throw std::runtime_error("cannot hand the scratch directory to the contestant");
   std::vector<std::string> command = staged.argv;
-  if (is_java(command))
+  if (fs::path(command[0]).filename() == "java")
     command.insert(command.begin() + 1, "-Xmx" + std::to_string(limits_.memory_mib) + "m");
 
   std::vector<int> group_fds;
@@ -234,17 +342,27 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in, bool u
   }
 
   std::optional<Pipe> status;
+  std::optional<PrivateRoot> root;
   if (use_bwrap) {
     status.emplace();
-    command = sandboxed_command(command, scratch_, staged.read_only, status->write);
+    SandboxLayout layout;
+    layout.scratch = scratch_;
+    layout.read_only = staged.read_only;
+    layout.writable_scratch = options.writable_scratch;
+    layout.tmp_bytes = limits_.max_scratch_bytes;
+    layout.status_fd = status->write;
+    command = sandboxed_command(command, layout);
+  } else if (isolation_ == Isolation::PrivateRoot) {
+    root.emplace(scratch_, staged.read_only, options.writable_scratch, limits_.max_scratch_bytes,
+                 *uid);
   }
-  sandboxed_ = use_bwrap;
 
   Pipe in, out, err;
   ChildSetup setup;
   setup.in = in.read;
   setup.out = out.write;
   setup.err = err.write;
+  setup.out_into_err = options.stdout_into_stderr;
   for (std::size_t i = 0; i < group_fds.size() && i < kMaxGroups; ++i)
     setup.groups[i] = group_fds[i];
   if (status) setup.status = status->write;
@@ -258,43 +376,48 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in, bool u
   // allocation no contest machine would grant (a table of 2.5 times the limit) fails at once,
   // as it would there, instead of being filled page by page until the OOM killer or the CPU
   // limit, whichever the machine's speed makes come first. Never for the JVM, which reserves
-  // far more than it uses (its heap is capped by -Xmx).
-  setup.limit_address_space = !is_java(command_in);
-  setup.address_space = capped(
-      RLIMIT_AS, static_cast<rlim_t>(limits_.memory_mib) << (mechanism_->cgroup ? 21 : 20));
+  // far more than it uses (its heap is capped by -Xmx; the judge watches its whole resident
+  // memory).
+  setup.limit_address_space = !is_jvm(command_in);
+  setup.address_space =
+      capped(RLIMIT_AS, static_cast<rlim_t>(limits_.memory_mib) << (mechanism_->cgroup ? 21 : 20));
   setup.stack = capped(RLIMIT_STACK, RLIM_INFINITY);
   setup.file_size = capped(RLIMIT_FSIZE, static_cast<rlim_t>(limits_.max_output_bytes));
-  // RLIMIT_NPROC counts every process of the user: only meaningful for a user of our own.
-  setup.limit_processes = uid.has_value();
-  setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes));
+  // RLIMIT_NPROC counts every process of the user. With a user of our own that is the run;
+  // with the judge's own (not root), the user's processes now and the run's on top of them
+  // (approximately: the user's other work may come and go meanwhile), so that a fork bomb
+  // meets a limit there too.
+  setup.limit_processes = uid.has_value() || ::geteuid() != 0;
+  const rlim_t others = uid ? 0 : static_cast<rlim_t>(read_processes_owned_by(::geteuid()).size());
+  setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes) + others);
   setup.drop = uid.has_value();
   setup.uid = uid.value_or(0);
+  if (root) setup.root = &*root;
   const std::string scratch = scratch_.string();
   setup.scratch = scratch.c_str();
 
-  bp::environment env;
-  env["PATH"] = "/usr/local/bin:/usr/bin:/bin";
-  env["HOME"] = scratch;
-  env["LANG"] = "C.UTF-8";
-  env["TMPDIR"] = use_bwrap ? "/tmp" : scratch;
-
-  std::vector<std::string> args(command.begin() + 1, command.end());
-  std::error_code ec;
-  {
-    std::lock_guard<std::mutex> lock(spawn_lock());
-    if (!interrupted()) {
-      started_ = Clock::now();
-      bp::child child(bp::exe = command[0], bp::args = args, env, bp::extend::on_exec_setup = setup,
-                      ec);
-      if (!ec) {
-        pid_ = child.id();
-        child.detach();  // reaped here with wait4(), for its resource usage
-        live.group = pid_;
-        update_run(registry_key_, live);
-      }
-    } else {
-      ec = std::make_error_code(std::errc::interrupted);
-    }
+  LaunchRequest request;
+  request.argv = command;
+  request.env = {
+      "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + scratch, "LANG=C.UTF-8",
+      std::string("TMPDIR=") +
+          (isolation_ == Isolation::Bwrap || isolation_ == Isolation::PrivateRoot ? "/tmp"
+                                                                                  : scratch)};
+  request.step = child_setup;
+  request.context = &setup;
+  request.keep = {in.read, out.write, err.write};
+  request.keep.insert(request.keep.end(), group_fds.begin(), group_fds.end());
+  if (status) request.keep.push_back(status->write);
+  std::string failure;
+  judge_thread_ = static_cast<pid_t>(::syscall(SYS_gettid));
+  judge_delay_at_start_ = cpu_wait_of_thread(judge_thread_);
+  started_ = Clock::now();
+  try {
+    pid_ = launch(request);
+    live.group = pid_;
+    update_run(registry_key_, live);
+  } catch (const LaunchError& e) {
+    failure = e.what();
   }
   for (int fd : group_fds) ::close(fd);
   ::close(in.read);
@@ -308,7 +431,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in, bool u
     status_ = status->read;
     ::fcntl(status_, F_SETFL, ::fcntl(status_, F_GETFL) | O_NONBLOCK);
   }
-  if (ec) throw std::runtime_error("cannot run " + command_in[0] + ": " + ec.message());
+  if (!failure.empty()) throw std::runtime_error("cannot run " + command_in[0] + ": " + failure);
   tree_.emplace(pid_, uid, cgroup_.get());
   next_cpu_check_ = started_;
   for (int fd : {stdin_, stdout_, stderr_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
@@ -333,6 +456,9 @@ void ContestantProcess::release() noexcept {
     std::error_code ec;
     fs::remove_all(scratch_, ec);
   }
+  // A user id of its own but no root of its own: what it left in the machine's /tmp,
+  // /var/tmp and /dev/shm is its (nobody else writes as that id), and goes.
+  if (identity_ && isolation_ == Isolation::OwnUser) remove_files_of(identity_->uid());
   identity_.reset();  // kills whatever still runs as its user, then frees it
   if (registry_key_) forget(registry_key_);
   registry_key_ = 0;
@@ -349,8 +475,8 @@ void ContestantProcess::drain_stderr() {
     ssize_t n = ::read(stderr_, buffer, sizeof buffer);
     if (n > 0) {
       std::size_t keep =
-          static_cast<std::size_t>(limits_.max_output_bytes) > stderr_text_.size()
-              ? static_cast<std::size_t>(limits_.max_output_bytes) - stderr_text_.size()
+          static_cast<std::size_t>(limits_.kept_stderr_bytes) > stderr_text_.size()
+              ? static_cast<std::size_t>(limits_.kept_stderr_bytes) - stderr_text_.size()
               : 0;
       stderr_text_.append(buffer, std::min<std::size_t>(keep, static_cast<std::size_t>(n)));
       continue;
@@ -360,28 +486,60 @@ void ContestantProcess::drain_stderr() {
   }
 }
 
-double ContestantProcess::cpu_now() const {
-  if (cgroup_) return cgroup_->cpu_seconds();
-  return tree_ ? tree_->cpu_seconds() : 0;
-}
-
 bool ContestantProcess::over_cpu_limit() {
-  if (usage_.cpu_limit_hit) return true;
+  if (usage_.cpu_limit_hit || usage_.memory_limit_hit) return true;
   if (pid_ <= 0 || swept_) return false;
   const Clock::time_point now = Clock::now();
   if (now < next_cpu_check_) return false;
-  const double used = cpu_now();
+  double used;
+  if (cgroup_) {
+    used = cgroup_->cpu_seconds();
+  } else {
+    // One walk through /proc: the tree's CPU time and its resident memory together (rlimits
+    // limit each process's address space; the tree's memory is limited here).
+    const TreeUsage tree = tree_->current();
+    used = tree.cpu_s;
+    if (tree.resident_kib > limits_.memory_mib * 1024) {
+      usage_.memory_limit_hit = true;
+      return true;
+    }
+  }
   if (used > limits_.cpu_s) {
     usage_.cpu_limit_hit = true;
     return true;
   }
   // The soonest it could pass the limit: every core busy for the time left. A look costs a
-  // counter's read in a control group, a walk through /proc otherwise.
+  // counter's read in a control group, a walk through /proc otherwise (which also watches
+  // the memory, so it looks at least four times a second).
   static const double cores = std::max(1u, std::thread::hardware_concurrency());
-  const double wait = std::clamp((limits_.cpu_s - used) / cores, cgroup_ ? 0.005 : 0.02, 1.0);
+  const double wait =
+      std::clamp((limits_.cpu_s - used) / cores, cgroup_ ? 0.005 : 0.02, cgroup_ ? 1.0 : 0.25);
   next_cpu_check_ =
       now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(wait));
   return false;
+}
+
+double ContestantProcess::judge_thread_delay() const {
+  // Only the thread that started it can be asked about (its own thread's figures).
+  if (static_cast<pid_t>(::syscall(SYS_gettid)) != judge_thread_) return 0;
+  return std::max(0.0, cpu_wait_of_thread(judge_thread_) - judge_delay_at_start_);
+}
+
+bool ContestantProcess::deadline_passed(Clock::time_point deadline) {
+  const Clock::time_point now = Clock::now();
+  if (now < deadline + stretch_) return false;
+  if (pid_ > 0 && tree_ && !swept_) {
+    // Waiting for a CPU is not sleeping: the guard is there for programs that sleep or wait
+    // on the judge, and a busy machine must not make a correct program miss it.
+    // At most ten times the wall limit: a program that makes itself wait (SCHED_IDLE on a busy
+    // machine) must not hold the judge for ever.
+    const double waited =
+        std::min(tree_->longest_cpu_wait() + judge_thread_delay(), 10 * limits_.wall_s);
+    usage_.waited_for_cpu_s = std::max(usage_.waited_for_cpu_s, waited);
+    stretch_ = std::chrono::duration_cast<Clock::duration>(
+        std::chrono::duration<double>(usage_.waited_for_cpu_s));
+  }
+  return now >= deadline + stretch_;
 }
 
 bool ContestantProcess::try_reap(bool block) {
@@ -401,7 +559,7 @@ bool ContestantProcess::try_reap(bool block) {
   } else {
     usage_.exit_code = WEXITSTATUS(status);
     // bwrap reports a program killed by signal N as exit status 128 + N.
-    if (sandboxed_ && usage_.exit_code > 128 && usage_.exit_code < 128 + 65) {
+    if (sandboxed() && usage_.exit_code > 128 && usage_.exit_code < 128 + 65) {
       usage_.signaled = true;
       usage_.signal = usage_.exit_code - 128;
     }
@@ -418,9 +576,9 @@ bool ContestantProcess::wait_until(Clock::time_point deadline) {
       return true;
     }
     if (over_cpu_limit()) return false;
-    const Clock::time_point until = std::min(deadline, next_cpu_check_);
+    if (deadline_passed(deadline)) return false;
+    const Clock::time_point until = std::min(stretched(deadline), next_cpu_check_);
     auto left = std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now());
-    if (left.count() <= 0 && Clock::now() >= deadline) return false;
     pollfd fds[2] = {{pidfd_, POLLIN, 0}, {stderr_, POLLIN, 0}};
     // Without a pidfd (kernels before 5.3), look again every 10 ms.
     const long long wait = std::max<long long>(left.count() + 1, 1);
@@ -447,10 +605,15 @@ void ContestantProcess::kill() {
 void ContestantProcess::sweep() {
   if (swept_) return;
   swept_ = true;
+  // The run ended with its main process: what it left is stopped at once, before it is
+  // measured and killed, so that its figures are those of that moment under every mechanism
+  // (a fork bomb left behind must not run on while the judge kills it).
+  if (!killed_ && tree_->anything_left()) tree_->freeze();
   // Everything it left: killed; what was orphaned to the judge: reaped, with its usage.
   const TreeUsage now = tree_->sample();
   before_kill_.cpu_s = std::max(before_kill_.cpu_s, now.cpu_s);
   before_kill_.memory_kib = std::max(before_kill_.memory_kib, now.memory_kib);
+  const double cgroup_cpu = cgroup_ ? cgroup_->cpu_seconds() : 0;
   tree_->kill_and_reap();
   if (!identity_) ::kill(-pid_, SIGKILL);
   // Nothing of its user id is left: in a control group, which none of its processes can
@@ -458,12 +621,15 @@ void ContestantProcess::sweep() {
   // was alive.
   if (identity_) identity_->mark_clean();
   // Memory: the largest peak resident set of one process (what was reaped, or sampled before a
-  // kill) and, with a control group, the group's peak charge if larger (several processes).
+  // kill), the most its live processes held together at a look, and, with a control group, the
+  // group's peak charge less the page cache of files it was charged with (reading and writing
+  // files is not holding memory; tmpfs is), if larger.
   usage_.memory_kib = std::max(tree_->reaped().memory_kib, before_kill_.memory_kib);
   if (cgroup_) {
     const CgroupUsage group = cgroup_->usage();
-    usage_.cpu_s = group.cpu_s;
-    usage_.memory_kib = std::max(usage_.memory_kib, group.memory_peak_bytes / 1024);
+    usage_.cpu_s = cgroup_cpu;  // read while everything was stopped
+    usage_.memory_kib = std::max(
+        usage_.memory_kib, std::max(0LL, group.memory_peak_bytes - group.file_cache_bytes) / 1024);
     // Where the kernel does not count OOM kills, a peak at the limit tells the same.
     usage_.oom_killed =
         group.oom_kills > 0 ||

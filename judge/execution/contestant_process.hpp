@@ -1,9 +1,10 @@
-// One run of a contestant: its program staged into a fresh scratch directory, spawned with
-// Boost.Process in its own process group, under the limits (a control group of its own, or
-// rlimits), as its own unprivileged user when the judge is root, inside bwrap when asked and
-// usable. Its stdin, stdout and stderr are pipes the judge holds. Its CPU time and memory are
-// those of its whole process tree. When the object goes away, every process the contestant
-// started is gone and the scratch directory is deleted.
+// One run of a contestant (or of a compiler on a contestant's source: compiling is running
+// contestant code too): its program staged into a fresh scratch directory (mode 0700), started
+// (launch.hpp) in a session of its own with no terminal, under the limits (a control group of
+// its own, or rlimits), as its own unprivileged user when the judge is root, isolated (see
+// Isolation below). Its stdin, stdout and stderr are pipes the judge holds. Its CPU time and
+// memory are those of its whole process tree. When the object goes away, every process the
+// contestant started is gone and the scratch directory is deleted.
 #pragma once
 
 #include <sys/types.h>
@@ -34,6 +35,12 @@ struct ProcessUsage {
   int exit_code = 0;
   bool oom_killed = false;     // the memory control group's OOM killer fired
   bool cpu_limit_hit = false;  // the judge stopped it when the tree's CPU time passed the limit
+  // The judge stopped it when the resident memory of its whole tree passed the limit (rlimit
+  // mechanism; a control group's OOM killer does it under the other).
+  bool memory_limit_hit = false;
+  // How long its processes (and the judge's thread playing it) were ready to run but waited
+  // for a CPU, as far as the wall-clock guard looked: the guard was moved later by that much.
+  double waited_for_cpu_s = 0;
   // Not empty: the program never started (bwrap could not set it up or run it), and why.
   std::string not_started;
 };
@@ -45,15 +52,50 @@ struct SandboxSupport {
 };
 const SandboxSupport& sandbox_support();
 
+// Whether the judge can give contestants a root of their own without bwrap (private_root.hpp:
+// it is root, and the kernel lets it make namespaces), and if not, why (probed once).
+const SandboxSupport& private_root_support();
+
+// What keeps a contestant from the machine, strongest first (doc/execution.md has what each
+// cannot contain):
+//  - Bwrap: bwrap, as root or not.
+//  - PrivateRoot: the judge is root and bwrap is not in use: namespaces made directly, and a
+//    user id of its own.
+//  - OwnUser: the judge is root but can make no namespace (a container): a user id of its own.
+//  - SameUser: the judge is not root and bwrap is not in use: nothing but the limits; the
+//    program runs as the judge's user, with its files and its processes within reach.
+enum class Isolation { Bwrap, PrivateRoot, OwnUser, SameUser };
+// The isolation a run gets here with or without bwrap asked for.
+Isolation isolation_for(bool sandbox);
+// "bwrap", "private root (namespaces, own user id)", ...; why, when it is not bwrap.
+std::string describe_isolation(bool sandbox);
+
+// What each limit covers here (`judge run -v`): the whole process tree, or each process, by
+// which mechanism; and what the contestant may write. One line each.
+std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox);
+
+// How a process is started beyond its command and limits.
+struct ProcessOptions {
+  bool sandbox = true;               // bwrap when usable
+  std::optional<Isolation> require;  // exactly this isolation, or throw (probes, tests)
+  // A compiler: its working directory is the scratch directory itself, writable and read
+  // back by the judge (outputs are taken out with scratch()); a contestant's is a capped
+  // tmpfs where its staged program is read-only.
+  bool writable_scratch = false;
+  // Files copied into the scratch directory, by their names, before it starts (a compiler's
+  // sources: they are never reached where they are).
+  std::vector<std::filesystem::path> inputs;
+  bool stdout_into_stderr = false;  // a compiler's messages, together
+};
+
 class ContestantProcess {
  public:
   // Throws std::runtime_error (StageError when the program cannot be reached) when the
   // program cannot be started. With `sandbox`, runs inside bwrap when sandbox_support() says
   // it is usable.
   ContestantProcess(const std::vector<std::string>& command, const Limits& limits, bool sandbox);
-  // Always inside bwrap (or throws): what sandbox_support() probes with.
-  struct ForceSandbox {};
-  ContestantProcess(const std::vector<std::string>& command, const Limits& limits, ForceSandbox);
+  ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
+                    const ProcessOptions& options);
   ~ContestantProcess();
   ContestantProcess(const ContestantProcess&) = delete;
   ContestantProcess& operator=(const ContestantProcess&) = delete;
@@ -64,23 +106,32 @@ class ContestantProcess {
   // Readable once the main process has exited; -1 when the kernel has no pidfd.
   int exit_fd() const { return pidfd_; }
   Clock::time_point started() const { return started_; }
-  bool sandboxed() const { return sandboxed_; }
+  bool sandboxed() const { return isolation_ == Isolation::Bwrap; }
+  Isolation isolation() const { return isolation_; }
   const LimitMechanism& mechanism() const { return *mechanism_; }
+  // Where it runs, as the judge sees it (until the object goes away).
+  const std::filesystem::path& scratch() const { return scratch_; }
 
   void close_stdin();
-  // Reads what stderr holds now without blocking; keeps up to the output limit.
+  // Reads what stderr holds now without blocking; keeps up to Limits::kept_stderr_bytes.
   void drain_stderr();
   const std::string& stderr_text() const { return stderr_text_; }
 
-  // The CPU limit, for the whole tree: when the next look is due (whoever waits on the
-  // contestant wakes up by then), and whether the limit is passed (looks when due; cheap
-  // otherwise). The looks are spaced by the CPU time left divided by the cores, so a
-  // contestant that waits on the judge costs almost nothing.
+  // The CPU limit, for the whole tree (and under rlimits its resident memory): when the next
+  // look is due (whoever waits on the contestant wakes up by then), and whether a limit is
+  // passed (looks when due; cheap otherwise). The looks are spaced by the CPU time left
+  // divided by the cores, so a contestant that waits on the judge costs almost nothing.
   Clock::time_point next_cpu_check() const { return next_cpu_check_; }
   bool over_cpu_limit();
 
-  // Waits for the main process to exit, draining stderr, until `deadline`; false on timeout
-  // or when the CPU limit is passed.
+  // The wall-clock guard: `deadline` (its start plus the wall limit) moved later by the time
+  // its processes and the judge's thread were kept waiting for a CPU. deadline_passed() looks
+  // at that time again only when the deadline as last stretched has come.
+  bool deadline_passed(Clock::time_point deadline);
+  Clock::time_point stretched(Clock::time_point deadline) const { return deadline + stretch_; }
+
+  // Waits for the main process to exit, draining stderr, until `deadline` (stretched); false
+  // on timeout or when a limit is passed.
   bool wait_until(Clock::time_point deadline);
   // Kills everything the contestant runs and reaps the main process.
   void kill();
@@ -88,11 +139,11 @@ class ContestantProcess {
   const ProcessUsage& usage() const { return usage_; }
 
  private:
-  void spawn(const std::vector<std::string>& command, bool use_bwrap);
+  void spawn(const std::vector<std::string>& command, const ProcessOptions& options);
   void release() noexcept;  // kills, removes and forgets everything (destructor, failed spawn)
   bool try_reap(bool block);
   void sweep();
-  double cpu_now() const;
+  double judge_thread_delay() const;
 
   Limits limits_;
   const LimitMechanism* mechanism_ = nullptr;
@@ -108,9 +159,12 @@ class ContestantProcess {
   bool reaped_ = false;
   bool swept_ = false;
   bool killed_ = false;  // the judge killed it (it did not end by itself)
-  bool sandboxed_ = false;
+  Isolation isolation_ = Isolation::SameUser;
   Clock::time_point started_;
   Clock::time_point next_cpu_check_;
+  Clock::duration stretch_{};
+  pid_t judge_thread_ = 0;           // the thread that started it, whose waits count too
+  double judge_delay_at_start_ = 0;  // that thread's wait for a CPU so far, at the start
   TreeUsage before_kill_;  // rlimit mode: the tree's usage just before the judge killed it
   ProcessUsage usage_;
   std::string stderr_text_;

@@ -14,6 +14,8 @@
 #include <mutex>
 #include <string>
 
+#include "launch.hpp"
+
 namespace entrapment {
 
 namespace {
@@ -58,25 +60,33 @@ RunIdentity::~RunIdentity() {
 
 int RunIdentity::process_count() const { return count_processes_of(uid_); }
 
+namespace {
+
+struct KillAsUser {
+  uid_t uid;
+  int signal;
+};
+
+const char* kill_as_user(const void* context) {
+  const KillAsUser& what = *static_cast<const KillAsUser*>(context);
+  // First the highest priority, while still privileged: among a fork bomb's processes (up to
+  // the process limit, all running) a helper of normal priority waits its turn for seconds
+  // on a busy machine. Where it cannot be raised, it works all the same, later.
+  ::syscall(SYS_setpriority, PRIO_PROCESS, 0, -20);
+  if (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
+      ::syscall(SYS_setresgid, what.uid, what.uid, what.uid) != 0 ||
+      ::syscall(SYS_setresuid, what.uid, what.uid, what.uid) != 0)
+    return "setresuid";
+  ::kill(-1, what.signal);
+  return nullptr;
+}
+
+}  // namespace
+
 void kill_user_processes(uid_t uid, int signal) {
-  // Raw system calls only: the child of a multithreaded fork may use nothing else.
-  pid_t helper = ::fork();
-  if (helper == 0) {
-    // First the highest priority, while still privileged: among a fork bomb's processes (up to
-    // the process limit, all running) a helper of normal priority waits its turn for seconds
-    // on a busy machine. Where it cannot be raised, it works all the same, later.
-    ::syscall(SYS_setpriority, PRIO_PROCESS, 0, -20);
-    if (::syscall(SYS_setresgid, uid, uid, uid) != 0 ||
-        ::syscall(SYS_setresuid, uid, uid, uid) != 0)
-      ::_exit(1);
-    ::kill(-1, signal);
-    ::_exit(0);
-  }
-  if (helper > 0) {
-    int status;
-    while (::waitpid(helper, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
+  // A child of its own (launch.hpp: nothing of the judge's open files goes with it).
+  const KillAsUser what{uid, signal};
+  run_in_child(kill_as_user, &what);
 }
 
 void become_subreaper() {

@@ -86,7 +86,7 @@ void kill_descendants() {
 std::pair<int, int> undo_everything() {
   // No fork is under way once the spawn lock is held, so every child is registered; none
   // starts after it (interrupted() is set).
-  std::lock_guard<std::mutex> spawning(spawn_lock());
+  std::lock_guard<std::recursive_mutex> spawning(spawn_lock());
   kill_descendants();
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
@@ -140,8 +140,9 @@ void on_exit() {
 
 }  // namespace
 
-std::mutex& spawn_lock() {
-  static std::mutex* lock = new std::mutex;  // never destroyed: used up to the last moment
+std::recursive_mutex& spawn_lock() {
+  static std::recursive_mutex* lock =
+      new std::recursive_mutex;  // never destroyed: used up to the last moment
   return *lock;
 }
 

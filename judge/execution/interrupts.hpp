@@ -22,8 +22,10 @@ void handle_interrupts();
 // True once an interrupt arrived: nothing new may start.
 bool interrupted();
 
-// Held around every fork of the runner, so that an interrupt finds every child registered.
-std::mutex& spawn_lock();
+// Held around every fork of the judge (launch.hpp), so that an interrupt finds every child
+// registered and a child has closed what it inherited before the next one starts. Recursive:
+// the clean-up after an interrupt holds it and still forks helpers.
+std::recursive_mutex& spawn_lock();
 
 // What an interrupt must undo. Each registration returns a key to forget it by.
 struct LiveRun {

@@ -10,6 +10,7 @@
 #include <stdexcept>
 
 #include "contestant_process.hpp"
+#include "file_copy.hpp"
 #include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
 #include "staging.hpp"
@@ -128,6 +129,9 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   const bool failed = usage.signaled || usage.exit_code != 0;
   const bool cpu_exceeded = usage.cpu_limit_hit || usage.cpu_s > limits.cpu_s ||
                             (usage.signaled && usage.signal == SIGXCPU);
+  // Its processes together passed the memory limit, seen by the judge's looks (rlimits: each
+  // process's address space is limited by the kernel, the tree by the judge).
+  const bool tree_memory_exceeded = usage.memory_limit_hit && !cpu_exceeded;
   // Out of memory: the control group's OOM killer fired; under rlimits, where an allocation
   // fails and the program dies in whatever way, it had used 80% of the limit.
   const bool memory_exhausted =
@@ -146,14 +150,21 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   } else if (judge_first) {
     result.verdict = Verdict::WA;
     result.message = judge_says;
+  } else if (tree_memory_exceeded) {
+    result.verdict = Verdict::MLE;
+    result.message = "its processes held more than " + std::to_string(limits.memory_mib) +
+                     " MiB together (limit " + std::to_string(limits.memory_mib) +
+                     " MiB): stopped by the judge";
   } else if (cpu_exceeded) {
     result.verdict = Verdict::TLE;
     result.message =
         "used " + seconds(usage.cpu_s) + " of CPU time (limit " + seconds(limits.cpu_s) + ")";
   } else if (timed_out) {
     result.verdict = Verdict::TLE;
-    result.message = "still running after " + seconds(limits.wall_s) + " of wall-clock time (" +
-                     seconds(usage.cpu_s) + " of CPU time)";
+    result.message = "still running after " + seconds(limits.wall_s) + " of wall-clock time";
+    if (usage.waited_for_cpu_s >= 0.01)
+      result.message += " plus " + seconds(usage.waited_for_cpu_s) + " it waited for a CPU";
+    result.message += " (" + seconds(usage.cpu_s) + " of CPU time)";
   } else if (failed && memory_exhausted) {
     result.verdict = Verdict::MLE;
     const bool oom = usage.oom_killed && usage.signaled && usage.signal == SIGKILL;

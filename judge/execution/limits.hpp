@@ -13,11 +13,15 @@ namespace entrapment {
 enum class LimitChoice { Auto, Rlimit, Cgroup };
 
 struct Limits {
-  double cpu_s = 5;                        // CPU time of the whole tree (user + system): TLE
-  double wall_s = 11;                      // wall clock, a guard for sleeping programs: TLE
-  long long memory_mib = 2048;             // memory (heap for Java): beyond it, MLE or RTE
-  int max_processes = 256;                 // processes and threads of the contestant
-  long long max_output_bytes = 1ll << 20;  // stderr kept, and the size of any file it writes
+  double cpu_s = 5;                         // CPU time of the whole tree (user + system): TLE
+  double wall_s = 11;                       // wall clock, a guard for sleeping programs: TLE
+  long long memory_mib = 2048;              // memory (heap for Java): beyond it, MLE or RTE
+  int max_processes = 256;                  // processes and threads of the contestant
+  long long max_output_bytes = 1ll << 20;   // the size of any file it writes
+  long long kept_stderr_bytes = 1ll << 20;  // what the judge keeps of its stderr
+  // What it may write: its /tmp (where its working directory is) and its /dev/shm, each a
+  // tmpfs of this size (isolated by bwrap or a private root; doc/execution.md).
+  long long max_scratch_bytes = 64ll << 20;
   LimitChoice mechanism = LimitChoice::Auto;
 };
 

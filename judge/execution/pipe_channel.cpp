@@ -15,9 +15,10 @@ int millis_until(Clock::time_point deadline) {
   return left.count() <= 0 ? 0 : static_cast<int>(left.count()) + 1;
 }
 
-// How long a wait may last: to the deadline, or to the next look at the CPU time.
+// How long a wait may last: to the deadline (as stretched so far), or to the next look at the
+// CPU time.
 int wait_millis(const ContestantProcess& process, Clock::time_point deadline) {
-  return millis_until(std::min(deadline, process.next_cpu_check()));
+  return millis_until(std::min(process.stretched(deadline), process.next_cpu_check()));
 }
 
 }  // namespace
@@ -43,7 +44,7 @@ bool PipeChannel::fill() {
       eof_ = true;
       return true;
     }
-    if (Clock::now() >= deadline_) return false;
+    if (process_.deadline_passed(deadline_)) return false;
     if (process_.over_cpu_limit()) {
       cpu_exceeded_ = true;
       return false;
@@ -110,7 +111,8 @@ bool PipeChannel::write_line(const std::string& line) {
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EAGAIN && Clock::now() < deadline_ && !process_.over_cpu_limit()) {
+    if (n < 0 && errno == EAGAIN && !process_.deadline_passed(deadline_) &&
+        !process_.over_cpu_limit()) {
       pollfd fds[2] = {{process_.stdin_fd(), POLLOUT, 0}, {process_.stderr_fd(), POLLIN, 0}};
       ::poll(fds, 2, wait_millis(process_, deadline_));
       if (fds[1].revents) process_.drain_stderr();

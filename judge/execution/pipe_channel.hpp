@@ -1,6 +1,8 @@
 // The interaction core's Channel over a spawned contestant's pipes, with the wall-clock
-// deadline and the CPU limit: a read or write that would wait past the deadline, or while the
-// contestant's process tree passes its CPU limit, ends the contestant's output. It also drains the
+// deadline (stretched by the time the contestant waited for a CPU: ContestantProcess) and the
+// CPU limit: a read or write that would wait past the deadline, or while the contestant's
+// process tree passes its CPU limit (or under rlimits its memory limit), ends the
+// contestant's output. It also drains the
 // contestant's stderr while it waits, so a program that writes much there never blocks, and
 // it notices when the contestant's main process has exited (a child it left behind may still
 // hold the pipe open: that does not keep the judge waiting).
@@ -22,8 +24,9 @@ class PipeChannel : public Channel {
   bool write_line(const std::string& line) override;
 
   // What ended the game on the contestant's side, if anything.
-  bool timed_out() const { return timed_out_; }        // it was still silent at the deadline
-  bool cpu_exceeded() const { return cpu_exceeded_; }  // its CPU time passed the limit
+  bool timed_out() const { return timed_out_; }  // it was still silent at the deadline
+  // Its CPU time passed the limit (or its tree's memory: ProcessUsage says which).
+  bool cpu_exceeded() const { return cpu_exceeded_; }
   bool output_ended() const { return output_ended_; }  // its output ended (exit, close)
   bool input_closed() const { return input_closed_; }  // it stopped reading its input
 

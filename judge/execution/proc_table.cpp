@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstdlib>
@@ -38,15 +39,19 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
   const std::size_t close = text.rfind(')');
   if (close == std::string::npos) return false;
   entry.pid = static_cast<pid_t>(std::atol(text.c_str()));
+  const std::size_t open = text.find('(');
+  entry.bwrap = open != std::string::npos && text.compare(open, close - open + 1, "(bwrap)") == 0;
   unsigned long long utime = 0, stime = 0, start = 0;
-  long long cutime = 0, cstime = 0;
+  long long cutime = 0, cstime = 0, rss = 0;
   int ppid = 0, pgid = 0;
   char state = '?';
   const int fields = std::sscanf(
       text.c_str() + close + 1,
-      " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %*d %*d %llu", &state,
-      &ppid, &pgid, &utime, &stime, &cutime, &cstime, &start);
-  if (fields != 8) return false;
+      " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %*d %*d %llu %*u %lld",
+      &state, &ppid, &pgid, &utime, &stime, &cutime, &cstime, &start, &rss);
+  if (fields < 8) return false;
+  static const long long page_kib = std::max(1L, ::sysconf(_SC_PAGESIZE) / 1024);
+  entry.resident_kib = fields == 9 && rss > 0 ? rss * page_kib : 0;
   entry.start = start;
   entry.state = state;
   entry.ppid = ppid;
@@ -62,6 +67,33 @@ double ticks_per_second() {
     return t > 0 ? static_cast<double>(t) : 100.0;
   }();
   return ticks;
+}
+
+namespace {
+
+// The second field of a schedstat file: nanoseconds spent waiting on a run queue.
+double run_delay_in(const std::string& path) {
+  const std::string text = read_proc_file(path);
+  unsigned long long on_cpu = 0, waiting = 0;
+  if (std::sscanf(text.c_str(), "%llu %llu", &on_cpu, &waiting) != 2) return 0;
+  return static_cast<double>(waiting) / 1e9;
+}
+
+}  // namespace
+
+double longest_cpu_wait_of(pid_t pid) {
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  double longest = 0;
+  DIR* dir = ::opendir(tasks.c_str());
+  while (dirent* entry = dir ? ::readdir(dir) : nullptr)
+    if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9')
+      longest = std::max(longest, run_delay_in(tasks + "/" + entry->d_name + "/schedstat"));
+  if (dir) ::closedir(dir);
+  return longest;
+}
+
+double cpu_wait_of_thread(pid_t tid) {
+  return run_delay_in("/proc/self/task/" + std::to_string(tid) + "/schedstat");
 }
 
 bool read_proc_status(ProcEntry& entry) {

@@ -18,6 +18,9 @@ struct ProcEntry {
   long long peak_kib = 0;              // VmHWM, its peak resident set (only with the status)
   unsigned long long ticks = 0;        // utime + stime + cutime + cstime, in clock ticks
   unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
+  long long resident_kib = 0;          // its resident set now
+  bool bwrap = false;                  // bwrap itself (its command name): the sandbox, not the
+                                       // program, whose memory is not the program's
 };
 
 // Every process in /proc; one that exits while it is read is left out. With `with_status`,
@@ -42,6 +45,12 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();
+
+// How long the threads of process `pid` were ready to run but waited for a CPU, the longest of
+// them, in seconds (/proc/PID/task/TID/schedstat, its second field); 0 when it is gone.
+double longest_cpu_wait_of(pid_t pid);
+// The same for one thread of the judge (`tid` of this process).
+double cpu_wait_of_thread(pid_t tid);
 
 // The contents of a /proc file, or "" when it cannot be read. A process may exit while its
 // files are read, and std::ifstream then throws (libstdc++ turns the read error into an

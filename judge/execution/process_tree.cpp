@@ -101,12 +101,19 @@ void ProcessTree::freeze() const {
   }
 }
 
-double ProcessTree::cpu_seconds() const {
+TreeUsage ProcessTree::current() const {
   // Polled while the contestant runs (perhaps a fork bomb): the quick way, by /proc's owner.
-  if (cgroup_ || !uid_) return sample().cpu_s;
+  if (cgroup_ || !uid_) return sample();
+  TreeUsage usage = reaped_;
   unsigned long long ticks = 0;
-  for (const ProcEntry& p : read_processes_owned_by(*uid_)) ticks += p.ticks;
-  return reaped_.cpu_s + static_cast<double>(ticks) / ticks_per_second();
+  for (const ProcEntry& p : read_processes_owned_by(*uid_)) {
+    ticks += p.ticks;
+    if (!p.bwrap) usage.resident_kib += p.resident_kib;
+  }
+  usage.cpu_s += static_cast<double>(ticks) / ticks_per_second();
+  peak_resident_kib_ = std::max(peak_resident_kib_, usage.resident_kib);
+  usage.memory_kib = std::max(usage.memory_kib, peak_resident_kib_);
+  return usage;
 }
 
 TreeUsage ProcessTree::sample() const {
@@ -114,11 +121,29 @@ TreeUsage ProcessTree::sample() const {
   unsigned long long ticks = 0;
   for (ProcEntry p : live_members()) {
     ticks += p.ticks;
+    if (!p.bwrap) usage.resident_kib += p.resident_kib;
     if (uid_ || cgroup_ || read_proc_status(p))
       usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);
   }
   usage.cpu_s += static_cast<double>(ticks) / ticks_per_second();
+  peak_resident_kib_ = std::max(peak_resident_kib_, usage.resident_kib);
+  usage.memory_kib = std::max(usage.memory_kib, peak_resident_kib_);
   return usage;
+}
+
+bool ProcessTree::anything_left() const {
+  // After every run that ends by itself: the quick way when the run has its own user id.
+  const std::vector<ProcEntry> live =
+      uid_ && !cgroup_ ? read_processes_owned_by(*uid_) : live_members();
+  for (const ProcEntry& p : live)
+    if (p.pid != main_ && p.state != 'Z') return true;
+  return false;
+}
+
+double ProcessTree::longest_cpu_wait() const {
+  for (const ProcEntry& p : live_members())
+    longest_wait_ = std::max(longest_wait_, longest_cpu_wait_of(p.pid));
+  return longest_wait_;
 }
 
 void ProcessTree::kill_and_reap() {

@@ -22,8 +22,9 @@ namespace entrapment {
 class ContestantCgroup;
 
 struct TreeUsage {
-  double cpu_s = 0;          // user + system
-  long long memory_kib = 0;  // the largest peak resident set of one process
+  double cpu_s = 0;            // user + system
+  long long memory_kib = 0;    // the largest peak resident set of one process, or of the tree
+  long long resident_kib = 0;  // what the live processes hold together now
 };
 
 class ProcessTree {
@@ -47,10 +48,19 @@ class ProcessTree {
   void freeze() const;
 
   // CPU time used so far: the processes that exist now (their own time and their reaped
-  // children's) and what the judge reaped. From /proc, so in clock ticks (10 ms).
-  double cpu_seconds() const;
+  // children's) and what the judge reaped, and the resident memory of those that exist now.
+  // From /proc, so in clock ticks (10 ms). The largest resident total seen is kept: the
+  // tree's peak as far as the looks saw it.
+  TreeUsage current() const;
   // The same, and the peak memory of the processes that exist now and of those reaped.
   TreeUsage sample() const;
+
+  // Whether any process of the run but the main one is alive.
+  bool anything_left() const;
+
+  // The longest time one of its live threads has waited for a CPU (see proc_table.hpp); the
+  // largest value seen is kept.
+  double longest_cpu_wait() const;
 
   // Kills every process of the run but the main one, reaps those orphaned to the judge (their
   // usage is added) and returns once none is left alive (or after about 3 s of trying).
@@ -73,6 +83,8 @@ class ProcessTree {
   const ContestantCgroup* cgroup_;
   TreeUsage reaped_;
   mutable std::map<pid_t, unsigned long long> seen_;  // pid -> start time
+  mutable long long peak_resident_kib_ = 0;
+  mutable double longest_wait_ = 0;
 };
 
 double cpu_seconds_of(const rusage& usage);

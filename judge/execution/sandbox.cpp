@@ -28,15 +28,15 @@ std::string bwrap_absence() {
 }
 
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
-                                           const fs::path& scratch,
-                                           const std::vector<std::string>& read_only,
-                                           int status_fd) {
+                                           const SandboxLayout& layout) {
+  const std::string scratch = layout.scratch.string();
+  const std::string size = std::to_string(layout.tmp_bytes);
   std::vector<std::string> argv = {bwrap_path().string(),
                                    "--die-with-parent",
                                    "--unshare-all",
                                    "--new-session",
                                    "--json-status-fd",
-                                   std::to_string(status_fd),
+                                   std::to_string(layout.status_fd),
                                    "--ro-bind",
                                    "/usr",
                                    "/usr",
@@ -52,10 +52,23 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
       argv.insert(argv.end(), {"--ro-bind", dir, dir});
     }
   }
-  argv.insert(argv.end(), {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp"});
-  for (const std::string& path : read_only) argv.insert(argv.end(), {"--ro-bind", path, path});
-  argv.insert(argv.end(),
-              {"--bind", scratch.string(), scratch.string(), "--chdir", scratch.string(), "--"});
+  // /dev read-only but for its own capped /dev/shm; /tmp its own, capped.
+  argv.insert(argv.end(), {"--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs",
+                           "/dev/shm", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"});
+  for (const std::string& path : layout.read_only)
+    argv.insert(argv.end(), {"--ro-bind", path, path});
+  if (layout.writable_scratch) {
+    argv.insert(argv.end(), {"--bind", scratch, scratch});
+  } else {
+    // The working directory in its /tmp, with what was staged bound in read-only.
+    argv.insert(argv.end(), {"--dir", scratch});
+    std::error_code ec;
+    for (const auto& entry : fs::directory_iterator(layout.scratch, ec)) {
+      const std::string path = entry.path().string();
+      argv.insert(argv.end(), {"--ro-bind", path, path});
+    }
+  }
+  argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", scratch, "--"});
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;
 }

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <poll.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -14,7 +13,8 @@
 #include <map>
 #include <mutex>
 
-#include "interrupts.hpp"
+#include "file_copy.hpp"
+#include "launch.hpp"
 
 extern char** environ;
 
@@ -50,6 +50,16 @@ bool is_interpreter_name(const std::string& name) {
   return false;
 }
 
+// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal.
+const char* answer_on_pipe(const void* context) {
+  const int pipe = *static_cast<const int*>(context);
+  const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null < 0) return "opening /dev/null";
+  if (::dup2(null, 0) < 0 || ::dup2(pipe, 1) < 0 || ::dup2(null, 2) < 0) return "dup2";
+  if (::setsid() < 0) return "setsid";
+  return nullptr;
+}
+
 // What a Python (or a shim that runs one) says sys.executable is; "" when it does not say
 // within 10 s. Run as the judge, once per interpreter.
 std::string python_executable(const std::string& interpreter) {
@@ -62,22 +72,20 @@ std::string python_executable(const std::string& interpreter) {
   std::string answer;
   int out[2];
   if (::pipe2(out, O_CLOEXEC) == 0) {
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, out[1], 1);
-    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0);
-    const char* argv[] = {interpreter.c_str(), "-c", "import sys; print(sys.executable)", nullptr};
+    LaunchRequest request;
+    request.argv = {interpreter, "-c", "import sys; print(sys.executable)"};
+    for (char** variable = environ; variable && *variable; ++variable)
+      request.env.push_back(*variable);
+    request.step = answer_on_pipe;
+    request.context = &out[1];
+    request.keep = {out[1]};
     pid_t pid = -1;
-    int spawned;
-    {
-      std::lock_guard<std::mutex> lock(spawn_lock());
-      spawned = ::posix_spawn(&pid, interpreter.c_str(), &actions, nullptr,
-                              const_cast<char* const*>(argv), environ);
+    try {
+      pid = launch(request);
+    } catch (const LaunchError&) {
     }
-    posix_spawn_file_actions_destroy(&actions);
     ::close(out[1]);
-    if (spawned == 0) {
+    if (pid > 0) {
       const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
       char chunk[4096];
       for (;;) {
@@ -103,6 +111,22 @@ std::string python_executable(const std::string& interpreter) {
   return answer;
 }
 
+struct AccessAs {
+  uid_t uid;
+  const char* path;
+  int mode;
+};
+
+// In a child: whether `uid` may access the path (nullptr: it may).
+const char* access_as(const void* context) {
+  const AccessAs& question = *static_cast<const AccessAs*>(context);
+  if (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
+      ::syscall(SYS_setresgid, question.uid, question.uid, question.uid) != 0 ||
+      ::syscall(SYS_setresuid, question.uid, question.uid, question.uid) != 0)
+    return "setresuid";
+  return ::access(question.path, question.mode) == 0 ? nullptr : "access";
+}
+
 std::string mode_text(const fs::path& path) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) return std::strerror(errno);
@@ -114,20 +138,26 @@ std::string mode_text(const fs::path& path) {
 // A file into the scratch directory: a hard link when that shows nothing more (everyone may
 // already read, and run, it) and changes nothing (the contestant, a user of its own, cannot
 // write to it: a link is the same file, and a contestant running as the file's owner could
-// rewrite the submission itself); a copy otherwise, made readable (and runnable).
-void stage_file(const fs::path& from, const fs::path& to, bool executable,
+// rewrite the submission itself); a copy otherwise, made readable (and runnable). A symbolic
+// link the command line names is staged as the file it leads to (a link of a link would lead
+// nowhere in the scratch directory).
+void stage_file(const fs::path& given, const fs::path& to, bool executable,
                 std::optional<uid_t> uid) {
+  std::error_code ec;
+  const fs::path from = fs::canonical(given, ec);
+  if (ec) throw StageError("cannot stage " + given.string() + ": " + ec.message());
   struct stat st;
   if (::stat(from.c_str(), &st) != 0)
-    throw StageError("cannot stage " + from.string() + ": " + std::strerror(errno));
+    throw StageError("cannot stage " + given.string() + ": " + std::strerror(errno));
   const mode_t wanted = executable ? 0005 : 0004;
   const bool linkable =
       uid && st.st_uid != *uid && (st.st_mode & 0002) == 0 && (st.st_mode & wanted) == wanted;
   if (linkable && ::link(from.c_str(), to.c_str()) == 0) return;
-  std::error_code ec;
-  fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
-  if (ec) throw StageError("cannot stage " + from.string() + ": " + ec.message());
-  ::chmod(to.c_str(), executable || (st.st_mode & 0111) ? 0755 : 0644);
+  try {
+    copy_regular_file(from, to, executable || (st.st_mode & 0111) ? 0755 : 0644);
+  } catch (const CopyError& e) {
+    throw StageError(std::string("cannot stage: ") + e.what());
+  }
 }
 
 void stage_directory(const fs::path& from, const fs::path& to, std::optional<uid_t> uid) {
@@ -142,10 +172,14 @@ void stage_directory(const fs::path& from, const fs::path& to, std::optional<uid
       throw StageError("cannot stage " + from.string() + ": more than " +
                        std::to_string(kMaxStagedEntries) + " files");
     const fs::path target = to / fs::relative(it->path(), from);
-    if (it->is_directory()) {
+    // What is inside is staged as it is: a symbolic link there is not followed (it could lead
+    // to what the contestant's user must not read).
+    const fs::file_status status = it->symlink_status(ec);
+    if (ec) break;
+    if (fs::is_directory(status)) {
       fs::create_directory(target, ec);
       ::chmod(target.c_str(), 0755);
-    } else if (it->is_regular_file()) {
+    } else if (fs::is_regular_file(status)) {
       bytes += it->file_size();
       if (bytes > kMaxStagedBytes)
         throw StageError("cannot stage " + from.string() + ": more than " +
@@ -272,24 +306,10 @@ std::string unreachable_by(uid_t uid, const fs::path& path, int mode) {
   for (std::size_t i = 0; i < steps.size(); ++i) {
     const bool last = i + 1 == steps.size();
     const int wanted = last ? mode : X_OK;
-    pid_t child;
-    {
-      // Raw system calls in the child: the judge is multithreaded.
-      std::lock_guard<std::mutex> lock(spawn_lock());
-      child = ::fork();
-      if (child == 0) {
-        if (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
-            ::syscall(SYS_setresgid, uid, uid, uid) != 0 ||
-            ::syscall(SYS_setresuid, uid, uid, uid) != 0)
-          ::_exit(2);
-        ::_exit(::access(steps[i].c_str(), wanted) == 0 ? 0 : 1);
-      }
-    }
-    if (child < 0) return std::string("cannot check: fork: ") + std::strerror(errno);
-    int status = 0;
-    while (::waitpid(child, &status, 0) < 0 && errno == EINTR) {
-    }
-    if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    const AccessAs question{uid, steps[i].c_str(), wanted};
+    const int status = run_in_child(access_as, &question);
+    if (status < 0) return std::string("cannot check: fork: ") + std::strerror(errno);
+    if (status != 0) {
       if (!last && steps[i] != "/")
         return steps[i].string() + " is not searchable for it (" + mode_text(steps[i]) + ")";
       return steps[i].string() + " is not " + (mode == X_OK ? "executable" : "readable") +

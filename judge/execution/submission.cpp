@@ -1,28 +1,29 @@
 #include "submission.hpp"
 
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
 #include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 
 #include "compile_cache.hpp"
+#include "contestant_process.hpp"
+#include "file_copy.hpp"
 #include "java_main.hpp"
 #include "support/files.hpp"
-#include "tool_process.hpp"
 
 namespace entrapment {
 
 namespace fs = std::filesystem;
 
 namespace {
-
-// The problem package format's default compilation_time: a compiler that takes longer is
-// stopped and the submission does not compile.
-constexpr std::chrono::seconds kCompileTimeLimit{60};
 
 enum class Language { None, C, Cpp, Python, Java };
 
@@ -40,13 +41,19 @@ Language language_of(const fs::path& file) {
 
 const char* const kKnownSources = ".c, .cpp .cc .cxx .c++ .C, .py .py3, .java";
 
+// What a directory submission may hold (every regular file directly in it is copied to the
+// compiler: its sources, and the headers or data they include).
+constexpr std::size_t kMaxInputs = 100;
+constexpr std::uintmax_t kMaxInputBytes = std::uintmax_t{16} << 20;
+
 // What a submission is made of: one source, or (a directory submission) every source of its
 // language directly in the directory; for Python the entry point too.
 struct Sources {
   Language language = Language::None;
-  std::vector<fs::path> files;  // sorted
-  fs::path entry;               // Python: the file run
-  std::string stem;             // the program's name: the file's stem or the directory's name
+  std::vector<fs::path> files;   // sorted
+  std::vector<fs::path> inputs;  // what the compiler is given: the files, and a directory's others
+  fs::path entry;                // Python: the file run
+  std::string stem;              // the program's name: the file's stem or the directory's name
 };
 
 Sources sources_of(const fs::path& source) {
@@ -55,16 +62,27 @@ Sources sources_of(const fs::path& source) {
   if (!fs::is_directory(source, error)) {
     sources.language = language_of(source);
     sources.files = {source};
+    sources.inputs = {source};
     sources.entry = source;
     sources.stem = source.stem().string();
     return sources;
   }
   sources.stem = source.filename().string();
   std::vector<fs::path> files;
-  for (const auto& entry : fs::directory_iterator(source, error))
-    if (entry.is_regular_file() && language_of(entry.path()) != Language::None)
-      files.push_back(entry.path());
+  std::uintmax_t bytes = 0;
+  for (const auto& entry : fs::directory_iterator(source, error)) {
+    // Regular files only: a symbolic link in a submission could lead anywhere.
+    if (!entry.is_regular_file(error) || entry.is_symlink(error)) continue;
+    sources.inputs.push_back(entry.path());
+    bytes += entry.file_size(error);
+    if (sources.inputs.size() > kMaxInputs || bytes > kMaxInputBytes)
+      throw SubmissionError(source.string() + ": a directory submission of more than " +
+                            std::to_string(kMaxInputs) + " files or " +
+                            std::to_string(kMaxInputBytes >> 20) + " MiB");
+    if (language_of(entry.path()) != Language::None) files.push_back(entry.path());
+  }
   std::sort(files.begin(), files.end());
+  std::sort(sources.inputs.begin(), sources.inputs.end());
   // One language per directory: Java, else C++, else C, else Python.
   for (Language language : {Language::Java, Language::Cpp, Language::C, Language::Python})
     for (const fs::path& file : files)
@@ -93,48 +111,118 @@ fs::path compiler(const std::string& name, const fs::path& source) {
   return exe;
 }
 
-// Runs a compiler; throws CompileError with its output when it fails or takes too long.
-void compile(const fs::path& source, const fs::path& exe, const std::vector<std::string>& args,
-             const fs::path& log) {
-  std::vector<std::string> argv = {exe.string()};
-  argv.insert(argv.end(), args.begin(), args.end());
-  const ToolRun run = run_tool(argv, {}, log, kCompileTimeLimit);
-  if (!run.started) throw std::runtime_error(source.string() + ": cannot compile: " + run.error);
-  if (run.timed_out)
-    throw CompileError(source.string() + ": compilation took longer than " +
-                       std::to_string(kCompileTimeLimit.count()) + " s");
-  if (run.exit_code != 0)
-    throw CompileError(source.string() + ": compile error:\n" + read_file(log).value_or(""));
+std::mutex& options_mutex() {
+  static std::mutex mutex;
+  return mutex;
 }
 
-// The contestant runs as another user when the judge is root: everything it needs must be
-// readable and executable by anyone.
-void open_to_all(const fs::path& path) { ::chmod(path.c_str(), 0755); }
+CompileOptions& current_options() {
+  static CompileOptions options;
+  return options;
+}
 
-// What a compilation depends on, as a cache key: the compiler, its arguments with the paths
-// that change from run to run replaced, and each source's file name and bytes.
-std::string cache_key(const fs::path& exe, std::vector<std::string> args, const Sources& sources,
-                      const fs::path& output) {
-  std::string key = "entrapment compile cache 2\n" + program_identity(exe) + "\n";
-  for (std::string& arg : args) {
-    for (std::size_t i = 0; i < sources.files.size(); ++i)
-      if (arg == sources.files[i].string()) arg = "<source " + std::to_string(i) + ">";
-    if (arg == output.string()) arg = "<output>";
-    key += arg + "\n";
+std::string mib(long long bytes) { return std::to_string(bytes >> 20) + " MiB"; }
+
+// Runs a compiler as a contestant: in a scratch directory of its own holding copies of
+// `inputs` (so `args` name them by their file names), isolated, under the compile limits.
+// When it succeeds, each of `outputs` (names in its working directory: a file or a directory)
+// is copied into `destination`. Throws CompileError with its messages when it fails or
+// passes a limit, std::runtime_error (JE) when it cannot be run.
+void compile(const fs::path& source, const fs::path& exe, const std::vector<std::string>& args,
+             const std::vector<fs::path>& inputs, const std::vector<std::string>& outputs,
+             const fs::path& destination) {
+  const CompileOptions options = compile_options();
+  Limits limits;
+  limits.cpu_s = options.time_s;
+  limits.wall_s = options.time_s;
+  limits.memory_mib = options.memory_mib;
+  limits.max_processes = options.max_processes;
+  limits.max_output_bytes = options.max_output_bytes;
+  limits.max_scratch_bytes = options.max_scratch_bytes;
+  limits.mechanism = options.mechanism;
+  ProcessOptions how;
+  how.sandbox = options.sandbox;
+  how.writable_scratch = true;
+  how.inputs = inputs;
+  how.stdout_into_stderr = true;
+  std::vector<std::string> argv = {exe.string()};
+  argv.insert(argv.end(), args.begin(), args.end());
+  std::unique_ptr<ContestantProcess> process;
+  try {
+    process = std::make_unique<ContestantProcess>(argv, limits, how);
+  } catch (const std::exception& e) {
+    throw std::runtime_error(source.string() + ": cannot compile: " + e.what());
   }
-  for (const fs::path& file : sources.files) {
+  process->close_stdin();
+  const Clock::time_point deadline =
+      process->started() +
+      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_s));
+  const bool ended = process->wait_until(deadline);
+  const bool over = !ended && process->over_cpu_limit();
+  if (!ended) process->kill();
+  const ProcessUsage& usage = process->usage();
+  if (!usage.not_started.empty())
+    throw std::runtime_error(source.string() + ": cannot compile: " + usage.not_started);
+  // The compiler's own messages, cut to what a person reads.
+  std::string messages = process->stderr_text();
+  constexpr std::size_t kShown = 64 << 10;
+  if (messages.size() > kShown) messages = messages.substr(0, kShown) + "\n...";
+  const auto stopped = [&](const std::string& why) {
+    throw CompileError(source.string() + ": compile error: " + why +
+                       (messages.empty() ? "" : ":\n" + messages));
+  };
+  if (usage.memory_limit_hit || usage.oom_killed)
+    stopped("the compiler ran out of memory (limit " + std::to_string(limits.memory_mib) + " MiB)");
+  if (over || usage.cpu_limit_hit || (usage.signaled && usage.signal == SIGXCPU))
+    stopped("compilation used more than " + std::to_string(static_cast<int>(options.time_s)) +
+            " s of CPU time");
+  if (!ended)
+    stopped("compilation took longer than " + std::to_string(static_cast<int>(options.time_s)) +
+            " s");
+  if (usage.signaled && usage.signal == SIGXFSZ)
+    stopped("the compiler wrote a file larger than " + mib(limits.max_output_bytes));
+  if (usage.signaled || usage.exit_code != 0) {
+    // g++ reports a compiler it lost to a limit as an internal error: say which limit.
+    if (messages.find("File size limit exceeded") != std::string::npos ||
+        messages.find("File too large") != std::string::npos)
+      stopped("the compiler wrote a file larger than " + mib(limits.max_output_bytes));
+    if (messages.find("No space left on device") != std::string::npos)
+      stopped("the compiler's temporary files passed " + mib(limits.max_scratch_bytes));
+    throw CompileError(source.string() + ": compile error:\n" + messages);
+  }
+  for (const std::string& output : outputs) {
+    const fs::path from = process->scratch() / output;
+    try {
+      if (fs::is_directory(fs::symlink_status(from)))
+        copy_directory(from, destination / output, 0755, 0755);
+      else
+        copy_regular_file(from, destination / output, 0755);
+    } catch (const CopyError& e) {
+      throw std::runtime_error(source.string() + ": cannot take the compiled program: " + e.what());
+    }
+  }
+}
+
+// What a compilation depends on, as a cache key: the compiler, its arguments (which name the
+// inputs by their file names), and each input's file name and bytes.
+std::string cache_key(const fs::path& exe, const std::vector<std::string>& args,
+                      const Sources& sources) {
+  std::string key = "entrapment compile cache 3\n" + program_identity(exe) + "\n";
+  for (const std::string& arg : args) key += arg + "\n";
+  for (const fs::path& file : sources.inputs) {
     const std::string bytes = read_file(file).value_or("");
     key += file.filename().string() + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
   }
   return key;
 }
 
-// Compiles with `args` into `output` (a file or a directory), or copies it out of the cache.
-// A C or C++ source that includes a file of its own ("...") depends on more than the sources'
-// bytes: it is always compiled. True when it came from the cache.
+// Compiles with `args` into `output` (a file or a directory in `work_dir`), or copies it out of
+// the cache. A C or C++ source that includes a file by name ("...") may depend on more than
+// the inputs (where nothing isolates the compiler): it is always compiled. True when it came
+// from the cache.
 bool compile_cached(const Sources& sources, const fs::path& source, const fs::path& exe,
-                    const std::vector<std::string>& args, const fs::path& output,
-                    const fs::path& log) {
+                    const std::vector<std::string>& args, const std::string& output,
+                    const fs::path& work_dir) {
   bool cacheable = true;
   if (sources.language == Language::C || sources.language == Language::Cpp)
     for (const fs::path& file : sources.files) {
@@ -144,14 +232,38 @@ bool compile_cached(const Sources& sources, const fs::path& source, const fs::pa
         cacheable = false;
     }
   const CompileCache cache;
-  const std::string key = cache_key(exe, args, sources, output);
-  if (cacheable && cache.fetch(key, output)) return true;
-  compile(source, exe, args, log);
-  if (cacheable) cache.store(key, output);
+  const std::string key = cache_key(exe, args, sources);
+  if (cacheable && cache.fetch(key, work_dir / output)) return true;
+  compile(source, exe, args, sources.inputs, {output}, work_dir);
+  if (cacheable) cache.store(key, work_dir / output);
   return false;
 }
 
+// A directory made in the work directory (whose parent must exist: after an interrupt has
+// removed the work directory, nothing is made again).
+void make_directory(const fs::path& dir) {
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST)
+    throw std::runtime_error("cannot create " + dir.string() + ": " + std::strerror(errno));
+}
+
 }  // namespace
+
+CompileOptions compile_options_from(const ProblemConfig& problem) {
+  CompileOptions options;
+  options.time_s = static_cast<double>(problem.compilation_time_s);
+  options.memory_mib = problem.compilation_memory_mib;
+  return options;
+}
+
+CompileOptions compile_options() {
+  std::lock_guard<std::mutex> lock(options_mutex());
+  return current_options();
+}
+
+void set_compile_options(const CompileOptions& options) {
+  std::lock_guard<std::mutex> lock(options_mutex());
+  current_options() = options;
+}
 
 fs::path find_program(const std::string& program) {
   if (program.empty()) return {};
@@ -183,6 +295,51 @@ bool is_submission_file(const fs::path& path) {
   }
   if (!fs::is_regular_file(path, error)) return false;
   return language_of(path) != Language::None || ::access(path.c_str(), X_OK) == 0;
+}
+
+bool is_source_file(const fs::path& path) {
+  std::error_code error;
+  return fs::is_regular_file(path, error) && language_of(path) != Language::None;
+}
+
+namespace {
+
+bool identifier_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+// Whether `text` has the word `main` followed (after blanks) by '(' (C, C++), or, for Java,
+// `void main` so followed.
+bool declares_main(const std::string& text, Language language) {
+  const std::string word = language == Language::Java ? "void main" : "main";
+  for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
+    if (at > 0 && identifier_char(text[at - 1])) continue;
+    std::size_t after = at + word.size();
+    while (after < text.size() && (text[after] == ' ' || text[after] == '\t' ||
+                                   text[after] == '\n' || text[after] == '\r'))
+      ++after;
+    if (after < text.size() && text[after] == '(') return true;
+  }
+  return false;
+}
+
+}  // namespace
+
+bool is_one_program(const fs::path& dir) {
+  std::error_code error;
+  if (!fs::is_directory(dir, error)) return false;
+  if (fs::is_regular_file(dir / "__main__.py", error)) return true;
+  Sources sources;
+  try {
+    sources = sources_of(dir);
+  } catch (const std::exception&) {
+    return false;
+  }
+  if (sources.files.size() < 2 || sources.language == Language::Python) return false;
+  int with_main = 0;
+  for (const fs::path& file : sources.files)
+    with_main += declares_main(read_file(file).value_or(""), sources.language) ? 1 : 0;
+  return with_main == 1;
 }
 
 Submission command_submission(const std::vector<std::string>& command) {
@@ -221,28 +378,25 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
         (directory ? ": a directory with no source (" : ": not a known source (") + kKnownSources +
         ")" + (directory ? "" : " nor an executable"));
   }
-  fs::create_directories(work_dir);
-  open_to_all(work_dir);
+  make_directory(work_dir);
   const std::string& stem = sources.stem;
-  const fs::path log = work_dir / (stem + ".compile.log");
   Submission submission{source.filename().string(), {}, false};
+  // The compiler sees its inputs by their file names, in its own working directory.
   std::vector<std::string> files;
-  for (const fs::path& file : sources.files) files.push_back(file.string());
+  for (const fs::path& file : sources.files) files.push_back(file.filename().string());
 
   switch (sources.language) {
     case Language::C:
     case Language::Cpp: {
-      const fs::path binary = work_dir / stem;
       const bool c = sources.language == Language::C;
       const fs::path exe = compiler(c ? "gcc" : "g++", source);
-      std::vector<std::string> args = {"-x",  c ? "c" : "c++", c ? "-std=gnu17" : "-std=gnu++20",
-                                       "-O2", "-pipe",         "-static",
-                                       "-o",  binary.string()};
+      std::vector<std::string> args = {
+          "-x", c ? "c" : "c++", c ? "-std=gnu17" : "-std=gnu++20", "-O2", "-pipe", "-static", "-o",
+          stem};
       args.insert(args.end(), files.begin(), files.end());
       if (c) args.push_back("-lm");
-      submission.from_cache = compile_cached(sources, source, exe, args, binary, log);
-      open_to_all(binary);
-      submission.command = {binary.string()};
+      submission.from_cache = compile_cached(sources, source, exe, args, stem, work_dir);
+      submission.command = {(work_dir / stem).string()};
       break;
     }
     case Language::Python: {
@@ -251,34 +405,39 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
       fs::path python =
           fs::exists("/usr/bin/python3") ? fs::path("/usr/bin/python3") : find_program("python3");
       if (python.empty()) throw std::runtime_error(source.string() + ": python3 is not installed");
-      // A syntax check that writes nothing (py_compile would leave __pycache__ next to the
-      // submission).
-      for (const fs::path& file : sources.files)
-        compile(file, python,
-                {"-c", "import sys; compile(open(sys.argv[1], 'rb').read(), sys.argv[1], 'exec')",
-                 file.string()},
-                log);
+      // A syntax check that writes nothing (py_compile would leave __pycache__ beside it).
+      std::vector<std::string> args = {
+          "-c",
+          "import sys\nfor name in sys.argv[1:]: compile(open(name, 'rb').read(), name, 'exec')"};
+      args.insert(args.end(), files.begin(), files.end());
+      compile(source, python, args, sources.inputs, {}, work_dir);
       // It runs from a copy (of the whole directory for a directory submission).
       const fs::path copy_dir = directory ? work_dir / (stem + ".py") : work_dir;
-      fs::create_directories(copy_dir);
-      open_to_all(copy_dir);
+      if (directory) make_directory(copy_dir);
       for (const fs::path& file : sources.files) {
-        const fs::path copy = copy_dir / file.filename();
-        fs::copy_file(file, copy, fs::copy_options::overwrite_existing);
-        ::chmod(copy.c_str(), 0644);
+        try {
+          copy_regular_file(fs::canonical(file), copy_dir / file.filename(), 0644);
+        } catch (const CopyError& e) {
+          throw std::runtime_error(e.what());
+        }
       }
       submission.command = {python.string(), (copy_dir / sources.entry.filename()).string()};
       break;
     }
     case Language::Java: {
-      const fs::path classes = work_dir / (stem + ".classes");
-      fs::create_directories(classes);
+      const std::string classes_name = stem + ".classes";
+      const fs::path classes = work_dir / classes_name;
       const fs::path javac = compiler("javac", source);
-      std::vector<std::string> args = {"-encoding", "UTF-8", "-d", classes.string()};
+      // javac is a JVM: its heap within the compile memory (the rest is the JVM's own).
+      std::vector<std::string> args = {
+          "-J-Xmx" + std::to_string(std::max(64LL, compile_options().memory_mib / 2)) + "m",
+          "-J-XX:+UseSerialGC",
+          "-encoding",
+          "UTF-8",
+          "-d",
+          classes_name};
       args.insert(args.end(), files.begin(), files.end());
-      submission.from_cache = compile_cached(sources, source, javac, args, classes, log);
-      for (const auto& entry : fs::recursive_directory_iterator(classes)) open_to_all(entry.path());
-      open_to_all(classes);
+      submission.from_cache = compile_cached(sources, source, javac, args, classes_name, work_dir);
       const std::vector<std::string> mains = java_main_classes(classes);
       const std::string main = choose_java_main(mains, stem);
       if (main.empty()) {

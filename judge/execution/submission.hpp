@@ -1,12 +1,18 @@
 // A submission ready to run: the argv that starts it. Sources are compiled the way contest
 // systems compile them (see README, "Languages"), once: the result is cached by content (see
-// compile_cache.hpp); an executable is run as is.
+// compile_cache.hpp); an executable is run as is. A compiler runs the contestant's source, so
+// it runs as a contestant does (contestant_process.hpp): its own user id, isolated (bwrap
+// whenever it is usable, --no-sandbox or not: one compilation costs nothing next to bwrap's
+// start-up), in a scratch directory holding only a copy of the sources, under the limits of
+// CompileOptions; what it wrote is copied out into the work directory.
 #pragma once
 
 #include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
+
+#include "limits.hpp"
 
 namespace entrapment {
 
@@ -32,12 +38,41 @@ class CompileError : public std::runtime_error {
 };
 
 // Any other std::exception from prepare_submission (a compiler that is not installed, a work
-// directory that cannot be written) is the judge's failure: JE.
+// directory that cannot be written, a compiler that could not be started) is the judge's
+// failure: JE.
+
+// The limits a compiler runs under (problem.yaml's limits.compilation_time and
+// limits.compilation_memory; the problem package format's defaults). Beyond them it is a CE
+// that says which limit stopped it.
+struct CompileOptions {
+  double time_s = 60;                        // CPU time; the wall clock the same, stretched by load
+  long long memory_mib = 2048;               // the whole compiler (cc1plus, as, ld ...)
+  long long max_output_bytes = 256ll << 20;  // any file it writes (the program)
+  long long max_scratch_bytes = 512ll << 20;  // its /tmp (temporary objects)
+  int max_processes = 256;                    // processes and threads (javac's JVM has many)
+  LimitChoice mechanism = LimitChoice::Auto;
+  bool sandbox = true;  // bwrap when usable
+};
+// From problem.yaml's limits.compilation_time and limits.compilation_memory.
+CompileOptions compile_options_from(const ProblemConfig& problem);
+// What prepare_submission() uses in this process (the CLI sets it from problem.yaml).
+CompileOptions compile_options();
+void set_compile_options(const CompileOptions& options);
 
 // Whether `path` is something prepare_submission takes: a file with a known source extension
 // (the problem package format's: .c; .cpp .cc .cxx .c++ .C; .py .py3; .java), an executable
 // file, or a directory holding sources directly (a directory submission).
 bool is_submission_file(const std::filesystem::path& path);
+
+// Whether `path` is a regular file with a known source extension (what a walk through a
+// directory that is not a verdict directory judges: never an executable or a script of the
+// package's own, such as a make_table.py).
+bool is_source_file(const std::filesystem::path& path);
+
+// Whether a directory holds one program made of several files, rather than several programs:
+// a Python __main__.py, or two or more sources of its language (Java, else C++, else C) of
+// which exactly one declares the entry point (main; Java's public static void main).
+bool is_one_program(const std::filesystem::path& dir);
 
 // A directory submission is every source of one language directly in the directory (Java
 // first, else C++, else C, else Python), compiled together; Python's entry point is

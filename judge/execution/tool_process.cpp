@@ -2,16 +2,39 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <thread>
 
+#include "launch.hpp"
+
 extern char** environ;
 
 namespace entrapment {
+
+namespace {
+
+struct ToolFiles {
+  const char* input;
+  const char* output;
+};
+
+// In the child: stdin from the input, stdout and stderr into the output; a session of its own
+// (no terminal; a timeout kills its process group, whatever it started).
+const char* tool_setup(const void* context) {
+  const ToolFiles& files = *static_cast<const ToolFiles*>(context);
+  const int in = ::open(files.input, O_RDONLY | O_CLOEXEC);
+  if (in < 0) return "opening its input";
+  const int out = ::open(files.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (out < 0) return "opening its output";
+  if (::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(out, 2) < 0) return "dup2";
+  if (::setsid() < 0) return "setsid";
+  return nullptr;
+}
+
+}  // namespace
 
 ToolRun run_tool(const std::vector<std::string>& argv, const std::filesystem::path& input,
                  const std::filesystem::path& output, std::chrono::milliseconds time_limit) {
@@ -20,28 +43,20 @@ ToolRun run_tool(const std::vector<std::string>& argv, const std::filesystem::pa
     run.error = "no program";
     return run;
   }
-  posix_spawn_file_actions_t actions;
-  posix_spawnattr_t attributes;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawnattr_init(&attributes);
   const std::string input_path = input.empty() ? "/dev/null" : input.string();
   const std::string output_path = output.string();
-  posix_spawn_file_actions_addopen(&actions, 0, input_path.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, output_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC,
-                                   0644);
-  posix_spawn_file_actions_adddup2(&actions, 1, 2);
-  // Its own process group, so that a timeout kills whatever it started too.
-  posix_spawnattr_setflags(&attributes, POSIX_SPAWN_SETPGROUP);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  std::vector<char*> args;
-  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
+  const ToolFiles files{input_path.c_str(), output_path.c_str()};
+  LaunchRequest request;
+  request.argv = argv;
+  for (char** variable = environ; variable && *variable; ++variable)
+    request.env.push_back(*variable);
+  request.step = tool_setup;
+  request.context = &files;
   pid_t pid = 0;
-  const int failed = ::posix_spawn(&pid, args[0], &actions, &attributes, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  posix_spawnattr_destroy(&attributes);
-  if (failed != 0) {
-    run.error = std::string("cannot start ") + argv[0] + ": " + ::strerror(failed);
+  try {
+    pid = launch(request);
+  } catch (const LaunchError& e) {
+    run.error = std::string("cannot start ") + argv[0] + ": " + e.what();
     return run;
   }
   run.started = true;

@@ -1,8 +1,7 @@
-// Running the judge's own helper programs (compilers, the input validator) with a time limit:
-// stdin from a file, stdout and stderr together into a file. Not for contestants, which
-// contestant_process.hpp runs under limits and a sandbox. (Boost.Process 1.74's wait_for
-// waits on SIGCHLD with sigtimedwait, which misses the signal in a threaded program and
-// then sleeps the whole timeout; hence this.)
+// Running the judge's own helper programs (the input validator) with a time limit: stdin from
+// a file, stdout and stderr together into a file, in a session of their own, with no other
+// descriptor of the judge (launch.hpp). Not for contestants, nor for compilers (which run the
+// contestant's source: contestant_process.hpp runs both under limits and a sandbox).
 #pragma once
 
 #include <chrono>

@@ -1,7 +1,8 @@
 // A temporary directory for compiled submissions that removes itself, also when the judge is
-// interrupted (it is registered with interrupts.hpp). It is readable by everyone: the
-// contestant runs as its own unprivileged user and must reach its program. Its name carries
-// the judge's process id, so that what a judge left can be told from another's.
+// interrupted (it is registered with interrupts.hpp). Mode 0700: nobody else reaches the
+// submissions in it (a contestant gets its program staged into its own scratch directory by
+// the judge). Its name carries the judge's process id, so that what a judge left can be told
+// from another's.
 #pragma once
 
 #include <stdlib.h>
@@ -23,14 +24,13 @@ class WorkDir {
     std::string name = "/tmp/entrapment-" + purpose + "-" + std::to_string(::getpid()) + "-XXXXXX";
     {
       // Made and registered at once: an interrupt either finds it or comes before it.
-      std::lock_guard<std::mutex> lock(spawn_lock());
+      std::lock_guard<std::recursive_mutex> lock(spawn_lock());
       if (interrupted()) throw std::runtime_error("interrupted");
       if (!::mkdtemp(name.data()))
         throw std::runtime_error("cannot create a temporary directory " + name);
       key_ = register_directory(name);
     }
-    ::chmod(name.c_str(), 0755);
-    path_ = name;
+    path_ = name;  // mkdtemp made it 0700
   }
   ~WorkDir() {
     std::error_code ignored;

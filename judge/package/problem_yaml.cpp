@@ -275,6 +275,31 @@ void read_source(const Reader& r, const YAML::Node& node, ProblemConfig& config)
   }
 }
 
+// The ranges a judge can work with (beyond them every test would time out, no program could
+// start, or the figures would overflow): errors, not judge errors on every test.
+constexpr double kMaxSeconds = 3600;          // an hour
+constexpr long long kMinMemoryMib = 32;       // a static C program, Python, a small JVM
+constexpr long long kMaxMemoryMib = 1 << 20;  // 1 TiB
+constexpr long long kMaxOutputMib = 1 << 16;  // 64 GiB
+constexpr double kMaxMultiplier = 100;
+
+double at_most_seconds(const Reader& r, const std::string& key, const YAML::Node& node,
+                       double value) {
+  if (value > kMaxSeconds)
+    r.fail(node, key,
+           "expected at most " + seconds_text(kMaxSeconds) + " seconds, got " + node.Scalar());
+  return value;
+}
+
+long long memory_in_range(const Reader& r, const std::string& key, const YAML::Node& node,
+                          long long value) {
+  if (value < kMinMemoryMib || value > kMaxMemoryMib)
+    r.fail(node, key,
+           "expected " + std::to_string(kMinMemoryMib) + " to " + std::to_string(kMaxMemoryMib) +
+               " MiB, got " + node.Scalar());
+  return value;
+}
+
 void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
   if (!node.IsMap()) r.fail(node, "limits", "expected a map of limits, got " + Reader::kind(node));
   r.only_known(node, "limits", kLimitKeys);
@@ -282,19 +307,26 @@ void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config)
   if (const YAML::Node m = get("time_multipliers"); m.IsDefined()) {
     if (!m.IsMap()) r.fail(m, "limits.time_multipliers", "expected a map, got " + Reader::kind(m));
     r.only_known(m, "limits.time_multipliers", kMultiplierKeys);
-    if (const YAML::Node v = Reader::child(m, "ac_to_time_limit"); v.IsDefined())
-      config.ac_to_time_limit =
-          r.number("limits.time_multipliers.ac_to_time_limit", v, "a number >= 1", 1, false);
-    if (const YAML::Node v = Reader::child(m, "time_limit_to_tle"); v.IsDefined())
-      config.time_limit_to_tle =
-          r.number("limits.time_multipliers.time_limit_to_tle", v, "a number >= 1", 1, false);
+    for (const char* name : {"ac_to_time_limit", "time_limit_to_tle"}) {
+      const YAML::Node v = Reader::child(m, name);
+      if (!v.IsDefined()) continue;
+      const std::string key = std::string("limits.time_multipliers.") + name;
+      const double value = r.number(key, v, "a number >= 1", 1, false);
+      if (value > kMaxMultiplier)
+        r.fail(v, key, "expected at most " + seconds_text(kMaxMultiplier) + ", got " + v.Scalar());
+      (std::string(name) == "ac_to_time_limit" ? config.ac_to_time_limit
+                                               : config.time_limit_to_tle) = value;
+    }
   }
   if (const YAML::Node v = get("time_resolution"); v.IsDefined())
-    config.time_resolution_s =
-        r.number("limits.time_resolution", v, "a positive number of seconds", 0, true);
+    config.time_resolution_s = at_most_seconds(
+        r, "limits.time_resolution", v,
+        r.number("limits.time_resolution", v, "a positive number of seconds", 0, true));
   config.time_limit_s = config.time_resolution_s;
   if (const YAML::Node v = get("time_limit"); v.IsDefined()) {
-    config.time_limit_s = r.number("limits.time_limit", v, "a positive number of seconds", 0, true);
+    config.time_limit_s =
+        at_most_seconds(r, "limits.time_limit", v,
+                        r.number("limits.time_limit", v, "a positive number of seconds", 0, true));
     config.time_limit_given = true;
     const double steps = config.time_limit_s / config.time_resolution_s;
     if (std::fabs(steps - std::round(steps)) > 1e-9 * std::max(1.0, steps))
@@ -304,19 +336,35 @@ void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config)
                  seconds_text(config.time_limit_s) + " s");
   }
   if (const YAML::Node v = get("memory"); v.IsDefined()) {
-    config.memory_mib = r.integer("limits.memory", v, "a positive integer (MiB)", 1);
+    config.memory_mib = memory_in_range(
+        r, "limits.memory", v, r.integer("limits.memory", v, "a positive integer (MiB)", 1));
     config.memory_given = true;
   }
-  if (const YAML::Node v = get("output"); v.IsDefined())
-    config.output_mib = r.integer("limits.output", v, "a positive integer (MiB)", 1);
+  for (const char* key : {"output", "validation_output"})
+    if (const YAML::Node v = get(key); v.IsDefined()) {
+      const long long value =
+          r.integer(std::string("limits.") + key, v, "a positive integer (MiB)", 1);
+      if (value > kMaxOutputMib)
+        r.fail(std::string("limits.") + key, v,
+               "expected 1 to " + std::to_string(kMaxOutputMib) + " MiB, got " + v.Scalar());
+      if (std::string(key) == "output") config.output_mib = value;
+    }
   if (const YAML::Node v = get("code"); v.IsDefined())
     config.code_kib = r.integer("limits.code", v, "a positive integer (KiB)", 1);
   for (const char* key : {"compilation_time", "validation_time"})
-    if (const YAML::Node v = get(key); v.IsDefined())
-      r.integer(std::string("limits.") + key, v, "a positive integer (seconds)", 1);
-  for (const char* key : {"compilation_memory", "validation_memory", "validation_output"})
-    if (const YAML::Node v = get(key); v.IsDefined())
-      r.integer(std::string("limits.") + key, v, "a positive integer (MiB)", 1);
+    if (const YAML::Node v = get(key); v.IsDefined()) {
+      const std::string name = std::string("limits.") + key;
+      const long long value = r.integer(name, v, "a positive integer (seconds)", 1);
+      at_most_seconds(r, name, v, static_cast<double>(value));
+      if (std::string(key) == "compilation_time") config.compilation_time_s = value;
+    }
+  for (const char* key : {"compilation_memory", "validation_memory"})
+    if (const YAML::Node v = get(key); v.IsDefined()) {
+      const std::string name = std::string("limits.") + key;
+      const long long value =
+          memory_in_range(r, name, v, r.integer(name, v, "a positive integer (MiB)", 1));
+      if (std::string(key) == "compilation_memory") config.compilation_memory_mib = value;
+    }
   if (const YAML::Node v = get("validation_passes"); v.IsDefined())
     r.integer("limits.validation_passes", v, "an integer >= 2", 2);
 }

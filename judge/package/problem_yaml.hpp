@@ -33,8 +33,11 @@ struct ProblemConfig {
   double time_limit_to_tle = 1.5;  // limits.time_multipliers.time_limit_to_tle (default 1.5)
   long long memory_mib = 2048;     // limits.memory; absent: the typical system default
   bool memory_given = false;
-  long long output_mib = 8;  // limits.output; absent: the typical system default
-  long long code_kib = 128;  // limits.code; absent: the typical system default
+  long long output_mib = 8;                 // limits.output; absent: the typical system default
+  long long code_kib = 128;                 // limits.code; absent: the typical system default
+  long long compilation_time_s = 60;        // limits.compilation_time (the default)
+  long long compilation_memory_mib = 2048;  // limits.compilation_memory (the default)
+  // Every time is at most an hour and every memory 32 MiB to 1 TiB: beyond, an error.
 };
 
 // Reads and checks problem.yaml; throws YamlError ("problem.yaml:12: limits.memory: expected a

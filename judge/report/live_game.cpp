@@ -2,6 +2,8 @@
 
 #include <iostream>
 
+#include "text.hpp"
+
 namespace entrapment::report {
 
 void LivePrinter::print_new(const Transcript& transcript) {
@@ -9,8 +11,8 @@ void LivePrinter::print_new(const Transcript& transcript) {
     const TranscriptLine& line = transcript.lines[shown_];
     if (line.round >= 1 && !start_drawn_) draw_start();
     if (!line.from_contestant || show_contestant_)
-      std::cout << '[' << line.round << "] " << (line.from_contestant ? "> " : "< ") << line.text
-                << (line.cut ? " ..." : "") << '\n';
+      std::cout << '[' << line.round << "] " << (line.from_contestant ? "> " : "< ")
+                << printable(line.text) << (line.cut ? " ..." : "") << '\n';
     // A round ends with Free or Trapped (whoever says it).
     if (line.text == "Free" || line.text == "Trapped") draw_rounds(transcript, line.round);
   }

@@ -36,6 +36,29 @@ std::size_t utf8_length(std::string_view text, std::size_t i) {
   return length;
 }
 
+// The code point of the valid UTF-8 sequence of `length` bytes at text[i].
+char32_t code_point(std::string_view text, std::size_t i, std::size_t length) {
+  const auto byte = [&](std::size_t k) { return static_cast<unsigned char>(text[i + k]); };
+  if (length == 1) return byte(0);
+  char32_t value = byte(0) & (0xFF >> (length + 1));
+  for (std::size_t k = 1; k < length; ++k) value = (value << 6) | (byte(k) & 0x3F);
+  return value;
+}
+
+// Characters that show nothing themselves but change what is shown around them: the bidi
+// controls (U+202E makes a terminal or a page show the following text backwards: Trojan
+// Source), zero-width characters, the line and paragraph separators.
+bool is_invisible_control(char32_t c) {
+  return c == 0x061C || (c >= 0x200B && c <= 0x200F) || (c >= 0x2028 && c <= 0x202E) ||
+         (c >= 0x2060 && c <= 0x2069) || c == 0xFEFF;
+}
+
+std::string code_point_text(char32_t c) {
+  char buf[16];
+  std::snprintf(buf, sizeof buf, "\\u%04X", static_cast<unsigned>(c));
+  return buf;
+}
+
 std::string hex_byte(unsigned char c) {
   char buf[8];
   std::snprintf(buf, sizeof buf, "\\x%02X", c);
@@ -63,6 +86,9 @@ std::string printable(std::string_view text) {
       // C1 control characters (U+0080..U+009F): some terminals obey them too.
       out += hex_byte(c) + hex_byte(static_cast<unsigned char>(text[i + 1]));
       i += 2;
+    } else if (length > 1 && is_invisible_control(code_point(text, i, length))) {
+      out += code_point_text(code_point(text, i, length));
+      i += length;
     } else {
       out.append(text.substr(i, length));
       i += length;
@@ -82,7 +108,11 @@ std::string json_quote(std::string_view text) {
       continue;
     }
     if (length > 1) {
-      out.append(text.substr(i, length));
+      const char32_t point = code_point(text, i, length);
+      if (is_invisible_control(point))
+        out += code_point_text(point);  // the same string, and no surprise where it is shown
+      else
+        out.append(text.substr(i, length));
       i += length;
       continue;
     }

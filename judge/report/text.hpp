@@ -9,12 +9,14 @@
 namespace entrapment::report {
 
 // `text` for a terminal or a <pre>: valid UTF-8 is kept, every control character and every
-// byte that is not part of valid UTF-8 becomes a visible \xHH (a tab becomes \t).
+// byte that is not part of valid UTF-8 becomes a visible \xHH (a tab becomes \t), and every
+// character that reorders or hides the text around it (bidi controls such as U+202E,
+// zero-width characters, U+2028) becomes a visible \uHHHH.
 std::string printable(std::string_view text);
 
 // `text` as a JSON string literal, quotes included. Valid UTF-8 is kept, control characters
-// are escaped, and each byte that is not valid UTF-8 becomes U+FFFD, so the document is always
-// valid JSON.
+// and the characters printable() shows as \uHHHH are escaped, and each byte that is not valid
+// UTF-8 becomes U+FFFD, so the document is always valid JSON.
 std::string json_quote(std::string_view text);
 
 // printable(text) with & < > " ' escaped, for HTML text and attribute values.

@@ -18,16 +18,30 @@ std::vector<fs::path> sorted_entries(const fs::path& dir) {
   return entries;
 }
 
-// The submissions directly in `dir`, named from `base`.
+// The submissions directly in `dir`, named from `base`. In a verdict directory (the problem
+// package format's layout says so) each source, executable and directory of sources is one;
+// anywhere else only sources are (by their extension): an executable or a directory there may
+// be anything (a script of the package's own, a build directory).
 void add_files(const fs::path& dir, const fs::path& base, const Expectation& expected,
-               std::vector<SubmissionTarget>& out, std::vector<std::string>& ignored) {
+               bool verdict_directory, std::vector<SubmissionTarget>& out,
+               std::vector<std::string>& ignored) {
   for (const fs::path& entry : sorted_entries(dir)) {
     const std::string name = entry.lexically_relative(base).string();
-    if (is_submission_file(entry))
+    if (verdict_directory ? is_submission_file(entry) : is_source_file(entry))
       out.push_back({entry, name, expected});
     else
       ignored.push_back(name + (fs::is_directory(entry) ? "/" : ""));
   }
+}
+
+bool holds_verdict_directories(const fs::path& dir) {
+  std::error_code error;
+  Expectation ignored;
+  for (const auto& entry : fs::directory_iterator(dir, error))
+    if (entry.is_directory(error) &&
+        directory_expectation(entry.path().filename().string(), ignored))
+      return true;
+  return false;
 }
 
 }  // namespace
@@ -46,8 +60,10 @@ bool is_directory_submission(const fs::path& dir) {
   Expectation ignored;
   const fs::path clean = fs::absolute(dir).lexically_normal();
   const fs::path path = clean.has_filename() ? clean : clean.parent_path();
-  return fs::is_directory(path, error) && is_submission_file(path) &&
-         directory_expectation(path.parent_path().filename().string(), ignored);
+  if (!fs::is_directory(path, error) || !is_submission_file(path)) return false;
+  return directory_expectation(path.parent_path().filename().string(), ignored) ||
+         (!directory_expectation(path.filename().string(), ignored) &&
+          !holds_verdict_directories(path) && is_one_program(path));
 }
 
 std::vector<SubmissionTarget> find_submissions(const fs::path& given,
@@ -57,15 +73,28 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
   std::vector<SubmissionTarget> found;
   Expectation expected;
   if (directory_expectation(clean.filename().string(), expected)) {
-    add_files(clean, clean.parent_path(), expected, found, ignored);
+    add_files(clean, clean.parent_path(), expected, true, found, ignored);
     return found;
+  }
+  // A package's root: its solutions/ (the rest of a package is no submission).
+  if (!holds_verdict_directories(clean) && fs::is_regular_file(clean / "problem.yaml") &&
+      fs::is_directory(clean / "solutions") && holds_verdict_directories(clean / "solutions")) {
+    for (const fs::path& entry : sorted_entries(clean))
+      if (entry.filename() != "solutions")
+        ignored.push_back(entry.lexically_relative(clean).string() +
+                          (fs::is_directory(entry) ? "/" : ""));
+    std::vector<std::string> left_out;
+    std::vector<SubmissionTarget> inside = find_submissions(clean / "solutions", left_out);
+    for (SubmissionTarget& target : inside) target.name = "solutions/" + target.name;
+    for (const std::string& name : left_out) ignored.push_back("solutions/" + name);
+    return inside;
   }
   std::vector<fs::path> verdict_dirs;
   for (const fs::path& entry : sorted_entries(clean))
     if (fs::is_directory(entry) && directory_expectation(entry.filename().string(), expected))
       verdict_dirs.push_back(entry);
   if (verdict_dirs.empty()) {
-    add_files(clean, clean, Expectation{}, found, ignored);
+    add_files(clean, clean, Expectation{}, false, found, ignored);
     return found;
   }
   std::stable_sort(
@@ -78,7 +107,7 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
                         (fs::is_directory(entry) ? "/" : ""));
   for (const fs::path& verdict_dir : verdict_dirs) {
     directory_expectation(verdict_dir.filename().string(), expected);
-    add_files(verdict_dir, clean, expected, found, ignored);
+    add_files(verdict_dir, clean, expected, true, found, ignored);
   }
   return found;
 }

@@ -134,9 +134,10 @@ TEST(Options, ABadProblemYamlIsAConfigurationErrorNamingTheKeyAndLine) {
   EXPECT_EQ(run.status, 2);
   EXPECT_TRUE(has(run.err, "problem.yaml:")) << run.err;
   EXPECT_TRUE(has(run.err, ": duplicate key 'name' (first at line ")) << run.err;
-  // verify reports it as a failed check and judges nothing without limits.
+  // verify reports it as a failed check, judges nothing without limits, and exits 2 like every
+  // command on a configuration error.
   run = run_judge({"verify", "--only", "submissions"}, {package.root(), {}, ""});
-  EXPECT_EQ(run.status, 1);
+  EXPECT_EQ(run.status, 2);
   EXPECT_TRUE(has(run.out, "  FAIL  problem.yaml: ")) << run.out;
 }
 

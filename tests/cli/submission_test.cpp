@@ -24,12 +24,29 @@ int count(const std::string& text, const std::string& part) {
 const char* const kClaimRunnerCpp =
     "#include <cstdio>\nint main() { std::puts(\"Runner\"); return 0; }\n";
 
+// A program that claims "build-<id>", where <id> is a fresh number from each compilation (the
+// compiler below defines it): which compilation made the program that ran.
+const char* const kClaimBuildCpp =
+    "#include <cstdio>\n#ifndef BUILD_ID\n#define BUILD_ID \"none\"\n#endif\n"
+    "int main() { std::puts(\"build-\" BUILD_ID); return 0; }\n";
+
+// The build the judge's message quotes ("... got 'build-<id>'"), or "".
+std::string build_of(const std::string& out) {
+  const std::size_t at = out.find("build-");
+  if (at == std::string::npos) return "";
+  const std::size_t end = out.find_first_not_of("0123456789abcdef-", at + 6);
+  return out.substr(at, end - at);
+}
+
 TEST(Submission, ASecondRunOfTheSameSourceDoesNotCompileItAgain) {
   ScratchPackage package;
-  // A g++ that logs each call, first in PATH.
-  const fs::path bin = package.outside() / "bin", log = package.outside() / "g++.log";
-  write_text(bin / "g++",
-             "#!/bin/sh\necho \"$@\" >> '" + log.string() + "'\nexec /usr/bin/g++ \"$@\"\n");
+  // A g++ first in PATH that gives each compilation an id of its own. (It runs isolated, as
+  // every compiler does, so it cannot write a log outside: the program it built tells.)
+  const fs::path bin = package.outside() / "bin";
+  write_text(
+      bin / "g++",
+      "#!/bin/sh\nexec /usr/bin/g++ \"-DBUILD_ID=\\\"$(cat /proc/sys/kernel/random/uuid)\\\"\" "
+      "\"$@\"\n");
   ::chmod((bin / "g++").c_str(), 0755);
   const std::string path = bin.string() + ":" + std::getenv("PATH");
   const std::string cache = (package.outside() / "cache").string();
@@ -38,26 +55,28 @@ TEST(Submission, ASecondRunOfTheSameSourceDoesNotCompileItAgain) {
                               {"XDG_CACHE_HOME", cache.c_str()},
                               {"ENTRAPMENT_CACHE_DIR", nullptr}},
                              ""};
-  const fs::path source = package.write("claim.cpp", kClaimRunnerCpp);
+  const fs::path source = package.write("claim.cpp", kClaimBuildCpp);
   const std::vector<std::string> args = {"run", source.string(), "testdata/sample/1.in", "--expect",
                                          "WA",  "--no-sandbox"};
   JudgeRun run = run_judge(args, options);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
-  EXPECT_EQ(count(read_text(log), "claim.cpp"), 1) << read_text(log);
+  const std::string first = build_of(run.out);
+  ASSERT_GT(first.size(), std::string("build-").size() + 8) << run.out;
   run = run_judge(args, options);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
-  EXPECT_EQ(count(read_text(log), "claim.cpp"), 1) << "compiled again:\n" << read_text(log);
+  EXPECT_EQ(build_of(run.out), first) << "compiled again:\n" << run.out;
   EXPECT_TRUE(fs::exists(fs::path(cache) / "entrapment" / "compiled"));
 
   // The same bytes under another path hit too; changed bytes do not.
-  const fs::path copy = package.write("elsewhere/claim.cpp", kClaimRunnerCpp);
+  const fs::path copy = package.write("elsewhere/claim.cpp", kClaimBuildCpp);
   run = run_judge({"run", copy.string(), "testdata/sample/1.in", "--expect", "WA", "--no-sandbox"},
                   options);
-  EXPECT_EQ(count(read_text(log), "claim.cpp"), 1) << read_text(log);
-  package.write("claim.cpp", std::string(kClaimRunnerCpp) + "// edited\n");
+  EXPECT_EQ(build_of(run.out), first) << run.out;
+  package.write("claim.cpp", std::string(kClaimBuildCpp) + "// edited\n");
   run = run_judge(args, options);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
-  EXPECT_EQ(count(read_text(log), "claim.cpp"), 2) << "an edited source must be compiled";
+  EXPECT_NE(build_of(run.out), first) << "an edited source must be compiled:\n" << run.out;
+  EXPECT_NE(build_of(run.out), "") << run.out;
 }
 
 TEST(Submission, WithoutAWritableCacheItStillRuns) {

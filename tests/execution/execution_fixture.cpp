@@ -85,6 +85,21 @@ TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); 
 
 bool can_contain_fork_bombs() { return ::geteuid() == 0 || sandbox_support().usable; }
 
+bool has_own_root(bool sandbox) {
+  const Isolation isolation = isolation_for(sandbox);
+  return isolation == Isolation::Bwrap || isolation == Isolation::PrivateRoot;
+}
+
+std::vector<std::string> files_with(const std::string& token) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const char* dir : {"/tmp", "/dev/shm"})
+    for (const auto& entry : fs::directory_iterator(dir, ec))
+      if (entry.path().filename().string().find(token) != std::string::npos)
+        found.push_back(entry.path().string());
+  return found;
+}
+
 bool cgroups_usable() { return limit_mechanism(LimitChoice::Cgroup).error.empty(); }
 std::string cgroups_reason() { return limit_mechanism(LimitChoice::Cgroup).error; }
 

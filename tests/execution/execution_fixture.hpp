@@ -42,6 +42,12 @@ TestCase runner_board();
 // Whether contestants can be contained here (root, or bwrap with its PID namespace).
 bool can_contain_fork_bombs();
 
+// Whether the contestant gets a root of its own (bwrap, or a private root as root).
+bool has_own_root(bool sandbox);
+
+// Files in /tmp and /dev/shm whose names hold `token`.
+std::vector<std::string> files_with(const std::string& token);
+
 // Whether a control group per run can be made here (else cgroup tests are skipped).
 bool cgroups_usable();
 std::string cgroups_reason();

@@ -107,5 +107,38 @@ TEST(Interrupt, SigintStopsJudgeVerify) {
   expect_clean_interrupt(judge, SIGINT, token, 1);
 }
 
+// Compilers run as contestants: an interrupt while submissions compile ahead stops every
+// compiler and leaves no directory (it left a g++ and a work directory 2 times in 6).
+TEST(Interrupt, SigintWhileCompilingLeavesNoCompilerAndNoDirectory) {
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    TempDir root("entrapment-test-package");
+    fs::copy_file(package_root() / "problem.yaml", root.path / "problem.yaml");
+    fs::create_directories(root.path / "testdata" / "sample");
+    fs::copy_file(package_root() / "testdata" / "sample" / "1.in",
+                  root.path / "testdata" / "sample" / "1.in");
+    fs::create_directories(root.path / "solutions" / "accepted");
+    const std::string token =
+        "interrupt_compile_" + std::to_string(::getpid()) + "_" + std::to_string(attempt);
+    for (int k = 0; k < 4; ++k)  // a few seconds of compiling each
+      std::ofstream(root.path / "solutions" / "accepted" /
+                    (token + "_" + std::to_string(k) + ".cpp"))
+          << "#include <bits/stdc++.h>\nint main() { std::regex r(\"a+\"); std::cout << " << k
+          << " << std::regex_match(\"aa\", r); }\n";
+    const std::string root_path = root.path.string();
+    Process judge = start_judge(
+        {"verify", "--only", "submissions", "-j", "2"},
+        {{}, {{"ENTRAPMENT_ROOT", root_path.c_str()}, {"ENTRAPMENT_CACHE_DIR", "off"}}, ""});
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+    while (processes_with(token) == 0 && std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(20));
+    ASSERT_GT(processes_with(token), 0) << "no compiler started\n" << judge.out() << judge.err();
+    std::this_thread::sleep_for(std::chrono::milliseconds(150 * attempt));
+    ::kill(judge.pid(), SIGINT);
+    EXPECT_EQ(judge.wait_for(60), 130) << judge.out() << judge.err();
+    EXPECT_EQ(processes_with(token), 0) << "a compiler is left";
+    EXPECT_EQ(leftovers_of(judge.pid()), std::vector<std::string>{}) << "left behind";
+  }
+}
+
 }  // namespace
 }  // namespace entrapment::testing

@@ -97,6 +97,22 @@ TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
   expect_accepted(submission, limits, 1.0, 0.6, 160, {work.path().string()});
 }
 
+// Memory off the heap counts: MLE, not a JVM that takes what it likes (issue 17).
+TEST_P(Languages, JavasNativeMemoryCountsAgainstTheLimit) {
+  if (find_program("javac").empty() || find_program("java").empty())
+    GTEST_SKIP() << "no Java here (javac, java)";
+  WorkDir work("java-test");
+  const Submission submission = prepare_submission(program("NativeHog.java"), work.path());
+  Limits limits = small_limits(std::get<1>(GetParam()));
+  limits.cpu_s = 5;
+  limits.wall_s = wall_limit_for(limits.cpu_s);
+  limits.memory_mib = 256;
+  const TestResult result =
+      judge_test(submission, runner_board(), submission.name, limits, std::get<0>(GetParam()));
+  EXPECT_EQ(to_string(result.verdict), std::string("MLE")) << result.message;
+  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{work.path().string()});
+}
+
 INSTANTIATE_TEST_SUITE_P(Runner, Languages,
                          ::testing::Combine(::testing::Bool(),
                                             ::testing::Values(LimitChoice::Cgroup,

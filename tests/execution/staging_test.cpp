@@ -11,6 +11,7 @@
 #include <fstream>
 
 #include "execution/contestant_process.hpp"
+#include "execution/work_dir.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {
@@ -262,6 +263,27 @@ TEST(StageCommand, ReachabilityNamesTheDirectoryThatStopsIt) {
   EXPECT_TRUE(in_system_directories("/bin/sh"));
   EXPECT_FALSE(in_system_directories("/usrx/bin/sh"));
   EXPECT_FALSE(in_system_directories("/root/.pyenv/shims/python3"));
+}
+
+}  // namespace
+}  // namespace entrapment::testing
+
+namespace entrapment::testing {
+namespace {
+
+// The judge's work directories (compiled submissions) and a contestant's scratch directory
+// are nobody else's: mode 0700 (a work directory was 0755, other submissions readable in it).
+TEST(PrivateDirectories, WorkAndScratchDirectoriesAreMode0700) {
+  WorkDir work("private-test");
+  struct stat info {};
+  ASSERT_EQ(::stat(work.path().c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 0700u);
+  Limits limits = small_limits();
+  ContestantProcess process({fs::absolute(bin_dir() / "test_player").string(), "sleep"}, limits,
+                            false);
+  ASSERT_EQ(::stat(process.scratch().c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 0700u);
+  process.kill();
 }
 
 }  // namespace

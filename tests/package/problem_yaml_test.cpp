@@ -119,6 +119,51 @@ TEST(ProblemYaml, NumbersAndIntegersAreReadStrictly) {
     EXPECT_NE(error_of(memory(bad)).find("limits.memory: "), std::string::npos) << bad;
 }
 
+// Limits no contest runs with are configuration errors, named, rather than a judge that
+// times out every test (time_limit: 99999999999), cannot start any program (memory: 1) or
+// overflows (a memory of 10^14 MiB).
+TEST(ProblemYaml, LimitsOutsideSaneRangesAreErrorsThatSayTheRange) {
+  const auto limit = [](const std::string& key, const std::string& value) {
+    return error_of(std::string(kMinimal) + "limits:\n  " + key + ": " + value + "\n");
+  };
+  EXPECT_EQ(limit("time_limit", "3600"), "");
+  EXPECT_EQ(limit("memory", "32"), "");
+  EXPECT_EQ(limit("memory", "1048576"), "");
+  EXPECT_NE(limit("time_limit", "99999999999")
+                .find("limits.time_limit: expected at most 3600 seconds, got 99999999999 (line 6)"),
+            std::string::npos)
+      << limit("time_limit", "99999999999");
+  EXPECT_NE(limit("time_limit", "3601").find("limits.time_limit: expected at most 3600"),
+            std::string::npos);
+  EXPECT_NE(limit("memory", "1").find("limits.memory: expected 32 to 1048576 MiB, got 1 (line 6)"),
+            std::string::npos)
+      << limit("memory", "1");
+  EXPECT_NE(limit("memory", "99999999999999").find("limits.memory: expected 32 to 1048576 MiB"),
+            std::string::npos);
+  EXPECT_NE(limit("compilation_memory", "4").find("limits.compilation_memory: expected 32 to"),
+            std::string::npos);
+  EXPECT_NE(limit("compilation_time", "100000").find("limits.compilation_time: expected at most"),
+            std::string::npos);
+  EXPECT_NE(limit("output", "9999999").find("limits.output: expected 1 to 65536 MiB"),
+            std::string::npos);
+  EXPECT_NE(limit("time_resolution", "7200").find("limits.time_resolution: expected at most"),
+            std::string::npos);
+  EXPECT_NE(
+      error_of(std::string(kMinimal) + "limits:\n  time_multipliers:\n    ac_to_time_limit: 1000\n")
+          .find("ac_to_time_limit: expected at most 100"),
+      std::string::npos);
+}
+
+TEST(ProblemYaml, CompilationLimitsAreRead) {
+  const ProblemConfig config = parse_problem_yaml(
+      std::string(kMinimal) + "limits:\n  compilation_time: 30\n  compilation_memory: 1024\n", "p");
+  EXPECT_EQ(config.compilation_time_s, 30);
+  EXPECT_EQ(config.compilation_memory_mib, 1024);
+  const ProblemConfig defaults = parse_problem_yaml(kMinimal, "p");
+  EXPECT_EQ(defaults.compilation_time_s, 60);
+  EXPECT_EQ(defaults.compilation_memory_mib, 2048);
+}
+
 TEST(ProblemYaml, NameMayBeAMapFromLanguageToName) {
   const ProblemConfig both = parse_problem_yaml(
       replaced(kMinimal, "name: Entrapment", "name:\n  sv: Fälla\n  en: Entrapment\n  pt-BR: X"),

@@ -22,6 +22,22 @@ TEST(Printable, KeepsValidUtf8AndShowsEverythingElse) {
   EXPECT_EQ(printable("\xc2\x9b"), "\\xC2\\x9B");           // C1 control (CSI)
 }
 
+// Characters that reorder or hide what a terminal or a page shows (a contestant's U+202E turns
+// "verdict: AC" written after it around): shown by their code point.
+TEST(Printable, ShowsBidiControlsAndInvisibleFormatCharacters) {
+  EXPECT_EQ(printable("a\xe2\x80\xae"
+                      "b"),
+            "a\\u202Eb");                                                // RIGHT-TO-LEFT OVERRIDE
+  EXPECT_EQ(printable("\xe2\x81\xa6x\xe2\x81\xa9"), "\\u2066x\\u2069");  // isolates
+  EXPECT_EQ(printable("\xe2\x80\x8f"), "\\u200F");                       // RIGHT-TO-LEFT MARK
+  EXPECT_EQ(printable("\xd8\x9c"), "\\u061C");                           // ARABIC LETTER MARK
+  EXPECT_EQ(printable("\xe2\x80\x8b\xef\xbb\xbf"), "\\u200B\\uFEFF");    // zero width
+  EXPECT_EQ(printable("\xe2\x80\xa8"), "\\u2028");                       // LINE SEPARATOR
+  EXPECT_EQ(html_escape("\xe2\x80\xae"), "\\u202E");
+  EXPECT_EQ(json_quote("\xe2\x80\xae"), "\"\\u202E\"");
+  EXPECT_EQ(printable("\xe2\x80\x94"), "\xe2\x80\x94");  // an em dash stays
+}
+
 TEST(JsonQuote, EscapesControlsAndReplacesInvalidBytes) {
   EXPECT_EQ(json_quote("a\"b\\c"), "\"a\\\"b\\\\c\"");
   EXPECT_EQ(json_quote("\n\t\x01"), "\"\\n\\t\\u0001\"");

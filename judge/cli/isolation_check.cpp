@@ -1,0 +1,49 @@
+#include "isolation_check.hpp"
+
+#include <cstdlib>
+#include <iostream>
+
+#include "command.hpp"
+#include "execution/contestant_process.hpp"
+
+namespace entrapment::cli {
+
+namespace fs = std::filesystem;
+
+void add_trust_option(CLI::App& sub, bool& trust) {
+  sub.add_flag("--trust", trust,
+               "run submissions that are not the package's own even where nothing isolates them "
+               "(not root, and bwrap not in use): they run as you, with your files");
+}
+
+bool is_package_submission(const fs::path& path, const fs::path& root) {
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  const fs::path solutions = fs::weakly_canonical(root / "solutions", ec);
+  const fs::path relative = real.lexically_relative(solutions);
+  return !relative.empty() && *relative.begin() != ".." && *relative.begin() != ".";
+}
+
+void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bool trust) {
+  if (isolation_for(sandbox) != Isolation::SameUser) return;
+  // ENTRAPMENT_TRUST=1: --trust for every command (a machine of one's own running tests).
+  if (const char* env = std::getenv("ENTRAPMENT_TRUST"); env && std::string(env) == "1")
+    trust = true;
+  const std::string why = describe_isolation(sandbox);
+  if (!untrusted.empty() && !trust) {
+    std::string list;
+    for (const std::string& name : untrusted) list += (list.empty() ? "" : ", ") + name;
+    throw CommandFailure(
+        kExitUsage,
+        "refusing to run " + list + " with nothing isolating it: " + why +
+            ". It would run as you, and could read and change your files (the package's "
+            "secret tests, your home directory), signal your processes and write to your "
+            "terminal. Let bwrap isolate it (drop --no-sandbox; Debian's package bubblewrap), "
+            "or judge as root; --trust runs it anyway. See doc/execution.md.");
+  }
+  std::cerr << "judge " << current_command() << ": warning: nothing isolates the submissions ("
+            << why << "): they run as you, with your files, processes and terminal within "
+            << "their reach (doc/execution.md)\n";
+}
+
+}  // namespace entrapment::cli

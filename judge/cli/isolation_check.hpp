@@ -1,0 +1,28 @@
+// Where nothing isolates a contestant (the judge is not root, so there is no user id of its
+// own, and bwrap is not in use: --no-sandbox, or none usable), its program runs as the user,
+// with the user's files (the package's secret tests, a home directory), processes and
+// terminal within its reach. Then `judge run`, `play` and `verify` start only the package's
+// own submissions (under solutions/: code the setter wrote), after a warning; anything else
+// (another path, -- COMMAND) is refused unless --trust (or ENTRAPMENT_TRUST=1 in the
+// environment) says the user trusts it.
+#pragma once
+
+#include <CLI/CLI.hpp>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+namespace entrapment::cli {
+
+// --trust, for run, play and verify.
+void add_trust_option(CLI::App& sub, bool& trust);
+
+// Whether `path` is one of the package's own submissions (under ROOT/solutions/).
+bool is_package_submission(const std::filesystem::path& path, const std::filesystem::path& root);
+
+// With `sandbox` as asked: when nothing would isolate the contestants, throws
+// CommandFailure(kExitUsage) when `untrusted` (what is not the package's own, as shown to the
+// user) is not empty and `trust` is off, and otherwise prints a warning to stderr.
+void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bool trust);
+
+}  // namespace entrapment::cli

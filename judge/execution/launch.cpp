@@ -1,0 +1,147 @@
+#include "launch.hpp"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <mutex>
+
+#include "interrupts.hpp"
+
+namespace entrapment {
+
+namespace {
+
+int descriptor_limit() {
+  rlimit limit{};
+  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 1 << 16;
+  return static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 1 << 20));
+}
+
+// A child's programs start with the default disposition of every signal and none blocked, as
+// a contest system starts them: the judge ignores SIGPIPE (a contestant that closed its input
+// must not kill it), and an ignored signal would stay ignored across exec.
+void reset_signals() {
+  struct sigaction standard {};
+  standard.sa_handler = SIG_DFL;
+  for (int signal = 1; signal < NSIG; ++signal)
+    if (signal != SIGKILL && signal != SIGSTOP) ::sigaction(signal, &standard, nullptr);
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+}
+
+// What a child that failed sends its parent through the error pipe: errno, then the step.
+[[noreturn]] void report_failure(int pipe, const char* what) {
+  const int error = errno;
+  [[maybe_unused]] ssize_t ignored = ::write(pipe, &error, sizeof error);
+  ignored = ::write(pipe, what, std::strlen(what));
+  ::_exit(127);
+}
+
+std::vector<char*> pointers(const std::vector<std::string>& words) {
+  std::vector<char*> out;
+  for (const std::string& word : words) out.push_back(const_cast<char*>(word.c_str()));
+  out.push_back(nullptr);
+  return out;
+}
+
+}  // namespace
+
+namespace {
+
+// Closes [first, last] (last may be ~0u).
+void close_range_of(unsigned first, unsigned last) {
+  if (first > last) return;
+  if (::syscall(SYS_close_range, first, last, 0u) == 0) return;
+  const unsigned limit = static_cast<unsigned>(descriptor_limit());
+  for (unsigned fd = first; fd <= last && fd < limit; ++fd) ::close(static_cast<int>(fd));
+}
+
+}  // namespace
+
+void close_descriptors_except(const int* keep, int count) {
+  unsigned next = 3;
+  for (int i = 0; i < count; ++i) {
+    if (keep[i] < 0 || static_cast<unsigned>(keep[i]) < next) continue;
+    if (static_cast<unsigned>(keep[i]) > next)
+      close_range_of(next, static_cast<unsigned>(keep[i]) - 1);
+    next = static_cast<unsigned>(keep[i]) + 1;
+  }
+  close_range_of(next, ~0u);
+}
+
+pid_t launch(const LaunchRequest& request) {
+  if (request.argv.empty()) throw LaunchError("no program to start", EINVAL);
+  std::vector<char*> argv = pointers(request.argv);
+  std::vector<char*> env = pointers(request.env);
+  std::lock_guard<std::recursive_mutex> lock(spawn_lock());
+  if (interrupted()) throw LaunchError("the judge was interrupted", EINTR);
+  int error_pipe[2];
+  if (::pipe2(error_pipe, O_CLOEXEC) != 0)
+    throw LaunchError(std::string("pipe: ") + std::strerror(errno), errno);
+  std::vector<int> keep = request.keep;
+  keep.push_back(error_pipe[1]);  // close-on-exec: it closes when the exec succeeds
+  std::sort(keep.begin(), keep.end());
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    close_descriptors_except(keep.data(), static_cast<int>(keep.size()));
+    reset_signals();
+    if (request.step)
+      if (const char* failed = request.step(request.context)) report_failure(error_pipe[1], failed);
+    ::execve(argv[0], argv.data(), env.data());
+    report_failure(error_pipe[1], "exec");
+  }
+  const int fork_error = errno;
+  ::close(error_pipe[1]);
+  if (pid < 0) {
+    ::close(error_pipe[0]);
+    throw LaunchError(std::string("fork: ") + std::strerror(fork_error), fork_error);
+  }
+  // Nothing to read once the child exec'd (the pipe closed with it); errno and the step if not.
+  char message[512];
+  std::size_t got = 0;
+  for (;;) {
+    const ssize_t n = ::read(error_pipe[0], message + got, sizeof message - 1 - got);
+    if (n > 0) {
+      got += static_cast<std::size_t>(n);
+      if (got == sizeof message - 1) break;
+    } else if (n < 0 && errno == EINTR) {
+      continue;
+    } else {
+      break;
+    }
+  }
+  ::close(error_pipe[0]);
+  if (got == 0) return pid;
+  int error = 0;
+  if (got >= sizeof error) std::memcpy(&error, message, sizeof error);
+  message[got] = '\0';
+  const std::string step = got > sizeof error ? message + sizeof error : "exec";
+  while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  std::string what = step == "exec" ? "cannot execute " + request.argv[0] : step;
+  throw LaunchError(what + ": " + std::strerror(error), error);
+}
+
+int run_in_child(ChildStep step, const void* context) {
+  std::lock_guard<std::recursive_mutex> lock(spawn_lock());
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    close_descriptors_except(nullptr, 0);
+    ::_exit(step(context) == nullptr ? 0 : 1);
+  }
+  if (pid < 0) return -1;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,63 @@
+// Starting processes from a judge that has threads, without leaking its descriptors. Every
+// process the judge starts (contestants, compilers, validators, the helpers that kill or probe
+// as another user) goes through launch() or run_in_child(), which hold the spawn lock
+// (interrupts.hpp) from before the fork until the child has exec'd or exited, and make the
+// child close every descriptor but 0, 1, 2 and the ones it was given, first thing
+// (close_range, or a loop where the kernel has none). So a file another thread has open for
+// writing at the moment of a fork (a program being copied out of the compile cache) is
+// released in that child before any later start can execute the file ("Text file busy"), and
+// nothing the judge holds (a report being written, another contestant's pipes) reaches a
+// program it starts. (Closing at exec is not enough: the kernel closes close-on-exec
+// descriptors during the exec, and the parent may see the exec succeed before the file it
+// shared is released.)
+#pragma once
+
+#include <sys/types.h>
+
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace entrapment {
+
+// A step run in the child between fork and exec (or exit): raw system calls only, since the
+// judge has threads (malloc or a lock taken by another thread at the fork would deadlock).
+// Returns nullptr, or the name of what failed with errno set.
+using ChildStep = const char* (*)(const void* context);
+
+// The program could not be started: `what()` names the step that failed and why.
+class LaunchError : public std::runtime_error {
+ public:
+  LaunchError(const std::string& what, int error) : std::runtime_error(what), error_(error) {}
+  int error() const { return error_; }  // errno
+
+ private:
+  int error_;
+};
+
+struct LaunchRequest {
+  std::vector<std::string> argv;  // argv[0]: an absolute path
+  std::vector<std::string> env;   // NAME=value
+  // In the child, after every descriptor from 3 up but those in `keep` was closed (the step
+  // dup2()s what the program gets to 0, 1 and 2; what it keeps beyond them must not be
+  // close-on-exec).
+  ChildStep step = nullptr;
+  const void* context = nullptr;
+  std::vector<int> keep;  // descriptors the step uses (they should be close-on-exec)
+};
+
+// Forks, runs the step, execs. Throws LaunchError when the step or the exec failed (the child
+// is reaped then), or when the judge was interrupted (nothing new starts after an interrupt).
+pid_t launch(const LaunchRequest& request);
+
+// Runs `step` in a child that has closed every descriptor but 0, 1 and 2, waits for it and
+// returns its exit status (0 when the step returned nullptr, 1 otherwise; -1 when no child
+// could be made). For the helpers that act as another user (kill(-1) as the contestant's id).
+int run_in_child(ChildStep step, const void* context);
+
+// Async-signal-safe, for a child: closes every descriptor from 3 up but the `count` ones in
+// `keep` (sorted, ascending). close_range() where the kernel has it (5.9), else one call per
+// descriptor up to the descriptor limit.
+void close_descriptors_except(const int* keep, int count);
+
+}  // namespace entrapment

@@ -1,0 +1,406 @@
+// `build/bin/judge` as issue 17's reviewers used it: options that cannot destroy a file, a
+// directory walk that starts only submissions, symbolic links and directory submissions that
+// run as themselves, a problem.yaml with impossible limits refused, contestant text escaped on
+// the terminal, and a judge that is not root refusing to run what nothing isolates.
+#include <fcntl.h>
+#include <grp.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+
+#include "execution/contestant_process.hpp"
+#include "execution_fixture.hpp"
+#include "judge_process.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+std::string read_text(const fs::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+}
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// A package of its own, readable by everyone: problem.yaml, the first sample, the reference
+// solution in Python (compiling it is a syntax check: quick).
+class Package {
+ public:
+  Package() {
+    copy(package_root() / "problem.yaml", "problem.yaml");
+    copy(package_root() / "testdata" / "sample" / "1.in", "testdata/sample/1.in");
+    copy(package_root() / "testdata" / "sample" / "1.in", "testdata/secret/1.in");
+    copy(package_root() / "solutions" / "accepted" / "reference.py",
+         "solutions/accepted/reference.py");
+  }
+  const fs::path& root() const { return dir_.path; }
+  fs::path path(const std::string& relative) const { return dir_.path / relative; }
+  fs::path write(const std::string& relative, const std::string& text, unsigned mode = 0644) {
+    const fs::path to = path(relative);
+    fs::create_directories(to.parent_path());
+    std::ofstream(to, std::ios::binary) << text;
+    ::chmod(to.c_str(), mode);
+    open_directories(to.parent_path());
+    return to;
+  }
+  fs::path copy(const fs::path& from, const std::string& relative) {
+    return write(relative, read_text(from),
+                 static_cast<unsigned>(fs::status(from).permissions()) & 0755);
+  }
+  std::string sample() const { return path("testdata/sample/1.in").string(); }
+  // The judge in this package, the compile cache off (nothing of the user's shared), and
+  // trusting what it runs where nothing isolates it (a test run as a user, without bwrap)
+  // unless the setup says otherwise.
+  Finished judge(const std::vector<std::string>& args, JudgeSetup setup = {}) const {
+    setup.environment.push_back("ENTRAPMENT_ROOT=" + root().string());
+    setup.environment.push_back("ENTRAPMENT_CACHE_DIR=off");
+    bool trust_given = false;
+    for (const std::string& variable : setup.environment)
+      trust_given = trust_given || variable.rfind("ENTRAPMENT_TRUST=", 0) == 0;
+    if (!trust_given) setup.environment.push_back("ENTRAPMENT_TRUST=1");
+    return run_judge_with(args, setup);
+  }
+
+ private:
+  void open_directories(fs::path dir) {
+    for (; dir.string().size() >= dir_.path.string().size(); dir = dir.parent_path())
+      ::chmod(dir.c_str(), 0755);
+  }
+  TempDir dir_{"entrapment-test-package", 0755};
+};
+
+// ---- --json and --html never destroy a file, and are checked before any judging.
+
+TEST(ReportFiles, AForgottenFileNameNeverReplacesASubmissionOrATest) {
+  Package package;
+  const std::string submission = package.path("solutions/accepted/reference.py").string();
+  const std::string before = read_text(submission), test_before = read_text(package.sample());
+  // `--html` took the submission as its FILE: judging every solution, then replacing it.
+  Finished run = package.judge({"run", "--html", submission, "--no-sandbox"});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "--html " + submission)) << run.err;
+  EXPECT_TRUE(has(run.err, "was FILE forgotten after --html?")) << run.err;
+  EXPECT_FALSE(has(run.out, "Verdict:")) << "it judged before refusing:\n" << run.out;
+  EXPECT_EQ(read_text(submission), before);
+  run = package.judge({"run", submission, "--json", package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_FALSE(has(run.out, "Verdict:")) << run.out;
+  EXPECT_EQ(read_text(package.sample()), test_before);
+}
+
+TEST(ReportFiles, OnlyAReportOfOursIsReplacedAndABadPlaceIsFoundFirst) {
+  Package package;
+  const std::string submission = package.path("solutions/accepted/reference.py").string();
+  TempDir out("entrapment-test-reports");
+  const fs::path notes = out.path / "notes.txt";
+  std::ofstream(notes) << "my notes\n";
+  Finished run = package.judge(
+      {"run", submission, package.sample(), "--json", notes.string(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "is not a report of `judge run`")) << run.err;
+  EXPECT_EQ(read_text(notes), "my notes\n");
+  for (const std::string& bad : {(out.path / "missing" / "r.json").string(),
+                                 std::string("/proc/r.json"), out.path.string()}) {
+    run = package.judge({"run", submission, package.sample(), "--json", bad, "--no-sandbox"});
+    EXPECT_EQ(run.status, 2) << bad << "\n" << run.out << run.err;
+    EXPECT_FALSE(has(run.out, "Verdict:")) << "found only after judging:\n" << run.out;
+  }
+  // A report of ours, JSON or HTML, is replaced; a new one written.
+  const fs::path json = out.path / "r.json", html = out.path / "r.html";
+  for (int time = 0; time < 2; ++time) {
+    run = package.judge({"run", submission, package.sample(), "--json", json.string(), "--html",
+                         html.string(), "--no-sandbox"});
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    EXPECT_TRUE(has(read_text(json), "\"verdict\": \"AC\"")) << read_text(json);
+    EXPECT_TRUE(has(read_text(html), "Entrapment")) << read_text(html).substr(0, 200);
+  }
+  // No temporary file left beside them.
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(out.path))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"notes.txt", "r.html", "r.json"}));
+}
+
+// ---- A walk through a directory starts only submissions.
+
+TEST(Discovery, ThePackagesRootMeansItsSolutionsAndNothingElseRuns) {
+  Package package;
+  // A script of the package's own beside the verdict directories, and sources elsewhere.
+  package.write("solutions/make_table.py", "open('/tmp/make-table-ran', 'w')\n", 0755);
+  package.write("bench/tool.cpp", "int main() { return 1; }\n");
+  package.write("bench/run.sh", "#!/bin/sh\nexit 1\n", 0755);
+  const Finished run = package.judge({"run", package.root().string(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "== solutions/accepted/reference.py")) << run.out;
+  EXPECT_TRUE(has(run.out, "not judged")) << run.out;
+  EXPECT_TRUE(has(run.out, "solutions/make_table.py")) << run.out;
+  EXPECT_FALSE(has(run.out, "== bench")) << run.out;
+  EXPECT_FALSE(has(run.out, "== solutions (")) << run.out;
+  EXPECT_FALSE(has(run.out, "make_table.py (expected")) << run.out;
+}
+
+TEST(Discovery, ADirectoryOfOneProgramIsOneSubmissionAsInPlay) {
+  Package package;
+  package.write("mine/main.cpp",
+                "#include <cstdio>\nconst char* side();\nint main() { std::puts(side()); }\n");
+  package.write("mine/side.cpp", "const char* side() { return \"Runner\"; }\n");
+  const std::string dir = package.path("mine").string();
+  const Finished run =
+      package.judge({"run", dir, package.sample(), "--expect", "WA", "-v", "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected WA, got WA")) << run.out;
+  EXPECT_TRUE(has(run.out, "you claimed Runner")) << "it ran as one program:\n" << run.out;
+  EXPECT_FALSE(has(run.out, "== ")) << "split into files:\n" << run.out;
+}
+
+TEST(Discovery, ASymbolicLinkRunsAsTheProgramItLeadsTo) {
+  Package package;
+  package.copy(bin_dir() / "test_player", "bin/player");
+  ::chmod(package.path("bin/player").c_str(), 0755);
+  fs::create_symlink("bin/player", package.path("player-link"));  // relative, as people make them
+  Finished run = package.judge(
+      {"run", package.path("player-link").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
+  // A source that is a link, too.
+  fs::create_symlink(package.path("solutions/accepted/reference.py"), package.path("link.py"));
+  run = package.judge({"run", package.path("link.py").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
+}
+
+TEST(Discovery, ATestDirectoryThatHoldsThePackageIsRefused) {
+  Package package;
+  const std::string submission = package.path("solutions/accepted/reference.py").string();
+  for (const fs::path& above : {package.root(), package.root().parent_path()}) {
+    const Finished run = package.judge({"run", submission, above.string(), "--no-sandbox"});
+    EXPECT_EQ(run.status, 2) << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "holds the whole package")) << run.err;
+  }
+}
+
+// ---- problem.yaml.
+
+TEST(ProblemYamlLimits, ImpossibleLimitsAreAConfigurationErrorForEveryCommand) {
+  Package package;
+  const std::string text = read_text(package.path("problem.yaml"));
+  for (const auto& [from, to] :
+       {std::pair<std::string, std::string>{"time_limit: 5", "time_limit: 99999999999"},
+        {"memory: 2048", "memory: 1"}}) {
+    std::string changed = text;
+    changed.replace(changed.find(from), from.size(), to);
+    package.write("problem.yaml", changed);
+    Finished run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
+                                  package.sample(), "--no-sandbox"});
+    EXPECT_EQ(run.status, 2) << to << "\n" << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "problem.yaml: limits.")) << run.err;
+    run = package.judge({"verify", "--only", "submissions"});
+    EXPECT_EQ(run.status, 2) << to << "\n" << run.out << run.err;
+    EXPECT_TRUE(has(run.out, "FAIL  problem.yaml")) << run.out;
+  }
+}
+
+// ---- Contestant text reaches the terminal escaped.
+
+TEST(ContestantText, EscapesAndBidiOverridesNeverReachTheTerminalRaw) {
+  Package package;
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  for (const std::string mode : {"bidi-line", "bidi-stderr"}) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"run", package.sample(), "-v", "--", player, mode},
+          std::vector<std::string>{"play", "--test", package.sample(), "--", player, mode}}) {
+      const Finished run = package.judge(args);
+      EXPECT_EQ(run.status, 1) << run.out << run.err;
+      for (const std::string& text : {run.out, run.err}) {
+        EXPECT_FALSE(has(text, "\x1b")) << args[0] << " " << mode << ": an escape:\n" << text;
+        EXPECT_FALSE(has(text, "\xe2\x80\xae")) << args[0] << " " << mode << ": U+202E:\n" << text;
+      }
+      EXPECT_TRUE(has(run.out, "\\u202E")) << args[0] << " " << mode << ":\n" << run.out;
+    }
+  }
+}
+
+// ---- The contestant never reaches the user's terminal: a session of its own, no
+// controlling terminal, so no /dev/tty, no TIOCSTI (which ran `id` in the user's shell).
+
+TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
+  Package package;
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  for (const std::string sandbox : {"--sandbox", "--no-sandbox"}) {
+    if (isolation_for(sandbox == "--sandbox") == Isolation::SameUser) {
+      std::cout << "[ SKIPPED  ] " << sandbox << ": nothing isolates the contestant here (not "
+                << "root, no bwrap): it may open the user's own terminal by name, as "
+                << "doc/execution.md says\n";
+      continue;
+    }
+    const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+    ASSERT_GE(master, 0);
+    ASSERT_EQ(::grantpt(master), 0);
+    ASSERT_EQ(::unlockpt(master), 0);
+    const std::string token = "tty" + std::to_string(::getpid()) + sandbox;
+    JudgeSetup setup;
+    setup.terminal = ::ptsname(master);
+    setup.environment = {"ENTRAPMENT_ROOT=" + package.root().string(), "ENTRAPMENT_CACHE_DIR=off"};
+    JudgeProcess judge({"run", package.sample(), sandbox, "--", player, "tiocsti", token}, setup);
+    // What the terminal shows (the judge's lines, and whatever it echoes of its input).
+    std::string shown;
+    int status = -1;
+    for (int i = 0; i < 6000 && status < 0; ++i) {
+      char chunk[4096];
+      pollfd fd{master, POLLIN, 0};
+      if (::poll(&fd, 1, 20) > 0) {
+        const ssize_t n = ::read(master, chunk, sizeof chunk);
+        if (n > 0) shown.append(chunk, static_cast<std::size_t>(n));
+      }
+      status = judge.wait(0);
+    }
+    for (char chunk[4096];;) {
+      pollfd fd{master, POLLIN, 0};
+      if (::poll(&fd, 1, 50) <= 0) break;
+      const ssize_t n = ::read(master, chunk, sizeof chunk);
+      if (n <= 0) break;
+      shown.append(chunk, static_cast<std::size_t>(n));
+    }
+    // What was typed into its input: still queued, nobody read it.
+    std::string typed;
+    const int slave = ::open(setup.terminal.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (slave >= 0) {
+      char chunk[4096];
+      for (ssize_t n; (n = ::read(slave, chunk, sizeof chunk)) > 0;)
+        typed.append(chunk, static_cast<std::size_t>(n));
+      ::close(slave);
+    }
+    ::close(master);
+    EXPECT_EQ(status, 0) << sandbox << ":\n" << shown;
+    EXPECT_FALSE(has(shown, "verify: OK " + token)) << sandbox << ": a line on the terminal:\n"
+                                                    << shown;
+    EXPECT_FALSE(has(shown + typed, "echo " + token)) << sandbox << ": typed into the shell:\n"
+                                                      << shown << typed;
+    EXPECT_FALSE(has(shown, "reached:")) << sandbox << ":\n" << shown;
+  }
+}
+
+// ---- Root without namespaces (a container): a user id of its own only. What it leaves in the
+// machine's /tmp cannot be capped, but it goes with the run (nobody else writes as that id).
+TEST(OwnUserOnly, WhatItLeavesInTheMachinesTmpGoesWithTheRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: no user id of its own";
+  Package package;
+  const std::string token = "own-user-" + std::to_string(::getpid());
+  JudgeSetup setup;
+  setup.environment = {"ENTRAPMENT_NAMESPACES=off"};
+  const Finished run =
+      package.judge({"run", package.sample(), "--no-sandbox", "-v", "--",
+                     fs::absolute(bin_dir() / "test_player").string(), "tmp-fill", token},
+                    setup);
+  EXPECT_TRUE(has(run.out, "isolation: a user id of its own only")) << run.out;
+  EXPECT_EQ(files_with(token), std::vector<std::string>{});
+}
+
+// ---- Not root: nothing isolates the contestant without bwrap, so only the package's own run.
+
+// A copy of the judge and the test contestant that `nobody` can run, or why not.
+struct Unprivileged {
+  TempDir dir{"entrapment-test-nobody", 0755};
+  uid_t uid = 0;
+  gid_t gid = 0;
+  std::string why_not;
+  Unprivileged() {
+    if (::geteuid() != 0) {
+      why_not = "the test does not run as root, so it cannot become another user";
+      return;
+    }
+    const passwd* nobody = ::getpwnam("nobody");
+    if (!nobody) {
+      why_not = "no user nobody here";
+      return;
+    }
+    uid = nobody->pw_uid;
+    gid = nobody->pw_gid;
+    for (const char* program : {"judge", "test_player"}) {
+      fs::copy_file(bin_dir() / program, dir.path / program);
+      ::chmod((dir.path / program).c_str(), 0755);
+    }
+    ::chmod(dir.path.c_str(), 0777);  // its HOME
+  }
+  JudgeSetup setup() const {
+    JudgeSetup s;
+    s.judge = dir.path / "judge";
+    s.user = uid;
+    s.group = gid;
+    s.cwd = dir.path;
+    s.environment = {"HOME=" + dir.path.string(), "ENTRAPMENT_TRUST=0"};
+    return s;
+  }
+  std::string player() const { return (dir.path / "test_player").string(); }
+};
+
+TEST(NotRoot, WithoutBwrapOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  // Anything else: refused before it starts, unless --trust.
+  Finished run = package.judge(
+      {"run", package.sample(), "--no-sandbox", "--", nobody.player(), "attack-judge", "x"},
+      nobody.setup());
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
+  EXPECT_FALSE(has(run.out, "Verdict:")) << run.out;
+  run = package.judge(
+      {"run", package.sample(), "--no-sandbox", "--trust", "--", nobody.player(), "correct", "x"},
+      nobody.setup());
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
+  // The package's own: after the warning.
+  run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
+                       package.sample(), "--no-sandbox"},
+                      nobody.setup());
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
+}
+
+// Without a user id of its own, the contestant's processes are still limited: RLIMIT_NPROC at
+// the user's processes plus the run's (a fork bomb was stopped only when its processes
+// together passed the memory limit: MLE here, TLE everywhere else).
+TEST(NotRoot, AForkBombMeetsTheProcessLimitToo) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  for (const char* sandbox : {"--sandbox", "--no-sandbox"}) {
+    const Finished run = package.judge(
+        {"run", package.sample(), sandbox, "--trust", "--", nobody.player(), "fork-bomb", "x"},
+        nobody.setup());
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_TRUE(has(run.out, "Verdict: TLE")) << sandbox << "\n" << run.out;
+  }
+}
+
+TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  const Finished probe = package.judge(
+      {"run", "-v", package.sample(), "--", nobody.player(), "correct", "x"}, nobody.setup());
+  if (!has(probe.out, "isolation: bwrap"))
+    GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n"
+                 << probe.out << probe.err;
+  const std::string before = read_text(package.sample());
+  const Finished run = package.judge(
+      {"run", package.sample(), "--", nobody.player(), "attack-judge", "x"}, nobody.setup());
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_EQ(read_text(package.sample()), before);
+  EXPECT_FALSE(fs::exists(package.path("ATTACK-x")));
+}
+
+}  // namespace
+}  // namespace entrapment::testing
