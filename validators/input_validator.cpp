@@ -6,29 +6,29 @@
 // Without arguments FILE is a whole test file (judge/testcase/testcase.hpp): the board, then the
 // judge's lines. With --board-only it holds the board alone, and nothing after it: the legacy
 // export's sample input files, whose judge's lines travel in the answer file (the export sets
-// the flag in data/sample/testdata.yaml). Any other argument is refused (exit 43).
+// the flag in data/sample/testdata.yaml).
+//
+// Any other argument is a usage error, not a verdict on the file: exit 2 with a message (a
+// contest system reads any exit but 42 and 43 as the validator itself failing, so a mistyped
+// flag is never taken for an invalid test). A file larger than kMaxTestFileBytes is invalid
+// (43); reading stops there. A read error on stdin is the validator failing (exit 1).
 //
 // Every check lives in judge/testcase (parse_testcase(), parse_board()): the board and label
 // lines within the statement's bounds, the adversary line, a scripted adversary's script.
 // This file only reads the bytes, byte for byte, and reports.
 #include <cstdio>
+#include <exception>
 #include <string>
 
 #include "testcase/testcase.hpp"
+#include "transports/test_file_io.hpp"
 
 namespace {
 
 constexpr int kValid = 42;
 constexpr int kInvalid = 43;
-
-// All of stdin, byte for byte (NUL bytes and all): std::fread never translates on POSIX.
-std::string read_all(std::FILE* in) {
-  std::string out;
-  char buffer[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) out.append(buffer, n);
-  return out;
-}
+constexpr int kUsage = 2;
+constexpr int kFailed = 1;  // stdin could not be read: the validator failed, not the file
 
 }  // namespace
 
@@ -37,15 +37,19 @@ int main(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
     if (arg != "--board-only") {
-      std::fprintf(stderr, "unknown argument \"%s\" (the only one is --board-only)\n", argv[i]);
-      return kInvalid;
+      std::fprintf(stderr,
+                   "input_validator: unknown argument \"%s\" (the only one is --board-only); "
+                   "usage: input_validator [--board-only] < FILE\n",
+                   argv[i]);
+      return kUsage;
     }
     board_only = true;
   }
-  const std::string text = read_all(stdin);
-  if (std::ferror(stdin)) {
-    std::fprintf(stderr, "cannot read the test file from stdin\n");
-    return kInvalid;
+  std::string text;
+  const entrapment::ReadResult read = entrapment::read_test_stream(stdin, text);
+  if (read != entrapment::ReadResult::Read) {
+    std::fprintf(stderr, "%s\n", entrapment::read_failure(read, "the test file on stdin").c_str());
+    return read == entrapment::ReadResult::TooLarge ? kInvalid : kFailed;
   }
   try {
     if (board_only)

@@ -4,9 +4,9 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
+#include "../game/optional.hpp"
 #include "../game/rules.hpp"
 #include "plan.hpp"
 
@@ -32,7 +32,7 @@ struct AdversaryConfig {
   // The adaptive adversaries' plan is drawn from the seed (plan.hpp). Tools that measure one
   // plan against another set it here; a test file cannot, so every file still plays the game
   // its seed gives.
-  std::optional<AdaptivePlan> plan;
+  Optional<AdaptivePlan> plan;
 };
 
 }  // namespace entrapment

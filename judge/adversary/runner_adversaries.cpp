@@ -137,16 +137,16 @@ std::unique_ptr<RunnerAdversary> make_runner(const AdversaryConfig& config,
                                              SquareSet available_at_start) {
   switch (config.kind) {
     case AdversaryKind::Random:
-      return std::make_unique<RandomRunner>(config.seed);
+      return std::unique_ptr<RunnerAdversary>(new RandomRunner(config.seed));
     case AdversaryKind::Scripted:
-      return std::make_unique<ScriptedRunner>(config.runner_script);
+      return std::unique_ptr<RunnerAdversary>(new ScriptedRunner(config.runner_script));
     case AdversaryKind::Committed:
-      return std::make_unique<CommittedRunner>(config.seed, available_at_start);
+      return std::unique_ptr<RunnerAdversary>(new CommittedRunner(config.seed, available_at_start));
     case AdversaryKind::Adaptive:
       break;
   }
-  return std::make_unique<AdaptiveRunner>(config.seed,
-                                          config.plan.value_or(adaptive_plan(config.seed)));
+  return std::unique_ptr<RunnerAdversary>(
+      new AdaptiveRunner(config.seed, config.plan.value_or(adaptive_plan(config.seed))));
 }
 
 }  // namespace entrapment

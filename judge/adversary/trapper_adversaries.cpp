@@ -182,15 +182,15 @@ class ScriptedTrapper : public TrapperAdversary {
 std::unique_ptr<TrapperAdversary> make_trapper(const AdversaryConfig& config) {
   switch (config.kind) {
     case AdversaryKind::Random:
-      return std::make_unique<RandomTrapper>(config.seed);
+      return std::unique_ptr<TrapperAdversary>(new RandomTrapper(config.seed));
     case AdversaryKind::Scripted:
-      return std::make_unique<ScriptedTrapper>(config.trapper_script);
+      return std::unique_ptr<TrapperAdversary>(new ScriptedTrapper(config.trapper_script));
     case AdversaryKind::Adaptive:
     case AdversaryKind::Committed:  // rejected by the parser for a judge Trapper; adaptive is safe
       break;
   }
-  return std::make_unique<AdaptiveTrapper>(config.seed,
-                                           config.plan.value_or(adaptive_plan(config.seed)));
+  return std::unique_ptr<TrapperAdversary>(
+      new AdaptiveTrapper(config.seed, config.plan.value_or(adaptive_plan(config.seed))));
 }
 
 }  // namespace entrapment

@@ -1,13 +1,16 @@
-// judge export --format FORMAT OUTDIR [--zip] [--exhaustive] [--force]
+// judge export --format FORMAT OUTDIR [--zip] [--exhaustive] [--force] [--official-limits]
 //              [--statement latex|markdown] [--build-dir DIR]
 // writes OUTDIR/entrapment in the layout a contest system imports (see export/export.hpp). The
 // single-file programs come from the build directory: --build-dir, else the one this judge
 // binary lives in (build/bin/..); they must match the current sources (a stale one is refused).
+// An interrupted export (Ctrl-C, SIGTERM) leaves nothing behind: its temporary directory and
+// file are registered with the interrupt handling (execution/interrupts.hpp), which removes them.
 #include <iostream>
 #include <memory>
 
 #include "command.hpp"
 #include "command_list.hpp"
+#include "execution/interrupts.hpp"
 #include "export/export.hpp"
 
 namespace entrapment::cli {
@@ -21,6 +24,7 @@ struct ExportArguments {
   bool zip = false;
   bool exhaustive = false;
   bool force = false;
+  bool official_limits = false;
   std::string statement = "latex";
 };
 
@@ -31,17 +35,34 @@ std::filesystem::path default_build_dir() {
   return self.parent_path().parent_path();
 }
 
+std::string format_help() {
+  std::string names;
+  for (const std::string& name : export_format_names())
+    names += (names.empty() ? "" : " | ") + name;
+  return names + " (doc/exports.md: which system takes which)";
+}
+
 int run(const ExportArguments& args) {
+  const std::optional<ExportFormat> format = parse_export_format(args.format);
+  if (!format) {
+    std::cerr << "judge export: " << export_format_error(args.format) << "\n";
+    return kExitUsage;
+  }
   ExportOptions options;
   options.root = package_root();
   options.out_dir = args.out_dir;
   options.zip = args.zip;
   options.exhaustive = args.exhaustive;
   options.force = args.force;
+  options.official_limits = args.official_limits;
   options.statement = *parse_statement_format(args.statement);  // CLI11 checked the name
   options.build_dir =
       args.build_dir.empty() ? default_build_dir() : std::filesystem::path(args.build_dir);
-  options.format = *parse_export_format(args.format);  // CLI11 checked the name
+  options.format = *format;
+  options.temporaries.track = [](const std::filesystem::path& path) {
+    return register_directory(path);
+  };
+  options.temporaries.untrack = [](int key) { forget(key); };
   try {
     const ExportReport report = export_package(options);
     for (const std::string& warning : report.warnings)
@@ -49,7 +70,9 @@ int run(const ExportArguments& args) {
     std::cout << "judge export: " << to_string(options.format) << " package in "
               << report.package_dir.string() << " (" << report.files.size() << " files, "
               << report.test_cases << " test cases, " << report.submissions << " submissions)\n";
-    if (!report.zip_path.empty()) std::cout << "judge export: " << report.zip_path.string() << "\n";
+    if (!report.zip_path.empty())
+      std::cout << "judge export: " << report.zip_path.string() << " (" << report.zip_layout
+                << ")\n";
   } catch (const ExportError& e) {  // what the package or the command line got wrong
     std::cout.flush();
     std::cerr << "judge export: " << e.what() << "\n";
@@ -67,17 +90,19 @@ int run(const ExportArguments& args) {
 void add_export_command(CLI::App& app) {
   auto args = std::make_shared<ExportArguments>();
   CLI::App* sub = app.add_subcommand("export", "write the package for a contest system");
-  sub->add_option("--format", args->format, "legacy | 2025-09 | polygon")
-      ->required()
-      ->check(CLI::IsMember(export_format_names()));
+  sub->add_option("--format", args->format, format_help())->required();
   sub->add_option("outdir", args->out_dir, "the package goes to OUTDIR/entrapment")->required();
-  sub->add_flag("--zip", args->zip, "also write OUTDIR/entrapment.zip");
+  sub->add_flag("--zip", args->zip,
+                "also write OUTDIR/entrapment.zip, in the layout the system's importer reads");
   sub->add_flag("--exhaustive", args->exhaustive,
                 "also ship testdata/exhaustive (as data/secret/exhaustive, or after the secret "
-                "tests in Polygon)");
+                "tests)");
   sub->add_flag("--force", args->force,
                 "replace OUTDIR/entrapment (and entrapment.zip) even when judge export did not "
                 "write it");
+  sub->add_flag("--official-limits", args->official_limits,
+                "hydro only: keep the official time and memory limits instead of ones a default "
+                "Hydro judge accepts");
   sub->add_option("--statement", args->statement,
                   "2025-09 only: the statement as latex (default; BAPCtools reads only LaTeX) or "
                   "markdown (statement/problem.en.md)")

@@ -2,12 +2,20 @@
 // source of truth (problem.yaml, testdata/, solutions/, validators/, statement/, attachments/,
 // and the single-file programs the build generates), so that no export needs a hand edit.
 //
-//   legacy   Kattis legacy format (problemtools' verifyproblem, Kattis, DOMjudge)
-//   2025-09  Kattis problem package format 2025-09 (BAPCtools, DOMjudge)
-//   polygon  testlib conventions (Polygon, Codeforces and the judges that copy them)
+//   legacy    Kattis legacy format, as problemtools judges it (and DOMjudge imports it)
+//   kattis    the same package, zipped in a directory of its own, as Kattis takes an upload
+//   2025-09   Kattis problem package format 2025-09 (BAPCtools, DOMjudge)
+//   domjudge  the legacy layout, with the verdicts DOMjudge can give declared for DOMjudge
+//   polygon   testlib conventions (Polygon, Codeforces and the judges that copy them)
+//   luogu     Luogu's data zip (testlib interactor as checker.cpp) and a Markdown statement
+//   hydro     Hydro's problem import (testdata/config.yaml, interactor, limits that fit)
+//   uoj       UOJ's data zip (problem.conf, interaction mode; uoj.ac, community edition, QOJ)
+//   cms       a CMS task in the italy_yaml layout, judged by a Communication manager
+// doc/exports.md says what each system's admin uploads and what each export adapts.
 #pragma once
 
 #include <filesystem>
+#include <functional>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -15,12 +23,27 @@
 
 namespace entrapment {
 
-enum class ExportFormat { Legacy, Kattis2025, Polygon };
+enum class ExportFormat {
+  Legacy,
+  Kattis,
+  Kattis2025,
+  DOMjudge,
+  Polygon,
+  Luogu,
+  Hydro,
+  UOJ,
+  CMS,
+};
 
-// "legacy", "2025-09", "polygon"; nothing for anything else.
-std::optional<ExportFormat> parse_export_format(const std::string& name);
-const char* to_string(ExportFormat format);
+// The canonical names, in the order help lists them ("legacy", "kattis", "2025-09", ...).
 const std::vector<std::string>& export_format_names();
+const char* to_string(ExportFormat format);
+
+// The format a user means by `name`: a canonical name or another name people use for the same
+// system ("problemtools", "bapctools", "codeforces", "qoj", ...), in any case. Nothing when
+// there is none; then export_format_error() says why, suggesting the closest name.
+std::optional<ExportFormat> parse_export_format(const std::string& name);
+std::string export_format_error(const std::string& name);
 
 // The package directory's name: problemtools accepts only [a-z0-9]+ short names.
 constexpr const char* kPackageName = "entrapment";
@@ -30,6 +53,14 @@ constexpr const char* kPackageName = "entrapment";
 enum class StatementFormat { Latex, Markdown };
 std::optional<StatementFormat> parse_statement_format(const std::string& name);
 
+// What an export reports of the temporary files and directories it makes, so that an interrupt
+// (Ctrl-C, SIGTERM) removes them: `judge export` connects these to the CLI's interrupt handling
+// (judge/execution/interrupts.hpp). Left empty, nothing is reported.
+struct TemporaryTracking {
+  std::function<int(const std::filesystem::path&)> track;  // removed if interrupted; a key
+  std::function<void(int)> untrack;                        // no longer
+};
+
 struct ExportOptions {
   std::filesystem::path root;       // the repository (problem.yaml, testdata/ ...)
   std::filesystem::path build_dir;  // holds interactor/*.cpp, the generated single files
@@ -38,14 +69,18 @@ struct ExportOptions {
   bool zip = false;         // also write out_dir/entrapment.zip
   bool exhaustive = false;  // also ship testdata/exhaustive (see each format for where)
   StatementFormat statement = StatementFormat::Latex;  // 2025-09 only
+  // hydro only: the official limits instead of the ones a default Hydro judge accepts.
+  bool official_limits = false;
   // Replace an out_dir/entrapment (and entrapment.zip) that judge export did not write. Never
   // allows writing into, over or around the package root or the build directory.
   bool force = false;
+  TemporaryTracking temporaries;
 };
 
 struct ExportReport {
   std::filesystem::path package_dir;
   std::filesystem::path zip_path;  // empty without --zip
+  std::string zip_layout;          // what the zip holds at its root, for the user
   std::vector<std::string> files;  // relative to package_dir, sorted
   std::size_t test_cases = 0;      // sample + secret (+ exhaustive)
   std::size_t submissions = 0;
@@ -61,7 +96,7 @@ class ExportError : public std::runtime_error {
 
 // Writes the package. Everything is read and checked first (the single-file programs against
 // their sources too); the package is written into a temporary directory next to
-// out_dir/entrapment and renamed into place at the end, replacing a previous export there
+// out_dir/entrapment and put in place at the end, replacing a previous export there
 // (output_directory.hpp says what it refuses). Throws ExportError.
 ExportReport export_package(const ExportOptions& options);
 

@@ -1,7 +1,7 @@
-// The three arrangements of a SourcePackage (internal to judge/export). Each writes the
-// package's files, its README.md (first line kExportMarker) and returns how many submissions
-// it wrote; what it leaves out or adapts goes to `notes` (printed by judge export, repeated in
-// the README).
+// The arrangements of a SourcePackage (internal to judge/export), one per contest system. Each
+// writes the package's files and its README.md (first line kExportMarker: what to upload where,
+// what was adapted) and says what its zip holds; what it leaves out or adapts also goes to
+// `notes` (printed by judge export, repeated in the README).
 #pragma once
 
 #include "export.hpp"
@@ -10,12 +10,31 @@
 
 namespace entrapment {
 
-std::size_t write_legacy(const SourcePackage& source, PackageWriter& out,
+struct FormatResult {
+  std::size_t submissions = 0;
+  // What `--zip` puts in the archive: the files below `zip_root` (a directory of the package,
+  // "" for all of it), at the archive's root, or inside a directory named kPackageName when
+  // `zip_nested` (Kattis' upload). Every importer that reads a zip reads it at its root.
+  std::string zip_root;
+  bool zip_nested = false;
+};
+
+FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
+                          std::vector<std::string>& notes);  // legacy, kattis or domjudge
+FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
+                               StatementFormat statement, std::vector<std::string>& notes);
+FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
+                           std::vector<std::string>& notes);
+FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
                          std::vector<std::string>& notes);
-std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                              StatementFormat statement, std::vector<std::string>& notes);
-std::size_t write_polygon(const SourcePackage& source, PackageWriter& out,
-                          std::vector<std::string>& notes);
+FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool official_limits,
+                         std::vector<std::string>& notes);
+FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
+                       std::vector<std::string>& notes);
+FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
+                       std::vector<std::string>& notes);
+
+// ---- shared by the formats (formats.cpp) ----
 
 // The time limit as contest systems write it: "5", "2.5".
 std::string format_time_limit(double seconds);
@@ -23,5 +42,29 @@ std::string format_time_limit(double seconds);
 // README.md: kExportMarker, then `body`, then `notes` as a list.
 void write_package_readme(PackageWriter& out, const std::string& body,
                           const std::vector<std::string>& notes);
+
+// The tests a system judges, in the order it numbers them: the samples first, then the secret
+// tests, then the exhaustive tier when exported.
+std::vector<const SourceTest*> judged_tests(const SourcePackage& source);
+
+// `number` with leading zeros to `width` digits; the width that numbers `count` items (at least
+// `minimum` digits).
+std::string padded(std::size_t number, int width);
+int width_for(std::size_t count, int minimum = 2);
+
+// The Markdown of one section of the statement (no heading), and the statement's samples as
+// the lines the program reads and the lines it prints, one pair per sample.
+std::string section_markdown(const SourcePackage& source, const std::string& section);
+std::vector<PolygonExample> sample_examples(const SourcePackage& source);
+// Each sample's whole exchange, in order ("<" judge, ">" program), in Markdown.
+std::string examples_exchange_markdown(const SourcePackage& source);
+
+// The expected verdict directory of a submission that fails by exceeding the memory limit
+// (its first line says "RUN TIME ERROR (memory)").
+bool fails_by_memory(const SourceSubmission& submission);
+
+// The contents of a submission's file with `line` (a comment in the file's language) inserted
+// as its first line, after a "#!" line if there is one.
+std::string with_first_comment(const std::filesystem::path& file, const std::string& line);
 
 }  // namespace entrapment

@@ -12,6 +12,7 @@
 //            validator checks sample inputs with --board-only (data/sample/testdata.yaml).
 //            Secret .in files stay whole: no one downloads them, and split ones would repeat
 //            the same board, which problemtools reports as identical inputs.
+#include <algorithm>
 #include <fstream>
 #include <sstream>
 
@@ -53,46 +54,90 @@ void write_illustration(const SourceTest& test, const std::string& base, Package
     if (test.has(ext)) out.copy(base + ext, test.files.at(ext));
 }
 
-// The first line of a submission's (main) file: where its author says how it fails.
-std::string first_line(const std::filesystem::path& path) {
-  std::filesystem::path file = path;
-  if (std::filesystem::is_directory(path)) {
-    file.clear();
-    for (const auto& entry : std::filesystem::directory_iterator(path))
-      if (entry.is_regular_file() && (file.empty() || entry.path() < file)) file = entry.path();
+// DOMjudge's names for the verdict a directory expects, as @EXPECTED_RESULTS@ lists them.
+const char* domjudge_result(const std::string& verdict) {
+  if (verdict == "time_limit_exceeded") return "TIMELIMIT";
+  if (verdict == "run_time_error") return "RUN-ERROR";
+  if (verdict == "wrong_answer") return "WRONG-ANSWER";
+  return "CORRECT";
+}
+
+// A submission expected to crash or run out of time: when it stops, the interactor reads the
+// end of its output and exits with 43 at the same moment; DOMjudge follows the interactor when
+// it exits first (the Kattis rule), so there the verdict is a race between the two.
+bool stops_early(const SourceSubmission& submission) {
+  return submission.verdict == "time_limit_exceeded" || submission.verdict == "run_time_error";
+}
+
+// The comment that starts a line in the submission's language.
+std::string comment_start(const std::filesystem::path& file) {
+  return file.extension() == ".py" ? "#" : "//";
+}
+
+// A submission whose first file (the one its author describes it in) starts with
+// `@EXPECTED_RESULTS@: ...`, below `relative`.
+void write_annotated(const SourceSubmission& submission, const std::string& relative,
+                     const std::string& results, PackageWriter& out) {
+  std::vector<std::filesystem::path> files;
+  if (std::filesystem::is_directory(submission.path)) {
+    for (const auto& entry : std::filesystem::directory_iterator(submission.path))
+      if (entry.is_regular_file() && entry.path().filename().string()[0] != '.')
+        files.push_back(entry.path());
+    std::sort(files.begin(), files.end());
+  } else {
+    files.push_back(submission.path);
   }
-  std::ifstream in(file);
-  std::string line;
-  std::getline(in, line);
-  return line;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    const std::string target = std::filesystem::is_directory(submission.path)
+                                   ? relative + "/" + files[i].filename().string()
+                                   : relative;
+    if (i == 0)
+      out.write(target, with_first_comment(
+                            files[i], comment_start(files[i]) + " @EXPECTED_RESULTS@: " + results));
+    else
+      out.copy(target, files[i]);
+  }
 }
 
-// A run_time_error submission that fails by exceeding the memory limit. Every file of
-// solutions/ starts with a comment naming its verdict and how it fails; "RUN TIME ERROR
-// (memory)" there marks one that fails by its memory.
-bool fails_by_memory(const SourceSubmission& submission) {
-  return submission.verdict == "run_time_error" &&
-         first_line(submission.path).find("RUN TIME ERROR (memory)") != std::string::npos;
-}
-
-std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, bool legacy,
+std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, ExportFormat format,
                               std::vector<std::string>& notes) {
+  std::size_t written = 0;
+  std::vector<std::string> mixed;
   for (const SourceSubmission& submission : source.submissions) {
-    std::string verdict = submission.verdict;
+    const bool legacy = format == ExportFormat::Legacy || format == ExportFormat::Kattis;
     if (legacy && fails_by_memory(submission)) {
-      // problemtools runs interactive submissions without a memory limit, so such a
-      // submission runs on (and times out) instead of failing there: the verdict it gets is
-      // TLE, and that is where it must be expected.
-      verdict = "time_limit_exceeded";
-      notes.push_back("submissions/time_limit_exceeded/" + submission.name() +
-                      " is solutions/run_time_error/" + submission.name() +
-                      " (it fails by exceeding the memory limit): problemtools enforces no "
-                      "memory limit on interactive problems, so there it runs out of time "
-                      "instead.");
+      notes.push_back("solutions/run_time_error/" + submission.name() +
+                      " is left out: it fails by exceeding the memory limit, and problemtools "
+                      "runs interactive submissions without one, so its verdict there depends "
+                      "on the machine (a time-out while it fills memory, or accepted when that "
+                      "finishes within problemtools' doubled time limit). The domjudge and "
+                      "2025-09 exports keep it.");
+      continue;
     }
-    out.copy_tree("submissions/" + verdict + "/" + submission.name(), submission.path);
+    if (format == ExportFormat::DOMjudge && stops_early(submission)) {
+      const std::string results =
+          std::string(domjudge_result(submission.verdict)) + ", WRONG-ANSWER";
+      write_annotated(submission, "submissions/mixed/" + submission.name(), results, out);
+      mixed.push_back(submission.verdict + "/" + submission.name() + " (" + results + ")");
+    } else {
+      out.copy_tree("submissions/" + submission.verdict + "/" + submission.name(), submission.path);
+    }
+    ++written;
   }
-  return source.submissions.size();
+  if (!mixed.empty()) {
+    std::string list;
+    for (const std::string& m : mixed) list += (list.empty() ? "" : ", ") + m;
+    notes.push_back(
+        "submissions/mixed/ holds the submissions that crash or run out of time, each starting "
+        "with an @EXPECTED_RESULTS@ line that also allows WRONG-ANSWER: " +
+        list +
+        ". When such a program stops, the interactor reads the end of its output and exits "
+        "with 43; DOMjudge follows the interactor when it exits first, so there the verdict "
+        "is a race. DOMjudge reads @EXPECTED_RESULTS@ only outside the four verdict "
+        "directories (doc/manual/problem-format.rst), hence mixed/; problemtools does not "
+        "run mixed/ (the legacy export keeps them in their directories for it).");
+  }
+  return written;
 }
 
 void write_common(const SourcePackage& source, PackageWriter& out) {
@@ -108,28 +153,43 @@ std::string exhaustive_note(const SourcePackage& source) {
          " tests, exported on request with --exhaustive) is data/secret/exhaustive/.\n";
 }
 
+// 2025-09's own way to declare the verdicts a submission may get (submissions/submissions.yaml,
+// spec "Example submissions"): the directories of the submissions that stop early also permit
+// WA, the race write_submissions() describes. A key naming a directory replaces the format's
+// default for it.
+void write_submissions_yaml(const SourcePackage& source, PackageWriter& out,
+                            std::vector<std::string>& notes) {
+  std::string yaml;
+  for (const char* verdict : {"run_time_error", "time_limit_exceeded"}) {
+    bool present = false;
+    for (const SourceSubmission& s : source.submissions) present |= s.verdict == verdict;
+    if (!present) continue;
+    const std::string code = std::string(verdict) == "run_time_error" ? "RTE" : "TLE";
+    yaml += std::string(verdict) + ":\n  permitted: [AC, " + code + ", WA]\n  required: [" + code +
+            ", WA]\n";
+  }
+  if (yaml.empty()) return;
+  out.write("submissions/submissions.yaml",
+            "# Written by judge export. A program that crashes or runs out of time stops writing;\n"
+            "# the interactor then reads the end of its output and exits with 43 at the same\n"
+            "# moment, and a system that follows the interactor when it exits first (DOMjudge,\n"
+            "# the Kattis rule) may judge it WA. So these directories also permit WA.\n" +
+                yaml);
+  notes.push_back(
+      "submissions/submissions.yaml lets the run_time_error and time_limit_exceeded "
+      "submissions also be judged WA, the verdict DOMjudge gives when the interactor, reading "
+      "the end of the program's output, exits before the program is seen to stop. DOMjudge "
+      "itself (at a023fd3ec) reads no submissions.yaml: import --format domjudge there.");
+}
+
 }  // namespace
 
-std::string format_time_limit(double seconds) {
-  std::ostringstream text;
-  text << seconds;
-  return text.str();
-}
-
-void write_package_readme(PackageWriter& out, const std::string& body,
-                          const std::vector<std::string>& notes) {
-  std::string text = std::string(kExportMarker) + "\n\n" + body;
-  if (!notes.empty()) {
-    text += "\n## Adapted or left out in this export\n\n";
-    for (const std::string& note : notes) text += "- " + note + "\n";
-  }
-  out.write("README.md", text);
-}
-
 // legacy: problem.yaml with legacy keys only, the time limit in .timelimit (DOMjudge; the
-// legacy format has no time-limit key), problem_statement/, output_validators/<name>/.
-std::size_t write_legacy(const SourcePackage& source, PackageWriter& out,
-                         std::vector<std::string>& notes) {
+// legacy format has no time-limit key), problem_statement/, output_validators/<name>/. The
+// same files for `kattis` (zipped in a directory of its own) and `domjudge` (the submissions
+// that stop early in submissions/mixed/, see write_submissions()).
+FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
+                          std::vector<std::string>& notes) {
   const YAML::Node& yaml = source.problem_yaml;
   YAML::Emitter e;
   e << YAML::BeginMap;
@@ -198,17 +258,42 @@ std::size_t write_legacy(const SourcePackage& source, PackageWriter& out,
                     "format has no place for it (problemtools would take a directory of it for "
                     "a test group). The 2025-09 export ships it as data/invalid_input, the "
                     "Polygon export as validator tests.");
-  const std::size_t submissions = write_submissions(source, out, true, notes);
+  FormatResult result;
+  result.submissions = write_submissions(source, out, format, notes);
+  result.zip_nested = format == ExportFormat::Kattis;
+  std::string title, intro;
+  if (format == ExportFormat::DOMjudge) {
+    title = " — problem package for DOMjudge (Kattis legacy layout)";
+    intro =
+        "Written by `judge export --format domjudge` from the Entrapment judging package; do "
+        "not edit it here. Import `entrapment.zip` (`judge export --format domjudge --zip`: "
+        "`problem.yaml` at the archive's root, where DOMjudge's importer reads it) in "
+        "DOMjudge's jury interface under Problems, Import problem, or with its API "
+        "(`POST /api/v4/contests/{cid}/problems`). The jury submissions are submitted with it "
+        "when the problem is imported into a contest and the importing user has a team; the "
+        "judging verifier then compares each verdict with the expected ones.\n\n";
+  } else if (format == ExportFormat::Kattis) {
+    title = " — Kattis problem package, legacy format (Kattis upload)";
+    intro =
+        "Written by `judge export --format kattis` from the Entrapment judging package; do not "
+        "edit it here. `entrapment.zip` (`--zip`) holds this directory as `entrapment/`, the "
+        "layout Kattis takes for an upload (BAPCtools' `bt zip --kattis` writes the same); "
+        "check it first with problemtools: `verifyproblem entrapment`.\n\n";
+  } else {
+    title = " — Kattis problem package, legacy format";
+    intro =
+        "Written by `judge export --format legacy` from the Entrapment judging package; do "
+        "not edit it here. It imports unchanged into problemtools (`verifyproblem`) and "
+        "Kattis; `entrapment.zip` (`--zip`) has `problem.yaml` at its root, as DOMjudge's "
+        "importer reads it, but for DOMjudge prefer `--format domjudge`, which declares the "
+        "verdicts DOMjudge may give the submissions that crash or time out.\n\n";
+  }
   write_package_readme(
       out,
-      "# " + source.config.name +
-          " — Kattis problem package, legacy format\n\n"
-          "Written by `judge export --format legacy` from the Entrapment judging package; do "
-          "not edit it here. It imports unchanged into problemtools (`verifyproblem`), Kattis "
-          "and DOMjudge.\n\n"
+      "# " + source.config.name + title + "\n\n" + intro +
           "- `output_validators/entrapment_interactor/interactor.cpp`: the interactor, one "
-          "self-contained C++17 file (exit 42 accepted, 43 wrong answer, reason in "
-          "`judgemessage.txt`).\n"
+          "self-contained C++14 file, standard library only (exit 42 accepted, 43 wrong "
+          "answer, reason in `judgemessage.txt`).\n"
           "- `input_validators/input_validator/input_validator.cpp`: the input validator "
           "(exit 42 valid, 43 invalid); with `--board-only` it checks a file that holds the "
           "board alone.\n"
@@ -220,17 +305,19 @@ std::size_t write_legacy(const SourcePackage& source, PackageWriter& out,
           "`data/sample/testdata.yaml` passes `--board-only` to the input validator). Secret "
           "`.in` files are whole test files and their `.ans` names the winning side.\n"
           "- `.timelimit`: the time limit in seconds, for DOMjudge (the legacy format has no "
-          "time-limit key; problemtools derives its own from the accepted submissions).\n" +
+          "time-limit key; problemtools derives its own from the accepted submissions).\n"
+          "- Python submissions run on `pypy3` under problemtools (Debian: `apt-get install "
+          "pypy3`); without it they are not judged.\n" +
           exhaustive_note(source),
       notes);
-  return submissions;
+  return result;
 }
 
 // 2025-09: problem.yaml as in the repository (it is written in this version), statement/,
 // output_validator/, data/invalid_input/, samples with .in.download and .ans.download (required
 // beside an .interaction), descriptions and hints in the test case's .yaml.
-std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                              StatementFormat statement, std::vector<std::string>& notes) {
+FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
+                               StatementFormat statement, std::vector<std::string>& notes) {
   // load_problem_yaml() (judge/package) has already refused unknown keys and bad values.
   if (source.config.problem_format_version != "2025-09")
     throw ExportError(
@@ -273,16 +360,20 @@ std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
     }
     write_illustration(test, base, out);
   }
-  const std::size_t submissions = write_submissions(source, out, false, notes);
+  FormatResult result;
+  result.submissions = write_submissions(source, out, ExportFormat::Kattis2025, notes);
+  write_submissions_yaml(source, out, notes);
   write_package_readme(
       out,
       "# " + source.config.name +
           " — Kattis problem package, format 2025-09\n\n"
           "Written by `judge export --format 2025-09` from the Entrapment judging package; do "
           "not edit it here. It imports unchanged into BAPCtools (`bt validate`, `bt run`) and "
-          "DOMjudge.\n\n"
-          "- `output_validator/interactor.cpp`: the interactor, one self-contained C++17 file "
-          "(exit 42 accepted, 43 wrong answer, reason in `judgemessage.txt`).\n"
+          "DOMjudge (`entrapment.zip`, written with `--zip`, has `problem.yaml` at its root, "
+          "where DOMjudge's importer reads it).\n\n"
+          "- `output_validator/interactor.cpp`: the interactor, one self-contained C++14 file, "
+          "standard library only (exit 42 accepted, 43 wrong answer, reason in "
+          "`judgemessage.txt`).\n"
           "- `input_validators/input_validator/input_validator.cpp`: the input validator "
           "(exit 42 valid, 43 invalid); every file of `data/invalid_input/` must fail it.\n"
           "- Test data: each `.in` is a whole test file, the board (the first line or two the "
@@ -293,10 +384,12 @@ std::size_t write_kattis_2025(const SourcePackage& source, PackageWriter& out,
           "- `" +
           statement_file +
           "`: the statement (LaTeX, which BAPCtools needs, unless exported with `--statement "
-          "markdown`); systems append the samples.\n" +
+          "markdown`); systems append the samples.\n"
+          "- `submissions/submissions.yaml`: the verdicts each directory permits, where they "
+          "differ from the format's defaults.\n" +
           exhaustive_note(source),
       notes);
-  return submissions;
+  return result;
 }
 
 }  // namespace entrapment

@@ -1,5 +1,7 @@
 #include "output_directory.hpp"
 
+#include <fcntl.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
@@ -64,8 +66,9 @@ bool same_or_inside(const fs::path& path, const fs::path& dir) {
 }
 
 OutputDirectory::OutputDirectory(const fs::path& target,
-                                 const std::vector<fs::path>& protected_dirs, bool force)
-    : target_(fs::absolute(target).lexically_normal()) {
+                                 const std::vector<fs::path>& protected_dirs, bool force,
+                                 TemporaryTracking temporaries)
+    : target_(fs::absolute(target).lexically_normal()), temporaries_(std::move(temporaries)) {
   for (const fs::path& dir : protected_dirs) {
     if (dir.empty()) continue;
     if (same_or_inside(target_, dir) || same_or_inside(dir, target_))
@@ -89,36 +92,55 @@ OutputDirectory::OutputDirectory(const fs::path& target,
     throw ExportError(parent.string() + ": cannot create the output directory" +
                       (error ? ": " + error.message() : ""));
   staging_ = make_sibling_directory(target_, "export");
+  if (temporaries_.track) staging_key_ = temporaries_.track(staging_);
 }
 
 OutputDirectory::~OutputDirectory() {
-  if (committed_ || staging_.empty()) return;
-  std::error_code ignored;
-  fs::remove_all(staging_, ignored);
+  if (!committed_ && !staging_.empty()) {
+    std::error_code ignored;
+    fs::remove_all(staging_, ignored);
+  }
+  if (staging_key_ && temporaries_.untrack) temporaries_.untrack(staging_key_);
 }
 
 void OutputDirectory::commit() {
   std::error_code error;
-  fs::path previous;
   if (fs::exists(fs::symlink_status(target_, error))) {
-    // Out of the way first (a rename, so nothing is lost if the next step fails) ...
-    previous = make_sibling_directory(target_, "replaced");
+    // One atomic exchange: the new export takes the target's place, the previous one the
+    // staging directory's (still tracked, so an interrupt now removes it too); never a moment
+    // without an export in place, never one lost.
+    if (renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
+      committed_ = true;
+      fs::remove_all(staging_, error);
+      return;
+    }
+    // A file system without the exchange: the previous export is moved aside first (a rename,
+    // so nothing is lost if the next step fails) and removed once the new one is in place.
+    const fs::path previous = make_sibling_directory(target_, "replaced");
     fs::rename(target_, previous / "package", error);
-    if (error)
+    if (error) {
+      std::error_code ignored;
+      fs::remove(previous, ignored);
       throw ExportError(target_.string() +
                         ": cannot move the previous export aside: " + error.message());
+    }
+    fs::rename(staging_, target_, error);
+    if (error) {
+      std::error_code ignored;
+      fs::rename(previous / "package", target_, ignored);
+      fs::remove(previous, ignored);
+      throw ExportError(target_.string() +
+                        ": cannot move the new export into place: " + error.message());
+    }
+    committed_ = true;
+    fs::remove_all(previous, error);
+    return;
   }
   fs::rename(staging_, target_, error);
-  if (error) {
-    std::error_code ignored;
-    if (!previous.empty()) fs::rename(previous / "package", target_, ignored);
-    if (!previous.empty()) fs::remove(previous, ignored);
+  if (error)
     throw ExportError(target_.string() +
                       ": cannot move the new export into place: " + error.message());
-  }
   committed_ = true;
-  // ... and removed once the new one is in place.
-  if (!previous.empty()) fs::remove_all(previous, error);
 }
 
 }  // namespace entrapment

@@ -4,13 +4,18 @@
 //     replaced the checkout);
 //   - an existing package directory is replaced only when its README.md starts with the marker
 //     line every export writes (kExportMarker), or with --force;
-//   - the new package is written into a hidden temporary sibling and renamed into place at the
-//     end, so a failed export leaves the previous one whole.
+//   - the new package is written into a hidden temporary sibling and put in place at the end
+//     (exchanged atomically with a previous export, which is then removed), so a failed export
+//     leaves the previous one whole;
+//   - every temporary directory is reported to TemporaryTracking, so that an interrupted export
+//     (Ctrl-C) leaves nothing behind either.
 #pragma once
 
 #include <filesystem>
 #include <string>
 #include <vector>
+
+#include "export.hpp"
 
 namespace entrapment {
 
@@ -34,18 +39,21 @@ class OutputDirectory {
   // lie inside any of `protected_dirs`; an existing `target` must be a previous export unless
   // `force`. Then creates the staging directory next to `target`.
   OutputDirectory(const std::filesystem::path& target,
-                  const std::vector<std::filesystem::path>& protected_dirs, bool force);
+                  const std::vector<std::filesystem::path>& protected_dirs, bool force,
+                  TemporaryTracking temporaries = {});
   ~OutputDirectory();  // removes the staging directory unless commit() moved it into place
   OutputDirectory(const OutputDirectory&) = delete;
   OutputDirectory& operator=(const OutputDirectory&) = delete;
 
   const std::filesystem::path& staging() const { return staging_; }
-  // Moves the staging directory to the target, replacing a previous export there.
+  // Puts the staging directory in place of the target, replacing a previous export there.
   void commit();
 
  private:
   std::filesystem::path target_;
   std::filesystem::path staging_;
+  TemporaryTracking temporaries_;
+  int staging_key_ = 0;
   bool committed_ = false;
 };
 

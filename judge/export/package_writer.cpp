@@ -45,12 +45,17 @@ fs::path PackageWriter::target(const std::string& relative) {
                       "(each part must match [a-zA-Z0-9_][a-zA-Z0-9_.-]*)");
   if (std::find(files_.begin(), files_.end(), relative) != files_.end())
     throw ExportError(relative + ": two sources export to the same file");
-  const fs::path path = dir_ / relative;
-  std::error_code error;
-  fs::create_directories(path.parent_path(), error);
-  if (error) throw ExportError(path.parent_path().string() + ": cannot create: " + error.message());
+  // The directories below dir_, one at a time: never dir_ itself, so that a package directory
+  // removed meanwhile (an interrupt cleaning up) is not made again.
+  fs::path parent = dir_;
+  for (const fs::path& part : fs::path(relative).parent_path()) {
+    parent /= part;
+    std::error_code error;
+    fs::create_directory(parent, error);
+    if (error) throw ExportError(parent.string() + ": cannot create: " + error.message());
+  }
   files_.push_back(relative);
-  return path;
+  return dir_ / relative;
 }
 
 void PackageWriter::write(const std::string& relative, const std::string& text) {

@@ -59,26 +59,12 @@ const SourceSubmission* main_solution(const std::vector<const SourceSubmission*>
   return best;
 }
 
-std::string padded(std::size_t number, int width) {
-  std::string text = std::to_string(number);
-  while (static_cast<int>(text.size()) < width) text = "0" + text;
-  return text;
-}
-
-int width_for(std::size_t count) {
-  int width = 2;
-  for (std::size_t n = count; n >= 100; n /= 10) ++width;
-  return width;
-}
-
 }  // namespace
 
-std::size_t write_polygon(const SourcePackage& source, PackageWriter& out,
-                          std::vector<std::string>& notes) {
+FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
+                           std::vector<std::string>& notes) {
   // ---- tests ----
-  std::vector<const SourceTest*> tests = source.group("sample");
-  for (const char* group : {"secret", "exhaustive"})
-    for (const SourceTest* test : source.group(group)) tests.push_back(test);
+  const std::vector<const SourceTest*> tests = judged_tests(source);
   const int width = width_for(tests.size());
   std::string test_xml, names;
   for (std::size_t i = 0; i < tests.size(); ++i) {
@@ -190,11 +176,17 @@ std::size_t write_polygon(const SourcePackage& source, PackageWriter& out,
   xml +=
       "      <answer-path-pattern>tests/%0" + std::to_string(width) + "d.a</answer-path-pattern>\n";
   xml += "      <tests>\n" + test_xml + "      </tests>\n    </testset>\n  </judging>\n";
+  // Every program compiled from files/ is an executable, as in Polygon's own packages.
+  xml += "  <files>\n    <executables>\n";
+  for (const char* program : {"files/check.cpp", "files/interactor.cpp", "files/validator.cpp"})
+    xml += std::string("      <executable>\n        <source path=\"") + program +
+           "\" type=\"cpp.g++17\"/>\n      </executable>\n";
+  xml += "    </executables>\n  </files>\n";
   xml += "  <assets>\n";
   xml +=
       "    <checker type=\"testlib\">\n      <source path=\"files/check.cpp\" "
       "type=\"cpp.g++17\"/>\n"
-      "      <copy path=\"check.cpp\"/>\n    </checker>\n";
+      "      <copy path=\"check.cpp\" type=\"cpp.g++17\"/>\n    </checker>\n";
   xml +=
       "    <interactor>\n      <source path=\"files/interactor.cpp\" type=\"cpp.g++17\"/>\n"
       "    </interactor>\n";
@@ -215,10 +207,18 @@ std::size_t write_polygon(const SourcePackage& source, PackageWriter& out,
       "# " + source.config.name +
           " — Polygon package\n\n"
           "Written by `judge export --format polygon` from the Entrapment judging package; do "
-          "not edit it here. `problem.xml` describes everything:\n\n"
+          "not edit it here. `problem.xml` describes everything. `entrapment.zip` (`--zip`) "
+          "has `problem.xml` at its root, as Polygon packages do: upload it in Polygon "
+          "(Package, Upload package), or give it to the tools that read Polygon packages. "
+          "Tick the problem's Interactive box in Polygon's General info: the interactor is "
+          "declared, but Polygon keeps that box apart. For DOMjudge use `--format domjudge`, "
+          "not this package through Polygon2DOMjudge (which would run this interactor under "
+          "DOMjudge's conventions).\n\n"
           "- `files/interactor.cpp`: the interactor under testlib's conventions (exit 0 ok, 1 "
           "wrong answer, 3 judge failure), writing a log the checker `files/check.cpp` "
-          "accepts; both self-contained C++17, no testlib.h needed.\n"
+          "accepts; both self-contained C++14, standard library only: no testlib.h needed "
+          "(Polygon supplies its own for the programs that include it, so the package ships "
+          "none and declares no resource).\n"
           "- `files/validator.cpp`: the input validator under testlib's conventions (exit 0 "
           "valid; otherwise `FAIL <reason> (stdin, line N)` and exit 3), built from the same "
           "parser as the interactor; its tests are `files/tests/validator-tests/` (the "
@@ -236,9 +236,16 @@ std::size_t write_polygon(const SourcePackage& source, PackageWriter& out,
           "exchange in order), and as one olymp.sty problem in "
           "`statements/english/problem.tex`.\n"
           "- `attachments/`: the contestants' testing tool (Polygon has no place for "
-          "attachments; hand it out with the statement).\n",
+          "attachments; hand it out with the statement).\n"
+          "- Limits as in the official problem (" +
+          format_time_limit(source.config.time_limit_s) + " s, " +
+          std::to_string(source.config.memory_mib) +
+          " MiB). Polygon's form may cap the memory limit lower; if it does, set its maximum: "
+          "the reference solution needs a few MiB.\n",
       notes);
-  return exported.size();
+  FormatResult result;
+  result.submissions = exported.size();
+  return result;
 }
 
 }  // namespace entrapment

@@ -58,8 +58,8 @@ SingleFileHeader parse_single_file_header(const std::string& text, const std::st
 }
 
 void check_single_file(const fs::path& generated, const fs::path& root, const fs::path& build_dir) {
-  const std::string rebuild = " — regenerate it: cmake --build " + build_dir.string() +
-                              " --target single_file_interactor single_file_input_validator";
+  const std::string rebuild =
+      " — regenerate it: cmake --build " + build_dir.string() + " --target single_files";
   const std::string text = read_text(generated);
   const SingleFileHeader header = parse_single_file_header(text, generated.string());
   if (sha256_hex(text.substr(header.body_offset)) != header.body_sha256)

@@ -220,9 +220,22 @@ SourcePackage read_source_package(const fs::path& root, const fs::path& build_di
   package.input_validator_testlib =
       required_file(single / "input_validator_testlib.cpp",
                     "the single-file testlib input validator" + build_hint);
-  for (const fs::path& generated : {package.interactor, package.interactor_testlib,
-                                    package.input_validator, package.input_validator_testlib})
+  package.interactor_uoj =
+      required_file(single / "interactor_uoj.cpp", "the single-file UOJ interactor" + build_hint);
+  package.cms_manager =
+      required_file(single / "cms_manager.cpp", "the single-file CMS manager" + build_hint);
+  package.cms_manager_binary =
+      required_file(single / "cms_manager", "the compiled CMS manager" + build_hint);
+  for (const fs::path& generated :
+       {package.interactor, package.interactor_testlib, package.input_validator,
+        package.input_validator_testlib, package.interactor_uoj, package.cms_manager})
     check_single_file(generated, root, build_dir);
+  // The manager is compiled from its single file by the build: never older than it.
+  std::error_code error;
+  if (fs::last_write_time(package.cms_manager_binary, error) <
+      fs::last_write_time(package.cms_manager, error))
+    throw ExportError(package.cms_manager_binary.string() + ": older than " +
+                      package.cms_manager.string() + build_hint);
   package.testlib_checker = required_file(root / "judge" / "transports" / "testlib_checker.cpp",
                                           "the checker of the testlib interactor's log");
   const fs::path statement =

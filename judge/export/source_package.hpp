@@ -42,6 +42,9 @@ struct SourcePackage {
   std::vector<SourceSubmission> submissions;       // sorted by verdict, then name
   std::filesystem::path interactor;                // build/interactor/interactor.cpp
   std::filesystem::path interactor_testlib;        // build/interactor/interactor_testlib.cpp
+  std::filesystem::path interactor_uoj;            // build/interactor/interactor_uoj.cpp
+  std::filesystem::path cms_manager;               // build/interactor/cms_manager.cpp
+  std::filesystem::path cms_manager_binary;        // build/interactor/cms_manager (compiled)
   std::filesystem::path input_validator;           // build/interactor/input_validator.cpp
   std::filesystem::path input_validator_testlib;   // build/interactor/input_validator_testlib.cpp
   std::filesystem::path testlib_checker;           // judge/transports/testlib_checker.cpp

@@ -1,7 +1,9 @@
 #include "statement.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <sstream>
+#include <utility>
 
 #include "export.hpp"
 
@@ -343,6 +345,131 @@ std::string render_markdown(const Statement& statement) {
     out += join_blocks(section, markdown_block);
   }
   return out;
+}
+
+// ---- plain text ----
+
+namespace {
+
+// TeX math as plain ASCII: the macros the statement uses, braces and dollars dropped.
+std::string plain_math(const std::string& math) {
+  static const std::pair<const char*, const char*> kMacros[] = {
+      {"\\le", "<="},    {"\\ge", ">="},     {"\\times", "x"}, {"\\cdot", "*"},
+      {"\\dots", "..."}, {"\\ldots", "..."}, {"\\neq", "!="},  {"\\ne", "!="}};
+  std::string out;
+  for (std::size_t i = 0; i < math.size();) {
+    bool replaced = false;
+    for (const auto& macro : kMacros) {
+      const std::string name = macro.first;
+      if (math.compare(i, name.size(), name) == 0 &&
+          (i + name.size() >= math.size() ||
+           !std::isalpha(static_cast<unsigned char>(math[i + name.size()])))) {
+        out += macro.second;
+        i += name.size();
+        replaced = true;
+        break;
+      }
+    }
+    if (replaced) continue;
+    if (math[i] != '{' && math[i] != '}') out += math[i];
+    ++i;
+  }
+  return out;
+}
+
+// The inline markup of a block as plain text: markers dropped, math made readable.
+std::string plain_inline(const std::string& text) {
+  std::string out;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '$') {
+      const std::size_t end = text.find('$', i + 1);
+      if (end == std::string::npos) break;
+      out += plain_math(text.substr(i + 1, end - i - 1));
+      i = end;
+    } else if (text[i] == '`' || text[i] == '*') {
+      continue;
+    } else {
+      const unsigned char c = static_cast<unsigned char>(text[i]);
+      out += c >= 0x20 && c < 0x7f ? text[i] : '?';
+    }
+  }
+  return out;
+}
+
+// `text` broken into lines of at most `width` characters at spaces; the first line starts with
+// `first`, the others with as many spaces.
+void wrap(const std::string& text, const std::string& first, std::size_t width,
+          std::vector<std::string>& lines) {
+  std::istringstream words(text);
+  std::string word, line = first;
+  bool empty = true;
+  while (words >> word) {
+    if (!empty && line.size() + 1 + word.size() > width) {
+      lines.push_back(line);
+      line = std::string(first.size(), ' ');
+      empty = true;
+    }
+    line += (empty ? "" : " ") + word;
+    empty = false;
+  }
+  lines.push_back(line);
+}
+
+}  // namespace
+
+std::vector<std::string> render_plain_text(const Statement& statement, const std::string& name,
+                                           double time_limit_s, long long memory_mib,
+                                           const std::vector<std::string>& interactions,
+                                           std::size_t width) {
+  std::vector<std::string> lines;
+  lines.push_back(plain_inline(name));
+  lines.push_back("Time limit: " + seconds_text(time_limit_s) +
+                  (memory_mib > 0 ? ", memory limit: " + std::to_string(memory_mib) + " MiB" : ""));
+  for (const StatementSection& section : statement.sections) {
+    lines.push_back("");
+    if (section.name != "Legend") {
+      lines.push_back(section.name);
+      lines.push_back(std::string(section.name.size(), '='));
+      lines.push_back("");
+    }
+    bool first_block = true;
+    for (const StatementBlock& block : section.blocks) {
+      if (!first_block) lines.push_back("");
+      first_block = false;
+      switch (block.kind) {
+        case StatementBlock::Kind::Paragraph:
+          wrap(plain_inline(block.lines.front()), "", width, lines);
+          break;
+        case StatementBlock::Kind::Bullets:
+          for (const std::string& item : block.lines)
+            wrap(plain_inline(item), "  - ", width, lines);
+          break;
+        case StatementBlock::Kind::Numbered:
+          for (std::size_t i = 0; i < block.lines.size(); ++i)
+            wrap(plain_inline(block.lines[i]), "  " + std::to_string(i + 1) + ". ", width, lines);
+          break;
+        case StatementBlock::Kind::Grid:
+          for (const std::string& row : block.lines) lines.push_back("    " + row);
+          break;
+      }
+    }
+  }
+  for (std::size_t i = 0; i < interactions.size(); ++i) {
+    lines.push_back("");
+    lines.push_back("Sample " + std::to_string(i + 1) +
+                    " (< a line from the judge, > a line from your program)");
+    lines.push_back("");
+    std::istringstream in(interactions[i]);
+    std::string line;
+    while (std::getline(in, line))
+      if (!line.empty())
+        lines.push_back("    " + plain_inline(line.substr(0, 1) + " " + line.substr(1)));
+  }
+  return lines;
+}
+
+std::string render_section_markdown(const StatementSection& section) {
+  return join_blocks(section, markdown_block);
 }
 
 PolygonExample polygon_example(const std::string& interaction) {

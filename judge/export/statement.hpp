@@ -43,9 +43,21 @@ std::string render_problemtools_latex(const Statement& statement, const std::str
 // Markdown for the 2025-09 format: no problem name (the system prepends it), "## Section".
 std::string render_markdown(const Statement& statement);
 
+// One section's body in Markdown (no heading): for the systems whose statement is a form with
+// a field per section (Luogu, Hydro, UOJ).
+std::string render_section_markdown(const StatementSection& section);
+
 // One section's body in LaTeX (olymp.sty's dialect is the same as problemtools' for these
 // constructs): what Polygon keeps in statement-sections/<language>/<section>.tex.
 std::string render_section_latex(const StatementSection& section);
+
+// The statement as plain text lines of at most `width` characters, printable ASCII only (TeX
+// math made readable: \le as <=, \times as x, ...), with the problem's name, limits and the
+// samples' exchanges: for a statement that must be a PDF (CMS), written by pdf_writer.hpp.
+std::vector<std::string> render_plain_text(const Statement& statement, const std::string& name,
+                                           double time_limit_s, long long memory_mib,
+                                           const std::vector<std::string>& interactions,
+                                           std::size_t width);
 
 // One sample interaction (.interaction: "<" judge lines, ">" contestant lines) as Polygon's
 // example pair: the lines the program reads, and the lines it writes.

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <array>
+#include <cerrno>
 #include <cstdint>
 #include <fstream>
 
@@ -52,12 +53,12 @@ unsigned long crc32(const std::string& data) {
 }
 
 void write_zip(const fs::path& zip_path, const fs::path& dir, const std::vector<std::string>& files,
-               const std::string& prefix) {
+               const std::string& prefix, const TemporaryTracking& temporaries) {
   if (files.size() >= 0xffff) throw ExportError(zip_path.string() + ": too many files for a ZIP");
   std::string archive, central;
   for (const std::string& file : files) {
     const std::string data = read_text(dir / file);
-    const std::string name = prefix + "/" + file;
+    const std::string name = prefix.empty() ? file : prefix + "/" + file;
     if (archive.size() + data.size() + name.size() + 100 > 0xffffffffull)
       throw ExportError(zip_path.string() + ": the package is too large for a ZIP without ZIP64");
     const std::uint32_t crc = static_cast<std::uint32_t>(crc32(data));
@@ -112,18 +113,24 @@ void write_zip(const fs::path& zip_path, const fs::path& dir, const std::vector<
   put16(archive, static_cast<std::uint32_t>(comment.size()));
   archive += comment;
 
-  // A new file of our own next to the target (mkstemp never opens an existing one).
+  // A new file of our own next to the target (mkstemp never opens an existing one), written
+  // through the descriptor mkstemp returns: never opened again by name, so a file removed
+  // meanwhile (an interrupt cleaning up) is not made again.
   std::string pattern =
       (zip_path.parent_path() / ("." + zip_path.filename().string() + ".partial-XXXXXX")).string();
   const int fd = mkstemp(pattern.data());
   if (fd < 0) throw ExportError(zip_path.string() + ": cannot create a temporary file next to it");
-  close(fd);
   const fs::path temporary = pattern;
-  std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-  out << archive;
-  out.flush();
-  const bool written = static_cast<bool>(out);
-  out.close();
+  const int key = temporaries.track ? temporaries.track(temporary) : 0;
+  bool written = true;
+  for (std::size_t done = 0; written && done < archive.size();) {
+    const ssize_t n = ::write(fd, archive.data() + done, archive.size() - done);
+    if (n > 0)
+      done += static_cast<std::size_t>(n);
+    else if (n < 0 && errno != EINTR)
+      written = false;
+  }
+  written = (close(fd) == 0) && written;
   std::error_code error;
   if (written) {
     const fs::perms readable = fs::perms::owner_read | fs::perms::owner_write |
@@ -132,10 +139,9 @@ void write_zip(const fs::path& zip_path, const fs::path& dir, const std::vector<
     fs::permissions(temporary, default_permissions(readable), error);
     if (!error) fs::rename(temporary, zip_path, error);
   }
-  if (!written || error) {
-    fs::remove(temporary, error);
-    throw ExportError(zip_path.string() + ": cannot write");
-  }
+  if (!written || error) fs::remove(temporary, error);
+  if (key && temporaries.untrack) temporaries.untrack(key);
+  if (!written || error) throw ExportError(zip_path.string() + ": cannot write");
 }
 
 bool zip_written_by_judge_export(const fs::path& path) {

@@ -7,13 +7,17 @@
 #include <string>
 #include <vector>
 
+#include "export.hpp"
+
 namespace entrapment {
 
-// Writes `zip_path` holding `files` (relative to `dir`) as `prefix`/file, with kZipComment as
-// the archive comment; through a temporary file renamed at the end, so a failure leaves a
-// previous archive whole. Throws ExportError.
+// Writes `zip_path` holding `files` (relative to `dir`) as `prefix`/file, or at the archive's
+// root when `prefix` is empty, with kZipComment as the archive comment; through a temporary
+// file renamed at the end, so a failure leaves a previous archive whole (the temporary file is
+// reported to `temporaries` while it exists). Throws ExportError.
 void write_zip(const std::filesystem::path& zip_path, const std::filesystem::path& dir,
-               const std::vector<std::string>& files, const std::string& prefix);
+               const std::vector<std::string>& files, const std::string& prefix,
+               const TemporaryTracking& temporaries = {});
 
 // The archive comment of every ZIP judge export writes: what allows the next export to replace
 // the file (an export never overwrites a file it did not write).

@@ -8,9 +8,9 @@ std::string round_name(std::size_t i) { return "round " + std::to_string(i + 1);
 
 }  // namespace
 
-std::optional<std::string> path_violation(SquareSet available_at_start,
-                                          const std::vector<RoundRecord>& rounds,
-                                          const std::vector<Square>& path) {
+Optional<std::string> path_violation(SquareSet available_at_start,
+                                     const std::vector<RoundRecord>& rounds,
+                                     const std::vector<Square>& path) {
   if (path.size() != rounds.size() + 1)
     return "the proof has " + std::to_string(path.size()) + " squares, expected " +
            std::to_string(rounds.size() + 1) + " (the start and one per round)";
@@ -36,11 +36,11 @@ std::optional<std::string> path_violation(SquareSet available_at_start,
       return round_name(i) + ": the move " + std::to_string(here) + " -> " + std::to_string(next) +
              " goes to an unavailable square";
   }
-  return std::nullopt;
+  return kNothing;
 }
 
-std::optional<std::vector<Square>> find_consistent_path(SquareSet available_at_start,
-                                                        const std::vector<RoundRecord>& rounds) {
+Optional<std::vector<Square>> find_consistent_path(SquareSet available_at_start,
+                                                   const std::vector<RoundRecord>& rounds) {
   // reachable[i]: squares the Runner can be on before round i's query (i = rounds.size():
   // after the last move), given all answers so far.
   std::vector<SquareSet> reachable(rounds.size() + 1);
@@ -51,7 +51,7 @@ std::optional<std::vector<Square>> find_consistent_path(SquareSet available_at_s
     const SquareSet answered = runner_after_answer(reachable[i], rounds[i].query, rounds[i].answer);
     reachable[i + 1] = runner_after_move(answered, available[i + 1]);
   }
-  if (reachable.back() == kEmpty) return std::nullopt;
+  if (reachable.back() == kEmpty) return kNothing;
   // Walk back from the smallest final square through squares that could have led there.
   std::vector<Square> path(rounds.size() + 1);
   path.back() = labels(reachable.back()).front();

@@ -55,9 +55,9 @@ Side Solver::winner(const Position& p) const {
   return trap_round(p.available, p.runner) > p.rounds_left ? Side::Runner : Side::Trapper;
 }
 
-std::optional<int> Solver::forced_trap_round(const Position& p) const {
+Optional<int> Solver::forced_trap_round(const Position& p) const {
   const int round = trap_round(p.available, p.runner);
-  if (p.runner == kEmpty || round > p.rounds_left) return std::nullopt;
+  if (p.runner == kEmpty || round > p.rounds_left) return kNothing;
   return round;
 }
 

@@ -12,9 +12,9 @@
 #pragma once
 
 #include <cstdint>
-#include <optional>
 #include <vector>
 
+#include "optional.hpp"
 #include "rules.hpp"
 
 namespace entrapment {
@@ -44,7 +44,7 @@ class Solver {
 
   // The round (1 = the current one) in which the Trapper can force the trap within the
   // rounds left, or nothing when the Runner survives them.
-  std::optional<int> forced_trap_round(const Position& p) const;
+  Optional<int> forced_trap_round(const Position& p) const;
 
   // Runner: whether answering `answer` to `query` keeps a position the Runner wins.
   bool answer_keeps_win(const Position& p, SquareSet query, Answer answer) const;

@@ -68,7 +68,7 @@ int ContestantReader::integer(int low, int high, const std::string& what) {
   const std::string line = next_line(what + range);
   const std::vector<std::string> got = split_blanks(line);
   if (got.size() != 1) fail("expected " + what + range + " alone on its line, got " + quote(line));
-  const std::optional<long long> value = parse_integer(got[0]);
+  const Optional<long long> value = parse_integer(got[0]);
   if (!value) fail("expected " + what + range + ", got " + quote(got[0]) + ", not an integer");
   if (*value < low || *value > high)
     fail("expected " + what + range + ", got " + got[0] + ", out of range");
@@ -85,7 +85,7 @@ std::vector<int> ContestantReader::integers(std::size_t count, int low, int high
          (got.size() == 1 ? "" : "s"));
   std::vector<int> out;
   for (const std::string& token : got) {
-    const std::optional<long long> value = parse_integer(token);
+    const Optional<long long> value = parse_integer(token);
     if (!value) fail(what + ": " + quote(token) + " is not an integer");
     if (*value < low || *value > high)
       fail(what + ": " + token + " is outside " + std::to_string(low) + ".." +
@@ -108,7 +108,7 @@ std::vector<Square> ContestantReader::labels(std::size_t count, SquareSet allowe
   std::vector<Square> out;
   SquareSet seen = kEmpty;
   for (const std::string& token : got) {
-    const std::optional<long long> value = parse_integer(token);
+    const Optional<long long> value = parse_integer(token);
     if (!value) fail(what + ": " + quote(token) + " is not an integer");
     if (!is_label(static_cast<int>(*value)) || *value != static_cast<int>(*value))
       fail(what + ": " + token + " is not a square label (1..9)");

@@ -101,7 +101,7 @@ class Game {
       if (!is_legal_block(position_, block))
         throw JudgeFailure(where() + ": the judge's Trapper blocked an unavailable square");
       log.block = block;
-      history_.push_back(RoundRecord{query_set, answer, block});
+      history_.push_back(RoundRecord(query_set, answer, block));
       send(std::to_string(block));
       position_.available &= static_cast<SquareSet>(~single(block));
       const SquareSet moved = runner_after_move(left, position_.available);
@@ -122,7 +122,7 @@ class Game {
         reader_.integers(static_cast<std::size_t>(test_.rounds) + 1, 1, 9,
                          "your proof: the start square and the square after each move");
     transcript_.runner_path.assign(path.begin(), path.end());
-    if (std::optional<std::string> wrong =
+    if (Optional<std::string> wrong =
             path_violation(test_.start().available, history_, transcript_.runner_path))
       reader_.fail("invalid proof " + path_text(transcript_.runner_path) + ": " + *wrong);
     reader_.expect_end();
@@ -158,7 +158,7 @@ class Game {
       const std::vector<Square> block =
           reader_.labels(1, position_.available, "the square you block", /*skip_one_blank=*/n == 0);
       log.block = block[0];
-      history_.push_back(RoundRecord{query_set, answer, block[0]});
+      history_.push_back(RoundRecord(query_set, answer, block[0]));
       position_.available &= static_cast<SquareSet>(~single(block[0]));
       const bool free = runner->move(position_);
       const SquareSet moved = runner_after_move(left, position_.available);
@@ -213,16 +213,16 @@ Outcome interact(const TestCase& test, Channel& channel, Transcript& transcript)
   try {
     transcript.winner = to_string(test.winner());
     Game game(test, channel, transcript);
-    outcome = {Outcome::Result::Accepted, game.play()};
+    outcome = Outcome(Outcome::Result::Accepted, game.play());
   } catch (const WrongAnswer& e) {
-    outcome = {Outcome::Result::WrongAnswer, e.what()};
+    outcome = Outcome(Outcome::Result::WrongAnswer, e.what());
     if (e.protocol()) {
       transcript.add_line(false, transcript.lines.empty() ? 0 : transcript.lines.back().round,
                           "-1");
       channel.write_line("-1");  // the contestant may be gone already: nothing more to do
     }
   } catch (const std::exception& e) {
-    outcome = {Outcome::Result::JudgeError, std::string("judge error: ") + e.what()};
+    outcome = Outcome(Outcome::Result::JudgeError, std::string("judge error: ") + e.what());
   }
   transcript.verdict = to_string(outcome.result);
   transcript.message = outcome.message;

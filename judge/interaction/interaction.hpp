@@ -5,6 +5,7 @@
 #pragma once
 
 #include <string>
+#include <utility>
 
 #include "../testcase/testcase.hpp"
 #include "channel.hpp"
@@ -16,6 +17,9 @@ struct Outcome {
   enum class Result { Accepted, WrongAnswer, JudgeError };
   Result result = Result::JudgeError;
   std::string message;  // why, for judgemessage.txt and reports
+
+  Outcome() = default;
+  Outcome(Result r, std::string why) : result(r), message(std::move(why)) {}
 
   bool accepted() const { return result == Result::Accepted; }
 };

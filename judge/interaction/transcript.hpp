@@ -4,10 +4,10 @@
 // reports and pictures of `judge run` are built on it. C++17, standard library only.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
 
+#include "../game/optional.hpp"
 #include "../game/rules.hpp"
 
 namespace entrapment {
@@ -28,7 +28,7 @@ struct TranscriptLine {
 struct TranscriptRound {
   int round = 0;
   std::vector<Square> query;  // in the order sent
-  std::optional<Answer> answer;
+  Optional<Answer> answer;
   Square block = 0;  // 0 while not yet played
   SquareSet available_before = kEmpty;
   SquareSet runner_before = kEmpty;        // squares the Runner could be on at the query

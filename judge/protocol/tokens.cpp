@@ -34,16 +34,16 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
-std::optional<long long> parse_integer(const std::string& token) {
+Optional<long long> parse_integer(const std::string& token) {
   std::size_t i = 0;
   const bool negative = !token.empty() && token[0] == '-';
   if (negative) i = 1;
   const std::size_t digits = token.size() - i;
-  if (digits == 0 || digits > 18) return std::nullopt;
-  if (token[i] == '0' && (digits > 1 || negative)) return std::nullopt;
+  if (digits == 0 || digits > 18) return kNothing;
+  if (token[i] == '0' && (digits > 1 || negative)) return kNothing;
   long long value = 0;
   for (; i < token.size(); ++i) {
-    if (token[i] < '0' || token[i] > '9') return std::nullopt;
+    if (token[i] < '0' || token[i] > '9') return kNothing;
     value = value * 10 + (token[i] - '0');
   }
   return negative ? -value : value;

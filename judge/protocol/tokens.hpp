@@ -2,9 +2,10 @@
 // parser and the contestant reader. C++17 and the standard library only.
 #pragma once
 
-#include <optional>
 #include <string>
 #include <vector>
+
+#include "../game/optional.hpp"
 
 namespace entrapment {
 
@@ -16,7 +17,7 @@ std::vector<std::string> lines_of(const std::string& text);
 
 // A canonical decimal integer: an optional '-', then digits without a leading zero (a lone
 // "0" is fine), at most 18 digits. Anything else (signs '+', "007", "1e3", "5x") is nothing.
-std::optional<long long> parse_integer(const std::string& token);
+Optional<long long> parse_integer(const std::string& token);
 
 // `text` fit for XML character data and attribute values, the way testlib escapes its result
 // file: markup characters as entities, control characters (invalid in XML 1.0) as '.'.

@@ -47,7 +47,7 @@ std::vector<std::string> strict_tokens(const std::string& line, int number) {
 
 long long integer(const std::string& token, long long low, long long high, const std::string& name,
                   int number) {
-  const std::optional<long long> value = parse_integer(token);
+  const Optional<long long> value = parse_integer(token);
   if (!value) throw TestCaseError(number, name + ": expected an integer, got " + quote(token));
   if (*value < low || *value > high)
     throw TestCaseError(number, name + " = " + token + " is outside " + std::to_string(low) + ".." +

@@ -16,6 +16,7 @@
 // C++17 and the standard library only (part of the single-file interactor).
 #pragma once
 
+#include <cstddef>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -24,6 +25,12 @@
 #include "../game/rules.hpp"
 
 namespace entrapment {
+
+// The largest test file any reader accepts. A test file is a few short lines (the longest,
+// a scripted Trapper's, is under 400 bytes); the interactors and validators stop reading
+// after this many bytes, so a file like /dev/zero is refused with a message instead of being
+// read until memory runs out.
+constexpr std::size_t kMaxTestFileBytes = std::size_t{1} << 20;
 
 struct TestCase {
   int rounds = 0;

@@ -12,12 +12,11 @@
 #include <csignal>
 #include <cstdio>
 #include <exception>
-#include <fstream>
 #include <new>
-#include <sstream>
 #include <string>
 
 #include "../interaction/interaction.hpp"
+#include "test_file_io.hpp"
 
 namespace {
 
@@ -25,24 +24,10 @@ constexpr int kAccepted = 42;
 constexpr int kWrongAnswer = 43;
 constexpr int kJudgeError = 1;
 
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
-}
-
-bool write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  return static_cast<bool>(out);
-}
-
 int judge_error(const std::string& feedback_dir, const std::string& message) {
   std::fprintf(stderr, "interactor: %s\n", message.c_str());
-  if (!feedback_dir.empty()) write_file(feedback_dir + "/judgeerror.txt", message + "\n");
+  if (!feedback_dir.empty())
+    entrapment::write_text_file(feedback_dir + "/judgeerror.txt", message + "\n");
   return kJudgeError;
 }
 
@@ -73,9 +58,14 @@ int run(int argc, char** argv) {
   // The test is the input file, or the board in the input file and the judge's lines in the
   // answer file (the legacy export's samples): see parse_test_files().
   std::string input, answer;
-  if (!read_file(input_path, input))
-    return judge_error(feedback_dir, "cannot read the test file " + input_path);
-  const bool answer_read = read_file(answer_path, answer);
+  const entrapment::ReadResult input_read = entrapment::read_test_file(input_path, input);
+  if (input_read != entrapment::ReadResult::Read)
+    return judge_error(feedback_dir,
+                       entrapment::read_failure(input_read, "the test file " + input_path));
+  const entrapment::ReadResult answer_read = entrapment::read_test_file(answer_path, answer);
+  if (answer_read == entrapment::ReadResult::TooLarge)
+    return judge_error(feedback_dir,
+                       entrapment::read_failure(answer_read, "the answer file " + answer_path));
 
   entrapment::TestCase test;
   try {
@@ -83,7 +73,7 @@ int run(int argc, char** argv) {
   } catch (const entrapment::TestCaseError& e) {
     if (e.file() == entrapment::TestCaseError::File::Input)
       return judge_error(feedback_dir, input_path + ": " + e.what());
-    if (!answer_read)
+    if (answer_read != entrapment::ReadResult::Read)
       return judge_error(feedback_dir, "cannot read the answer file " + answer_path +
                                            ", which holds the judge's lines of this test");
     return judge_error(feedback_dir, answer_path + ": " + e.what());
@@ -92,10 +82,10 @@ int run(int argc, char** argv) {
   entrapment::StreamChannel channel(stdin, stdout);
   entrapment::Transcript transcript;
   const entrapment::Outcome outcome = entrapment::interact(test, channel, transcript);
-  write_file(feedback_dir + "/transcript.json", transcript.to_json());
+  entrapment::write_text_file(feedback_dir + "/transcript.json", transcript.to_json());
   if (outcome.result == entrapment::Outcome::Result::JudgeError)
     return judge_error(feedback_dir, outcome.message);
-  if (!write_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))
+  if (!entrapment::write_text_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))
     return judge_error(feedback_dir, "cannot write to the feedback directory " + feedback_dir);
   return outcome.accepted() ? kAccepted : kWrongAnswer;
 }

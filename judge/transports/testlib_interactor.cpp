@@ -22,16 +22,16 @@
 #include <cstdio>
 #include <cstring>
 #include <exception>
-#include <fstream>
 #include <new>
-#include <sstream>
 #include <string>
 #include <vector>
 
 #include "../interaction/interaction.hpp"
 #include "../protocol/tokens.hpp"
+#include "test_file_io.hpp"
 
-namespace entrapment::testlib_transport {
+namespace entrapment {
+namespace testlib_transport {
 
 constexpr int kOk = 0;
 constexpr int kWrongAnswer = 1;
@@ -42,28 +42,6 @@ struct Arguments {
   std::string input, output, answer, result;
   bool appes = false;
 };
-
-std::string one_line(std::string text) {
-  for (char& c : text)
-    if (c == '\n' || c == '\r') c = ' ';
-  return text;
-}
-
-bool read_file(const std::string& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
-}
-
-bool write_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  out << text;
-  out.flush();
-  return static_cast<bool>(out);
-}
 
 std::string log_text(const char* verdict, const std::string& message,
                      const Transcript* transcript) {
@@ -89,7 +67,7 @@ int finish(const Arguments& args, int code, const std::string& message) {
       report =
           std::string("<?xml version=\"1.0\" encoding=\"windows-1251\"?><result outcome = \"") +
           outcome + "\">" + xml_escape(text) + "</result>\n";
-    if (!write_file(args.result, report)) {
+    if (!write_text_file(args.result, report)) {
       std::fprintf(stderr, "FAIL cannot write the result file %s\n", args.result.c_str());
       return kFail;
     }
@@ -120,18 +98,25 @@ std::string parse_arguments(int argc, char** argv, Arguments& args) {
 
 int run(int argc, char** argv) {
   Arguments args;
-  if (const std::string usage = parse_arguments(argc, argv, args); !usage.empty())
-    return finish(args, kFail, usage);
+  const std::string usage = parse_arguments(argc, argv, args);
+  if (!usage.empty()) return finish(args, kFail, usage);
 
   // The test is the input file, or the board there and the judge's lines in the answer file
   // (see parse_test_files()); Polygon passes whole test files.
   std::string input, answer;
-  if (!read_file(args.input, input)) {
-    const std::string why = "cannot read the test file " + args.input;
-    write_file(args.output, log_text("JE", why, nullptr));
+  const ReadResult input_read = read_test_file(args.input, input);
+  if (input_read != ReadResult::Read) {
+    const std::string why = read_failure(input_read, "the test file " + args.input);
+    write_text_file(args.output, log_text("JE", why, nullptr));
     return finish(args, kFail, why);
   }
-  const bool answer_read = !args.answer.empty() && read_file(args.answer, answer);
+  const ReadResult answer_read =
+      args.answer.empty() ? ReadResult::Missing : read_test_file(args.answer, answer);
+  if (answer_read == ReadResult::TooLarge) {
+    const std::string why = read_failure(answer_read, "the answer file " + args.answer);
+    write_text_file(args.output, log_text("JE", why, nullptr));
+    return finish(args, kFail, why);
+  }
 
   TestCase test;
   try {
@@ -139,16 +124,18 @@ int run(int argc, char** argv) {
   } catch (const TestCaseError& e) {
     std::string why = args.input + ": " + e.what();
     if (e.file() == TestCaseError::File::Answer)
-      why = answer_read ? args.answer + ": " + e.what()
-                        : "no readable answer file holds the judge's lines of " + args.input;
-    write_file(args.output, log_text("JE", why, nullptr));
+      why = answer_read == ReadResult::Read
+                ? args.answer + ": " + e.what()
+                : "no readable answer file holds the judge's lines of " + args.input;
+    write_text_file(args.output, log_text("JE", why, nullptr));
     return finish(args, kFail, why);
   }
 
   StreamChannel channel(stdin, stdout);
   Transcript transcript;
   const Outcome outcome = interact(test, channel, transcript);
-  if (!write_file(args.output, log_text(to_string(outcome.result), outcome.message, &transcript)))
+  if (!write_text_file(args.output,
+                       log_text(to_string(outcome.result), outcome.message, &transcript)))
     return finish(args, kFail, "cannot write the judge log to " + args.output);
   switch (outcome.result) {
     case Outcome::Result::Accepted:
@@ -204,7 +191,8 @@ int crashed(int argc, char** argv, const char* what) {
   return kFail;
 }
 
-}  // namespace entrapment::testlib_transport
+}  // namespace testlib_transport
+}  // namespace entrapment
 
 int main(int argc, char** argv) {
 #ifdef SIGPIPE

@@ -12,12 +12,13 @@
 // the others are accepted and ignored; anything else is refused, also with exit 3.
 #include <cstdio>
 #include <exception>
-#include <fstream>
 #include <string>
 
 #include "../testcase/testcase.hpp"
+#include "test_file_io.hpp"
 
-namespace entrapment::testlib_validator {
+namespace entrapment {
+namespace testlib_validator {
 
 constexpr int kValid = 0;
 constexpr int kInvalid = 3;  // testlib's _fail, the code its validators exit with
@@ -27,18 +28,10 @@ int invalid(const std::string& message) {
   return kInvalid;
 }
 
-// All of stdin, byte for byte (NUL bytes and all): std::fread never translates on POSIX.
-std::string read_all(std::FILE* in) {
-  std::string out;
-  char buffer[1 << 16];
-  std::size_t n;
-  while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) out.append(buffer, n);
-  return out;
-}
-
 int run(int argc, char** argv) {
   std::string overview_file;
-  for (int i = 1; i < argc; ++i) {
+  // Options come in pairs: a name, then its value.
+  for (int i = 1; i < argc; i += 2) {
     const std::string arg = argv[i];
     const bool takes_value = arg == "--testset" || arg == "--group" ||
                              arg == "--testOverviewLogFileName" || arg == "--testMarkupFileName" ||
@@ -49,11 +42,11 @@ int run(int argc, char** argv) {
                      "--testMarkupFileName, --testCase or --testCaseFileName, each with a value)");
     if (i + 1 >= argc) return invalid("argument " + arg + " needs a value");
     if (arg == "--testOverviewLogFileName") overview_file = argv[i + 1];
-    ++i;
   }
 
-  const std::string text = read_all(stdin);
-  if (std::ferror(stdin)) return invalid("cannot read the test file from stdin");
+  std::string text;
+  const ReadResult read = read_test_stream(stdin, text);
+  if (read != ReadResult::Read) return invalid(read_failure(read, "the test file on stdin"));
   TestCase test;
   try {
     test = parse_testcase(text);
@@ -64,15 +57,15 @@ int run(int argc, char** argv) {
   } catch (const std::exception& e) {  // the parser only throws TestCaseError; be safe anyway
     return invalid(std::string("invalid test file: ") + e.what());
   }
-  if (!overview_file.empty()) {
-    std::ofstream overview(overview_file, std::ios::binary);
-    overview << "R = " << test.rounds << ", U = " << test.unavailable.size() << ", adversary "
-             << to_string(test.adversary.kind) << "\n";
-    if (!overview) return invalid("cannot write the test overview to " + overview_file);
-  }
+  if (!overview_file.empty() &&
+      !write_text_file(overview_file, "R = " + std::to_string(test.rounds) +
+                                          ", U = " + std::to_string(test.unavailable.size()) +
+                                          ", adversary " + to_string(test.adversary.kind) + "\n"))
+    return invalid("cannot write the test overview to " + overview_file);
   return kValid;
 }
 
-}  // namespace entrapment::testlib_validator
+}  // namespace testlib_validator
+}  // namespace entrapment
 
 int main(int argc, char** argv) { return entrapment::testlib_validator::run(argc, argv); }

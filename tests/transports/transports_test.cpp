@@ -2,16 +2,18 @@
 // contestant, under a memory limit (contest systems limit the validator too). A correct game
 // followed by 5 MiB of newlines gets a wrong answer with a message and the judge's memory
 // stays small (it used to store every blank line: 1 GB, then std::bad_alloc and an abort); a
-// CRLF blank line after the game is accepted, as an LF one; whatever the judge itself cannot
-// survive (memory runs out) is a judge error with a message, never an abort. The testing tool
-// reaches the same verdicts.
+// CRLF blank line after the game is accepted, as an LF one; a test file far too large is a
+// judge error with a message, read no further than 1 MiB. The testing tool reaches the same
+// verdicts.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/resource.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -76,9 +78,9 @@ Exit exit_of(int status, const rusage& usage) {
 }
 
 // The judge and the contestant on two pipes; the judge's address space capped at `memory_mib`
-// (0: not capped). Returns the judge's exit.
+// (0: not capped), its stderr into `judge_stderr` when given. Returns the judge's exit.
 Exit run_pair(const std::vector<std::string>& judge, const std::vector<std::string>& contestant,
-              long long memory_mib) {
+              long long memory_mib, const fs::path& judge_stderr = {}) {
   int to_judge[2], to_contestant[2];
   if (::pipe(to_judge) != 0 || ::pipe(to_contestant) != 0) return {};
   const int all[4] = {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]};
@@ -87,6 +89,10 @@ Exit run_pair(const std::vector<std::string>& judge, const std::vector<std::stri
     ::dup2(to_judge[0], 0);
     ::dup2(to_contestant[1], 1);
     for (int fd : all) ::close(fd);
+    if (!judge_stderr.empty()) {
+      const int err = ::open(judge_stderr.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (err >= 0) ::dup2(err, 2);
+    }
     if (memory_mib > 0) {
       const rlimit cap{static_cast<rlim_t>(memory_mib) << 20, static_cast<rlim_t>(memory_mib)
                                                                   << 20};
@@ -107,6 +113,43 @@ Exit run_pair(const std::vector<std::string>& judge, const std::vector<std::stri
   rusage usage{};
   ::wait4(judge_pid, &status, 0, &usage);
   ::kill(contestant_pid, SIGKILL);  // it may still be writing newlines to a judge that is gone
+  ::waitpid(contestant_pid, &ignored, 0);
+  return exit_of(status, usage);
+}
+
+// CMS's wiring of a Communication task (cms/grading/tasktypes/Communication.py): two FIFOs, the
+// manager started as `manager FROM_USER TO_USER` with the test on stdin, the contestant with
+// its stdin and stdout on the FIFOs, opened in the order CMS's sandbox opens them (stdin
+// first). The manager's stdout and stderr go to files in `dir`.
+Exit run_cms(const fs::path& manager, const fs::path& test,
+             const std::vector<std::string>& contestant, const fs::path& dir) {
+  const fs::path to_manager = dir / "u0_to_m", to_user = dir / "m_to_u0";
+  ::unlink(to_manager.c_str());
+  ::unlink(to_user.c_str());
+  if (::mkfifo(to_manager.c_str(), 0666) != 0 || ::mkfifo(to_user.c_str(), 0666) != 0) return {};
+  const pid_t manager_pid = ::fork();
+  if (manager_pid == 0) {
+    const int in = ::open(test.c_str(), O_RDONLY);
+    const int out = ::open((dir / "manager.out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open((dir / "manager.err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    ::dup2(in, 0);
+    ::dup2(out, 1);
+    ::dup2(err, 2);
+    exec({manager.string(), to_manager.string(), to_user.string()});
+  }
+  const pid_t contestant_pid = ::fork();
+  if (contestant_pid == 0) {
+    ::signal(SIGPIPE, SIG_DFL);
+    const int in = ::open(to_user.c_str(), O_RDONLY);
+    const int out = ::open(to_manager.c_str(), O_WRONLY);
+    ::dup2(in, 0);
+    ::dup2(out, 1);
+    exec(contestant);
+  }
+  int status = 0, ignored = 0;
+  rusage usage{};
+  ::wait4(manager_pid, &status, 0, &usage);
+  ::kill(contestant_pid, SIGKILL);
   ::waitpid(contestant_pid, &ignored, 0);
   return exit_of(status, usage);
 }
@@ -136,6 +179,17 @@ class Transports : public ::testing::Test {
                      (dir_.path / "test.in").string(), (dir_.path / "log").string(),
                      (dir_.path / "test.ans").string(), (dir_.path / "result").string()},
                     player(mode), memory_mib);
+  }
+  // UOJ's way: `interactor INPUT /dev/stdin ANSWER`, its verdict on stderr.
+  Exit uoj(const std::string& mode) const {
+    return run_pair(
+        {fs::absolute(bin_dir() / "interactor_uoj").string(), (dir_.path / "test.in").string(),
+         "/dev/stdin", (dir_.path / "test.ans").string()},
+        player(mode), 256, dir_.path / "uoj.err");
+  }
+  Exit cms(const std::string& mode) const {
+    return run_cms(fs::absolute(bin_dir() / "cms_manager"), dir_.path / "test.in", player(mode),
+                   dir_.path);
   }
   // The contestants' testing tool's exit code.
   int tool(const std::string& mode) const {
@@ -170,28 +224,80 @@ TEST_F(Transports, ABlankLineFloodAfterTheGameIsAWrongAnswerWithinTheMemoryLimit
   EXPECT_EQ(tool("blank-flood"), 1) << "the testing tool";
 }
 
-// A test file the judge cannot hold in 64 MiB: std::bad_alloc, caught and reported.
-TEST_F(Transports, RunningOutOfMemoryIsAJudgeErrorWithAMessage) {
+// A test file of 512 MiB (sparse: it uses no disk), within 64 MiB of memory: the interactors
+// read at most 1 MiB of a test file and stop with a judge error that says so. (Read whole, it
+// ran out of memory: std::bad_alloc, reported as a judge error too, but only because of the
+// limit; without one it read 512 MiB, or 1.5 GiB of /dev/zero, before saying anything.)
+TEST_F(Transports, AHugeTestFileIsRefusedUnreadAsAJudgeError) {
   {
     std::ofstream huge(dir_.path / "test.in", std::ios::binary);
     huge << "3 6\n";
   }
-  fs::resize_file(dir_.path / "test.in", std::uintmax_t{512} << 20);  // sparse: no disk used
+  fs::resize_file(dir_.path / "test.in", std::uintmax_t{512} << 20);
   const Exit k = kattis("correct", 64);
   EXPECT_EQ(k.signal, 0) << "the interactor was killed by a signal (an abort?)";
   EXPECT_EQ(k.code, 1);
-  EXPECT_NE(feedback("judgeerror.txt").find("judge error: out of memory"), std::string::npos)
+  EXPECT_NE(feedback("judgeerror.txt").find("is larger than 1048576 bytes: not a test file"),
+            std::string::npos)
       << feedback("judgeerror.txt");
   if (fs::exists(bin_dir() / "interactor_testlib")) {
     const Exit t = testlib("correct", 64);
     EXPECT_EQ(t.signal, 0) << "the testlib interactor was killed by a signal (an abort?)";
     EXPECT_EQ(t.code, 3);
-    EXPECT_NE(feedback("result").find("judge error: out of memory"), std::string::npos)
+    EXPECT_NE(feedback("result").find("is larger than 1048576 bytes"), std::string::npos)
         << feedback("result");
   }
 }
 
 #endif
+
+// UOJ reads the first word of the interactor's stderr ("ok" gives the points) and lets it write
+// no file: the UOJ transport reports there and writes nothing else.
+TEST_F(Transports, TheUojInteractorReportsOnStderrAndWritesNoFile) {
+  const auto listing = [&] {
+    std::vector<std::string> names;
+    for (const auto& entry : fs::directory_iterator(dir_.path))
+      if (entry.path().filename() != "uoj.err") names.push_back(entry.path().filename().string());
+    std::sort(names.begin(), names.end());
+    return names;
+  };
+  const std::vector<std::string> before = listing();
+  const Exit ok = uoj("correct");
+  EXPECT_EQ(ok.code, 0);
+  EXPECT_EQ(feedback("uoj.err").rfind("ok ", 0), 0u) << feedback("uoj.err");
+  const Exit wrong = uoj("wrong-when-r3");
+  EXPECT_EQ(wrong.code, 1);
+  EXPECT_EQ(feedback("uoj.err").rfind("wrong answer ", 0), 0u) << feedback("uoj.err");
+  EXPECT_NE(feedback("uoj.err").find("you claimed"), std::string::npos) << feedback("uoj.err");
+  EXPECT_EQ(listing(), before);
+  std::ofstream(dir_.path / "test.in") << "3 6\n1 2\n";
+  const Exit broken = uoj("correct");
+  EXPECT_EQ(broken.code, 3);
+  EXPECT_EQ(feedback("uoj.err").rfind("FAIL ", 0), 0u) << feedback("uoj.err");
+}
+
+// CMS: the outcome on the manager's stdout, CMS's stock message on its stderr and the reason
+// for the admins after it; exit 0 for a verdict either way, 1 only when the judge failed.
+TEST_F(Transports, TheCmsManagerScoresThroughTwoFifos) {
+  const Exit ok = cms("correct");
+  EXPECT_EQ(ok.code, 0) << feedback("manager.err");
+  EXPECT_EQ(feedback("manager.out"), "1.0\n");
+  EXPECT_EQ(feedback("manager.err").rfind("translate:success\nADMIN_MESSAGE: ", 0), 0u)
+      << feedback("manager.err");
+  const Exit wrong = cms("wrong-when-r3");
+  EXPECT_EQ(wrong.code, 0) << feedback("manager.err");
+  EXPECT_EQ(feedback("manager.out"), "0.0\n");
+  EXPECT_EQ(feedback("manager.err").rfind("translate:wrong\nADMIN_MESSAGE: ", 0), 0u)
+      << feedback("manager.err");
+  EXPECT_NE(feedback("manager.err").find("you claimed"), std::string::npos);
+  std::ofstream(dir_.path / "test.in") << "3 6\n1 2\n";
+  const Exit broken = cms("correct");
+  EXPECT_EQ(broken.code, 1);
+  EXPECT_EQ(feedback("manager.out"), "");
+  EXPECT_NE(feedback("manager.err").find("judge error: the test file on stdin: line 2"),
+            std::string::npos)
+      << feedback("manager.err");
+}
 
 TEST_F(Transports, ACrlfBlankLineAfterTheGameIsAccepted) {
   const Exit k = kattis("crlf-after", 0);

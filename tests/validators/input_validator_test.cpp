@@ -53,5 +53,24 @@ TEST(InputValidator, ReadsPastNulBytes) {
   EXPECT_EQ(run.err.rfind("line 3: ", 0), 0u) << run.err;
 }
 
+// A test file is a few short lines: both validators stop reading after 1 MiB and say so, so
+// that /dev/zero (or a wrong file of gigabytes) is refused at once instead of read into memory.
+TEST(InputValidator, ReadsAtMostOneMebibyte) {
+  const ProgramRun kattis =
+      run_program({build_program("input_validator").string()}, "", "/dev/zero");
+  EXPECT_EQ(kattis.exit_code, 43) << kattis.err;
+  EXPECT_NE(kattis.err.find("larger than 1048576 bytes"), std::string::npos) << kattis.err;
+  const ProgramRun testlib =
+      run_program({build_program("input_validator_testlib").string()}, "", "/dev/zero");
+  EXPECT_EQ(testlib.exit_code, 3) << testlib.err;
+  EXPECT_EQ(testlib.err.rfind("FAIL ", 0), 0u) << testlib.err;
+  EXPECT_NE(testlib.err.find("larger than 1048576 bytes"), std::string::npos) << testlib.err;
+  // One byte fewer than that many is still read and judged as a file (here: not printable).
+  const ProgramRun within =
+      run_program({build_program("input_validator").string()}, std::string((1 << 20) - 1, '\0'));
+  EXPECT_EQ(within.exit_code, 43);
+  EXPECT_EQ(within.err.find("larger than"), std::string::npos) << within.err;
+}
+
 }  // namespace
 }  // namespace entrapment::testing

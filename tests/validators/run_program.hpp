@@ -37,13 +37,19 @@ inline std::string slurp(const std::filesystem::path& path) {
   return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
 }
 
-inline ProgramRun run_program(const std::vector<std::string>& argv, const std::string& input) {
+// Runs `argv` with stdin read from the file `stdin_path` (/dev/zero, say) when it is not empty,
+// else from `input`.
+inline ProgramRun run_program(const std::vector<std::string>& argv, const std::string& input,
+                              const std::string& stdin_path = "") {
   const std::filesystem::path dir =
       std::filesystem::temp_directory_path() / ("entrapment-run-" + std::to_string(::getpid()));
   std::filesystem::create_directories(dir);
-  const std::string in = (dir / "stdin").string(), out = (dir / "stdout").string(),
-                    err = (dir / "stderr").string();
-  std::ofstream(in, std::ios::binary) << input;
+  const std::string out = (dir / "stdout").string(), err = (dir / "stderr").string();
+  std::string in = stdin_path;
+  if (in.empty()) {
+    in = (dir / "stdin").string();
+    std::ofstream(in, std::ios::binary) << input;
+  }
 
   posix_spawn_file_actions_t actions;
   posix_spawn_file_actions_init(&actions);

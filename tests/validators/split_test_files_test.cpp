@@ -128,11 +128,23 @@ TEST(InputValidatorBoardOnly, ChecksTheBoardAlone) {
   }
 }
 
-TEST(InputValidator, RefusesUnknownArguments) {
-  const ProgramRun run =
-      run_program({build_program("input_validator").string(), "--strict"}, whole_files().front());
-  EXPECT_EQ(run.exit_code, 43);
-  EXPECT_NE(run.err.find("--strict"), std::string::npos) << run.err;
+// An unknown argument is a usage error (exit 2), not a verdict on the file: 43 would say the
+// test is invalid when the command line is. The Kattis codes stay for the file.
+TEST(InputValidator, RefusesUnknownArgumentsAsAUsageError) {
+  for (const std::vector<std::string>& extra :
+       {std::vector<std::string>{"--strict"}, std::vector<std::string>{"--testset", "tests"},
+        std::vector<std::string>{"--board-only", "--group"}}) {
+    std::vector<std::string> argv = {build_program("input_validator").string()};
+    argv.insert(argv.end(), extra.begin(), extra.end());
+    const ProgramRun run = run_program(argv, whole_files().front());
+    EXPECT_EQ(run.exit_code, 2) << extra.back() << ": " << run.err;
+    EXPECT_NE(run.err.find(extra.back() == "tests" ? "--testset" : extra.back()), std::string::npos)
+        << run.err;
+    EXPECT_NE(run.err.find("usage: input_validator [--board-only]"), std::string::npos) << run.err;
+  }
+  EXPECT_EQ(
+      run_program({build_program("input_validator").string()}, whole_files().front()).exit_code,
+      42);
 }
 
 }  // namespace

@@ -1,0 +1,171 @@
+// Hydro (hydro-dev/Hydro): a problem import zip (ProblemModel.import in
+// packages/hydrooj/src/model/problem.ts) holding problem.yaml at its root, the statement as
+// problem_<lang>.md, testdata/ (config.yaml, the tests, the interactor) and additional_file/
+// (files contestants may download).
+//
+// hydrojudge (packages/hydrojudge/src/judge/interactive.ts) starts the interactor as
+// `interactor /w/in /w/tout /w/out` with the contestant's output on stdin, with twice the
+// test's time and memory, and reads its verdict from stderr (testlib.ts): "ok " accepted,
+// "wrong answer " and anything else, FAIL included, wrong answer. Those are testlib's
+// conventions, so the interactor is the testlib transport. It picks the language from the file
+// name: interactor.cc is "cc", C++14 on a default install.
+//
+// A default judge refuses a problem with more than 100 tests, a sum of time limits over 60 s
+// (each test's limit times the language's rate, 2 for Java) or memory over 512 MB
+// (packages/hydrojudge/src/cases.ts, config.ts). The official 5 s and 2048 MB over 43 tests
+// are refused, so by default the export chooses limits that fit, and says so.
+#include <cmath>
+
+#include "formats.hpp"
+
+namespace entrapment {
+
+namespace {
+
+// A default Hydro judge's limits (config.ts: testcases_max, total_time_limit, memoryMax).
+constexpr std::size_t kHydroMaxCases = 100;
+constexpr double kHydroTotalSeconds = 60;
+constexpr long long kHydroMemoryMib = 256;  // Hydro's own default per test; its cap is 512
+
+std::string hydro_statement(const SourcePackage& source) {
+  std::string md =
+      "<!-- Written by judge export --format hydro from statement/statement.en.md. -->\n\n";
+  md += section_markdown(source, "Legend");
+  md += "\n## Input\n\n" + section_markdown(source, "Input");
+  md += "\n## Interaction\n\n" + section_markdown(source, "Output") +
+        section_markdown(source, "Interaction");
+  const std::vector<PolygonExample> examples = sample_examples(source);
+  for (std::size_t i = 0; i < examples.size(); ++i) {
+    const std::string n = std::to_string(i + 1);
+    // Hydro draws ```inputN / ```outputN blocks as its sample boxes.
+    md += "\n```input" + n + "\n" + examples[i].input + "```\n";
+    md += "\n```output" + n + "\n" + examples[i].output + "```\n";
+  }
+  md += "\n## Notes\n\n" + section_markdown(source, "Notes");
+  const std::string exchange = examples_exchange_markdown(source);
+  if (!exchange.empty()) md += "\n" + exchange;
+  return md;
+}
+
+}  // namespace
+
+FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool official_limits,
+                         std::vector<std::string>& notes) {
+  const std::vector<const SourceTest*> tests = judged_tests(source);
+  if (!official_limits && tests.size() > kHydroMaxCases)
+    throw ExportError("hydro: " + std::to_string(tests.size()) +
+                      " tests, and a default Hydro judge takes at most " +
+                      std::to_string(kHydroMaxCases) +
+                      " (testcases_max): export without --exhaustive, or pass --official-limits "
+                      "and raise the judge's testcases_max");
+  const double official_s = source.config.time_limit_s;
+  const long long official_mib = source.config.memory_mib;
+  // The largest limit in tenths of a second that keeps the sum within the judge's total.
+  double time_s = official_s;
+  long long memory_mib = official_mib;
+  if (!official_limits) {
+    time_s = std::min(official_s, std::floor(kHydroTotalSeconds * 10 / tests.size()) / 10);
+    memory_mib = std::min(official_mib, kHydroMemoryMib);
+  }
+  // In milliseconds: Hydro parses "1.3s" through a float, "1300ms" exactly.
+  const std::string time_text = std::to_string(std::llround(time_s * 1000)) + "ms";
+
+  const int width = width_for(tests.size());
+  std::string cases, origin;
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    const std::string name = padded(i + 1, width);
+    const std::filesystem::path& in = tests[i]->files.at(".in");
+    out.copy("testdata/" + name + ".in", in);
+    out.write("testdata/" + name + ".out", winner_line(in));
+    cases += "      - input: " + name + ".in\n        output: " + name + ".out\n";
+    origin += name + " " + tests[i]->group + "/" + tests[i]->name + "\n";
+  }
+  std::string config =
+      "# Written by judge export. One subtask of every test, scored as the minimum: accepted "
+      "on\n# all of them or nothing, as in the ICPC.\n"
+      "type: interactive\n"
+      "interactor: interactor.cc\n"
+      "time: " +
+      time_text +
+      "\n"
+      "memory: " +
+      std::to_string(memory_mib) + "m\n";
+  if (!official_limits)
+    config +=
+        "# Java and Kotlin run with twice the time by default; here with the same, so that the\n"
+        "# sum of the limits stays within a default judge's total_time_limit (60 s).\n"
+        "time_limit_rate:\n  java: 1\n  kt.jvm: 1\n";
+  config += "subtasks:\n  - score: 100\n    type: min\n    cases:\n" + cases;
+  out.write("testdata/config.yaml", config);
+  out.copy("testdata/interactor.cc", source.interactor_testlib);
+  out.write("testdata/tests-origin.txt", origin);
+  for (const auto& attachment : source.attachments)
+    out.copy("additional_file/" + attachment.filename().string(), attachment);
+  out.write("problem_en.md", hydro_statement(source));
+  out.write("problem.yaml",
+            "# Written by judge export --format hydro.\npid: " + std::string(kPackageName) +
+                "\ntitle: " + source.config.name + "\ntag:\n  - interactive\n");
+
+  const std::string limits_note =
+      official_limits
+          ? "The official limits are kept (" + format_time_limit(official_s) + " s and " +
+                std::to_string(official_mib) +
+                " MB per test, --official-limits): a default "
+                "Hydro judge refuses them (at most 60 s of time limits in all and 512 MB); "
+                "raise total_time_limit to " +
+                std::to_string(static_cast<long long>(std::ceil(2 * official_s * tests.size()))) +
+                " (the sum for Java, whose rate is 2) and memoryMax to " +
+                std::to_string(2 * official_mib) +
+                "m (the interactor gets twice the memory) in the judge's settings."
+          : "Limits chosen to fit a default Hydro judge: " + format_time_limit(time_s) + " s and " +
+                std::to_string(memory_mib) + " MB per test instead of the official " +
+                format_time_limit(official_s) + " s and " + std::to_string(official_mib) +
+                " MB, since a default judge takes at most 60 s of time limits in all (" +
+                std::to_string(tests.size()) +
+                " tests) and 512 MB. The reference solution "
+                "needs milliseconds and a few MB; the slowest accepted Python solution about "
+                "1 s. Java and Kotlin get the same time (time_limit_rate 1 instead of 2), or "
+                "the sum would exceed 60 s for them. --official-limits keeps the official "
+                "limits.";
+  notes.push_back(limits_note);
+  notes.push_back(
+      "hydrojudge reads the interactor's FAIL (a broken test, the judge failing) as a wrong "
+      "answer: Hydro has no verdict for a failed interactor. The message starts with FAIL.");
+  if (!source.submissions.empty())
+    notes.push_back(
+        "solutions/ is not exported: Hydro's importer would judge each file as a "
+        "submission under the language its extension names, which does not match "
+        "Hydro's language ids; submit the reference solutions yourself to check.");
+
+  write_package_readme(
+      out,
+      "# " + source.config.name +
+          " — Hydro problem\n\n"
+          "Written by `judge export --format hydro` from the Entrapment judging package; do not "
+          "edit it here.\n\n"
+          "## Where it goes\n\n"
+          "Import `entrapment.zip` (written with `--zip`: `problem.yaml` at its root) in Hydro "
+          "under Problem set, Import problem (or `hydrooj cli problem import DOMAIN "
+          "entrapment.zip`). It creates the problem with its statement (`problem_en.md`), its "
+          "test data (`testdata/`: `config.yaml`, " +
+          std::to_string(tests.size()) +
+          " tests, `interactor.cc`) and `additional_file/testing_tool.py` for contestants. To "
+          "update only the data of an existing problem, upload the files of `testdata/` in its "
+          "Files tab.\n\n"
+          "## What was adapted\n\n"
+          "- `testdata/interactor.cc` is the interactor under testlib's conventions, which are "
+          "Hydro's: `interactor /w/in /w/tout /w/out`, the contestant's output on stdin, the "
+          "judge's lines on stdout, the verdict on stderr (`ok ...` accepted, `wrong answer "
+          "...`), the game's log in `tout`. One self-contained C++14 file, standard library "
+          "only: Hydro compiles `.cc` as C++14 by default and adds its testlib.h, which it does "
+          "not need.\n"
+          "- `testdata/config.yaml`: `type: interactive`, the interactor, the limits and one "
+          "subtask of every test scored as the minimum (accepted on all or nothing).\n"
+          "- `" +
+          time_text + "` per test: " + limits_note + "\n",
+      notes);
+  FormatResult result;
+  return result;
+}
+
+}  // namespace entrapment
