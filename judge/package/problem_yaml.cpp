@@ -345,7 +345,7 @@ void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config)
       const long long value =
           r.integer(std::string("limits.") + key, v, "a positive integer (MiB)", 1);
       if (value > kMaxOutputMib)
-        r.fail(std::string("limits.") + key, v,
+        r.fail(v, std::string("limits.") + key,
                "expected 1 to " + std::to_string(kMaxOutputMib) + " MiB, got " + v.Scalar());
       if (std::string(key) == "output") config.output_mib = value;
     }
