@@ -129,14 +129,17 @@ TEST(ProblemYaml, LimitsOutsideSaneRangesAreErrorsThatSayTheRange) {
   EXPECT_EQ(limit("time_limit", "3600"), "");
   EXPECT_EQ(limit("memory", "32"), "");
   EXPECT_EQ(limit("memory", "1048576"), "");
-  EXPECT_NE(limit("time_limit", "99999999999")
-                .find("limits.time_limit: expected at most 3600 seconds, got 99999999999 (line 6)"),
-            std::string::npos)
+  EXPECT_NE(
+      limit("time_limit", "99999999999")
+          .find(
+              "problem.yaml:6: limits.time_limit: expected at most 3600 seconds, got 99999999999"),
+      std::string::npos)
       << limit("time_limit", "99999999999");
   EXPECT_NE(limit("time_limit", "3601").find("limits.time_limit: expected at most 3600"),
             std::string::npos);
-  EXPECT_NE(limit("memory", "1").find("limits.memory: expected 32 to 1048576 MiB, got 1 (line 6)"),
-            std::string::npos)
+  EXPECT_NE(
+      limit("memory", "1").find("problem.yaml:6: limits.memory: expected 32 to 1048576 MiB, got 1"),
+      std::string::npos)
       << limit("memory", "1");
   EXPECT_NE(limit("memory", "99999999999999").find("limits.memory: expected 32 to 1048576 MiB"),
             std::string::npos);
