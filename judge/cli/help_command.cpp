@@ -1,6 +1,6 @@
 // `judge help [COMMAND] [--markdown]`: the help of judge or of one subcommand, exactly as
-// --help prints it; with --markdown, every help text as the README's command reference (the
-// README's section is this output, and tests/cli checks that they agree).
+// --help prints it; with --markdown, every help text as doc/commands.md's command reference (the
+// page's section is this output, and tests/cli checks that they agree).
 #include <iostream>
 #include <memory>
 
@@ -22,10 +22,10 @@ struct HelpArguments {
 void add_help_command(CLI::App& app) {
   auto args = std::make_shared<HelpArguments>();
   CLI::App* sub = app.add_subcommand(
-      "help", "print the help of judge or of a COMMAND (--markdown: the README's reference)");
+      "help", "print the help of judge or of a COMMAND (--markdown: doc/commands.md's reference)");
   sub->add_option("COMMAND", args->command, "the subcommand whose help to print");
   sub->add_flag("--markdown", args->markdown,
-                "print every command's help as the README's command reference (Markdown)");
+                "print every command's help as doc/commands.md's command reference (Markdown)");
   sub->callback([args, &app] {
     if (args->markdown) {
       if (!args->command.empty())

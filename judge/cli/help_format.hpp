@@ -1,6 +1,6 @@
 // Help texts: every usage line names the program ("Usage: judge run [OPTIONS] ..."), and the
-// README's command reference is generated from the same texts (`judge help --markdown`), so
-// the two cannot drift apart.
+// doc/commands.md's command reference is generated from the same texts (`judge help --markdown`),
+// so the two cannot drift apart.
 #pragma once
 
 #include <CLI/CLI.hpp>

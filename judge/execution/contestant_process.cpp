@@ -14,6 +14,7 @@
 #include <atomic>
 #include <cerrno>
 #include <cmath>
+#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
@@ -231,10 +232,18 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
   const Isolation isolation = isolation_for(sandbox);
   const bool own_user = isolation != Isolation::SameUser;
   const auto mib = [](long long m) { return std::to_string(m) + " MiB"; };
+  const auto seconds = [](double s) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", s);
+    return std::string(text);
+  };
   std::vector<std::string> lines;
-  lines.push_back(
-      "CPU time: the whole process tree, watched by the judge (RLIMIT_CPU per process "
-      "only as a backstop)");
+  lines.push_back("time limit " + seconds(limits.cpu_s) +
+                  " of CPU time: the whole process tree, watched by the judge (RLIMIT_CPU per "
+                  "process only as a backstop)");
+  lines.push_back("wall clock " + seconds(limits.wall_s) +
+                  ": a guard for programs that wait, moved later by the time they waited for a "
+                  "CPU");
   if (mechanism.cgroup)
     lines.push_back("memory " + mib(limits.memory_mib) +
                     ": the whole tree, by its control group (page cache of files not counted)");

@@ -204,7 +204,7 @@ TEST(ProblemYamlLimits, ImpossibleLimitsAreAConfigurationErrorForEveryCommand) {
     Finished run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
                                   package.sample(), "--no-sandbox"});
     EXPECT_EQ(run.status, 2) << to << "\n" << run.out << run.err;
-    EXPECT_TRUE(has(run.err, "problem.yaml: limits.")) << run.err;
+    EXPECT_TRUE(has(run.err, "problem.yaml:1") && has(run.err, ": limits.")) << run.err;
     run = package.judge({"verify", "--only", "submissions"});
     EXPECT_EQ(run.status, 2) << to << "\n" << run.out << run.err;
     EXPECT_TRUE(has(run.out, "FAIL  problem.yaml")) << run.out;

@@ -1,0 +1,136 @@
+// The README's recipes work as written: each `<!-- recipe: NAME -->` block is run by bash, word
+// for word, at the root of a copy of the package (in a private directory, under a path with
+// spaces, with `build` leading to this build), and what it promises is checked. `$EDITOR` is
+// the one step a person does by hand; here it is a script that makes the recipe's edit.
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <map>
+
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// The shell lines of README.md's block `name`; fails the test when there is none.
+std::string recipe(const std::string& name) {
+  const std::string readme = read_text(repository() / "README.md");
+  const std::string marker = "<!-- recipe: " + name + " -->\n```sh\n";
+  const std::size_t begin = readme.find(marker);
+  if (begin == std::string::npos) {
+    ADD_FAILURE() << "README.md has no recipe " << name;
+    return "false";
+  }
+  const std::size_t from = begin + marker.size();
+  return readme.substr(from, readme.find("```\n", from) - from);
+}
+
+// What a recipe needs of the package (judge export checks the single files against judge/):
+// everything but the solutions, of which only the reference in Python (so that `judge verify`
+// stays quick).
+class RecipePackage {
+ public:
+  RecipePackage() {
+    parent_ = fresh_directory("entrapment recipe");
+    ::chmod(parent_.c_str(), 0700);  // a private home directory
+    root_ = parent_ / "my package";
+    const fs::path checkout = repository();
+    fs::create_directories(root_ / "solutions" / "accepted");
+    fs::create_directories(root_ / "solutions" / "wrong_answer");
+    for (const char* part :
+         {"problem.yaml", "testdata", "statement", "attachments", "judge", "validators"})
+      fs::copy(checkout / part, root_ / part, fs::copy_options::recursive);
+    fs::copy_file(checkout / "solutions" / "accepted" / "reference.py",
+                  root_ / "solutions" / "accepted" / "reference.py");
+    fs::create_directory_symlink(build_bin().parent_path(), root_ / "build");
+    editor_dir_ = fresh_directory("entrapment-recipe-editor");
+  }
+  ~RecipePackage() {
+    std::error_code ignored;
+    fs::remove_all(parent_, ignored);
+    fs::remove_all(editor_dir_, ignored);
+  }
+  const fs::path& root() const { return root_; }
+  const fs::path& parent() const { return parent_; }
+
+  // Runs the recipe with bash (-e: it stops at the first command that fails).
+  ProcessResult run(const std::string& name, const std::string& editor = "false") const {
+    // $EDITOR is used unquoted (it may hold arguments), so its path has no space.
+    const std::string editor_path = (editor_dir_ / "editor.sh").string();
+    write_text(editor_path, "#!/bin/sh\nset -e\n" + editor + "\n");
+    ::chmod(editor_path.c_str(), 0755);
+    ProcessOptions options;
+    options.cwd = root_;
+    options.env = {{"ENTRAPMENT_ROOT", nullptr}, {"EDITOR", editor_path.c_str()}};
+    return run_process({"bash", "-eo", "pipefail", "-c", recipe(name)}, options);
+  }
+
+ private:
+  fs::path parent_, root_, editor_dir_;
+};
+
+TEST(Recipes, JudgeYourOwnProgram) {
+  RecipePackage package;
+  const ProcessResult result = package.run("judge");
+  ASSERT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("Verdict: AC"), std::string::npos) << result.out;
+  EXPECT_NE(read_text(package.root() / "report.html").find("<html"), std::string::npos);
+}
+
+TEST(Recipes, PlayAGame) {
+  RecipePackage package;
+  const ProcessResult result = package.run("play");
+  ASSERT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("verdict: AC"), std::string::npos) << result.out;
+}
+
+TEST(Recipes, AddAWrongSubmission) {
+  RecipePackage package;
+  // The person's edit: the header, and one mistake marked.
+  const std::string edit =
+      "f=\"$1\"\n"
+      "sed -i -e 's/^    if win(a, a, rounds):$/    if True:  # MISTAKE: claims the Runner "
+      "everywhere/' \"$f\"\n"
+      "grep -q MISTAKE \"$f\"\n"
+      "{ echo '# WRONG ANSWER: claims the Runner on every board.'; "
+      "echo '# BASE: solutions/accepted/reference.py'; cat \"$f\"; } > \"$f.new\"\n"
+      "mv \"$f.new\" \"$f\"";
+  const ProcessResult result = package.run("wrong", edit);
+  ASSERT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_TRUE(fs::exists(package.root() / "solutions" / "wrong_answer" / "always_runner.py"));
+  EXPECT_NE(result.out.find("got WA"), std::string::npos) << result.out;
+}
+
+TEST(Recipes, ChangeTheLimits) {
+  RecipePackage package;
+  const ProcessResult result = package.run("limits");
+  ASSERT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_NE(read_text(package.root() / "problem.yaml").find("  time_limit: 2\n"), std::string::npos)
+      << "the recipe's edit of problem.yaml did nothing";
+  EXPECT_NE(result.out.find("time limit 2 s of CPU time"), std::string::npos)
+      << "judge run -v does not show the new limit:\n"
+      << result.out;
+}
+
+TEST(Recipes, ChangeTheTestData) {
+  RecipePackage package;
+  const ProcessResult result = package.run("generate");
+  ASSERT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_NE(result.out.find("ok    judge generate --check"), std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("verify: OK"), std::string::npos) << result.out;
+}
+
+TEST(Recipes, ExportForAContestSystem) {
+  RecipePackage package;
+  const ProcessResult result = package.run("export");
+  ASSERT_EQ(result.status, 0) << result.out << result.err;
+  EXPECT_TRUE(fs::exists(package.parent() / "exported" / "entrapment.zip")) << result.out;
+  EXPECT_TRUE(fs::exists(package.parent() / "exported" / "entrapment" / "problem.yaml"));
+}
+
+}  // namespace
+}  // namespace entrapment::testing
