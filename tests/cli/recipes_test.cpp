@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include <map>
+#include <sstream>
 
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
@@ -58,13 +59,15 @@ class RecipePackage {
   const fs::path& parent() const { return parent_; }
 
   // Runs the recipe with bash (-e: it stops at the first command that fails).
-  ProcessResult run(const std::string& name, const std::string& editor = "false") const {
+  ProcessResult run(const std::string& name, const std::string& editor = "false",
+                    const std::string& input = "") const {
     // $EDITOR is used unquoted (it may hold arguments), so its path has no space.
     const std::string editor_path = (editor_dir_ / "editor.sh").string();
     write_text(editor_path, "#!/bin/sh\nset -e\n" + editor + "\n");
     ::chmod(editor_path.c_str(), 0755);
     ProcessOptions options;
     options.cwd = root_;
+    options.input = input;
     options.env = {{"ENTRAPMENT_ROOT", nullptr}, {"EDITOR", editor_path.c_str()}};
     return run_process({"bash", "-eo", "pipefail", "-c", recipe(name)}, options);
   }
@@ -83,9 +86,25 @@ TEST(Recipes, JudgeYourOwnProgram) {
 
 TEST(Recipes, PlayAGame) {
   RecipePackage package;
-  const ProcessResult result = package.run("play");
+  // The person's lines: those the reference solution sends on the same board, against the
+  // same (deterministic) judge; the recipe's first command does not read stdin.
+  const ProcessResult program = run_process(
+      {build_program("judge").string(), "play", "--root", package.root().string(),
+       (package.root() / "solutions" / "accepted" / "reference.py").string(), "--board", "3 0"});
+  ASSERT_EQ(program.status, 0) << program.out << program.err;
+  std::string typed;
+  std::istringstream lines(program.out);
+  for (std::string line; std::getline(lines, line);)
+    if (line.size() > 5 && line[0] == '[' && line.find("] > ") != std::string::npos)
+      typed += line.substr(line.find("] > ") + 4) + "\n";
+  ASSERT_FALSE(typed.empty()) << program.out;
+  const ProcessResult result = package.run("play", "false", typed);
   ASSERT_EQ(result.status, 0) << result.out << result.err;
-  EXPECT_NE(result.out.find("verdict: AC"), std::string::npos) << result.out;
+  const std::size_t first = result.out.find("verdict: AC");
+  ASSERT_NE(first, std::string::npos) << result.out;
+  EXPECT_NE(result.out.find("verdict: AC", first + 1), std::string::npos)
+      << "the game typed by hand was not accepted:\n"
+      << result.out;
 }
 
 TEST(Recipes, AddAWrongSubmission) {
@@ -124,12 +143,16 @@ TEST(Recipes, ChangeTheTestData) {
   EXPECT_NE(result.out.find("verify: OK"), std::string::npos) << result.out;
 }
 
-TEST(Recipes, ExportForAContestSystem) {
+TEST(Recipes, ExportForEveryContestSystem) {
   RecipePackage package;
   const ProcessResult result = package.run("export");
   ASSERT_EQ(result.status, 0) << result.out << result.err;
-  EXPECT_TRUE(fs::exists(package.parent() / "exported" / "entrapment.zip")) << result.out;
-  EXPECT_TRUE(fs::exists(package.parent() / "exported" / "entrapment" / "problem.yaml"));
+  for (const char* system :
+       {"kattis", "domjudge", "2025-09", "polygon", "luogu", "hydro", "uoj", "cms"}) {
+    const fs::path out = package.parent() / "exported" / system;
+    EXPECT_TRUE(fs::exists(out / "entrapment.zip")) << system << "\n" << result.out;
+    EXPECT_TRUE(fs::exists(out / "entrapment" / "README.md")) << system;
+  }
 }
 
 }  // namespace
