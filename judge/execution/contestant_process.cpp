@@ -28,6 +28,7 @@
 #include "sandbox.hpp"
 #include "staging.hpp"
 #include "submission.hpp"
+#include "support/files.hpp"
 
 namespace entrapment {
 
@@ -125,17 +126,8 @@ std::string cut_newlines(std::string text) {
 
 std::string read_available(int fd) {
   std::string text;
-  char chunk[4096];
-  for (;;) {
-    const ssize_t n = ::read(fd, chunk, sizeof chunk);
-    if (n > 0) {
-      text.append(chunk, static_cast<std::size_t>(n));
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else {
-      return text;
-    }
-  }
+  read_to_end(fd, text);
+  return text;
 }
 
 // Runs `true` with `options` and says whether it worked, and if not why.

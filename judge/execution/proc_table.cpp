@@ -11,23 +11,16 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "support/files.hpp"
+
 namespace entrapment {
 
 std::string read_proc_file(const std::string& path) {
+  // The end, or the process is gone: what was read is all there is.
   std::string text;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return text;
-  char chunk[4096];
-  for (;;) {
-    const ssize_t n = ::read(fd, chunk, sizeof chunk);
-    if (n > 0) {
-      text.append(chunk, static_cast<std::size_t>(n));
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else {
-      break;  // the end, or the process is gone: what was read is all there is
-    }
-  }
+  read_to_end(fd, text);
   ::close(fd);
   return text;
 }

@@ -14,22 +14,27 @@ namespace fs = std::filesystem;
 // and a file open for writing that leaks into one of them makes running that file fail with
 // "Text file busy" (judge verify failed that way at random before issue 17).
 
+bool read_to_end(int fd, std::string& text) {
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got > 0) {
+      text.append(buffer, static_cast<std::size_t>(got));
+    } else if (got < 0 && errno == EINTR) {
+      continue;
+    } else {
+      return got == 0;
+    }
+  }
+}
+
 std::optional<std::string> read_file(const fs::path& path) {
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return std::nullopt;
   std::string text;
-  char buffer[1 << 16];
-  for (;;) {
-    const ssize_t got = ::read(fd, buffer, sizeof buffer);
-    if (got < 0 && errno == EINTR) continue;
-    if (got < 0) {
-      ::close(fd);
-      return std::nullopt;
-    }
-    if (got == 0) break;
-    text.append(buffer, static_cast<std::size_t>(got));
-  }
+  const bool whole = read_to_end(fd, text);
   ::close(fd);
+  if (!whole) return std::nullopt;
   return text;
 }
 

@@ -12,6 +12,10 @@ namespace entrapment {
 // file in its own error).
 std::optional<std::string> read_file(const std::filesystem::path& path);
 
+// Appends what `fd` gives to `text` until the end of input (true) or an error (false: what was
+// read stays in `text`, which for a non-blocking pipe or a process that is gone is all there is).
+bool read_to_end(int fd, std::string& text);
+
 // Writes `bytes` to `path`, replacing what was there, creating the missing parent directories.
 // Throws std::runtime_error "cannot write PATH" when it cannot.
 void write_file(const std::filesystem::path& path, const std::string& bytes);

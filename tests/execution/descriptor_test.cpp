@@ -17,16 +17,12 @@
 #include "execution/contestant_process.hpp"
 #include "execution/tool_process.hpp"
 #include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 // Descriptors the test holds open, none close-on-exec: a file written, a pipe.
 struct OpenDescriptors {

@@ -17,16 +17,12 @@
 #include "execution/contestant_process.hpp"
 #include "execution_fixture.hpp"
 #include "judge_process.hpp"
+#include "tests/support/files.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-std::string read_text(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-}
 
 bool has(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
