@@ -9,12 +9,46 @@
 #include "execution/interrupts.hpp"
 #include "help_format.hpp"
 #include "judge_version.hpp"
+#include "support/spelling.hpp"
 
 namespace {
 
 const char* kExitStatusFooter =
     "Exit status: 0 done, every verdict and check as expected; 1 a verdict or check not as\n"
     "expected; 2 a usage or configuration error; 3 a judge error; 130/143 interrupted.";
+
+// The first word of the command line that is neither an option nor an option's value (only
+// --root takes one before the subcommand): the subcommand the user meant to name.
+std::string first_command_word(const std::vector<std::string>& words) {
+  for (std::size_t i = 0; i < words.size(); ++i) {
+    if (words[i] == "--root") {
+      ++i;
+      continue;
+    }
+    if (!words[i].empty() && words[i][0] != '-') return words[i];
+  }
+  return "";
+}
+
+std::vector<std::string> command_names(const CLI::App& app) {
+  std::vector<std::string> names;
+  for (const CLI::App* sub : app.get_subcommands([](const CLI::App*) { return true; }))
+    names.push_back(sub->get_name());
+  return names;
+}
+
+// "judge verfy" names no command: say which one it was near, and which there are.
+std::string unknown_command_message(const CLI::App& app, const std::string& word) {
+  const std::vector<std::string> names = command_names(app);
+  std::string message = "'" + word + "' is not a command";
+  if (const auto nearest = entrapment::nearest_name(word, names))
+    message += "; did you mean '" + *nearest + "'?";
+  else
+    message += ".";
+  std::string list;
+  for (const std::string& name : names) list += (list.empty() ? "" : ", ") + name;
+  return message + " The commands: " + list + ".";
+}
 
 std::string command_prefix() {
   const std::string& name = entrapment::cli::current_command();
@@ -49,7 +83,8 @@ int main(int argc, char** argv) {
     set_trailing_command(std::vector<std::string>(dashes + 1, words.end()));
     words.erase(dashes, words.end());
   }
-  std::reverse(words.begin(), words.end());  // CLI11 takes a vector in reverse order
+  const std::vector<std::string> given = words;  // CLI11's parse consumes its vector
+  std::reverse(words.begin(), words.end());      // and takes it in reverse order
   try {
     app.parse(words);
   } catch (const CLI::Success& e) {  // --help, --version
@@ -57,6 +92,14 @@ int main(int argc, char** argv) {
   } catch (const CLI::RuntimeError& e) {  // a subcommand's exit status; it said why
     return e.get_exit_code();
   } catch (const CLI::ParseError& e) {
+    const std::string word = first_command_word(given);
+    const std::vector<std::string> names = command_names(app);
+    if (current_command().empty() && !word.empty() &&
+        std::find(names.begin(), names.end(), word) == names.end()) {
+      std::cerr << "judge: " << unknown_command_message(app, word)
+                << "\nRun 'judge --help' for more information.\n";
+      return kExitUsage;
+    }
     std::cerr << command_prefix() << ": " << e.what() << "\nRun '" << command_prefix()
               << " --help' for more information.\n";
     return kExitUsage;

@@ -7,6 +7,7 @@
 #include "output_directory.hpp"
 #include "package_writer.hpp"
 #include "source_package.hpp"
+#include "support/spelling.hpp"
 #include "zip_writer.hpp"
 
 namespace fs = std::filesystem;
@@ -50,22 +51,6 @@ std::string lower(std::string text) {
   return text;
 }
 
-// Levenshtein distance, for "did you mean".
-std::size_t distance(const std::string& a, const std::string& b) {
-  std::vector<std::size_t> row(b.size() + 1);
-  for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
-  for (std::size_t i = 1; i <= a.size(); ++i) {
-    std::size_t diagonal = row[0];
-    row[0] = i;
-    for (std::size_t j = 1; j <= b.size(); ++j) {
-      const std::size_t above = row[j];
-      row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] != b[j - 1])});
-      diagonal = above;
-    }
-  }
-  return row[b.size()];
-}
-
 std::string joined_names() {
   std::string out;
   for (const std::string& name : export_format_names()) out += (out.empty() ? "" : ", ") + name;
@@ -89,15 +74,12 @@ std::optional<ExportFormat> parse_export_format(const std::string& name) {
 
 std::string export_format_error(const std::string& name) {
   const std::string wanted = lower(name);
+  std::vector<std::string> names;
+  for (const FormatName& entry : kFormatNames) names.push_back(entry.name);
   const FormatName* closest = nullptr;
-  std::size_t best = 3;  // suggest only near misses: at most two edits away
-  for (const FormatName& entry : kFormatNames) {
-    const std::size_t d = distance(wanted, entry.name);
-    if (d < best) {
-      best = d;
-      closest = &entry;
-    }
-  }
+  if (const std::optional<std::string> nearest = nearest_name(wanted, names))  // two edits away
+    for (const FormatName& entry : kFormatNames)
+      if (!closest && *nearest == entry.name) closest = &entry;
   std::string message = "--format " + name + ": no such format";
   if (closest) {
     message += "; did you mean " + std::string(closest->name);

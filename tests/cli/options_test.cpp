@@ -17,6 +17,27 @@ bool has(const std::string& text, const std::string& part) {
 
 const std::vector<std::string> kCommands = {"verify", "run", "play", "generate", "export", "help"};
 
+// A mistyped command names the one it was near and lists them all (it used to say only "A
+// subcommand is required").
+TEST(Options, AMistypedCommandIsNamedWithTheNearestOne) {
+  JudgeRun run = run_judge({"verfy"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("'verfy' is not a command; did you mean 'verify'?"), std::string::npos)
+      << run.err;
+  run = run_judge({"--root", "/nowhere", "exprot", "--format", "kattis", "x"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("did you mean 'export'?"), std::string::npos) << run.err;
+  run = run_judge({"bogus"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("'bogus' is not a command. The commands: verify, run, play, generate, "
+                         "export, help."),
+            std::string::npos)
+      << run.err;
+  run = run_judge({});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_NE(run.err.find("A subcommand is required"), std::string::npos) << run.err;
+}
+
 TEST(Options, VersionNamesTheProgramAndItsBuild) {
   const JudgeRun run = run_judge({"--version"});
   EXPECT_EQ(run.status, 0);
