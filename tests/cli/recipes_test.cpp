@@ -43,7 +43,7 @@ class RecipePackage {
     fs::create_directories(root_ / "solutions" / "accepted");
     fs::create_directories(root_ / "solutions" / "wrong_answer");
     for (const char* part :
-         {"problem.yaml", "testdata", "statement", "attachments", "judge", "validators"})
+         {"problem.yaml", "testdata", "statement", "attachments", "judge", "validators", "tools"})
       fs::copy(checkout / part, root_ / part, fs::copy_options::recursive);
     fs::copy_file(checkout / "solutions" / "accepted" / "reference.py",
                   root_ / "solutions" / "accepted" / "reference.py");
@@ -122,6 +122,10 @@ TEST(Recipes, AddAWrongSubmission) {
   ASSERT_EQ(result.status, 0) << result.out << result.err;
   EXPECT_TRUE(fs::exists(package.root() / "solutions" / "wrong_answer" / "always_runner.py"));
   EXPECT_NE(result.out.find("got WA"), std::string::npos) << result.out;
+  EXPECT_NE(read_text(package.root() / "solutions" / "README.md")
+                .find("| `wrong_answer/always_runner.py` | WA | WA |"),
+            std::string::npos)
+      << "the table has no row for the new submission";
 }
 
 TEST(Recipes, ChangeTheLimits) {

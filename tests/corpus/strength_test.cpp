@@ -8,6 +8,7 @@
 #include <cctype>
 #include <cstdlib>
 #include <filesystem>
+#include <iostream>
 #include <set>
 
 #include "corpus/play.hpp"
@@ -141,16 +142,28 @@ TEST(CorpusRegistry, EveryStrategySaysWhatItGetsWrong) {
   EXPECT_EQ(find_strategy("no such strategy"), nullptr);
 }
 
-TEST(CorpusRegistry, EveryProgramWithAGameOrProtocolMistakeHasAModel) {
+// A model names a program that exists. A wrong submission without a model is not an error (a
+// setter adds submissions without writing C++ strategies): the contest set was simply not chosen
+// against it, which the note says, with the command that shows what the contest set does to it.
+// tests/corpus/solutions_strength_test.cpp still wants three contest tests to reject it.
+TEST(CorpusRegistry, ModelsNameProgramsThatExistAndUnmodelledOnesAreReported) {
   std::set<std::string> modelled;
   for (const StrategyInfo& s : strategies())
     if (!s.models.empty()) modelled.insert(s.models);
+  ASSERT_GE(modelled.size(), 10u);
+  for (const std::string& program : modelled)
+    EXPECT_TRUE(fs::is_regular_file(root() / program))
+        << "a corpus model names " << program << ", which does not exist";
   std::vector<std::string> programs = {"solutions/run_time_error/crash_parse.py"};
   for (const fs::directory_entry& e : fs::directory_iterator(root() / "solutions" / "wrong_answer"))
     if (e.is_regular_file() && (e.path().extension() == ".cpp" || e.path().extension() == ".py"))
       programs.push_back(fs::relative(e.path(), root()).string());
-  EXPECT_GE(programs.size(), 10u);
-  for (const std::string& p : programs) EXPECT_TRUE(modelled.count(p)) << p << " has no model";
+  for (const std::string& p : programs)
+    if (!modelled.count(p))
+      std::cout << "[ note ] " << p
+                << " has no model in judge/corpus: the contest set was not chosen against it. "
+                   "What the contest set does to it: build/bin/judge run "
+                << p << " --all\n";
 }
 
 // The committed testdata/secret.yaml and its kill table are what the corpus and the candidates
