@@ -11,20 +11,21 @@
 
 #include "command.hpp"
 #include "command_list.hpp"
-#include "isolation_check.hpp"
 #include "execution/contestant_process.hpp"
 #include "execution/limit_mechanism.hpp"
 #include "execution/limits.hpp"
 #include "execution/work_dir.hpp"
+#include "generate/generate.hpp"
 #include "help_format.hpp"
+#include "isolation_check.hpp"
 #include "options.hpp"
 #include "report/html_report.hpp"
 #include "report/json_report.hpp"
 #include "report/terminal.hpp"
+#include "report_files.hpp"
 #include "workflow/judge_submission.hpp"
 #include "workflow/judged_tests.hpp"
 #include "workflow/submission_list.hpp"
-#include "report_files.hpp"
 
 namespace entrapment::cli {
 
@@ -121,6 +122,27 @@ std::vector<SubmissionTarget> submissions_from(const std::string& word, const fs
   return {{path, named.filename().string(), expectation_of(named)}};
 }
 
+// The package's own tests are judged only as generators.yaml describes them: after an edit of
+// the description, judging the old files would report on tests that no longer exist. (Extra
+// files, such as a test written by hand into a generated directory, are the setter's and are
+// judged.) Tests named on the command line are judged as they are.
+void refuse_stale_testdata(const fs::path& root) {
+  if (!fs::exists(root / "testdata" / "generators.yaml")) return;
+  GenerateReport report;
+  try {
+    report = generate_testdata(root, /*check_only=*/true);
+  } catch (const std::exception& e) {
+    throw usage_error(std::string("testdata/generators.yaml: ") + e.what());
+  }
+  if (report.differing.empty() && report.missing.empty()) return;
+  std::vector<std::string> stale = report.differing;
+  stale.insert(stale.end(), report.missing.begin(), report.missing.end());
+  throw usage_error(
+      "testdata/ does not match testdata/generators.yaml: " + std::to_string(stale.size()) +
+      " file(s) differ or are missing (" + stale.front() + (stale.size() > 1 ? ", ..." : "") +
+      "); run `judge generate` first, or name the tests to judge them as they are");
+}
+
 int run(const RunArguments& args) {
   Expectation forced;
   if (!args.expect.empty() && !parse_expectation(args.expect, forced))
@@ -143,6 +165,7 @@ int run(const RunArguments& args) {
   std::vector<fs::path> tests;
   try {
     if (test_words.empty()) {
+      refuse_stale_testdata(root);
       tests = judged_tests(root, args.exhaustive);
     } else {
       tests = tests_from(test_words, with_command, root);

@@ -159,5 +159,34 @@ TEST(Recipes, ExportForEveryContestSystem) {
   }
 }
 
+// judge run judges the package's tests only as generators.yaml describes them: after an edit of
+// the description it refuses, saying which file and what to run (it judged the old files
+// before, "2 tests (2 AC)", without a word).
+TEST(StaleData, JudgeRunRefusesTestsTheDescriptionNoLongerMakes) {
+  RecipePackage package;
+  const fs::path description = package.root() / "testdata" / "generators.yaml";
+  std::string text = read_text(description);
+  const std::string from = "answers Yes No No", to = "answers Yes No Yes";
+  ASSERT_NE(text.find(from), std::string::npos);
+  text.replace(text.find(from), from.size(), to);
+  write_text(description, text);
+  ProcessOptions options;
+  options.cwd = package.root();
+  options.env = {{"ENTRAPMENT_ROOT", nullptr}};
+  const std::string judge = build_program("judge").string();
+  ProcessResult run = run_process({judge, "run", "solutions/accepted/reference.py"}, options);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_NE(run.err.find("testdata/ does not match testdata/generators.yaml: 1 file(s) differ or "
+                         "are missing (testdata/sample/1.in); run `judge generate` first"),
+            std::string::npos)
+      << run.err;
+  // Named tests are judged as they are; after `judge generate` the package's are judged again.
+  run = run_process({judge, "run", "solutions/accepted/reference.py", "testdata/secret"}, options);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  ASSERT_EQ(run_process({judge, "generate"}, options).status, 0);
+  run = run_process({judge, "run", "solutions/accepted/reference.py"}, options);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+}
+
 }  // namespace
 }  // namespace entrapment::testing

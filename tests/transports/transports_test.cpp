@@ -181,11 +181,18 @@ class Transports : public ::testing::Test {
                     player(mode), memory_mib);
   }
   // UOJ's way: `interactor INPUT /dev/stdin ANSWER`, its verdict on stderr.
+  // UOJ runs the interactor under its memory limit (256 MiB here), as an address-space cap;
+  // ASan's shadow memory cannot live under one, so the instrumented build runs it uncapped.
+#ifdef __SANITIZE_ADDRESS__
+  static constexpr int kUojCapMib = 0;
+#else
+  static constexpr int kUojCapMib = 256;
+#endif
   Exit uoj(const std::string& mode) const {
     return run_pair(
         {fs::absolute(bin_dir() / "interactor_uoj").string(), (dir_.path / "test.in").string(),
          "/dev/stdin", (dir_.path / "test.ans").string()},
-        player(mode), 256, dir_.path / "uoj.err");
+        player(mode), kUojCapMib, dir_.path / "uoj.err");
   }
   Exit cms(const std::string& mode) const {
     return run_cms(fs::absolute(bin_dir() / "cms_manager"), dir_.path / "test.in", player(mode),
