@@ -5,6 +5,8 @@
 // and each summary goes to stdout as soon as it is decided; the live bar to stderr, only on a
 // terminal; --json and --html reports at the end. A submission in solutions/<verdict>/ is
 // expected to get that verdict (--expect overrides); the exit status says whether each did.
+#include <fnmatch.h>
+
 #include <fstream>
 #include <iostream>
 #include <memory>
@@ -61,6 +63,29 @@ bool holds_package(const fs::path& dir, const fs::path& root) {
   return !relative.empty() && *relative.begin() != "..";
 }
 
+// The package's tests a name stands for: `secret/004` (the start of a test's path under
+// testdata/, without .in), `004-r4` (the start of its file name), or a glob of either
+// (`secret/00*`, `*adaptive*`). In the order of their paths.
+std::vector<fs::path> tests_named(const std::string& name, const fs::path& root) {
+  std::string pattern = name;
+  if (pattern.size() > 3 && pattern.compare(pattern.size() - 3, 3, ".in") == 0)
+    pattern.resize(pattern.size() - 3);
+  pattern += "*";
+  std::vector<fs::path> found;
+  const fs::path testdata = root / "testdata";
+  std::vector<fs::path> dirs;
+  for (const char* dir : {"sample", "secret", "exhaustive"})
+    if (fs::is_directory(testdata / dir)) dirs.push_back(testdata / dir);
+  for (const fs::path& test : collect_tests(dirs)) {
+    const std::string relative = test.lexically_relative(testdata).replace_extension().string();
+    const std::string file = test.stem().string();
+    if (::fnmatch(pattern.c_str(), relative.c_str(), 0) == 0 ||
+        ::fnmatch(pattern.c_str(), file.c_str(), 0) == 0)
+      found.push_back(test);
+  }
+  return found;
+}
+
 // The tests the words name: *.in files, or directories searched for them.
 std::vector<fs::path> tests_from(const std::vector<std::string>& words, bool with_command,
                                  const fs::path& root) {
@@ -75,7 +100,16 @@ std::vector<fs::path> tests_from(const std::vector<std::string>& words, bool wit
       paths.push_back(path);
       continue;
     }
-    if (!fs::exists(path, error)) throw usage_error(word + ": no such test file or directory");
+    if (!fs::exists(path, error)) {
+      const std::vector<fs::path> named = tests_named(word, root);
+      if (named.empty())
+        throw usage_error(word +
+                          ": no such test file or directory, and no test under testdata/ is "
+                          "named so (a name is like secret/004 or sample/1, a glob like "
+                          "'secret/00*' also works)");
+      paths.insert(paths.end(), named.begin(), named.end());
+      continue;
+    }
     if (with_command && is_submission_file(path))
       throw usage_error(word +
                         " is a submission, and -- COMMAND gives the submission too: give one "
@@ -309,7 +343,8 @@ void add_run_command(CLI::App& app) {
                    "judge run [OPTIONS] [TEST...] -- COMMAND ARGS..."});
   sub->add_option("[SUBMISSION|DIR] [TEST...]", args->words,
                   "a submission (a source, an executable, or a directory submission) or a "
-                  "directory of them, then tests (*.in files or directories); with -- COMMAND, "
+                  "directory of them, then tests (*.in files, directories, or names such as "
+                  "secret/004 or 'secret/00*'); with -- COMMAND, "
                   "only tests");
   add_jobs_option(*sub, args->jobs, "tests run");
   sub->add_flag("-v,--verbose", args->verbose,

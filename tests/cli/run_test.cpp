@@ -104,6 +104,27 @@ TEST(Run, ACompileErrorIsAVerdictAndTheReportsAreStillWritten) {
   EXPECT_EQ(expected.status, 0) << expected.out;
 }
 
+// Tests by name, as a setter says them: the start of a test's path under testdata/ without .in
+// (sample/1), the start of its file name, or a glob of either.
+TEST(Run, TestsCanBeNamedAsWellAsGivenAsPaths) {
+  ScratchPackage package(3);
+  package.write("solutions/accepted/reference.py", reference_python());
+  const JudgeOptions inside{package.root(), {}, ""};
+  JudgeRun run = run_judge(
+      {"run", "solutions/accepted/reference.py", "sample/1", "secret/*", "--no-sandbox"}, inside);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "4 tests (4 AC)")) << run.out;
+  run =
+      run_judge({"run", "solutions/accepted/reference.py", "sample/2.in", "--no-sandbox"}, inside);
+  EXPECT_TRUE(has(run.out, "1 test (1 AC)")) << run.out;
+  run = run_judge({"run", "solutions/accepted/reference.py", "secret/nothing-like-it"}, inside);
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err,
+                  "secret/nothing-like-it: no such test file or directory, and no test "
+                  "under testdata/ is named so"))
+      << run.err;
+}
+
 TEST(Run, EveryWordAfterTheSubmissionMustBeATest) {
   ScratchPackage package;
   const fs::path a = package.write("a.py", kClaimsRunnerAndStops);
