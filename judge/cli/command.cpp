@@ -67,6 +67,12 @@ Limits package_limits(const std::filesystem::path& root) {
   }
 }
 
+void apply_time_limit(Limits& limits, double seconds) {
+  if (seconds <= 0) return;
+  limits.cpu_s = seconds;
+  limits.wall_s = wall_limit_for(seconds);
+}
+
 const std::string& current_command() { return command_name(); }
 void set_current_command(const std::string& name) { command_name() = name; }
 

@@ -51,6 +51,10 @@ void on_run(CLI::App& sub, std::function<int()> command);
 // the file's own error when it has none.
 Limits package_limits(const std::filesystem::path& root);
 
+// --time-limit: the CPU limit `seconds` and the wall-clock guard that goes with it; nothing when
+// `seconds` is 0 (not given).
+void apply_time_limit(Limits& limits, double seconds);
+
 // Once every subcommand is added to `app`: --root on `app` and on every subcommand (so that it
 // is accepted anywhere on the line and shown in every --help), path options typed DIR and
 // FILE, and each subcommand's name kept for messages (current_command()).

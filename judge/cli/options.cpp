@@ -41,6 +41,14 @@ void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what) {
       ->check(integer_in(1, kMaxJobs));
 }
 
+void add_time_limit_option(CLI::App& sub, double& seconds) {
+  sub.add_option("-t,--time-limit", seconds,
+                 "judge with this time limit instead of problem.yaml's, to try another one "
+                 "(0.1 to 3600)")
+      ->option_text("SECONDS")
+      ->check(CLI::Range(0.1, 3600.0));
+}
+
 void add_sandbox_option(CLI::App& sub, bool& sandbox) {
   sub.add_flag_function(
       "--sandbox", [&sandbox](std::int64_t) { sandbox = true; },

@@ -18,6 +18,10 @@ int default_jobs();  // the number of cores
 // way). `sandbox` holds the default, which the help states.
 void add_sandbox_option(CLI::App& sub, bool& sandbox);
 
+// -t, --time-limit SECONDS: judge with this CPU time limit instead of problem.yaml's (the
+// wall-clock guard follows it); `seconds` stays 0 when it is not given.
+void add_time_limit_option(CLI::App& sub, double& seconds);
+
 // --root DIR, shown in the subcommand's help.
 void add_root_option(CLI::App& sub, std::string& root);
 

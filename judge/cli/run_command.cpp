@@ -42,6 +42,7 @@ struct RunArguments {
   bool verbose = false;
   bool sandbox = true;
   bool no_color = false;
+  double time_limit = 0;  // --time-limit; 0: problem.yaml's
   bool all_tests = false;
   bool exhaustive = false;  // also testdata/exhaustive
   bool trust = false;       // run what is not the package's own even with nothing isolating it
@@ -183,7 +184,8 @@ int run(const RunArguments& args) {
     throw usage_error("--expect: '" + args.expect + "' is not a verdict (" + verdict_names() +
                       ", or a directory name such as wrong_answer)");
   const fs::path root = package_root();
-  const Limits limits = package_limits(root);
+  Limits limits = package_limits(root);
+  apply_time_limit(limits, args.time_limit);
 
   // What to judge, and on what.
   std::vector<SubmissionTarget> targets;
@@ -347,6 +349,7 @@ void add_run_command(CLI::App& app) {
                   "secret/004 or 'secret/00*'); with -- COMMAND, "
                   "only tests");
   add_jobs_option(*sub, args->jobs, "tests run");
+  add_time_limit_option(*sub, args->time_limit);
   sub->add_flag("-v,--verbose", args->verbose,
                 "a line for every test, not only for the failing ones");
   sub->add_flag("-a,--all", args->all_tests,

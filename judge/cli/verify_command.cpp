@@ -5,7 +5,10 @@
 // (--exhaustive: and on the exhaustive tier). --only limits it to stages, SUBMISSION paths
 // to some submissions. Each line goes to stdout the moment it is decided (a log fills as it
 // runs); a progress line goes to stderr, only on a terminal.
+#include <stdlib.h>
+
 #include <algorithm>
+#include <cstdlib>
 #include <future>
 #include <iostream>
 #include <memory>
@@ -24,8 +27,11 @@
 #include "isolation_check.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
+#include "report/html_report.hpp"
 #include "report/status_line.hpp"
+#include "report/terminal.hpp"
 #include "report/text.hpp"
+#include "report/transcript_text.hpp"
 #include "support/files.hpp"
 #include "workflow/compile_ahead.hpp"
 #include "workflow/judge_submission.hpp"
@@ -50,23 +56,32 @@ struct VerifyArguments {
   bool exhaustive = false;               // also testdata/exhaustive
   std::vector<std::string> only;         // stages; empty: all (or submissions, with paths)
   std::vector<std::string> submissions;  // paths; empty: solutions/
+  bool no_color = false;
+  double time_limit = 0;  // --time-limit; 0: problem.yaml's
 };
 
 // The lines of the verification, each written and flushed as soon as it is decided, and the
 // progress line on a terminal.
 class Tally {
  public:
-  Tally() : status_(report::stderr_is_terminal() ? &std::cerr : nullptr) {}
+  explicit Tally(bool color)
+      : color_(color), status_(report::stderr_is_terminal() ? &std::cerr : nullptr) {}
 
   void section(const std::string& title) { line(title); }
   // One check: "  ok    name: detail" or "  FAIL  name: detail", then `details` below it.
   void step(const std::string& name, bool ok, const std::string& detail,
             const std::vector<std::string>& details = {}, bool judge_error = false) {
-    line(std::string(ok ? "  ok    " : "  FAIL  ") + name + (detail.empty() ? "" : ": " + detail));
+    line("  " + (ok ? paint("ok  ", "32") : paint("FAIL", "31")) + "  " + name +
+         (detail.empty() ? "" : ": " + detail));
     for (const std::string& d : details) line("        " + d);
     if (!ok) ++failures_;
     if (!ok && judge_error) ++judge_errors_;
   }
+  // Worth knowing, not a failure: "  warn  name: detail".
+  void warn(const std::string& name, const std::string& detail) {
+    line("  " + paint("warn", "33") + "  " + name + ": " + detail);
+  }
+  void note(const std::string& text) { line("        " + text); }
   void progress(const std::string& text) {
     std::lock_guard<std::mutex> lock(mutex_);
     status_.show(text);
@@ -75,12 +90,16 @@ class Tally {
   int judge_errors() const { return judge_errors_; }
 
  private:
+  std::string paint(const std::string& word, const char* sgr) const {
+    return color_ ? "\x1b[" + std::string(sgr) + "m" + word + "\x1b[0m" : word;
+  }
   void line(const std::string& text) {
     std::lock_guard<std::mutex> lock(mutex_);
     status_.clear();
     std::cout << text << std::endl;  // flushed: `judge verify > log` fills as it runs
   }
 
+  bool color_;
   std::mutex mutex_;
   report::StatusLine status_;
   int failures_ = 0;
@@ -148,8 +167,56 @@ std::vector<SubmissionTarget> submissions_to_judge(const VerifyArguments& args,
   return targets;
 }
 
+// Where a failing `judge verify` leads: the failing submissions' report, drawn game by game, in
+// a directory of its own that nothing else writes (never over an existing file).
+void write_failure_report(Tally& tally, const std::vector<RunResult>& failed) {
+  char dir[] = "/tmp/entrapment-verify-report-XXXXXX";
+  if (!::mkdtemp(dir)) {
+    tally.note("(no HTML report: cannot make a directory in /tmp)");
+    return;
+  }
+  const fs::path page = fs::path(dir) / "report.html";
+  std::ostringstream html;
+  report::write_html(html, failed);
+  try {
+    write_file(page, html.str());
+  } catch (const std::exception& e) {
+    tally.note(std::string("(no HTML report: ") + e.what() + ")");
+    return;
+  }
+  tally.note("the failing games, drawn round by round: " + page.string());
+  for (const RunResult& result : failed)
+    tally.note("again, with every test: judge run " + result.submission + " -v --all");
+}
+
+// problemtools' rule for a time limit: the slowest test of any accepted submission, times
+// limits.time_multipliers.ac_to_time_limit, must fit under it. A warning, not a failure.
+void check_time_limit_margin(Tally& tally, const std::vector<RunResult>& accepted,
+                             const Limits& limits, double ac_to_time_limit) {
+  double slowest = 0;
+  std::string where;
+  for (const RunResult& result : accepted)
+    for (const TestResult& t : result.tests)
+      if (t.cpu_s > slowest) {
+        slowest = t.cpu_s;
+        where = result.submission + " on " + t.name;
+      }
+  if (where.empty()) return;
+  const double needed = slowest * ac_to_time_limit;
+  std::ostringstream detail;
+  detail << "time limit " << report::format_seconds(limits.cpu_s) << ", slowest accepted test "
+         << report::format_seconds(slowest) << " (" << where << ") x " << ac_to_time_limit
+         << " (limits.time_multipliers.ac_to_time_limit) = " << report::format_seconds(needed);
+  if (needed <= limits.cpu_s)
+    tally.step("time limit margin", true, detail.str());
+  else
+    tally.warn("time limit margin",
+               detail.str() + ", more than the limit: a slower judge machine may reject it");
+}
+
 void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::path& root,
-                        const Limits& limits, int jobs) {
+                        const Limits& limits, int jobs, double ac_to_time_limit) {
+  std::vector<RunResult> failed, accepted;
   const auto samples = sample_tests(root);
   const auto secret = secret_tests(root, args.exhaustive);
   const std::vector<fs::path> tests = select_tests(samples, secret, args.max_tests);
@@ -200,8 +267,25 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
         }
     }
     const bool ok = result.expected.matches(result.verdict);
+    if (!ok) {  // the end of the game that went wrong, as `judge run` shows it
+      for (const TestResult& t : result.tests)
+        if (t.verdict != Verdict::AC || result.verdict == Verdict::AC) {
+          const std::vector<std::string> tail = report::marked_tail(t.transcript, 8);
+          if (!tail.empty())
+            details.push_back("the end of the game on " + t.name +
+                              " (< judge to contestant, > contestant to judge):");
+          for (const std::string& line : tail) details.push_back("  " + line);
+          break;
+        }
+      failed.push_back(result);
+    } else if (result.verdict == Verdict::AC) {
+      accepted.push_back(result);
+    }
     tally.step(target.name, ok, detail.str(), details, !ok && result.verdict == Verdict::JE);
   }
+  if (!failed.empty()) write_failure_report(tally, failed);
+  if (tests.size() == samples.size() + secret.size())  // the margin needs every test
+    check_time_limit_margin(tally, accepted, limits, ac_to_time_limit);
 }
 
 int verify(const VerifyArguments& args) {
@@ -214,12 +298,15 @@ int verify(const VerifyArguments& args) {
   }
   const fs::path root = package_root();
   const int jobs = args.jobs;
-  Tally tally;
+  Tally tally(!args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR"));
   Limits limits;
   bool limits_read = false;
+  double ac_to_time_limit = 2;
   try {
     const ProblemConfig problem = load_problem_yaml(root / "problem.yaml");
     limits = limits_from(problem);
+    ac_to_time_limit = problem.ac_to_time_limit;
+    apply_time_limit(limits, args.time_limit);
     set_compile_options(compile_options_from(problem));
     limits_read = true;
     tally.step("problem.yaml", true, "");
@@ -283,7 +370,7 @@ int verify(const VerifyArguments& args) {
 
   if (stages.count("submissions")) {
     if (limits_read)
-      verify_submissions(tally, args, root, limits, jobs);
+      verify_submissions(tally, args, root, limits, jobs, ac_to_time_limit);
     else
       tally.step("submissions", false, "not judged: problem.yaml gives no limits");
   }
@@ -325,6 +412,8 @@ void add_verify_command(CLI::App& app) {
   args->sandbox = false;  // thousands of games: bwrap's start-up would dominate
   add_sandbox_option(*sub, args->sandbox);
   add_trust_option(*sub, args->trust);
+  add_time_limit_option(*sub, args->time_limit);
+  sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
   on_run(*sub, [args] { return verify(*args); });
 }
 

@@ -127,5 +127,71 @@ TEST(Verify, CompilingAheadKeepsTheOrderAndTheCompileErrors) {
   EXPECT_TRUE(has(run.out, "verify: 2 FAILED\n")) << run.out;
 }
 
+// A failing verify leads somewhere: the end of the game that went wrong under the failing line,
+// and the failing games drawn in an HTML report whose path it prints (a directory of its own).
+TEST(Verify, AFailureShowsTheGameAndWritesTheReport) {
+  ScratchPackage package;
+  package.write("solutions/accepted/claims_runner.py", kClaimsRunnerAndStops);
+  const JudgeRun run =
+      run_judge({"verify", "--only", "submissions", "--no-color"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "  FAIL  solutions/accepted/claims_runner.py: expected AC, got WA"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "(< judge to contestant, > contestant to judge):")) << run.out;
+  EXPECT_TRUE(has(run.out, "          > Runner\n")) << run.out;
+  const std::string marker = "the failing games, drawn round by round: ";
+  const std::size_t at = run.out.find(marker);
+  ASSERT_NE(at, std::string::npos) << run.out;
+  const fs::path page =
+      run.out.substr(at + marker.size(), run.out.find('\n', at) - at - marker.size());
+  EXPECT_EQ(page.filename(), "report.html");
+  EXPECT_TRUE(has(read_text(page), "claims_runner.py")) << page;
+  std::error_code ignored;
+  fs::remove_all(page.parent_path(), ignored);
+  EXPECT_TRUE(has(run.out, "again, with every test: judge run solutions/accepted/claims_runner.py"))
+      << run.out;
+  EXPECT_FALSE(has(run.out, "\x1b[")) << "--no-color";
+}
+
+// problemtools' rule: the slowest accepted test times ac_to_time_limit must fit under the time
+// limit; verify says so, and warns (without failing) when it does not.
+TEST(Verify, TheTimeLimitsMarginIsCheckedAgainstTheAcceptedSubmissions) {
+  ScratchPackage package;
+  package.write("solutions/accepted/reference.py", reference_python());
+  JudgeRun run = run_judge({"verify", "--only", "submissions"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "  ok    time limit margin: time limit 5.000 s, slowest accepted test "))
+      << run.out;
+  std::string yaml = read_text(package.root() / "problem.yaml");
+  yaml += "  time_multipliers:\n    ac_to_time_limit: 100\n";
+  package.write("problem.yaml", yaml);
+  run =
+      run_judge({"verify", "--only", "submissions", "--time-limit", "1"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "  warn  time limit margin: time limit 1.000 s")) << run.out;
+  EXPECT_TRUE(has(run.out, "x 100 (limits.time_multipliers.ac_to_time_limit)")) << run.out;
+}
+
+// --time-limit tries another limit without editing problem.yaml.
+TEST(Run, TimeLimitOverridesProblemYaml) {
+  ScratchPackage package;
+  const std::string burns =
+      "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.6:\n    "
+      "pass\n" +
+      reference_python();
+  package.write("solutions/accepted/slow.py", burns);
+  const JudgeOptions inside{package.root(), {}, ""};
+  JudgeRun run =
+      run_judge({"run", "solutions/accepted/slow.py", "sample/1", "--no-sandbox"}, inside);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  run = run_judge(
+      {"run", "solutions/accepted/slow.py", "sample/1", "--no-sandbox", "--time-limit", "0.3"},
+      inside);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "TLE")) << run.out;
+  run = run_judge({"run", "solutions/accepted/slow.py", "--time-limit", "0"}, inside);
+  EXPECT_EQ(run.status, 2) << run.err;
+}
+
 }  // namespace
 }  // namespace entrapment::testing
