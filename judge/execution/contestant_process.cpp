@@ -284,7 +284,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   mechanism_ = &limit_mechanism(limits_.mechanism);
   if (!mechanism_->error.empty()) throw std::runtime_error(mechanism_->error);
   isolation_ = options.require ? *options.require : isolation_for(options.sandbox);
-  const bool use_bwrap = isolation_ == Isolation::Bwrap;
+  bool use_bwrap = isolation_ == Isolation::Bwrap;
   become_subreaper();
   if (isolation_ == Isolation::PrivateRoot || isolation_ == Isolation::OwnUser ||
       (use_bwrap && ::geteuid() == 0)) {
@@ -312,7 +312,18 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
     registry_key_ = register_run(live);
   }
 
-  StagedCommand staged = stage_command(command_in, scratch_, uid);
+  StagedCommand staged =
+      stage_command(command_in, scratch_, uid, use_bwrap || isolation_ == Isolation::PrivateRoot);
+  // bwrap runs as the contestant's user and cannot bind what that user cannot reach (Python
+  // from pyenv under /root): the private root, which binds as root before it drops to the
+  // contestant's user, takes its place for this run.
+  if (use_bwrap && uid && !options.require && private_root_support().usable)
+    for (const std::string& path : staged.read_only)
+      if (!unreachable_by(*uid, path, R_OK).empty()) {
+        isolation_ = Isolation::PrivateRoot;
+        use_bwrap = false;
+        break;
+      }
   for (const fs::path& input : options.inputs) {
     try {
       // By the name it was given (a symbolic link the user named is followed: Java needs the

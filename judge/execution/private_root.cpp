@@ -106,7 +106,6 @@ PrivateRoot::PrivateRoot(const fs::path& scratch, const std::vector<std::string>
     else if (fs::is_directory(dir, ec))
       bind_read_only(r, dir, true);
   }
-  for (const std::string& path : read_only) bind_read_only(r, path, fs::is_directory(path, ec));
   add(Kind::Bind, r + "/proc", "/proc", "", MS_BIND | MS_REC);
   // /dev: the harmless devices, and a capped /dev/shm of its own; read-only otherwise.
   add(Kind::Tmpfs, r + "/dev", "", tmpfs_options("0755", 64 << 10), MS_NOSUID);
@@ -138,6 +137,8 @@ PrivateRoot::PrivateRoot(const fs::path& scratch, const std::vector<std::string>
       add(Kind::ReadOnly, work + "/" + entry.path().filename().string());
     }
   }
+  // Last, so that /tmp's tmpfs does not hide one under /tmp, as bwrap's order also gives.
+  for (const std::string& path : read_only) bind_read_only(r, path, fs::is_directory(path, ec));
   add(Kind::ReadOnly, r);
   add(Kind::Pivot, r, r + "/.host");
   add(Kind::Chdir, "/");

@@ -237,7 +237,26 @@ struct ResolvedInterpreter {
   std::string why;
 };
 
-ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) {
+// Whether everyone may search every directory from `installation` down to `executable` and run
+// it: what the contestant needs when the installation is mounted at its own path in a root of
+// its own, where the directories above it are made anew (open to all).
+bool open_to_all_below(const fs::path& installation, const fs::path& executable) {
+  const fs::path relative = executable.lexically_normal().lexically_relative(installation);
+  if (relative.empty() || *relative.begin() == "..") return false;
+  fs::path at = installation;
+  struct stat info {};
+  if (::stat(at.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH)) return false;
+  for (const fs::path& part : relative) {
+    at /= part;
+    if (::stat(at.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH)) return false;
+  }
+  return S_ISREG(info.st_mode) && (info.st_mode & S_IROTH);
+}
+
+// `mounted`: the contestant runs in a root of its own (bwrap or the private root) into which the
+// interpreter's installation is mounted read-only at its own path, so directories above it that
+// the contestant's user could not search (a pyenv under /root, mode 0700) are not in its way.
+ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, bool mounted) {
   std::error_code ec;
   // The Python a shim (pyenv's are scripts under /root) runs, as it says itself; then the
   // interpreter itself, with symbolic links resolved.
@@ -257,6 +276,8 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) 
     if (in_system_directories(candidate)) return {candidate.string(), "", ""};
     const std::string blocked = uid ? unreachable_by(*uid, candidate, X_OK) : "";
     if (blocked.empty()) return {candidate.string(), installation_of(candidate).string(), ""};
+    if (mounted && open_to_all_below(installation_of(candidate), candidate))
+      return {candidate.string(), installation_of(candidate).string(), ""};
     if (why.empty()) why = candidate.string() + ": " + blocked;
   }
   return {"", "", why};
@@ -264,20 +285,20 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) 
 
 // The interpreter as a real path the contestant can reach; the answer is the same for every
 // contestant user (none is special), so it is found once per interpreter.
-std::string resolve_interpreter(const std::string& given, std::optional<uid_t> uid,
+std::string resolve_interpreter(const std::string& given, std::optional<uid_t> uid, bool mounted,
                                 std::vector<std::string>& read_only) {
   static std::mutex mutex;
-  static std::map<std::string, ResolvedInterpreter> known;
+  static std::map<std::pair<std::string, bool>, ResolvedInterpreter> known;
   ResolvedInterpreter found;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = known.find(given);
+    auto it = known.find({given, mounted});
     if (it != known.end()) found = it->second;
   }
   if (found.path.empty() && found.why.empty()) {
-    found = resolve(given, uid);
+    found = resolve(given, uid, mounted);
     std::lock_guard<std::mutex> lock(mutex);
-    known[given] = found;
+    known[{given, mounted}] = found;
   }
   if (found.path.empty())
     throw StageError("cannot start " + given + ": the contestant's user cannot run it (" +
@@ -320,7 +341,7 @@ std::string unreachable_by(uid_t uid, const fs::path& path, int mode) {
 }
 
 StagedCommand stage_command(const std::vector<std::string>& command, const fs::path& scratch,
-                            std::optional<uid_t> uid) {
+                            std::optional<uid_t> uid, bool mounted) {
   if (command.empty()) throw StageError("cannot start: an empty command");
   StagedCommand staged;
   staged.argv = command;
@@ -336,7 +357,7 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
   if (in_system_directories(program)) {
     // Run where it is: every contestant sees the system directories.
   } else if (interpreter) {
-    staged.argv[0] = resolve_interpreter(program, uid, staged.read_only);
+    staged.argv[0] = resolve_interpreter(program, uid, mounted, staged.read_only);
   } else {
     const fs::path target = staged_name(scratch, program);
     stage_file(program, target, true, uid);

@@ -1,6 +1,8 @@
 // `judge play` for a person: the board after each round, prompts with the right round and
 // what the judge expects, and at a terminal a typo refused and asked again, never sent.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include "scratch_package.hpp"
 
@@ -107,6 +109,31 @@ TEST(PlayForAPerson, NeedsNoPackage) {
       run_judge({"play", program.string(), "--board", "2 0"}, {package.outside(), {}, ""});
   EXPECT_EQ(refused.status, 2);
   EXPECT_TRUE(has(refused.err, "no package here")) << refused.err;
+}
+
+// Python from pyenv, conda or Homebrew: an interpreter installed under a directory the
+// contestant's user cannot search (a private home, mode 0700) runs when the contestant has a
+// root of its own (bwrap, or the private root without it), into which its installation is
+// mounted: it was a judge error ("/root is not searchable for it").
+TEST(PlayAProgram, AnInterpreterUnderAPrivateHomeRuns) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root runs the contestant as a user of its own";
+  ScratchPackage package;
+  const fs::path home = package.outside() / "home";  // inside the private (0700) parent
+  const fs::path bin = home / "python-install" / "bin";
+  fs::create_directories(bin);
+  ::chmod(home.c_str(), 0700);
+  ::chmod((home / "python-install").c_str(), 0755);
+  ::chmod(bin.c_str(), 0755);
+  fs::copy_file(fs::canonical("/usr/bin/python3"), bin / "python3");
+  ::chmod((bin / "python3").c_str(), 0755);
+  const fs::path program = package.write("solutions/accepted/reference.py", reference_python());
+  for (const char* sandbox : {"--sandbox", "--no-sandbox"}) {
+    const JudgeRun run = run_judge(
+        {"play", "--board", "3 0", sandbox, "--", (bin / "python3").string(), program.string()},
+        {package.root(), {}, ""});
+    EXPECT_EQ(run.status, 0) << sandbox << "\n" << run.out << run.err;
+    EXPECT_NE(run.out.find("verdict: AC"), std::string::npos) << sandbox << "\n" << run.out;
+  }
 }
 
 }  // namespace
