@@ -5,6 +5,8 @@
 
 #include "command.hpp"
 #include "execution/contestant_process.hpp"
+#include "execution/limit_mechanism.hpp"
+#include "execution/sandbox.hpp"
 
 namespace entrapment::cli {
 
@@ -44,6 +46,18 @@ void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bo
   std::cerr << "judge " << current_command() << ": warning: nothing isolates the submissions ("
             << why << "): they run as you, with your files, processes and terminal within "
             << "their reach (doc/execution.md)\n";
+}
+
+void print_enforcement(const Limits& limits, bool sandbox) {
+  std::cout << describe_limits(limits.mechanism) << "\n"
+            << "sandbox: "
+            << (!sandbox                   ? std::string("off (--no-sandbox)")
+                : sandbox_support().usable ? std::string("bwrap")
+                                           : "off (" + sandbox_support().reason + ")")
+            << "\n"
+            << "isolation: " << describe_isolation(sandbox) << "\n";
+  for (const std::string& line : describe_limit_scope(limits, sandbox))
+    std::cout << "  " << line << "\n";
 }
 
 }  // namespace entrapment::cli

@@ -12,6 +12,8 @@
 #include <string>
 #include <vector>
 
+#include "execution/limits.hpp"
+
 namespace entrapment::cli {
 
 // --trust, for run, play and verify.
@@ -24,5 +26,9 @@ bool is_package_submission(const std::filesystem::path& path, const std::filesys
 // CommandFailure(kExitUsage) when `untrusted` (what is not the package's own, as shown to the
 // user) is not empty and `trust` is off, and otherwise prints a warning to stderr.
 void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bool trust);
+
+// `-v` of run and verify: how the limits are enforced here and why (the mechanism, the
+// sandbox, the isolation, what each limit covers), one line each, to stdout.
+void print_enforcement(const Limits& limits, bool sandbox);
 
 }  // namespace entrapment::cli

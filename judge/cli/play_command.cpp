@@ -26,6 +26,7 @@
 #include "isolation_check.hpp"
 #include "options.hpp"
 #include "report/live_game.hpp"
+#include "report/losing_move.hpp"
 #include "report/text.hpp"
 #include "support/files.hpp"
 #include "workflow/person_channel.hpp"
@@ -132,9 +133,18 @@ void print_header(const TestCase& test) {
             << "lines: [round] < judge to contestant, > contestant to judge\n";
 }
 
+// After a lost game: the move that lost it, by the solver (nothing when every move kept the
+// win and the judge's message already says what went wrong).
+void print_losing_move(const TestCase& test, const Transcript& transcript, bool lost) {
+  if (!lost) return;
+  const std::string why = report::losing_move(test, transcript);
+  if (!why.empty()) std::cout << "why: " << why << "\n";
+}
+
 int play_person(const TestCase& test) {
   const bool terminal = ::isatty(STDIN_FILENO);
-  report::LivePrinter printer(test, /*show_contestant=*/!(terminal && ::isatty(STDOUT_FILENO)));
+  report::LivePrinter printer(test, /*show_contestant=*/!(terminal && ::isatty(STDOUT_FILENO)),
+                              /*decisions=*/true);
   if (terminal)
     std::cerr << "You are the contestant: type your lines (Ctrl-D ends your output). A line "
                  "the judge could never accept is not sent: you type it again.\n";
@@ -145,6 +155,7 @@ int play_person(const TestCase& test) {
   printer.finish(transcript);
   std::cout << "verdict: " << to_string(outcome.result) << "\n"
             << "judge: " << report::printable(outcome.message) << "\n";
+  print_losing_move(test, transcript, outcome.result == Outcome::Result::WrongAnswer);
   if (outcome.result == Outcome::Result::JudgeError) return kExitJudgeError;
   return outcome.accepted() ? kExitOk : kExitNotExpected;
 }
@@ -189,6 +200,7 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
             << "judge: " << report::printable(result.message) << "\n"
             << "contestant: " << seconds(result.cpu_s) << " CPU, " << seconds(result.wall_s)
             << " wall, " << (result.memory_kib + 512) / 1024 << " MiB peak memory\n";
+  print_losing_move(test, result.transcript, result.verdict == Verdict::WA);
   if (result.verdict == Verdict::JE) return kExitJudgeError;
   return result.verdict == Verdict::AC ? kExitOk : kExitNotExpected;
 }
@@ -211,8 +223,12 @@ int play(const PlayArguments& args) {
     try {
       root = package_root();
     } catch (const CommandFailure& e) {
-      if (!person) throw;  // a program is limited by problem.yaml's limits
-      std::cout << "judge play: no package (a person's game needs none): " << e.what() << "\n";
+      // A program is limited by problem.yaml's limits; a root named with --root or
+      // ENTRAPMENT_ROOT that is not a package is a mistake either way.
+      if (!person || std::string(e.what()).rfind("no package here", 0) != 0) throw;
+      std::cout << "judge play: outside a package (no problem.yaml and testdata/ in "
+                << fs::current_path().string()
+                << " or above): fine for your own game, which needs no limits\n";
     }
     print_header(test);
     return person ? play_person(test) : play_program(args, test, root);

@@ -242,17 +242,7 @@ int run(const RunArguments& args) {
     for (SubmissionTarget& target : targets) target.expected = forced;
   if (args.sandbox && !sandbox_support().usable)
     std::cout << "judge run: running without the sandbox: " << sandbox_support().reason << "\n";
-  if (args.verbose) {  // how the limits are enforced here, and why
-    std::cout << describe_limits(limits.mechanism) << "\n"
-              << "sandbox: "
-              << (!args.sandbox              ? std::string("off (--no-sandbox)")
-                  : sandbox_support().usable ? std::string("bwrap")
-                                             : "off (" + sandbox_support().reason + ")")
-              << "\n"
-              << "isolation: " << describe_isolation(args.sandbox) << "\n";
-    for (const std::string& line : describe_limit_scope(limits, args.sandbox))
-      std::cout << "  " << line << "\n";
-  }
+  if (args.verbose) print_enforcement(limits, args.sandbox);  // how, here, and why
 
   report::TerminalOptions terminal;
   terminal.color = !args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR");

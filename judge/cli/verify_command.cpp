@@ -57,6 +57,7 @@ struct VerifyArguments {
   std::vector<std::string> only;         // stages; empty: all (or submissions, with paths)
   std::vector<std::string> submissions;  // paths; empty: solutions/
   bool no_color = false;
+  bool verbose = false;   // -v: the limits in force and how they are enforced
   double time_limit = 0;  // --time-limit; 0: problem.yaml's
 };
 
@@ -310,6 +311,7 @@ int verify(const VerifyArguments& args) {
     set_compile_options(compile_options_from(problem));
     limits_read = true;
     tally.step("problem.yaml", true, "");
+    if (args.verbose) print_enforcement(limits, args.sandbox);
   } catch (const std::exception& e) {
     tally.step("problem.yaml", false, e.what());
   }
@@ -414,6 +416,8 @@ void add_verify_command(CLI::App& app) {
   add_trust_option(*sub, args->trust);
   add_time_limit_option(*sub, args->time_limit);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
+  sub->add_flag("-v,--verbose", args->verbose,
+                "also print the limits in force and how they are enforced here");
   on_run(*sub, [args] { return verify(*args); });
 }
 

@@ -23,6 +23,7 @@
 #include "file_copy.hpp"
 #include "interrupts.hpp"
 #include "launch.hpp"
+#include "orphans.hpp"
 #include "private_root.hpp"
 #include "proc_table.hpp"
 #include "sandbox.hpp"
@@ -474,6 +475,7 @@ void ContestantProcess::release() noexcept {
   identity_.reset();  // kills whatever still runs as its user, then frees it
   if (registry_key_) forget(registry_key_);
   registry_key_ = 0;
+  sweep_orphans();  // what no run found, once none is live
   pid_ = -1;
   scratch_.clear();
 }

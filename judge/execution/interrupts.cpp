@@ -14,6 +14,7 @@
 
 #include "cgroup.hpp"
 #include "identity.hpp"
+#include "orphans.hpp"
 #include "proc_table.hpp"
 
 namespace entrapment {
@@ -157,6 +158,7 @@ void handle_interrupts() {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &action, nullptr);
+    sweep_orphans_when_idle();
   });
 }
 
@@ -188,6 +190,14 @@ void forget(int key) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.live.erase(key);
+}
+
+int live_runs() {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  int runs = 0;
+  for (const auto& [key, entry] : r.live) runs += std::holds_alternative<LiveRun>(entry);
+  return runs;
 }
 
 }  // namespace entrapment

@@ -39,4 +39,7 @@ void update_run(int key, const LiveRun& run);
 int register_directory(const std::filesystem::path& dir);
 void forget(int key);
 
+// How many contestant runs are registered now.
+int live_runs();
+
 }  // namespace entrapment

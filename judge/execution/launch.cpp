@@ -13,6 +13,7 @@
 #include <mutex>
 
 #include "interrupts.hpp"
+#include "orphans.hpp"
 
 namespace entrapment {
 
@@ -99,6 +100,7 @@ pid_t launch(const LaunchRequest& request) {
     report_failure(error_pipe[1], "exec");
   }
   const int fork_error = errno;
+  if (pid > 0) note_started(pid);
   ::close(error_pipe[1]);
   if (pid < 0) {
     ::close(error_pipe[0]);
@@ -138,6 +140,7 @@ int run_in_child(ChildStep step, const void* context) {
     ::_exit(step(context) == nullptr ? 0 : 1);
   }
   if (pid < 0) return -1;
+  note_started(pid);
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }

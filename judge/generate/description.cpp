@@ -68,8 +68,49 @@ class Reader : public YamlReader {
 
   void add(const YAML::Node& node, const std::string& entry, const std::string& path,
            std::string bytes) {
-    if (!out_.files.emplace(path, std::move(bytes)).second)
-      fail(node, entry, "produces " + path + ", which another entry produces too");
+    const auto [producer, fresh] = producers_.emplace(path, entry);
+    if (!fresh)
+      fail(node, entry,
+           "produces " + path + ", which " + producer->second + " produces too" +
+               (producer->second == "data.secret.select"
+                    ? " (a test of the selection, testdata/" + counted_file_ +
+                          "): choose another name"
+                    : ""));
+    out_.files.emplace(path, std::move(bytes));
+  }
+
+  // A test written by hand beside the selection: the selection counts it.
+  void note_hand(const std::string& path, const TestCase& test, const std::string& text) {
+    if (!hand_) return;
+    const std::string prefix = "testdata/secret/";
+    out_.hand.push_back({path.substr(prefix.size()), test, text});
+  }
+
+  // Plain generation: the selection file must have counted exactly these hand-written tests,
+  // or the contest set and its kill table are stale.
+  void check_counted_hand_tests(const YAML::Node& select, const std::string& entry) {
+    std::sort(out_.hand.begin(), out_.hand.end(),
+              [](const HandTest& a, const HandTest& b) { return a.name < b.name; });
+    if (!counted_read_) return;
+    std::vector<CountedHandTest> now;
+    for (const HandTest& h : out_.hand) now.push_back({h.name, fingerprint(h.text)});
+    if (now == counted_) return;
+    auto list = [](const std::vector<CountedHandTest>& tests) {
+      std::string text;
+      for (const CountedHandTest& t : tests) text += (text.empty() ? "" : ", ") + t.name;
+      return text.empty() ? std::string("none") : text;
+    };
+    std::string changed;
+    for (const CountedHandTest& t : now)
+      for (const CountedHandTest& c : counted_)
+        if (t.name == c.name && t.fingerprint != c.fingerprint)
+          changed += (changed.empty() ? "" : ", ") + t.name;
+    fail(select, entry + ".data",
+         "the tests written by hand here (" + list(now) + ") are not the ones testdata/" +
+             counted_file_ + " was selected with (" + list(counted_) + ")" +
+             (changed.empty() ? "" : "; changed since: " + changed) +
+             ": run `judge generate --select` so that the contest set and its kill table count "
+             "them (about 15 s), then `judge generate`");
   }
 
   // A test made from one line of configuration: its .in and .ans, and the line.
@@ -84,13 +125,22 @@ class Reader : public YamlReader {
     add(node, entry, path + ".in", text);
     add(node, entry, path + ".ans", std::string(to_string(test.winner())) + "\n");
     out_.lines[path + ".in"] = line;
+    note_hand(path, test, text);
   }
 
   void directory(const YAML::Node& node, const std::string& entry, const std::string& path,
                  Kind kind) {
-    if (kind == Kind::Secret && node.IsMap() && node["select"] && !node["data"]) {
-      only_known(node, entry, {"select", "desc"});
+    // The secret tests: a selection (`select:`), and beside it tests written by hand (`data:`),
+    // which the selection counts first.
+    if (kind == Kind::Secret && entry == "data.secret" && node.IsMap() && node["select"]) {
+      only_known(node, entry, {"select", "data", "desc"});
       selection(node["select"], entry + ".select", path);
+      if (node["data"]) {
+        hand_ = true;
+        entries(node["data"], entry, path, kind);
+        hand_ = false;
+      }
+      check_counted_hand_tests(node["select"], entry);
       return;
     }
     if (!node.IsMap() || !node["data"])
@@ -98,7 +148,12 @@ class Reader : public YamlReader {
            std::string("expected a directory: a mapping with \"data:\"") +
                (kind == Kind::Secret ? " (or, for secret, \"select:\")" : ""));
     only_known(node, entry, {"data", "desc"});
-    const YAML::Node data = node["data"];
+    entries(node["data"], entry, path, kind);
+  }
+
+  // A directory's `data:`: its test cases and subdirectories by name.
+  void entries(const YAML::Node& data, const std::string& entry, const std::string& path,
+               Kind kind) {
     if (!data.IsMap()) fail(data, entry + ".data", "expected a mapping from names to test cases");
     for (const auto& item : data) {
       const std::string name = key_of(item);
@@ -151,6 +206,7 @@ class Reader : public YamlReader {
     add(node, entry, path + ".in", text);
     const std::string winner = std::string(to_string(test.winner())) + "\n";
     add(node, entry, path + ".ans", winner);
+    note_hand(path, test, text);
     if (kind != Kind::Sample) return;
 
     const YAML::Node lines = node["contestant"];
@@ -192,12 +248,15 @@ class Reader : public YamlReader {
         static_cast<std::uint64_t>(integer(node["seed"], entry + ".seed", 0, 999999999999999999LL,
                                            "a seed, an integer 0 <= seed < 10^18"));
     out_.select = params;
+    counted_file_ = params.file;
     const std::filesystem::path file = testdata_ / params.file;
     if (selection_ == SelectionFile::Optional && !std::filesystem::exists(file)) return;
     // An error in the selection file names that file, its line and its entry.
-    const std::vector<SelectionEntry> entries = read_selection(file, "testdata/" + params.file);
-    for (const SelectionEntry& e : entries)
+    const SelectionFileContents contents = read_selection(file, "testdata/" + params.file);
+    for (const SelectionEntry& e : contents.tests)
       add_line(node, entry, path + "/" + e.name, e.line, make_test(e.line));
+    counted_ = contents.hand;
+    counted_read_ = selection_ == SelectionFile::Required;
   }
 
   void family(const YAML::Node& node, const std::string& entry, const std::string& path,
@@ -243,6 +302,11 @@ class Reader : public YamlReader {
   std::filesystem::path testdata_;
   SelectionFile selection_;
   Description out_;
+  std::map<std::string, std::string> producers_;  // file -> the entry that produces it
+  bool hand_ = false;                             // reading data.secret.data beside select:
+  std::vector<CountedHandTest> counted_;          // the hand tests the selection file counted
+  bool counted_read_ = false;                     // ... read from it (plain generation)
+  std::string counted_file_;                      // the selection file's name under testdata/
 };
 
 }  // namespace

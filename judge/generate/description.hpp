@@ -6,6 +6,7 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "selection.hpp"
 #include "test_line.hpp"
@@ -27,6 +28,8 @@ struct Description {
   std::map<std::string, TestLine> lines;
   // data.secret.select, when the secret tests are a selection.
   std::optional<SelectParams> select;
+  // The tests written beside the selection (data.secret.data), in path order.
+  std::vector<HandTest> hand;
 };
 
 // Whether the selection file a `select:` entry names must exist (plain generation) or may be

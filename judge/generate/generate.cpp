@@ -66,8 +66,15 @@ FileSet recompute_selection(const fs::path& root) {
     if (path.compare(0, prefix.size(), prefix) == 0)
       exhaustive.push_back({line, path.substr(std::string("testdata/").size(),
                                               path.size() - std::string("testdata/").size() - 3)});
-  const Selection selection = select_contest_set(candidate_pool(exhaustive, params), params);
-  return {{"testdata/" + params.file, selection_yaml(selection, params)},
+  const Selection selection =
+      select_contest_set(candidate_pool(exhaustive, params), params, before.hand);
+  for (const SelectedTest& chosen : selection.tests)
+    for (const HandTest& hand : before.hand)
+      if (!chosen.hand && chosen.name == hand.name)
+        throw std::runtime_error("testdata/generators.yaml: data.secret.data." + hand.name +
+                                 ": the selection names one of its tests " + chosen.name +
+                                 " too; give the hand-written test another name");
+  return {{"testdata/" + params.file, selection_yaml(selection, params, before.hand)},
           {"testdata/" + kill_table_file(params.file), kill_table_markdown(selection, params)}};
 }
 

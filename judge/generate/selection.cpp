@@ -137,6 +137,9 @@ class Selector {
     }
   }
 
+  // Takes candidate c whatever it gains (a test written by hand).
+  void take(std::size_t c, const std::string& reason) { choose(c, reason); }
+
   const std::vector<std::size_t>& chosen() const { return chosen_; }
   const std::vector<std::string>& reasons(std::size_t c) const { return reasons_[c]; }
   const std::vector<int>& covered() const { return covered_; }
@@ -247,33 +250,56 @@ std::vector<Candidate> candidate_pool(const std::vector<Candidate>& exhaustive,
   return out;
 }
 
-Selection select_contest_set(const std::vector<Candidate>& candidates, const SelectParams& params) {
+TestLine line_of(const TestCase& test) {
+  TestLine line;
+  line.rounds = test.rounds;
+  line.unavailable = test.unavailable;
+  line.adversary = test.adversary.kind;
+  line.seed = test.adversary.seed;
+  return line;
+}
+
+Selection select_contest_set(const std::vector<Candidate>& candidates, const SelectParams& params,
+                             const std::vector<HandTest>& hand) {
+  std::vector<Candidate> all;
   std::vector<TestCase> tests;
+  std::vector<std::string> hand_names;
+  for (const HandTest& h : hand) {
+    all.push_back({line_of(h.test), "hand"});
+    tests.push_back(h.test);
+    hand_names.push_back(h.name);
+  }
+  all.insert(all.end(), candidates.begin(), candidates.end());
   std::vector<std::vector<int>> shown;
-  for (const Candidate& c : candidates) {
-    tests.push_back(make_test(c.line));
+  for (std::size_t c = 0; c < all.size(); ++c) {
+    if (c >= hand.size()) tests.push_back(make_test(all[c].line));
     Transcript game;
-    if (!corpus::play(tests.back(), corpus::reference_strategy(), game).accepted())
-      throw std::runtime_error("the reference player loses the candidate " + c.origin + " (" +
-                               c.line.board() + ", " + c.line.adversary_text() +
+    if (!corpus::play(tests[c], corpus::reference_strategy(), game).accepted())
+      throw std::runtime_error("the reference player loses " +
+                               (c < hand.size() ? "the hand-written test secret/" + hand[c].name
+                                                : "the candidate " + all[c].origin) +
+                               " (" + all[c].line.board() + ", " + all[c].line.adversary_text() +
                                "): a bug in the judge");
-    shown.push_back(situations_in(tests.back(), game));
+    shown.push_back(situations_in(tests[c], game));
   }
   const std::vector<const corpus::StrategyInfo*> strategies = corpus::all_strategies();
-  return choose_contest_set(candidates, corpus::kill_matrix(tests, strategies), strategies, shown,
-                            params);
+  return choose_contest_set(all, corpus::kill_matrix(tests, strategies), strategies, shown, params,
+                            hand_names);
 }
 
 Selection choose_contest_set(const std::vector<Candidate>& candidates,
                              const corpus::KillMatrix& kills,
                              const std::vector<const corpus::StrategyInfo*>& strategies,
-                             const std::vector<std::vector<int>>& shown,
-                             const SelectParams& params) {
+                             const std::vector<std::vector<int>>& shown, const SelectParams& params,
+                             const std::vector<std::string>& hand_names) {
   Selection out;
   out.strategies = strategies;
   out.candidates = candidates.size();
-  for (const Candidate& c : candidates)
-    if (c.origin != "extra") ++out.exhaustive_candidates;
+  const auto exhaustive = [&](std::size_t c) {
+    return candidates[c].origin != "extra" && candidates[c].origin != "hand";
+  };
+  for (std::size_t c = 0; c < candidates.size(); ++c)
+    if (exhaustive(c)) ++out.exhaustive_candidates;
   const std::size_t n = strategies.size();
   const std::size_t m = situations().size();
   out.candidate_kills.assign(n, 0);
@@ -287,7 +313,7 @@ Selection choose_contest_set(const std::vector<Candidate>& candidates,
   for (std::size_t t = 0; t < candidates.size(); ++t) {
     for (int s : kills[t]) {
       ++out.candidate_kills[s];
-      if (candidates[t].origin != "extra") ++out.exhaustive_kills[s];
+      if (exhaustive(t)) ++out.exhaustive_kills[s];
       targets[t].push_back(s);
     }
     for (int s : shown[t]) {
@@ -301,6 +327,9 @@ Selection choose_contest_set(const std::vector<Candidate>& candidates,
     need[n + s] = std::min(params.kills, out.candidate_situations[s]);
 
   Selector selector(candidates, targets, need, n + m);
+  for (std::size_t c = 0; c < candidates.size(); ++c)
+    if (candidates[c].origin == "hand")
+      selector.take(c, "written by hand (generators.yaml, data.secret.data)");
   for (int r = 1; r <= 9; ++r)
     selector.require(
         [r](const Candidate& c) {
@@ -326,10 +355,14 @@ Selection choose_contest_set(const std::vector<Candidate>& candidates,
   if (static_cast<int>(chosen.size()) > params.budget)
     throw std::runtime_error("the contest set needs " + std::to_string(chosen.size()) +
                              " tests, more than the budget of " + std::to_string(params.budget));
+  std::size_t hand_seen = 0;
   for (std::size_t i = 0; i < chosen.size(); ++i) {
     const std::size_t c = chosen[i];
     SelectedTest test;
-    test.name = file_name(i, candidates[c].line);
+    test.hand = candidates[c].origin == "hand";
+    if (test.hand && hand_seen >= hand_names.size())
+      throw std::invalid_argument("choose_contest_set: a hand-written candidate without a name");
+    test.name = test.hand ? hand_names[hand_seen++] : file_name(i - hand_seen, candidates[c].line);
     test.line = candidates[c].line;
     test.kills = kills[c];
     test.situations = shown[c];

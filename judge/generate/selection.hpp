@@ -32,12 +32,22 @@ struct SelectParams {
 
 struct Candidate {
   TestLine line;
-  std::string origin;  // "exhaustive/boards/r1-u0" or "extra"
+  std::string origin;  // "exhaustive/boards/r1-u0", "extra", or "hand" (below)
+};
+
+// A contest test written by hand (generators.yaml, data.secret.data, beside `select:`): always in
+// the contest set, counted like the chosen ones (what it rejects, the situations it shows, the
+// budget), so the selection adds only what it still needs.
+struct HandTest {
+  std::string name;  // its path under testdata/secret/, without ".in"
+  TestCase test;
+  std::string text;  // its .in file
 };
 
 struct SelectedTest {
-  std::string name;  // file name in secret/, without ".in"
-  TestLine line;
+  std::string name;             // file name in secret/, without ".in"
+  bool hand = false;            // written by hand (generators.yaml), not chosen
+  TestLine line;                // for a hand-written test, its board and adversary (no script kind)
   std::string desc;             // why it is there
   std::vector<int> kills;       // indices into Selection::strategies, increasing
   std::vector<int> situations;  // indices into situations(), increasing
@@ -61,18 +71,24 @@ struct Selection {
 std::vector<Candidate> candidate_pool(const std::vector<Candidate>& exhaustive,
                                       const SelectParams& params);
 
-// Chooses the contest set from `candidates`: plays them against the corpus, then
-// choose_contest_set(). Throws std::runtime_error when it needs more than params.budget tests,
-// or when the reference player loses a candidate game (a judge bug).
-Selection select_contest_set(const std::vector<Candidate>& candidates, const SelectParams& params);
+// Chooses the contest set from `hand` and `candidates`: plays them against the corpus, then
+// choose_contest_set() with the hand-written tests first. Throws std::runtime_error when it
+// needs more than params.budget tests, or when the reference player loses a game (a judge bug).
+Selection select_contest_set(const std::vector<Candidate>& candidates, const SelectParams& params,
+                             const std::vector<HandTest>& hand = {});
+
+// The line of configuration closest to a test written by hand: its board, adversary and seed
+// (a scripted adversary's script is its own, so no script kind).
+TestLine line_of(const TestCase& test);
 
 // The greedy choice itself, given the kill matrix of `candidates` against `strategies`
 // (kills[c]: the indices of the strategies candidate c rejects, increasing) and the situations
-// each candidate shows (shown[c]: indices into situations(), increasing).
+// each candidate shows (shown[c]: indices into situations(), increasing). Candidates whose
+// origin is "hand" are taken first, as they are, named by `hand_names` in their order.
 Selection choose_contest_set(const std::vector<Candidate>& candidates,
                              const corpus::KillMatrix& kills,
                              const std::vector<const corpus::StrategyInfo*>& strategies,
-                             const std::vector<std::vector<int>>& shown,
-                             const SelectParams& params);
+                             const std::vector<std::vector<int>>& shown, const SelectParams& params,
+                             const std::vector<std::string>& hand_names = {});
 
 }  // namespace entrapment

@@ -30,6 +30,16 @@ std::string names(const Selection& selection, const std::vector<int>& indices) {
   return out;
 }
 
+// "2 written by hand in generators.yaml (data.secret.data), the others " or "".
+std::string hand_sentence(const Selection& selection) {
+  std::size_t hand = 0;
+  for (const SelectedTest& t : selection.tests) hand += t.hand;
+  if (hand == 0) return "";
+  return std::to_string(hand) +
+         " written by hand in `testdata/generators.yaml` (`data.secret.data`) and counted first, "
+         "the others ";
+}
+
 std::string cell(const std::string& text) {
   std::string out;
   for (char c : text) out += c == '|' ? std::string("\\|") : std::string(1, c);
@@ -38,7 +48,19 @@ std::string cell(const std::string& text) {
 
 }  // namespace
 
-std::string selection_yaml(const Selection& selection, const SelectParams& params) {
+std::string fingerprint(const std::string& text) {
+  std::uint64_t hash = 14695981039346656037ULL;
+  for (unsigned char c : text) hash = (hash ^ c) * 1099511628211ULL;
+  static const char kHex[] = "0123456789abcdef";
+  std::string out(16, '0');
+  for (int i = 15; i >= 0; --i, hash >>= 4) out[static_cast<std::size_t>(i)] = kHex[hash & 15];
+  return out;
+}
+
+std::string selection_yaml(const Selection& selection, const SelectParams& params,
+                           const std::vector<HandTest>& hand) {
+  std::size_t hand_count = 0;
+  for (const SelectedTest& t : selection.tests) hand_count += t.hand;
   std::string out =
       "# The contest set, testdata/secret/: written by `judge generate --select` from the kill\n"
       "# matrix of the candidate tests against the corpus of wrong strategies (judge/corpus;\n"
@@ -55,10 +77,24 @@ std::string selection_yaml(const Selection& selection, const SelectParams& param
       std::to_string(selection.candidates) + " candidates (" +
       std::to_string(selection.exhaustive_candidates) + " from the exhaustive tier), " +
       std::to_string(selection.strategies.size()) +
-      " wrong strategies: " + std::to_string(selection.tests.size()) + " tests (budget " +
-      std::to_string(params.budget) + "), each rejectable strategy rejected by at least " +
-      std::to_string(params.kills) + ".\n" + "tests:\n";
+      " wrong strategies: " + std::to_string(selection.tests.size()) +
+      (selection.tests.size() == 1 ? " test" : " tests") + " (budget " +
+      std::to_string(params.budget) +
+      (hand_count ? ", " + std::to_string(hand_count) + " of them written by hand" : "") +
+      "), each rejectable strategy rejected by at least " + std::to_string(params.kills) + ".\n";
+  if (!hand.empty()) {
+    out +=
+        "# The tests written by hand (generators.yaml, data.secret.data) that this selection\n"
+        "# counted, with a fingerprint of each file: when they change, `judge generate` asks for\n"
+        "# `judge generate --select` again.\n"
+        "hand:\n";
+    for (const HandTest& h : hand)
+      out +=
+          "  - {name: " + quoted(h.name) + ", fingerprint: " + quoted(fingerprint(h.text)) + "}\n";
+  }
+  out += hand_count == selection.tests.size() ? "tests: []\n" : "tests:\n";
   for (const SelectedTest& t : selection.tests) {
+    if (t.hand) continue;
     out += "  - {name: " + t.name + ", board: " + quoted(t.line.board()) +
            ", adversary: " + to_string(t.line.adversary);
     if (!t.line.queries.empty()) out += ", queries: " + t.line.queries;
@@ -68,13 +104,25 @@ std::string selection_yaml(const Selection& selection, const SelectParams& param
   return out;
 }
 
-std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
-                                           const std::string& shown) {
+SelectionFileContents read_selection(const std::filesystem::path& file, const std::string& shown) {
   const YamlReader reader(shown);
   const YAML::Node root = reader.load(file, " (run `judge generate --select`)");
-  if (!root.IsMap() || !root["tests"] || !root["tests"].IsSequence() || root.size() != 1)
-    reader.fail("expected a mapping with one key, \"tests\", a list");
-  std::vector<SelectionEntry> out;
+  if (!root.IsMap() || !root["tests"] || !root["tests"].IsSequence())
+    reader.fail("expected a mapping with the key \"tests\", a list");
+  reader.only_known(root, "", {"tests", "hand"});
+  SelectionFileContents contents;
+  if (root["hand"]) {
+    if (!root["hand"].IsSequence()) reader.fail(root["hand"], "hand", "expected a list");
+    for (const YAML::Node& item : root["hand"]) {
+      const std::string at = "hand[" + std::to_string(contents.hand.size()) + "]";
+      if (!item.IsMap() || !item["name"] || !item["fingerprint"] || !item["name"].IsScalar() ||
+          !item["fingerprint"].IsScalar())
+        reader.fail(item, at, "expected {name: ..., fingerprint: ...}");
+      reader.only_known(item, at, {"name", "fingerprint"});
+      contents.hand.push_back({item["name"].Scalar(), item["fingerprint"].Scalar()});
+    }
+  }
+  std::vector<SelectionEntry>& out = contents.tests;
   for (const YAML::Node& item : root["tests"]) {
     const std::string at = "tests[" + std::to_string(out.size()) + "]";
     const auto fail = [&](const YAML::Node& node, const std::string& key, const std::string& what) {
@@ -127,7 +175,7 @@ std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
     }
     out.push_back(std::move(entry));
   }
-  return out;
+  return contents;
 }
 
 std::string kill_table_markdown(const Selection& selection, const SelectParams& params) {
@@ -140,8 +188,9 @@ std::string kill_table_markdown(const Selection& selection, const SelectParams& 
       " of them the exhaustive tier, `testdata/exhaustive/`) were played in process against "
       "the " +
       std::to_string(selection.strategies.size()) + " wrong strategies of `judge/corpus`; the " +
-      std::to_string(selection.tests.size()) +
-      " tests of `testdata/secret/` (listed with their reasons in `testdata/secret.yaml`) are "
+      std::to_string(selection.tests.size()) + " tests of `testdata/secret/` (" +
+      hand_sentence(selection) +
+      "listed with their reasons in `testdata/secret.yaml`) are "
       "chosen so that every strategy some candidate rejects is rejected by at least " +
       std::to_string(params.kills) + " of them.\n\n";
   out += "## Per strategy\n\n";
@@ -178,9 +227,9 @@ std::string kill_table_markdown(const Selection& selection, const SelectParams& 
   for (const SelectedTest& t : selection.tests) {
     std::string shown;
     for (int s : t.situations) shown += (shown.empty() ? "" : ", ") + situations()[s].name;
-    out += "| `" + t.name + "` | `" + t.line.board() + "` | " + t.line.adversary_text() + " | " +
-           std::to_string(t.line.seed) + " | " + shown + " | " + std::to_string(t.kills.size()) +
-           " | " + names(selection, t.kills) + " |\n";
+    out += "| `" + t.name + "`" + (t.hand ? " (written by hand)" : "") + " | `" + t.line.board() +
+           "` | " + t.line.adversary_text() + " | " + std::to_string(t.line.seed) + " | " + shown +
+           " | " + std::to_string(t.kills.size()) + " | " + names(selection, t.kills) + " |\n";
   }
   return out;
 }

@@ -20,14 +20,34 @@ struct SelectionEntry {
   int line_number = 0;  // in the selection file, 1-based
 };
 
-// The text of the selection file for `selection`.
-std::string selection_yaml(const Selection& selection, const SelectParams& params);
+// A hand-written test the selection counted: its name and the fingerprint of its .in file.
+struct CountedHandTest {
+  std::string name;
+  std::string fingerprint;
+  bool operator==(const CountedHandTest& o) const {
+    return name == o.name && fingerprint == o.fingerprint;
+  }
+};
 
-// The entries of a selection file. Throws YamlError (package/yaml_error.hpp) naming `shown`,
+struct SelectionFileContents {
+  std::vector<SelectionEntry> tests;  // the chosen tests
+  // The hand-written tests (generators.yaml, data.secret.data) the selection counted, so that
+  // plain `judge generate` can tell when they changed since: the selection is then stale.
+  std::vector<CountedHandTest> hand;
+};
+
+// The text of the selection file for `selection`; `hand` gives the fingerprints of its
+// hand-written tests.
+std::string selection_yaml(const Selection& selection, const SelectParams& params,
+                           const std::vector<HandTest>& hand = {});
+
+// The contents of a selection file. Throws YamlError (package/yaml_error.hpp) naming `shown`,
 // the line, the test and what is wrong (an unknown or repeated key, a bad board, a script that
 // does not fit): "testdata/secret.yaml:7: tests[3].seed: expected ...".
-std::vector<SelectionEntry> read_selection(const std::filesystem::path& file,
-                                           const std::string& shown);
+SelectionFileContents read_selection(const std::filesystem::path& file, const std::string& shown);
+
+// A short fingerprint of a test file's bytes (64-bit FNV-1a, hex): enough to notice an edit.
+std::string fingerprint(const std::string& text);
 
 // The kill table, as Markdown.
 std::string kill_table_markdown(const Selection& selection, const SelectParams& params);

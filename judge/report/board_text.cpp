@@ -5,7 +5,7 @@ namespace entrapment::report {
 std::vector<std::string> board_text(const BoardText& board, const std::string& indent) {
   std::vector<std::string> lines;
   for (int row = 0; row < 3; ++row) {
-    std::string labels, state;
+    std::string labels, state, asked;
     for (int column = 0; column < 3; ++column) {
       const Square s = row * 3 + column + 1;
       const char* gap = column ? " " : "";
@@ -18,14 +18,16 @@ std::vector<std::string> board_text(const BoardText& board, const std::string& i
       else if (contains(board.runner, s))
         symbol = 'R';
       state += gap + std::string(1, symbol);
+      asked += gap + std::string(1, contains(board.asked, s) ? '*' : '.');
     }
-    lines.push_back(indent + labels + "    " + state);
+    lines.push_back(indent + labels + "    " + state + (board.asked ? "    " + asked : ""));
   }
   return lines;
 }
 
 const char* board_legend() {
-  return "R: the Runner could be here   .: available   #: unavailable   X: blocked this round";
+  return "R: the Runner could be here   .: available   #: unavailable   X: blocked this round   "
+         "*: asked";
 }
 
 }  // namespace entrapment::report

@@ -18,10 +18,16 @@ namespace entrapment::report {
 class LivePrinter {
  public:
   // `show_contestant`: false when the person's typing already shows their lines.
-  LivePrinter(const TestCase& test, bool show_contestant)
-      : test_(test), show_contestant_(show_contestant) {}
+  // `decisions`: also the board at each of the contestant's decisions within a round (the
+  // query to answer, the block before Free or Trapped, the answer before the block), for a
+  // person at the terminal.
+  LivePrinter(const TestCase& test, bool show_contestant, bool decisions = false)
+      : test_(test), show_contestant_(show_contestant), decisions_(decisions) {}
 
   void print_new(const Transcript& transcript);
+
+  // The judge waits for the contestant's next line: print_new, then the decision's board.
+  void before_read(const Transcript& transcript);
 
   // After the game: the board after a round the game ended in (a Runner trapped by the block,
   // a lost game) when it was not drawn yet.
@@ -33,8 +39,12 @@ class LivePrinter {
   // Draws every round up to `last` whose block has been played and that was not drawn yet.
   void draw_rounds(const Transcript& transcript, int last);
 
+  void draw_decision(const Transcript& transcript);
+
   const TestCase& test_;
   bool show_contestant_;
+  bool decisions_;
+  int decision_drawn_ = 0;  // round * 4 + which board, of the last decision board drawn
   std::size_t shown_ = 0;
   bool start_drawn_ = false;
   int drawn_ = 0;  // the last round drawn
@@ -49,7 +59,7 @@ class LiveChannel : public Channel {
       : inner_(inner), transcript_(transcript), printer_(printer) {}
 
   LineRead read_line() override {
-    printer_.print_new(transcript_);
+    printer_.before_read(transcript_);
     return inner_.read_line();
   }
   bool write_line(const std::string& line) override {

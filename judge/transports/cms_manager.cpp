@@ -19,13 +19,11 @@
 // a failed evaluation instead of scoring it. CMS itself decides first when the contestant
 // crashed or ran out of time (the outcome is then 0 whatever the manager says). SIGPIPE is
 // ignored: a contestant that stops reading is a failed write, not a verdict.
-#include <csignal>
 #include <cstdio>
-#include <exception>
-#include <new>
 #include <string>
 
 #include "../interaction/interaction.hpp"
+#include "guarded_main.hpp"
 #include "test_file_io.hpp"
 
 namespace entrapment {
@@ -88,17 +86,9 @@ int run(int argc, char** argv) {
 // failure with a message, never an abort; no std::string here, since after std::bad_alloc
 // nothing may allocate.
 int main(int argc, char** argv) {
-#ifdef SIGPIPE
-  std::signal(SIGPIPE, SIG_IGN);
-#endif
-  try {
-    return entrapment::cms_transport::run(argc, argv);
-  } catch (const std::bad_alloc&) {
-    std::fputs("judge error: out of memory (std::bad_alloc)\n", stderr);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "judge error: %s\n", e.what());
-  } catch (...) {
-    std::fputs("judge error: an unknown exception\n", stderr);
-  }
-  return entrapment::cms_transport::kJudgeFailed;
+  return entrapment::guarded_main(argc, argv, entrapment::cms_transport::run,
+                                  [](int, char**, const char* what) {
+                                    std::fprintf(stderr, "judge error: %s\n", what);
+                                    return entrapment::cms_transport::kJudgeFailed;
+                                  });
 }

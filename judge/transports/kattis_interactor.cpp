@@ -9,13 +9,11 @@
 // contestant proved its claim, 43 when it did not (reason in FEEDBACK_DIR/judgemessage.txt);
 // any other exit code means the judge itself failed (reason in judgeerror.txt and stderr).
 // FEEDBACK_DIR/transcript.json receives the whole game.
-#include <csignal>
 #include <cstdio>
-#include <exception>
-#include <new>
 #include <string>
 
 #include "../interaction/interaction.hpp"
+#include "guarded_main.hpp"
 #include "test_file_io.hpp"
 
 namespace {
@@ -93,17 +91,7 @@ int run(int argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
-#ifdef SIGPIPE
-  std::signal(SIGPIPE, SIG_IGN);  // a contestant that exits early is a failed write, not a kill
-#endif
-  const char* feedback_dir = argc >= 4 ? argv[3] : nullptr;
-  try {
-    return run(argc, argv);
-  } catch (const std::bad_alloc&) {
-    return crashed(feedback_dir, "out of memory (std::bad_alloc)");
-  } catch (const std::exception& e) {
-    return crashed(feedback_dir, e.what());
-  } catch (...) {
-    return crashed(feedback_dir, "an unknown exception");
-  }
+  return entrapment::guarded_main(argc, argv, run, [](int count, char** args, const char* what) {
+    return crashed(count >= 4 ? args[3] : nullptr, what);
+  });
 }

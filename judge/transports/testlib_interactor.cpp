@@ -18,16 +18,14 @@
 //   message <why>
 //   < 3 6
 //   ...
-#include <csignal>
 #include <cstdio>
 #include <cstring>
-#include <exception>
-#include <new>
 #include <string>
 #include <vector>
 
 #include "../interaction/interaction.hpp"
 #include "../protocol/tokens.hpp"
+#include "guarded_main.hpp"
 #include "test_file_io.hpp"
 
 namespace entrapment {
@@ -195,17 +193,6 @@ int crashed(int argc, char** argv, const char* what) {
 }  // namespace entrapment
 
 int main(int argc, char** argv) {
-#ifdef SIGPIPE
-  std::signal(SIGPIPE, SIG_IGN);  // a contestant that exits early is a failed write, not a kill
-#endif
   using namespace entrapment::testlib_transport;
-  try {
-    return run(argc, argv);
-  } catch (const std::bad_alloc&) {
-    return crashed(argc, argv, "out of memory (std::bad_alloc)");
-  } catch (const std::exception& e) {
-    return crashed(argc, argv, e.what());
-  } catch (...) {
-    return crashed(argc, argv, "an unknown exception");
-  }
+  return entrapment::guarded_main(argc, argv, run, crashed);
 }

@@ -20,13 +20,11 @@
 //   FAIL <why>           the judge itself failed (a broken test)   exit 3
 // The exit codes are testlib's; UOJ does not read them. SIGPIPE is ignored: a contestant that
 // stops reading is a failed write, not a verdict.
-#include <csignal>
 #include <cstdio>
-#include <exception>
-#include <new>
 #include <string>
 
 #include "../interaction/interaction.hpp"
+#include "guarded_main.hpp"
 #include "test_file_io.hpp"
 
 namespace entrapment {
@@ -92,17 +90,9 @@ int run(int argc, char** argv) {
 // Whatever the judge itself cannot survive (an exception, memory running out) is FAIL with a
 // message, never an abort; no std::string here, since after std::bad_alloc nothing may allocate.
 int main(int argc, char** argv) {
-#ifdef SIGPIPE
-  std::signal(SIGPIPE, SIG_IGN);
-#endif
-  try {
-    return entrapment::uoj_transport::run(argc, argv);
-  } catch (const std::bad_alloc&) {
-    std::fputs("FAIL judge error: out of memory (std::bad_alloc)\n", stderr);
-  } catch (const std::exception& e) {
-    std::fprintf(stderr, "FAIL judge error: %s\n", e.what());
-  } catch (...) {
-    std::fputs("FAIL judge error: an unknown exception\n", stderr);
-  }
-  return entrapment::uoj_transport::kFail;
+  return entrapment::guarded_main(argc, argv, entrapment::uoj_transport::run,
+                                  [](int, char**, const char* what) {
+                                    std::fprintf(stderr, "FAIL judge error: %s\n", what);
+                                    return entrapment::uoj_transport::kFail;
+                                  });
 }

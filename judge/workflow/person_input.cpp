@@ -86,8 +86,9 @@ ExpectedLine PersonInput::expected(const Transcript& t) const {
   if (!judge_spoke_last && last_sent_ == Kind::QuerySize && last_size_ > 0) {
     e.kind = Kind::QueryLabels;
     e.count = last_size_;
-    e.what = "the " + std::to_string(last_size_) +
-             " squares of your query (available: " + list_of(available) + ")";
+    e.what = (last_size_ == 1 ? std::string("the square")
+                              : "the " + std::to_string(last_size_) + " squares") +
+             " of your query (available: " + list_of(available) + ")";
   } else if (judge_spoke_last && (t.lines.back().text == "Yes" || t.lines.back().text == "No")) {
     e.kind = Kind::Block;
     e.what = "the square you block (available: " + list_of(available) + ")";

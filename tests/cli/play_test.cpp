@@ -96,11 +96,70 @@ TEST(PlayForAPerson, TheBoardAfterEachRound) {
   EXPECT_TRUE(has(strict.out, "verdict: WA\n")) << strict.out;
 }
 
+// At every decision within a round the board shows what it is about: the query to answer ('*'),
+// the block before Free or Trapped ('X'), the Runner's answer before the block.
+TEST(PlayForAPerson, TheBoardAtEveryDecision) {
+  const ScratchPackage package;
+  const JudgeRun runner =
+      run_judge_on_terminal({"play", "--test", "testdata/sample/2.in"},
+                            {package.root(), {}, "Runner\nYes\nFree\nYes\nFree\n5 4 1\n"});
+  EXPECT_EQ(runner.status, 0) << runner.out;
+  std::size_t p = at(runner.out,
+                     "    round 1: the judge asks about 3 1 2 8 9 4 5 (*); you could be on 9 "
+                     "squares: 1 2 3 4 5 6 7 8 9 (R): Yes if you are on one of the asked squares\n"
+                     "      1 2 3    R R R    * * *\n"
+                     "      4 5 6    R R R    * * .\n"
+                     "      7 8 9    R R R    . * *\n");
+  p = at(runner.out, "[1] your answer: Yes", p);
+  p = at(runner.out,
+         "    round 1: the judge blocked 5 (X); you could be on 7 squares: 1 2 3 4 5 8 9 (R): "
+         "Free if one of them has an available neighbour\n"
+         "      1 2 3    R R R\n"
+         "      4 5 6    R X .\n"
+         "      7 8 9    . R R\n",
+         p);
+  p = at(runner.out, "[1] Free (you moved), or Trapped", p);
+  p = at(runner.out, "round 2: the judge asks about 4 6 7 8 (*)", p);
+
+  const JudgeRun trapper = run_judge_on_terminal({"play", "--test", "testdata/sample/1.in"},
+                                                 {package.root(), {}, "Trapper\n1\n4\n5\n"});
+  EXPECT_EQ(trapper.status, 0) << trapper.out;
+  p = at(trapper.out, "[1] the square of your query (available: 4 5 6)\n");
+  p = at(trapper.out,
+         "    round 1: the Runner answered Yes to 4; it could be on 1 square: 4 (R): block a "
+         "square\n"
+         "      1 2 3    # # #    . . .\n"
+         "      4 5 6    R . .    * . .\n"
+         "      7 8 9    # # #    . . .\n",
+         p);
+  p = at(trapper.out, "[1] the square you block (available: 4 5 6)", p);
+  EXPECT_FALSE(has(trapper.out, "the 1 squares")) << trapper.out;
+}
+
+// A lost game says which move lost it (the solver knows); a won one says nothing of the kind.
+TEST(PlayForAPerson, ALostGameSaysWhichMoveLostIt) {
+  const ScratchPackage package;
+  const JudgeRun claim = run_judge({"play", "--board", "2 0"}, {package.root(), {}, "Trapper\n"});
+  EXPECT_EQ(claim.status, 1) << claim.out << claim.err;
+  EXPECT_TRUE(has(claim.out,
+                  "why: your claim Trapper lost: the Runner survives all 2 rounds whatever the "
+                  "Trapper asks and blocks\n"))
+      << claim.out;
+  const JudgeRun won = run_judge({"play", "--test", "testdata/sample/2.in"},
+                                 {package.root(), {}, "Runner\nYes\nFree\nYes\nFree\n5 4 1\n"});
+  EXPECT_EQ(won.status, 0) << won.out;
+  EXPECT_FALSE(has(won.out, "why:")) << won.out;
+}
+
 TEST(PlayForAPerson, NeedsNoPackage) {
   const ScratchPackage package;
   const JudgeRun run = run_judge({"play", "--board", "2 0"}, {package.outside(), {}, "Runner\n"});
   EXPECT_EQ(run.status, 1) << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "judge play: no package (a person's game needs none)")) << run.out;
+  EXPECT_TRUE(has(run.out, "judge play: outside a package (no problem.yaml and testdata/ in "))
+      << run.out;
+  EXPECT_FALSE(has(run.out + run.err, "run inside the package"))
+      << "the first line contradicts itself:\n"
+      << run.out;
   EXPECT_TRUE(has(run.out, "verdict: WA\n")) << "the game was played:\n" << run.out;
   // A program is limited by the package's problem.yaml: without one, a usage error.
   const fs::path program = package.outside() / "a.py";

@@ -68,7 +68,7 @@ class RecipePackage {
     ProcessOptions options;
     options.cwd = root_;
     options.input = input;
-    options.env = {{"ENTRAPMENT_ROOT", nullptr}, {"EDITOR", editor_path.c_str()}};
+    options.env = {{"ENTRAPMENT_ROOT", std::nullopt}, {"EDITOR", editor_path.c_str()}};
     return run_process({"bash", "-eo", "pipefail", "-c", recipe(name)}, options);
   }
 
@@ -147,6 +147,44 @@ TEST(Recipes, ChangeTheTestData) {
   EXPECT_NE(result.out.find("verify: OK"), std::string::npos) << result.out;
 }
 
+TEST(Recipes, AddAHandWrittenContestTest) {
+#ifdef __SANITIZE_ADDRESS__
+  // The selection replays the corpus against every candidate: minutes under ASan, where the
+  // generator's own tests (tests/generate/hand_tests_test.cpp) cover hand-written tests.
+  GTEST_SKIP() << "the plain build runs this recipe; under ASan the selection takes minutes";
+#endif
+  RecipePackage package;
+  // The person's edit: the README's YAML entry, under secret: after select:'s last line.
+  const std::string edit =
+      "f=\"$1\"\n"
+      "sed -i -e '/^      seed: 2025090001$/r /dev/stdin' \"$f\" <<'EOF'\n"
+      "    data:\n"
+      "      hand-empty-queries:\n"
+      "        desc: three empty queries on the open board\n"
+      "        in: \"3 0\\nadversary scripted 11\\nask block 5\\nask block 4\\nask block "
+      "6\\n\"\n"
+      "EOF\n"
+      "grep -q hand-empty-queries \"$f\"";
+  const ProcessResult result = package.run("contest-test", edit);
+  ASSERT_EQ(result.status, 0) << result.out << result.err;
+  const fs::path secret = package.root() / "testdata" / "secret";
+  EXPECT_EQ(read_text(secret / "hand-empty-queries.in"),
+            "3 0\nadversary scripted 11\nask block 5\nask block 4\nask block 6\n");
+  EXPECT_NE(read_text(package.root() / "testdata" / "secret.kills.md")
+                .find("| `hand-empty-queries` (written by hand) | `3 0` |"),
+            std::string::npos);
+  EXPECT_NE(result.out.find("Verdict: AC"), std::string::npos) << result.out;
+  // The contest set is the hand-written test and the chosen ones, nothing left over.
+  std::size_t tests = 0;
+  for (const fs::directory_entry& e : fs::directory_iterator(secret))
+    tests += e.path().extension() == ".in";
+  EXPECT_NE(read_text(package.root() / "testdata" / "secret.yaml")
+                .find(": " + std::to_string(tests) + " tests (budget 100, 1 of them written by "
+                                                     "hand)"),
+            std::string::npos)
+      << tests << " tests in secret/";
+}
+
 TEST(Recipes, ExportForEveryContestSystem) {
   RecipePackage package;
   const ProcessResult result = package.run("export");
@@ -172,7 +210,7 @@ TEST(StaleData, JudgeRunRefusesTestsTheDescriptionNoLongerMakes) {
   write_text(description, text);
   ProcessOptions options;
   options.cwd = package.root();
-  options.env = {{"ENTRAPMENT_ROOT", nullptr}};
+  options.env = {{"ENTRAPMENT_ROOT", std::nullopt}};
   const std::string judge = build_program("judge").string();
   ProcessResult run = run_process({judge, "run", "solutions/accepted/reference.py"}, options);
   EXPECT_EQ(run.status, 2) << run.out << run.err;

@@ -53,7 +53,7 @@ TEST(Submission, ASecondRunOfTheSameSourceDoesNotCompileItAgain) {
   const JudgeOptions options{package.root(),
                              {{"PATH", path.c_str()},
                               {"XDG_CACHE_HOME", cache.c_str()},
-                              {"ENTRAPMENT_CACHE_DIR", nullptr}},
+                              {"ENTRAPMENT_CACHE_DIR", std::nullopt}},
                              ""};
   const fs::path source = package.write("claim.cpp", kClaimBuildCpp);
   const std::vector<std::string> args = {"run", source.string(), "testdata/sample/1.in", "--expect",

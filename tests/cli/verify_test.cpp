@@ -172,6 +172,20 @@ TEST(Verify, TheTimeLimitsMarginIsCheckedAgainstTheAcceptedSubmissions) {
   EXPECT_TRUE(has(run.out, "x 100 (limits.time_multipliers.ac_to_time_limit)")) << run.out;
 }
 
+// -v says which limits are in force and how they are enforced, as `judge run -v` does; with
+// --time-limit, the limit tried.
+TEST(Verify, VerboseShowsTheLimitsInForce) {
+  ScratchPackage package;
+  JudgeRun run = run_judge({"verify", "-v", "--only", "validate", "--time-limit", "3"},
+                           {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "  time limit 3 s of CPU time: the whole process tree")) << run.out;
+  EXPECT_TRUE(has(run.out, "isolation: ")) << run.out;
+  EXPECT_TRUE(has(run.out, "sandbox: off (--no-sandbox)")) << "verify's default:\n" << run.out;
+  run = run_judge({"verify", "--only", "validate"}, {package.root(), {}, ""});
+  EXPECT_FALSE(has(run.out, "isolation: ")) << "only with -v:\n" << run.out;
+}
+
 // --time-limit tries another limit without editing problem.yaml.
 TEST(Run, TimeLimitOverridesProblemYaml) {
   ScratchPackage package;

@@ -21,6 +21,7 @@
 #include "execution/work_dir.hpp"
 #include "package/problem_yaml.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/param_name.hpp"
 #include "tests/support/repository.hpp"
 
 namespace entrapment::corpus {
@@ -123,12 +124,7 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Solutions, RejectedProgram, ::testing::ValuesIn(rejected_programs()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+                         testing::ParamName());
 
 }  // namespace
 }  // namespace entrapment::corpus

@@ -23,10 +23,11 @@ fs::path bin_dir() { return build_bin(); }
 
 fs::path package_root() { return repository(); }
 
-JudgeOptions in_package(std::vector<std::pair<std::string, const char*>> env) {
-  static const std::string root = repository().string();
-  env.insert(env.begin(), {"ENTRAPMENT_ROOT", root.c_str()});
-  return {{}, std::move(env), ""};
+JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::string>>> env) {
+  env.insert(env.begin(), {"ENTRAPMENT_ROOT", repository().string()});
+  JudgeOptions options;
+  options.env = std::move(env);
+  return options;
 }
 
 Submission player(const std::string& mode, std::string* token) {

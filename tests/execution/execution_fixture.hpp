@@ -3,6 +3,7 @@
 #pragma once
 
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -17,7 +18,7 @@ std::filesystem::path package_root();  // repository() (tests/support)
 
 // Options for run_judge and start_judge (tests/support/judge.hpp): the judge finds the
 // repository's package through ENTRAPMENT_ROOT, and gets `env` too.
-JudgeOptions in_package(std::vector<std::pair<std::string, const char*>> env = {});
+JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::string>>> env = {});
 
 // The test contestant in `mode` (see programs/player.cpp). Its command line carries a token
 // unique to this call, so its processes can be found afterwards.

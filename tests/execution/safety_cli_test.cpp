@@ -16,8 +16,8 @@
 
 #include "execution/contestant_process.hpp"
 #include "execution_fixture.hpp"
-#include "judge_process.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/judge.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -56,15 +56,19 @@ class Package {
   std::string sample() const { return path("testdata/sample/1.in").string(); }
   // The judge in this package, the compile cache off (nothing of the user's shared), and
   // trusting what it runs where nothing isolates it (a test run as a user, without bwrap)
-  // unless the setup says otherwise.
-  Finished judge(const std::vector<std::string>& args, JudgeSetup setup = {}) const {
-    setup.environment.push_back("ENTRAPMENT_ROOT=" + root().string());
-    setup.environment.push_back("ENTRAPMENT_CACHE_DIR=off");
+  // unless the options say otherwise.
+  // `judge` is build/bin/judge unless given (a copy another user can run).
+  JudgeRun judge(const std::vector<std::string>& args, JudgeOptions options = {},
+                 const fs::path& judge = judge_binary()) const {
+    options.env.push_back({"ENTRAPMENT_ROOT", root().string()});
+    options.env.push_back({"ENTRAPMENT_CACHE_DIR", "off"});
     bool trust_given = false;
-    for (const std::string& variable : setup.environment)
-      trust_given = trust_given || variable.rfind("ENTRAPMENT_TRUST=", 0) == 0;
-    if (!trust_given) setup.environment.push_back("ENTRAPMENT_TRUST=1");
-    return run_judge_with(args, setup);
+    for (const auto& variable : options.env)
+      trust_given = trust_given || variable.first == "ENTRAPMENT_TRUST";
+    if (!trust_given) options.env.push_back({"ENTRAPMENT_TRUST", "1"});
+    std::vector<std::string> argv = {judge.string()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    return run_process(argv, options);
   }
 
  private:
@@ -82,7 +86,7 @@ TEST(ReportFiles, AForgottenFileNameNeverReplacesASubmissionOrATest) {
   const std::string submission = package.path("solutions/accepted/reference.py").string();
   const std::string before = read_text(submission), test_before = read_text(package.sample());
   // `--html` took the submission as its FILE: judging every solution, then replacing it.
-  Finished run = package.judge({"run", "--html", submission, "--no-sandbox"});
+  JudgeRun run = package.judge({"run", "--html", submission, "--no-sandbox"});
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "--html " + submission)) << run.err;
   EXPECT_TRUE(has(run.err, "was FILE forgotten after --html?")) << run.err;
@@ -100,7 +104,7 @@ TEST(ReportFiles, OnlyAReportOfOursIsReplacedAndABadPlaceIsFoundFirst) {
   TempDir out("entrapment-test-reports");
   const fs::path notes = out.path / "notes.txt";
   std::ofstream(notes) << "my notes\n";
-  Finished run = package.judge(
+  JudgeRun run = package.judge(
       {"run", submission, package.sample(), "--json", notes.string(), "--no-sandbox"});
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "is not a report of `judge run`")) << run.err;
@@ -136,7 +140,7 @@ TEST(Discovery, ThePackagesRootMeansItsSolutionsAndNothingElseRuns) {
   package.write("solutions/make_table.py", "open('/tmp/make-table-ran', 'w')\n", 0755);
   package.write("bench/tool.cpp", "int main() { return 1; }\n");
   package.write("bench/run.sh", "#!/bin/sh\nexit 1\n", 0755);
-  const Finished run = package.judge({"run", package.root().string(), "--no-sandbox"});
+  const JudgeRun run = package.judge({"run", package.root().string(), "--no-sandbox"});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "== solutions/accepted/reference.py")) << run.out;
   EXPECT_TRUE(has(run.out, "not judged")) << run.out;
@@ -152,7 +156,7 @@ TEST(Discovery, ADirectoryOfOneProgramIsOneSubmissionAsInPlay) {
                 "#include <cstdio>\nconst char* side();\nint main() { std::puts(side()); }\n");
   package.write("mine/side.cpp", "const char* side() { return \"Runner\"; }\n");
   const std::string dir = package.path("mine").string();
-  const Finished run =
+  const JudgeRun run =
       package.judge({"run", dir, package.sample(), "--expect", "WA", "-v", "--no-sandbox"});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "As expected: expected WA, got WA")) << run.out;
@@ -165,7 +169,7 @@ TEST(Discovery, ASymbolicLinkRunsAsTheProgramItLeadsTo) {
   package.copy(bin_dir() / "test_player", "bin/player");
   ::chmod(package.path("bin/player").c_str(), 0755);
   fs::create_symlink("bin/player", package.path("player-link"));  // relative, as people make them
-  Finished run = package.judge(
+  JudgeRun run = package.judge(
       {"run", package.path("player-link").string(), package.sample(), "--no-sandbox"});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
@@ -180,7 +184,7 @@ TEST(Discovery, ATestDirectoryThatHoldsThePackageIsRefused) {
   Package package;
   const std::string submission = package.path("solutions/accepted/reference.py").string();
   for (const fs::path& above : {package.root(), package.root().parent_path()}) {
-    const Finished run = package.judge({"run", submission, above.string(), "--no-sandbox"});
+    const JudgeRun run = package.judge({"run", submission, above.string(), "--no-sandbox"});
     EXPECT_EQ(run.status, 2) << run.out << run.err;
     EXPECT_TRUE(has(run.err, "holds the whole package")) << run.err;
   }
@@ -197,7 +201,7 @@ TEST(ProblemYamlLimits, ImpossibleLimitsAreAConfigurationErrorForEveryCommand) {
     std::string changed = text;
     changed.replace(changed.find(from), from.size(), to);
     package.write("problem.yaml", changed);
-    Finished run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
+    JudgeRun run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
                                   package.sample(), "--no-sandbox"});
     EXPECT_EQ(run.status, 2) << to << "\n" << run.out << run.err;
     EXPECT_TRUE(has(run.err, "problem.yaml:1") && has(run.err, ": limits.")) << run.err;
@@ -216,7 +220,7 @@ TEST(ContestantText, EscapesAndBidiOverridesNeverReachTheTerminalRaw) {
     for (const std::vector<std::string>& args :
          {std::vector<std::string>{"run", package.sample(), "-v", "--", player, mode},
           std::vector<std::string>{"play", "--test", package.sample(), "--", player, mode}}) {
-      const Finished run = package.judge(args);
+      const JudgeRun run = package.judge(args);
       EXPECT_EQ(run.status, 1) << run.out << run.err;
       for (const std::string& text : {run.out, run.err}) {
         EXPECT_FALSE(has(text, "\x1b")) << args[0] << " " << mode << ": an escape:\n" << text;
@@ -245,10 +249,11 @@ TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
     ASSERT_EQ(::grantpt(master), 0);
     ASSERT_EQ(::unlockpt(master), 0);
     const std::string token = "tty" + std::to_string(::getpid()) + sandbox;
-    JudgeSetup setup;
-    setup.terminal = ::ptsname(master);
-    setup.environment = {"ENTRAPMENT_ROOT=" + package.root().string(), "ENTRAPMENT_CACHE_DIR=off"};
-    JudgeProcess judge({"run", package.sample(), sandbox, "--", player, "tiocsti", token}, setup);
+    JudgeOptions options;
+    options.terminal = ::ptsname(master);
+    options.env = {{"ENTRAPMENT_ROOT", package.root().string()}, {"ENTRAPMENT_CACHE_DIR", "off"}};
+    Process judge =
+        start_judge({"run", package.sample(), sandbox, "--", player, "tiocsti", token}, options);
     // What the terminal shows (the judge's lines, and whatever it echoes of its input).
     std::string shown;
     int status = -1;
@@ -259,7 +264,7 @@ TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
         const ssize_t n = ::read(master, chunk, sizeof chunk);
         if (n > 0) shown.append(chunk, static_cast<std::size_t>(n));
       }
-      status = judge.wait(0);
+      status = judge.wait_for(0);
     }
     for (char chunk[4096];;) {
       pollfd fd{master, POLLIN, 0};
@@ -270,7 +275,7 @@ TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
     }
     // What was typed into its input: still queued, nobody read it.
     std::string typed;
-    const int slave = ::open(setup.terminal.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+    const int slave = ::open(options.terminal.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
     if (slave >= 0) {
       char chunk[4096];
       for (ssize_t n; (n = ::read(slave, chunk, sizeof chunk)) > 0;)
@@ -293,12 +298,12 @@ TEST(OwnUserOnly, WhatItLeavesInTheMachinesTmpGoesWithTheRun) {
   if (::geteuid() != 0) GTEST_SKIP() << "not root: no user id of its own";
   Package package;
   const std::string token = "own-user-" + std::to_string(::getpid());
-  JudgeSetup setup;
-  setup.environment = {"ENTRAPMENT_NAMESPACES=off"};
-  const Finished run =
+  JudgeOptions options;
+  options.env = {{"ENTRAPMENT_NAMESPACES", "off"}};
+  const JudgeRun run =
       package.judge({"run", package.sample(), "--no-sandbox", "-v", "--",
                      fs::absolute(bin_dir() / "test_player").string(), "tmp-fill", token},
-                    setup);
+                    options);
   EXPECT_TRUE(has(run.out, "isolation: a user id of its own only")) << run.out;
   EXPECT_EQ(files_with(token), std::vector<std::string>{});
 }
@@ -329,15 +334,15 @@ struct Unprivileged {
     }
     ::chmod(dir.path.c_str(), 0777);  // its HOME
   }
-  JudgeSetup setup() const {
-    JudgeSetup s;
-    s.judge = dir.path / "judge";
-    s.user = uid;
-    s.group = gid;
-    s.cwd = dir.path;
-    s.environment = {"HOME=" + dir.path.string(), "ENTRAPMENT_TRUST=0"};
-    return s;
+  JudgeOptions options() const {
+    JudgeOptions o;
+    o.user = uid;
+    o.group = gid;
+    o.cwd = dir.path;
+    o.env = {{"HOME", dir.path.string()}, {"ENTRAPMENT_TRUST", "0"}};
+    return o;
   }
+  fs::path judge() const { return dir.path / "judge"; }
   std::string player() const { return (dir.path / "test_player").string(); }
 };
 
@@ -346,21 +351,21 @@ TEST(NotRoot, WithoutBwrapOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
   Package package;
   // Anything else: refused before it starts, unless --trust.
-  Finished run = package.judge(
+  JudgeRun run = package.judge(
       {"run", package.sample(), "--no-sandbox", "--", nobody.player(), "attack-judge", "x"},
-      nobody.setup());
+      nobody.options(), nobody.judge());
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
   EXPECT_FALSE(has(run.out, "Verdict:")) << run.out;
   run = package.judge(
       {"run", package.sample(), "--no-sandbox", "--trust", "--", nobody.player(), "correct", "x"},
-      nobody.setup());
+      nobody.options(), nobody.judge());
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
   // The package's own: after the warning.
   run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
                        package.sample(), "--no-sandbox"},
-                      nobody.setup());
+                      nobody.options(), nobody.judge());
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
 }
@@ -373,26 +378,46 @@ TEST(NotRoot, AForkBombMeetsTheProcessLimitToo) {
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
   Package package;
   for (const char* sandbox : {"--sandbox", "--no-sandbox"}) {
-    const Finished run = package.judge(
+    const JudgeRun run = package.judge(
         {"run", package.sample(), sandbox, "--trust", "--", nobody.player(), "fork-bomb", "x"},
-        nobody.setup());
+        nobody.options(), nobody.judge());
     EXPECT_EQ(run.status, 1) << run.out << run.err;
     EXPECT_TRUE(has(run.out, "Verdict: TLE")) << sandbox << "\n" << run.out;
   }
+}
+
+// Nothing isolates the run (the judge's own user id, no bwrap): a child that starts a session
+// of its own and outlives its parent is reparented to the judge, which no run finds by its
+// tree; the judge kills and reaps it once no run is live, so nothing is left running after it.
+TEST(NotRoot, AnOrphanInItsOwnSessionDoesNotOutliveTheJudge) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  const std::string token = "orphan-" + std::to_string(::getpid());
+  const JudgeRun run = package.judge({"run", "-v", package.sample(), "--no-sandbox", "--trust",
+                                      "--", nobody.player(), "orphan", token},
+                                     nobody.options(), nobody.judge());
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "isolation: none: it runs as you")) << run.out;
+  int left = 0;
+  for (int i = 0; i < 100 && (left = processes_with(token)) > 0; ++i) ::usleep(20000);
+  EXPECT_EQ(left, 0) << "the orphan outlived the judge";
 }
 
 TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
   Package package;
-  const Finished probe = package.judge(
-      {"run", "-v", package.sample(), "--", nobody.player(), "correct", "x"}, nobody.setup());
+  const JudgeRun probe =
+      package.judge({"run", "-v", package.sample(), "--", nobody.player(), "correct", "x"},
+                    nobody.options(), nobody.judge());
   if (!has(probe.out, "isolation: bwrap"))
     GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n"
                  << probe.out << probe.err;
   const std::string before = read_text(package.sample());
-  const Finished run = package.judge(
-      {"run", package.sample(), "--", nobody.player(), "attack-judge", "x"}, nobody.setup());
+  const JudgeRun run =
+      package.judge({"run", package.sample(), "--", nobody.player(), "attack-judge", "x"},
+                    nobody.options(), nobody.judge());
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_EQ(read_text(package.sample()), before);
   EXPECT_FALSE(fs::exists(package.path("ATTACK-x")));

@@ -21,11 +21,22 @@
 #include <utility>
 #include <vector>
 
-#include "process.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/pair.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment::export_test {
 
 namespace fs = std::filesystem;
+using testing::build_bin;
+using testing::read_text;
+using testing::repository;
+using testing::run_cms;
+using testing::run_pair;
+using testing::shell;
+using testing::shell_quote;
+using testing::write_text;
 
 inline std::vector<fs::path> files_with(const fs::path& dir, const std::string& extension) {
   std::vector<fs::path> out;
@@ -174,8 +185,8 @@ class ExportTest : public ::testing::Test {
   // Exports once for every suite of this binary; the directory goes at the end of the run.
   static void SetUpTestSuite() {
     if (!tmp_.empty()) return;
-    root_ = repository_root();
-    bin_ = bin_dir();
+    root_ = repository().string();
+    bin_ = build_bin().string();
     char pattern[] = "/tmp/entrapment export-XXXXXX";  // a space: paths are quoted everywhere
     ASSERT_NE(mkdtemp(pattern), nullptr);
     tmp_ = pattern;
@@ -186,7 +197,7 @@ class ExportTest : public ::testing::Test {
                                   shell_quote(bin_.parent_path().string()) + " > " +
                                   shell_quote((tmp_ / (format + ".out")).string()) + " 2> " +
                                   shell_quote((tmp_ / (format + ".err")).string());
-      export_status_[format] = run_shell(command);
+      export_status_[format] = shell(command);
     }
   }
 
@@ -199,9 +210,9 @@ class ExportTest : public ::testing::Test {
                              const fs::path& binary) {
     const fs::path log = tmp_ / (binary.filename().string() + ".log");
     const int status =
-        run_shell(command + " -o " + shell_quote(binary.string()) + " " +
-                  shell_quote(source.string()) + " > " + shell_quote(log.string()) + " 2>&1");
-    return status == 0 ? read_file(log) : "exit " + std::to_string(status) + ": " + read_file(log);
+        shell(command + " -o " + shell_quote(binary.string()) + " " + shell_quote(source.string()) +
+              " > " + shell_quote(log.string()) + " 2>&1");
+    return status == 0 ? read_text(log) : "exit " + std::to_string(status) + ": " + read_text(log);
   }
 
   static inline fs::path root_, bin_, tmp_;
@@ -299,8 +310,8 @@ class ExportedPrograms : public ExportTest {
         {program("testlib_interactor").string(), in.string(), log.string(), answer.string()},
         contestant);
     const int checker =
-        run_shell(shell_quote(program("checker").string()) + " " + shell_quote(in.string()) + " " +
-                  shell_quote(log.string()) + " " + shell_quote(answer.string()) + " 2> /dev/null");
+        shell(shell_quote(program("checker").string()) + " " + shell_quote(in.string()) + " " +
+              shell_quote(log.string()) + " " + shell_quote(answer.string()) + " 2> /dev/null");
     return {interactor, checker};
   }
   // The interactors of the two Kattis exports on one of their tests, with its .ans.
@@ -314,8 +325,8 @@ class ExportedPrograms : public ExportTest {
     return {"/bin/sh", (root_ / "tests" / "export" / "replay.sh").string(), interaction.string()};
   }
   static int validate(const fs::path& validator, const fs::path& in, const std::string& args = "") {
-    return run_shell(shell_quote(validator.string()) + args + " < " + shell_quote(in.string()) +
-                     " > /dev/null 2>&1");
+    return shell(shell_quote(validator.string()) + args + " < " + shell_quote(in.string()) +
+                 " > /dev/null 2>&1");
   }
 
   static inline std::map<std::string, std::string> logs_;

@@ -19,22 +19,24 @@
 #include <string>
 #include <vector>
 
-#include "process.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace {
 
 namespace fs = std::filesystem;
-using entrapment::export_test::read_file;
-using entrapment::export_test::run_shell;
-using entrapment::export_test::shell_quote;
-using entrapment::export_test::write_file;
+using entrapment::testing::read_text;
+using entrapment::testing::shell;
+using entrapment::testing::shell_quote;
+using entrapment::testing::write_text;
 
 // Every regular file below `dir`, relative, sorted, with its contents: a snapshot to compare.
 std::vector<std::pair<std::string, std::string>> snapshot(const fs::path& dir) {
   std::vector<std::pair<std::string, std::string>> out;
   for (const auto& entry : fs::recursive_directory_iterator(dir))
     if (entry.is_regular_file())
-      out.emplace_back(fs::relative(entry.path(), dir).string(), read_file(entry.path()));
+      out.emplace_back(fs::relative(entry.path(), dir).string(), read_text(entry.path()));
   std::sort(out.begin(), out.end());
   return out;
 }
@@ -58,8 +60,8 @@ class ExportSafety : public ::testing::Test {
     char pattern[] = "/tmp/entrapment safety-XXXXXX";
     ASSERT_NE(mkdtemp(pattern), nullptr);
     tmp_ = pattern;
-    repo_ = entrapment::export_test::repository_root();
-    bin_ = entrapment::export_test::bin_dir();
+    repo_ = entrapment::testing::repository().string();
+    bin_ = entrapment::testing::build_bin().string();
   }
   void TearDown() override { fs::remove_all(tmp_); }
 
@@ -90,11 +92,11 @@ class ExportSafety : public ::testing::Test {
                          const fs::path& build = {}) {
     const fs::path out = tmp_ / "stdout", err = tmp_ / "stderr";
     const int status =
-        run_shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root.string()) +
-                  " export " + arguments + " --build-dir " +
-                  shell_quote((build.empty() ? bin_.parent_path() : build).string()) + " > " +
-                  shell_quote(out.string()) + " 2> " + shell_quote(err.string()));
-    return {status, read_file(out), read_file(err)};
+        shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root.string()) +
+              " export " + arguments + " --build-dir " +
+              shell_quote((build.empty() ? bin_.parent_path() : build).string()) + " > " +
+              shell_quote(out.string()) + " 2> " + shell_quote(err.string()));
+    return {status, read_text(out), read_text(err)};
   }
 
   fs::path tmp_, repo_, bin_;
@@ -104,7 +106,7 @@ class ExportSafety : public ::testing::Test {
 TEST_F(ExportSafety, ExportOverTheCheckoutItselfIsRefused) {
   const fs::path checkout = tmp_ / "entrapment";
   copy_package(checkout);
-  write_file(checkout / ".git" / "HEAD", "ref: refs/heads/main\n");
+  write_text(checkout / ".git" / "HEAD", "ref: refs/heads/main\n");
   const auto before = snapshot(checkout);
   for (const char* format : {"legacy", "2025-09", "polygon"}) {
     const ExportRun run = judge_export(
@@ -157,12 +159,12 @@ TEST_F(ExportSafety, TheBuildDirectoryIsProtected) {
 TEST_F(ExportSafety, ADirectoryExportDidNotWriteIsKeptUnlessForced) {
   const fs::path root = tmp_ / "package";
   copy_package(root);
-  write_file(tmp_ / "out" / "entrapment" / "my notes.txt", "precious\n");
+  write_text(tmp_ / "out" / "entrapment" / "my notes.txt", "precious\n");
   ExportRun run = judge_export(root, "--format legacy " + shell_quote((tmp_ / "out").string()));
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("was not written by judge export"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("--force"), std::string::npos) << run.err;
-  EXPECT_EQ(read_file(tmp_ / "out" / "entrapment" / "my notes.txt"), "precious\n");
+  EXPECT_EQ(read_text(tmp_ / "out" / "entrapment" / "my notes.txt"), "precious\n");
   EXPECT_EQ(names_in(tmp_ / "out"), std::vector<std::string>{"entrapment"});
 
   run = judge_export(root, "--format legacy --force " + shell_quote((tmp_ / "out").string()));
@@ -176,7 +178,7 @@ TEST_F(ExportSafety, APreviousExportIsReplacedAndNothingIsLeftBehind) {
   copy_package(root);
   const std::string out = shell_quote((tmp_ / "out").string());
   ASSERT_EQ(judge_export(root, "--format polygon --zip " + out).status, 0);
-  write_file(tmp_ / "out" / "entrapment" / "from before.txt", "old\n");
+  write_text(tmp_ / "out" / "entrapment" / "from before.txt", "old\n");
   const ExportRun run = judge_export(root, "--format 2025-09 --zip " + out);  // another format, too
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_FALSE(fs::exists(tmp_ / "out" / "entrapment" / "from before.txt"));
@@ -206,18 +208,18 @@ TEST_F(ExportSafety, AFailedExportLeavesThePreviousOneWhole) {
 TEST_F(ExportSafety, AZipExportDidNotWriteIsKeptUnlessForced) {
   const fs::path root = tmp_ / "package";
   copy_package(root);
-  write_file(tmp_ / "out" / "entrapment.zip", "my own archive\n");
+  write_text(tmp_ / "out" / "entrapment.zip", "my own archive\n");
   const std::string out = shell_quote((tmp_ / "out").string());
   ExportRun run = judge_export(root, "--format legacy --zip " + out);
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("entrapment.zip: exists and was not written by judge export"),
             std::string::npos)
       << run.err;
-  EXPECT_EQ(read_file(tmp_ / "out" / "entrapment.zip"), "my own archive\n");
+  EXPECT_EQ(read_text(tmp_ / "out" / "entrapment.zip"), "my own archive\n");
   EXPECT_FALSE(fs::exists(tmp_ / "out" / "entrapment"));
   run = judge_export(root, "--format legacy --zip --force " + out);
   EXPECT_EQ(run.status, 0) << run.err;
-  EXPECT_EQ(read_file(tmp_ / "out" / "entrapment.zip").substr(0, 2), "PK");
+  EXPECT_EQ(read_text(tmp_ / "out" / "entrapment.zip").substr(0, 2), "PK");
   // Ours now: replaced without --force.
   EXPECT_EQ(judge_export(root, "--format legacy --zip " + out).status, 0);
 }
@@ -238,7 +240,7 @@ TEST_F(ExportSafety, AnInteractorOlderThanTheSourcesIsRefused) {
 TEST_F(ExportSafety, ASubmissionNoOneHereCanRunIsLeftOutWithAWarning) {
   const fs::path root = tmp_ / "package";
   copy_package(root);
-  write_file(root / "solutions" / "accepted" / "extra.kt", "fun main() { println(\"Runner\") }\n");
+  write_text(root / "solutions" / "accepted" / "extra.kt", "fun main() { println(\"Runner\") }\n");
   for (const char* format : {"legacy", "2025-09", "polygon"}) {
     const fs::path out = tmp_ / format;
     const ExportRun run =
@@ -247,9 +249,9 @@ TEST_F(ExportSafety, ASubmissionNoOneHereCanRunIsLeftOutWithAWarning) {
     EXPECT_NE(run.err.find("solutions/accepted/extra.kt: left out"), std::string::npos) << run.err;
     for (const auto& entry : fs::recursive_directory_iterator(out))
       EXPECT_NE(entry.path().filename(), "extra.kt") << entry.path();
-    EXPECT_NE(read_file(out / "entrapment" / "README.md").find("extra.kt"), std::string::npos);
+    EXPECT_NE(read_text(out / "entrapment" / "README.md").find("extra.kt"), std::string::npos);
   }
-  EXPECT_EQ(read_file(tmp_ / "polygon" / "entrapment" / "problem.xml").find("kotlin"),
+  EXPECT_EQ(read_text(tmp_ / "polygon" / "entrapment" / "problem.xml").find("kotlin"),
             std::string::npos);
 }
 
@@ -264,7 +266,7 @@ TEST_F(ExportSafety, TheExhaustiveTierShipsOnlyOnRequest) {
   fs::path any_in;
   for (const auto& entry : fs::recursive_directory_iterator(root / "testdata" / "secret"))
     if (entry.path().extension() == ".in") any_in = entry.path();
-  write_file(root / "testdata" / "exhaustive" / "boards" / "x1.in", read_file(any_in));
+  write_text(root / "testdata" / "exhaustive" / "boards" / "x1.in", read_text(any_in));
   ASSERT_EQ(judge_export(root, "--format legacy " + out).status, 0);
   EXPECT_FALSE(fs::exists(tmp_ / "out" / "entrapment" / "data" / "secret" / "exhaustive"));
   for (const char* format : {"legacy", "2025-09"}) {
@@ -272,13 +274,13 @@ TEST_F(ExportSafety, TheExhaustiveTierShipsOnlyOnRequest) {
     EXPECT_EQ(run.status, 0) << run.err;
     const fs::path shipped =
         tmp_ / "out" / "entrapment" / "data" / "secret" / "exhaustive" / "boards" / "x1.in";
-    EXPECT_EQ(read_file(shipped), read_file(any_in)) << format;
+    EXPECT_EQ(read_text(shipped), read_text(any_in)) << format;
     EXPECT_TRUE(fs::exists(fs::path(shipped).replace_extension(".ans"))) << format;
   }
   run = judge_export(root, "--format polygon --exhaustive " + out);
   EXPECT_EQ(run.status, 0) << run.err;
   EXPECT_NE(
-      read_file(tmp_ / "out" / "entrapment" / "tests-origin.txt").find("exhaustive/boards/x1"),
+      read_text(tmp_ / "out" / "entrapment" / "tests-origin.txt").find("exhaustive/boards/x1"),
       std::string::npos);
 }
 

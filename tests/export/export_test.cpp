@@ -22,10 +22,10 @@ class RemoveExports : public ::testing::Environment {
 TEST_F(ExportTest, EveryFormatExports) {
   for (const char* format : {"legacy", "2025-09", "polygon"}) {
     EXPECT_EQ(export_status_[format], 0)
-        << format << ": " << read_file(tmp_ / (std::string(format) + ".err"));
+        << format << ": " << read_text(tmp_ / (std::string(format) + ".err"));
     EXPECT_TRUE(fs::is_regular_file(tmp_ / format / "entrapment.zip")) << format;
     // The README marks the directory as judge export's (the next export may replace it).
-    const std::string readme = read_file(package(format) / "README.md");
+    const std::string readme = read_text(package(format) / "README.md");
     EXPECT_EQ(readme.rfind("<!-- Written by `judge export`", 0), 0u) << format;
     // Nothing left next to the package: the staging directory was renamed into place.
     for (const auto& entry : fs::directory_iterator(tmp_ / format))
@@ -40,12 +40,12 @@ TEST_F(ExportTest, EveryFormatExports) {
 TEST_F(ExportTest, FormatNamesUsersType) {
   const auto run = [&](const std::string& format, const std::string& dir) {
     const fs::path err = tmp_ / (dir + ".names.err");
-    const int status = run_shell(shell_quote((bin_ / "judge").string()) + " --root " +
-                                 shell_quote(root_.string()) + " export --format " +
-                                 shell_quote(format) + " " + shell_quote((tmp_ / dir).string()) +
-                                 " --build-dir " + shell_quote(bin_.parent_path().string()) +
-                                 " > /dev/null 2> " + shell_quote(err.string()));
-    return std::make_pair(status, read_file(err));
+    const int status =
+        shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
+              " export --format " + shell_quote(format) + " " + shell_quote((tmp_ / dir).string()) +
+              " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null 2> " +
+              shell_quote(err.string()));
+    return std::make_pair(status, read_text(err));
   };
   for (const std::string alias : {"DOMjudge", "problemtools", "BAPCtools", "codeforces", "QOJ"}) {
     EXPECT_EQ(run(alias, "alias").first, 0) << alias;
@@ -73,7 +73,7 @@ TEST_F(ExportTest, FormatNamesUsersType) {
 // zips are their data alone. Each zip holds exactly those files, and judge export's mark.
 TEST_F(ExportTest, ZipsHoldWhatEachImporterReads) {
   for (const std::string& format : all_formats()) {
-    const std::string zip = read_file(tmp_ / format / "entrapment.zip");
+    const std::string zip = read_text(tmp_ / format / "entrapment.zip");
     ASSERT_GE(zip.size(), 22u) << format;
     EXPECT_EQ(zip.substr(0, 4), std::string("PK\x03\x04", 4));
     const std::string root = format == "luogu" || format == "uoj" ? "data/" : "";
@@ -131,8 +131,8 @@ TEST_F(ExportTest, LegacyLayout) {
   EXPECT_NE(yaml["license"].as<std::string>(), "unknown");
   EXPECT_FALSE(yaml["limits"]["time_limit"]);
   const YAML::Node repo = YAML::LoadFile((root_ / "problem.yaml").string());
-  EXPECT_EQ(read_file(p / ".timelimit"), repo["limits"]["time_limit"].as<std::string>() + "\n");
-  const std::string statement = read_file(p / "problem_statement" / "problem.en.tex");
+  EXPECT_EQ(read_text(p / ".timelimit"), repo["limits"]["time_limit"].as<std::string>() + "\n");
+  const std::string statement = read_text(p / "problem_statement" / "problem.en.tex");
   EXPECT_EQ(count(statement, "\\problemname{" + repo["name"].as<std::string>() + "}"), 1u);
   EXPECT_NE(statement.find("\\section*{Interaction}"), std::string::npos);
   EXPECT_TRUE(
@@ -148,17 +148,17 @@ TEST_F(ExportTest, LegacyLayout) {
         << entry.path();
 
   // Samples: board in .in, judge lines in .ans, together the test file.
-  EXPECT_NE(read_file(p / "data" / "sample" / "testdata.yaml")
+  EXPECT_NE(read_text(p / "data" / "sample" / "testdata.yaml")
                 .find("input_validator_flags: --board-only"),
             std::string::npos);
   const std::vector<fs::path> samples = files_with(testdata() / "sample", ".in");
   ASSERT_FALSE(samples.empty());
   for (const fs::path& in : samples) {
     const fs::path exported = p / "data" / "sample" / in.filename();
-    const std::string test = read_file(in);
-    EXPECT_EQ(read_file(exported), board_of(test)) << in;
-    EXPECT_EQ(read_file(exported) + read_file(with(exported, ".ans")), test) << in;
-    EXPECT_EQ(read_file(with(exported, ".interaction")), read_file(with(in, ".interaction"))) << in;
+    const std::string test = read_text(in);
+    EXPECT_EQ(read_text(exported), board_of(test)) << in;
+    EXPECT_EQ(read_text(exported) + read_text(with(exported, ".ans")), test) << in;
+    EXPECT_EQ(read_text(with(exported, ".interaction")), read_text(with(in, ".interaction"))) << in;
   }
   // Secret: every test, whole, with an answer.
   const std::vector<fs::path> secret = files_with(testdata() / "secret", ".in");
@@ -167,13 +167,13 @@ TEST_F(ExportTest, LegacyLayout) {
   EXPECT_EQ(files_with(p / "data" / "secret", ".ans").size(), secret.size());
   for (std::size_t i = 0; i < secret.size(); i += std::max<std::size_t>(1, secret.size() / 50)) {
     const fs::path exported = p / "data" / fs::relative(secret[i], testdata());
-    EXPECT_EQ(read_file(exported), read_file(secret[i])) << secret[i];
+    EXPECT_EQ(read_text(exported), read_text(secret[i])) << secret[i];
   }
 
   // Every solution in its verdict's directory, except those that fail by memory: problemtools
   // runs interactive submissions without a memory limit, so their verdict there depends on the
   // machine; they are left out and the README says so.
-  const std::string readme = read_file(p / "README.md");
+  const std::string readme = read_text(p / "README.md");
   for (const std::string& solution : solutions(root_)) {
     const std::string verdict = solution.substr(0, solution.find('/'));
     const std::string name = solution.substr(solution.find('/') + 1);
@@ -205,24 +205,24 @@ TEST_F(ExportTest, Kattis2025Layout) {
   EXPECT_NE(yaml["license"].as<std::string>(), "unknown");
   EXPECT_FALSE(yaml["validation"]);
   // No comment naming a file that does not exist.
-  const std::string yaml_text = read_file(p / "problem.yaml");
+  const std::string yaml_text = read_text(p / "problem.yaml");
   for (const std::string& file : file_paths_in(yaml_text))
     EXPECT_TRUE(fs::exists(root_ / file)) << "problem.yaml names " << file;
   EXPECT_FALSE(fs::exists(p / ".timelimit"));
   // One statement per language: LaTeX by default (BAPCtools reads no other); Markdown on request
   // (ExportTest.Kattis2025MarkdownStatement).
   EXPECT_EQ(all_files(p / "statement"), std::vector<fs::path>{p / "statement" / "problem.en.tex"});
-  EXPECT_EQ(read_file(p / "statement" / "problem.en.tex"),
-            read_file(package("legacy") / "problem_statement" / "problem.en.tex"));
+  EXPECT_EQ(read_text(p / "statement" / "problem.en.tex"),
+            read_text(package("legacy") / "problem_statement" / "problem.en.tex"));
   EXPECT_TRUE(fs::is_regular_file(p / "output_validator" / "interactor.cpp"));
   EXPECT_FALSE(fs::exists(p / "output_validators"));
   EXPECT_TRUE(fs::is_regular_file(p / "attachments" / "testing_tool.py"));
   const std::vector<fs::path> samples = files_with(p / "data" / "sample", ".in");
   EXPECT_EQ(samples.size(), files_with(testdata() / "sample", ".in").size());
   for (const fs::path& in : samples) {
-    const std::string test = read_file(testdata() / "sample" / in.filename());
-    EXPECT_EQ(read_file(in), test) << in;  // whole, for the judge
-    EXPECT_EQ(read_file(fs::path(in.string() + ".download")), board_of(test)) << in;  // the board
+    const std::string test = read_text(testdata() / "sample" / in.filename());
+    EXPECT_EQ(read_text(in), test) << in;  // whole, for the judge
+    EXPECT_EQ(read_text(fs::path(in.string() + ".download")), board_of(test)) << in;  // the board
     for (const char* ext : {".ans", ".interaction", ".ans.download"})
       EXPECT_TRUE(fs::is_regular_file(with(in, ext))) << in << ext;
   }
@@ -243,30 +243,29 @@ TEST_F(ExportTest, Kattis2025Layout) {
 TEST_F(ExportTest, Kattis2025MarkdownStatement) {
   const fs::path out = tmp_ / "2025-09 markdown";
   ASSERT_EQ(
-      run_shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
-                " export --format 2025-09 --statement markdown " + shell_quote(out.string()) +
-                " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null"),
+      shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
+            " export --format 2025-09 --statement markdown " + shell_quote(out.string()) +
+            " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null"),
       0);
   const fs::path p = out / "entrapment";
   EXPECT_EQ(all_files(p / "statement"), std::vector<fs::path>{p / "statement" / "problem.en.md"});
-  const std::string md = read_file(p / "statement" / "problem.en.md");
+  const std::string md = read_text(p / "statement" / "problem.en.md");
   EXPECT_NE(md.find("## Interaction"), std::string::npos);
   EXPECT_EQ(md.find("\\problemname"), std::string::npos);
   EXPECT_EQ(md.find("# Entrapment"), std::string::npos);  // the system prepends the name
-  EXPECT_NE(read_file(p / "README.md").find("statement/problem.en.md"), std::string::npos);
+  EXPECT_NE(read_text(p / "README.md").find("statement/problem.en.md"), std::string::npos);
   // Only 2025-09 takes Markdown.
-  EXPECT_EQ(
-      run_shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
-                " export --format legacy --statement markdown " +
-                shell_quote((tmp_ / "legacy markdown").string()) + " 2> /dev/null"),
-      2);
+  EXPECT_EQ(shell(shell_quote((bin_ / "judge").string()) + " --root " +
+                  shell_quote(root_.string()) + " export --format legacy --statement markdown " +
+                  shell_quote((tmp_ / "legacy markdown").string()) + " 2> /dev/null"),
+            2);
   EXPECT_FALSE(fs::exists(tmp_ / "legacy markdown"));
   fs::remove_all(out);
 }
 
 TEST_F(ExportTest, PolygonLayout) {
   const fs::path p = package("polygon");
-  const std::string xml = read_file(p / "problem.xml");
+  const std::string xml = read_text(p / "problem.xml");
   const std::size_t samples = files_with(testdata() / "sample", ".in").size();
   const std::size_t tests = samples + files_with(testdata() / "secret", ".in").size();
   EXPECT_NE(xml.find("<test-count>" + std::to_string(tests) + "</test-count>"), std::string::npos);
@@ -287,9 +286,9 @@ TEST_F(ExportTest, PolygonLayout) {
   EXPECT_EQ(numbered, tests);
   // Samples come first.
   const fs::path first = files_with(testdata() / "sample", ".in").front();
-  EXPECT_EQ(read_file(p / "tests" /
+  EXPECT_EQ(read_text(p / "tests" /
                       (std::string(tests >= 100 ? tests >= 1000 ? "000" : "00" : "0") + "1")),
-            read_file(first));
+            read_text(first));
 
   // The validator, declared with its tests: the samples valid, invalid_input invalid.
   const std::size_t invalid = files_with(testdata() / "invalid_input", ".in").size();
@@ -329,17 +328,17 @@ TEST_F(ExportTest, PolygonLayout) {
   for (const char* file :
        {"name.tex", "legend.tex", "input.tex", "output.tex", "interaction.tex", "notes.tex"})
     EXPECT_TRUE(fs::is_regular_file(sections / file)) << file;
-  EXPECT_EQ(read_file(sections / "name.tex"), repo["name"].as<std::string>() + "\n");
+  EXPECT_EQ(read_text(sections / "name.tex"), repo["name"].as<std::string>() + "\n");
   const std::vector<fs::path> interactions = files_with(testdata() / "sample", ".interaction");
   for (std::size_t i = 0; i < interactions.size(); ++i) {
     std::string reads, writes, line;
-    std::istringstream in(read_file(interactions[i]));
+    std::istringstream in(read_text(interactions[i]));
     while (std::getline(in, line)) (line[0] == '<' ? reads : writes) += line.substr(1) + "\n";
     const std::string n = (i < 9 ? "0" : "") + std::to_string(i + 1);
-    EXPECT_EQ(read_file(sections / ("example." + n)), reads) << interactions[i];
-    EXPECT_EQ(read_file(sections / ("example." + n + ".a")), writes) << interactions[i];
+    EXPECT_EQ(read_text(sections / ("example." + n)), reads) << interactions[i];
+    EXPECT_EQ(read_text(sections / ("example." + n + ".a")), writes) << interactions[i];
   }
-  const std::string problem = read_file(p / "statements" / "english" / "problem.tex");
+  const std::string problem = read_text(p / "statements" / "english" / "problem.tex");
   EXPECT_NE(problem.find("\\begin{problem}{" + repo["name"].as<std::string>() + "}"),
             std::string::npos);
   EXPECT_EQ(count(problem, "\\exmpfile{"), interactions.size());
@@ -362,21 +361,21 @@ TEST_F(ExportTest, TheExhaustiveTierShipsOnlyOnRequest) {
 
   for (const char* format : {"legacy", "2025-09", "polygon"}) {
     const fs::path out = tmp_ / (std::string("exhaustive-") + format);
-    ASSERT_EQ(run_shell(shell_quote((bin_ / "judge").string()) + " --root " +
-                        shell_quote(root_.string()) + " export --exhaustive --format " + format +
-                        " " + shell_quote(out.string()) + " --build-dir " +
-                        shell_quote(bin_.parent_path().string()) + " > /dev/null 2> " +
-                        shell_quote((out.string() + ".err"))),
-              0)
-        << format << ": " << read_file(out.string() + ".err");
+    ASSERT_EQ(
+        shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
+              " export --exhaustive --format " + format + " " + shell_quote(out.string()) +
+              " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null 2> " +
+              shell_quote((out.string() + ".err"))),
+        0)
+        << format << ": " << read_text(out.string() + ".err");
     const fs::path p = out / "entrapment";
     if (std::string(format) == "polygon") {
-      const std::string xml = read_file(p / "problem.xml");
+      const std::string xml = read_text(p / "problem.xml");
       const std::size_t tests = sample_and_secret + exhaustive.size();
       EXPECT_NE(xml.find("<test-count>" + std::to_string(tests) + "</test-count>"),
                 std::string::npos);
       EXPECT_EQ(all_files(p / "tests").size(), 2 * tests);
-      const std::string origin = read_file(p / "tests-origin.txt");
+      const std::string origin = read_text(p / "tests-origin.txt");
       EXPECT_EQ(count(origin, " exhaustive/"), exhaustive.size());
       continue;
     }
@@ -390,14 +389,14 @@ TEST_F(ExportTest, TheExhaustiveTierShipsOnlyOnRequest) {
     for (std::size_t i = 0; i < exhaustive.size();
          i += std::max<std::size_t>(1, exhaustive.size() / 40)) {
       const fs::path exported = shipped / fs::relative(exhaustive[i], testdata() / "exhaustive");
-      EXPECT_EQ(read_file(exported), read_file(exhaustive[i])) << format << ": " << exhaustive[i];
+      EXPECT_EQ(read_text(exported), read_text(exhaustive[i])) << format << ": " << exhaustive[i];
     }
     fs::remove_all(out);
   }
 }
 
 TEST_F(ExportTest, OneStatementInEveryFormat) {
-  std::string source = read_file(root_ / "statement" / "statement.en.md");
+  std::string source = read_text(root_ / "statement" / "statement.en.md");
   source = source.substr(source.find("-->") + 3);  // the source's own documentation
   // A plain sentence of each section of the source, found in every rendering.
   std::vector<std::string> sentences;
@@ -428,7 +427,7 @@ TEST_F(ExportTest, OneStatementInEveryFormat) {
        {package("legacy") / "problem_statement" / "problem.en.tex",
         package("2025-09") / "statement" / "problem.en.tex",
         package("polygon") / "statements" / "english" / "problem.tex"}) {
-    const std::string text = read_file(rendering);
+    const std::string text = read_text(rendering);
     for (const std::string& sentence : sentences)
       EXPECT_NE(text.find(sentence), std::string::npos) << rendering << " lacks: " << sentence;
   }
@@ -452,10 +451,10 @@ TEST_F(ExportTest, ContestantVisibleFilesHoldNoJudgeLines) {
   for (const char* format : {"legacy", "2025-09", "polygon"})
     add(all_files(package(format) / "attachments"));
   ASSERT_FALSE(visible.empty());
-  for (const fs::path& file : visible) EXPECT_FALSE(has_judge_line(read_file(file))) << file;
+  for (const fs::path& file : visible) EXPECT_FALSE(has_judge_line(read_text(file))) << file;
   // And the samples' downloads are exactly the boards the programs receive.
   for (const fs::path& in : files_with(package("legacy") / "data" / "sample", ".in"))
-    EXPECT_EQ(read_file(in), board_of(read_file(testdata() / "sample" / in.filename()))) << in;
+    EXPECT_EQ(read_text(in), board_of(read_text(testdata() / "sample" / in.filename()))) << in;
 }
 
 TEST_F(ExportedPrograms, CompileAloneWithTheContestSystemsCommands) {
@@ -481,14 +480,14 @@ TEST_F(ExportedPrograms, WrongClaimIsRejectedByEveryBuild) {
   const fs::path source = files_with(testdata() / "sample", ".in").front();
   const fs::path legacy = package("legacy") / "data" / "sample" / source.filename();
   const fs::path kattis = package("2025-09") / "data" / "sample" / source.filename();
-  const std::string winner = read_file(with(source, ".ans"));
+  const std::string winner = read_text(with(source, ".ans"));
   const std::string claim = winner.rfind("Runner", 0) == 0 ? "Trapper" : "Runner";
   // The contestant reads the board, then claims the losing side.
   const fs::path lines = tmp_ / "wrong.interaction";
   std::string transcript;
-  std::istringstream in(board_of(read_file(source)));
+  std::istringstream in(board_of(read_text(source)));
   for (std::string line; std::getline(in, line);) transcript += "<" + line + "\n";
-  write_file(lines, transcript + ">" + claim + "\n<-1\n");
+  write_text(lines, transcript + ">" + claim + "\n<-1\n");
   const std::vector<std::string> contestant = replay(lines);
   EXPECT_EQ(legacy_exit(legacy, contestant), 43);
   EXPECT_EQ(kattis_2025_exit(kattis, contestant), 43);
@@ -510,13 +509,13 @@ TEST_F(ExportedPrograms, BrokenTestFilesAreJudgeFailures) {
   };
   const fs::path err = tmp_ / "broken.err";
   for (const Case& c : cases) {
-    write_file(in, c.in);
-    write_file(ans, c.ans);
+    write_text(in, c.in);
+    write_text(ans, c.ans);
     for (const char* interactor :
          {"kattis_interactor", "legacy_interactor", "domjudge_interactor"}) {
       const int code = kattis(tmp_ / interactor, in, ans, contestant);
       EXPECT_TRUE(code != 42 && code != 43) << interactor << " on " << c.in << "|" << c.ans;
-      EXPECT_FALSE(read_file(tmp_ / "feedback" / "judgeerror.txt").empty()) << interactor;
+      EXPECT_FALSE(read_text(tmp_ / "feedback" / "judgeerror.txt").empty()) << interactor;
     }
     EXPECT_EQ(testlib(in, ans, contestant), std::make_pair(3, 3)) << c.in << "|" << c.ans;
     // Luogu's checker and Hydro's interactor (testlib conventions), UOJ's: FAIL on stderr.
@@ -527,20 +526,20 @@ TEST_F(ExportedPrograms, BrokenTestFilesAreJudgeFailures) {
                          contestant, err),
                 3)
           << interactor;
-      EXPECT_EQ(read_file(err).rfind("FAIL ", 0), 0u) << interactor << ": " << read_file(err);
+      EXPECT_EQ(read_text(err).rfind("FAIL ", 0), 0u) << interactor << ": " << read_text(err);
     }
     // CMS's manager: exit 1, never a score (it reads the whole test on stdin: no answer file).
     if (c.ans.empty()) {
       EXPECT_EQ(run_cms(package("cms") / "check" / "manager", in, contestant, tmp_), 1);
-      EXPECT_EQ(read_file(tmp_ / "manager.out"), "");
+      EXPECT_EQ(read_text(tmp_ / "manager.out"), "");
     }
   }
   // The message names the answer file when the fault is there.
-  write_file(in, "3 6\n1 2 3 7 8 9\n");
-  write_file(ans, "Trapper\n");
+  write_text(in, "3 6\n1 2 3 7 8 9\n");
+  write_text(ans, "Trapper\n");
   kattis(tmp_ / "kattis_interactor", in, ans, contestant);
-  EXPECT_NE(read_file(tmp_ / "feedback" / "judgeerror.txt").find(ans.string()), std::string::npos)
-      << read_file(tmp_ / "feedback" / "judgeerror.txt");
+  EXPECT_NE(read_text(tmp_ / "feedback" / "judgeerror.txt").find(ans.string()), std::string::npos)
+      << read_text(tmp_ / "feedback" / "judgeerror.txt");
 }
 
 // The testing tool shipped with every package reads the sample files contestants download
@@ -553,12 +552,11 @@ TEST_F(ExportedPrograms, TheTestingToolReadsTheDownloadableSamples) {
     if (file.string().find(".in.download") != std::string::npos) downloads.push_back(file);
   ASSERT_FALSE(downloads.empty());
   for (const fs::path& file : downloads)
-    EXPECT_EQ(
-        run_shell("python3 " +
-                  shell_quote((package("legacy") / "attachments" / "testing_tool.py").string()) +
-                  " -f " + shell_quote(file.string()) + " " +
-                  shell_quote((tmp_ / "reference").string()) + " > /dev/null"),
-        0)
+    EXPECT_EQ(shell("python3 " +
+                    shell_quote((package("legacy") / "attachments" / "testing_tool.py").string()) +
+                    " -f " + shell_quote(file.string()) + " " +
+                    shell_quote((tmp_ / "reference").string()) + " > /dev/null"),
+              0)
         << file;
 }
 
@@ -580,7 +578,7 @@ TEST_F(ExportedPrograms, ExportedValidatorsAcceptTheDataAndRejectInvalidInput) {
     EXPECT_EQ(validate(legacy, secret[i], " --board-only"), 43) << secret[i];
   }
   // Polygon: each validator test gets the verdict problem.xml declares for it.
-  const std::string xml = read_file(package("polygon") / "problem.xml");
+  const std::string xml = read_text(package("polygon") / "problem.xml");
   const std::vector<std::string> verdicts = attribute_values(xml, "verdict");
   const std::vector<fs::path> tests =
       all_files(package("polygon") / "files" / "tests" / "validator-tests");

@@ -19,7 +19,7 @@ std::vector<fs::path> ordered_tests(const fs::path& testdata) {
   return out;
 }
 
-std::string winner(const fs::path& in) { return read_file(with(in, ".ans")); }
+std::string winner(const fs::path& in) { return read_text(with(in, ".ans")); }
 
 // A name holds exactly one run of digits (Luogu's rule for test files).
 bool one_run_of_digits(const std::string& name) {
@@ -59,13 +59,13 @@ TEST_F(ExportTest, DomjudgeDeclaresTheRacesOutsideTheVerdictDirectories) {
     const bool stops = verdict == "run_time_error" || verdict == "time_limit_exceeded";
     const fs::path expected = p / "submissions" / (stops ? "mixed" : verdict) / name;
     ASSERT_TRUE(fs::exists(expected)) << solution;
-    const std::string text = read_file(expected);
+    const std::string text = read_text(expected);
     // DOMjudge reads one annotation, case-insensitively, anywhere in the file.
     std::string upper = text;
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     EXPECT_EQ(count(upper, "@EXPECTED_RESULTS@: "), stops ? 1u : 0u) << solution;
     if (!stops) {
-      EXPECT_EQ(text, read_file(root_ / "solutions" / solution)) << solution;
+      EXPECT_EQ(text, read_text(root_ / "solutions" / solution)) << solution;
       continue;
     }
     ++mixed;
@@ -73,12 +73,12 @@ TEST_F(ExportTest, DomjudgeDeclaresTheRacesOutsideTheVerdictDirectories) {
     const std::string comment =
         name.size() > 3 && name.substr(name.size() - 3) == ".py" ? "#" : "//";
     const std::string line = comment + " @EXPECTED_RESULTS@: " + result + ", WRONG-ANSWER\n";
-    EXPECT_EQ(text, line + read_file(root_ / "solutions" / solution)) << solution;
+    EXPECT_EQ(text, line + read_text(root_ / "solutions" / solution)) << solution;
   }
   EXPECT_GT(mixed, 0u);
-  EXPECT_NE(read_file(p / "README.md").find("submissions/mixed/"), std::string::npos);
+  EXPECT_NE(read_text(p / "README.md").find("submissions/mixed/"), std::string::npos);
   // The 2025-09 package declares the same in its own way, and keeps the directories.
-  const std::string yaml = read_file(package("2025-09") / "submissions" / "submissions.yaml");
+  const std::string yaml = read_text(package("2025-09") / "submissions" / "submissions.yaml");
   EXPECT_NE(yaml.find("run_time_error:\n  permitted: [AC, RTE, WA]\n  required: [RTE, WA]\n"),
             std::string::npos)
       << yaml;
@@ -106,17 +106,17 @@ TEST_F(ExportTest, LuoguLayout) {
   EXPECT_EQ(files_with(data, ".out").size(), tests.size());
   for (std::size_t i = 0; i < tests.size(); ++i) {
     const std::string n = (i < 9 ? "0" : "") + std::to_string(i + 1);
-    EXPECT_EQ(read_file(data / (n + ".in")),
-              read_file(testdata() / fs::relative(tests[i], package("2025-09") / "data")))
+    EXPECT_EQ(read_text(data / (n + ".in")),
+              read_text(testdata() / fs::relative(tests[i], package("2025-09") / "data")))
         << n;
-    EXPECT_EQ(read_file(data / (n + ".out")),
+    EXPECT_EQ(read_text(data / (n + ".out")),
               winner(testdata() / fs::relative(tests[i], package("2025-09") / "data")))
         << n;
   }
   EXPECT_TRUE(fs::is_regular_file(data / "interactive_lib.cpp"));
   EXPECT_EQ(fs::file_size(data / "interactive_lib.cpp"), 0u);
-  EXPECT_EQ(read_file(data / "checker.cpp"),
-            read_file(bin_.parent_path() / "interactor" / "interactor_testlib.cpp"));
+  EXPECT_EQ(read_text(data / "checker.cpp"),
+            read_text(bin_.parent_path() / "interactor" / "interactor_testlib.cpp"));
   // config.yml: every test, the official limits in ms and KiB, scores adding up to 100.
   const YAML::Node config = YAML::LoadFile((data / "config.yml").string());
   const YAML::Node repo = YAML::LoadFile((root_ / "problem.yaml").string());
@@ -132,7 +132,7 @@ TEST_F(ExportTest, LuoguLayout) {
   }
   EXPECT_EQ(total, 100);
   // The statement: Luogu's fields, the samples split into what the program reads and prints.
-  const std::string md = read_file(p / "statement.md");
+  const std::string md = read_text(p / "statement.md");
   for (const char* field :
        {"## 题目描述", "## 输入格式", "## 输出格式", "## 输入输出样例", "## 说明/提示"})
     EXPECT_NE(md.find(field), std::string::npos) << field;
@@ -176,17 +176,17 @@ TEST_F(ExportTest, HydroLayoutFitsADefaultJudge) {
   EXPECT_EQ(config["time_limit_rate"]["java"].as<double>(), 1);
   EXPECT_EQ(config["time_limit_rate"]["kt.jvm"].as<double>(), 1);
   // Said in the README (and on the terminal: the export's notes).
-  EXPECT_NE(read_file(p / "README.md").find("--official-limits"), std::string::npos);
-  EXPECT_NE(read_file(tmp_ / "hydro.err").find("Limits chosen to fit a default Hydro judge"),
+  EXPECT_NE(read_text(p / "README.md").find("--official-limits"), std::string::npos);
+  EXPECT_NE(read_text(tmp_ / "hydro.err").find("Limits chosen to fit a default Hydro judge"),
             std::string::npos);
 }
 
 TEST_F(ExportTest, HydroOfficialLimitsOnRequest) {
   const fs::path out = tmp_ / "hydro official";
   ASSERT_EQ(
-      run_shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
-                " export --format hydro --official-limits " + shell_quote(out.string()) +
-                " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null 2>&1"),
+      shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
+            " export --format hydro --official-limits " + shell_quote(out.string()) +
+            " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null 2>&1"),
       0);
   const YAML::Node config =
       YAML::LoadFile((out / "entrapment" / "testdata" / "config.yaml").string());
@@ -198,9 +198,9 @@ TEST_F(ExportTest, HydroOfficialLimitsOnRequest) {
   EXPECT_EQ(config["memory"].as<std::string>(), repo["limits"]["memory"].as<std::string>() + "m");
   EXPECT_FALSE(config["time_limit_rate"]);
   // Only hydro takes the option.
-  EXPECT_EQ(run_shell(shell_quote((bin_ / "judge").string()) + " --root " +
-                      shell_quote(root_.string()) + " export --format luogu --official-limits " +
-                      shell_quote((tmp_ / "luogu official").string()) + " 2> /dev/null"),
+  EXPECT_EQ(shell(shell_quote((bin_ / "judge").string()) + " --root " +
+                  shell_quote(root_.string()) + " export --format luogu --official-limits " +
+                  shell_quote((tmp_ / "luogu official").string()) + " 2> /dev/null"),
             2);
   fs::remove_all(out);
 }
@@ -209,7 +209,7 @@ TEST_F(ExportTest, UojLayout) {
   const fs::path data = package("uoj") / "data";
   const std::size_t n = judged_test_count(testdata());
   std::map<std::string, std::string> conf;
-  std::istringstream lines(read_file(data / "problem.conf"));
+  std::istringstream lines(read_text(data / "problem.conf"));
   for (std::string key, value; lines >> key >> value;) {
     EXPECT_EQ(conf.count(key), 0u) << "duplicate key " << key;  // UOJ refuses them
     conf[key] = value;
@@ -228,10 +228,10 @@ TEST_F(ExportTest, UojLayout) {
     }
   // uoj.ac picks interactor14.cpp (C++14) before interactor.cpp (C++03); the community
   // edition reads interactor.cpp only. The same source.
-  EXPECT_EQ(read_file(data / "interactor14.cpp"), read_file(data / "interactor.cpp"));
-  EXPECT_EQ(read_file(data / "interactor.cpp"),
-            read_file(bin_.parent_path() / "interactor" / "interactor_uoj.cpp"));
-  EXPECT_FALSE(has_assembly_keyword(read_file(data / "interactor.cpp")));
+  EXPECT_EQ(read_text(data / "interactor14.cpp"), read_text(data / "interactor.cpp"));
+  EXPECT_EQ(read_text(data / "interactor.cpp"),
+            read_text(bin_.parent_path() / "interactor" / "interactor_uoj.cpp"));
+  EXPECT_FALSE(has_assembly_keyword(read_text(data / "interactor.cpp")));
   EXPECT_TRUE(fs::is_regular_file(data / "download" / "testing_tool.py"));
   EXPECT_TRUE(fs::is_regular_file(package("uoj") / "statement.md"));
 }
@@ -242,7 +242,7 @@ TEST_F(ExportTest, NoSingleFileHoldsTheWordUojRefuses) {
   std::size_t files = 0;
   for (const fs::path& file : all_files(bin_.parent_path() / "interactor"))
     if (file.extension() == ".cpp") {
-      EXPECT_FALSE(has_assembly_keyword(read_file(file))) << file;
+      EXPECT_FALSE(has_assembly_keyword(read_text(file))) << file;
       ++files;
     }
   EXPECT_GE(files, 6u);
@@ -270,13 +270,13 @@ TEST_F(ExportTest, CmsItalyYamlLayout) {
   // A compiled manager (executable), the single file it was compiled from, and sol/.
   const fs::perms perms = fs::status(p / "check" / "manager").permissions();
   EXPECT_NE(perms & fs::perms::owner_exec, fs::perms::none);
-  EXPECT_EQ(read_file(p / "check" / "manager.cpp"),
-            read_file(bin_.parent_path() / "interactor" / "cms_manager.cpp"));
+  EXPECT_EQ(read_text(p / "check" / "manager.cpp"),
+            read_text(bin_.parent_path() / "interactor" / "cms_manager.cpp"));
   EXPECT_FALSE(fs::exists(p / "check" / "checker"));  // that would make it a Batch task
   EXPECT_TRUE(fs::is_directory(p / "sol"));
   EXPECT_TRUE(fs::is_regular_file(p / "att" / "testing_tool.py"));
   // The statement: a PDF (the loader takes no other), showing the problem's sentences.
-  const std::string pdf = read_file(p / "statement" / "statement.pdf");
+  const std::string pdf = read_text(p / "statement" / "statement.pdf");
   EXPECT_EQ(pdf.rfind("%PDF-1.4\n", 0), 0u);
   EXPECT_NE(pdf.find("%%EOF"), std::string::npos);
   EXPECT_NE(pdf.find("(" + repo["name"].as<std::string>() + ")"), std::string::npos);
@@ -291,7 +291,7 @@ TEST_F(ExportTest, HostedStatementsHoldNoJudgeLines) {
   for (const fs::path& file :
        {package("luogu") / "statement.md", package("hydro") / "problem_en.md",
         package("uoj") / "statement.md"}) {
-    const std::string text = read_file(file);
+    const std::string text = read_text(file);
     EXPECT_FALSE(has_judge_line(text)) << file;
     EXPECT_NE(text.find("Runner"), std::string::npos) << file;
   }

@@ -70,7 +70,7 @@ class EveryFormat : public ExportedPrograms {
                                                     const fs::path& scratch) {
     const fs::path err = scratch / "judge.err";
     const int code = run_pair(judge, contestant, err);
-    return {code, read_file(err)};
+    return {code, read_text(err)};
   }
 
   static Verdict polygon(const fs::path& test, const std::vector<std::string>& contestant,
@@ -79,9 +79,9 @@ class EveryFormat : public ExportedPrograms {
     const int interactor = run_pair(
         {program("testlib_interactor").string(), test.string(), log.string(), answer.string()},
         contestant, scratch / "judge.err");
-    const int checker = run_shell(shell_quote(program("checker").string()) + " " +
-                                  shell_quote(test.string()) + " " + shell_quote(log.string()) +
-                                  " " + shell_quote(answer.string()) + " 2> /dev/null");
+    const int checker =
+        shell(shell_quote(program("checker").string()) + " " + shell_quote(test.string()) + " " +
+              shell_quote(log.string()) + " " + shell_quote(answer.string()) + " 2> /dev/null");
     if (interactor == 0 && checker == 0) return Verdict::AC;
     if (interactor == 1 && checker == 1) return Verdict::WA;
     return Verdict::JE;
@@ -119,7 +119,7 @@ class EveryFormat : public ExportedPrograms {
   static Verdict cms(const fs::path& manager, const fs::path& input,
                      const std::vector<std::string>& contestant, const fs::path& scratch) {
     const int code = run_cms(manager, input, contestant, scratch);
-    const std::string outcome = read_file(scratch / "manager.out");
+    const std::string outcome = read_text(scratch / "manager.out");
     if (code != 0) return Verdict::JE;
     return outcome == "1.0\n" ? Verdict::AC : outcome == "0.0\n" ? Verdict::WA : Verdict::JE;
   }
@@ -179,9 +179,9 @@ class EveryFormat : public ExportedPrograms {
 TEST_F(EveryFormat, KattisHoldsTheLegacyPackage) {
   std::vector<std::string> legacy, kattis;
   for (const fs::path& f : all_files(package("legacy")))
-    legacy.push_back(fs::relative(f, package("legacy")).string() + "\n" + read_file(f));
+    legacy.push_back(fs::relative(f, package("legacy")).string() + "\n" + read_text(f));
   for (const fs::path& f : all_files(package("kattis")))
-    kattis.push_back(fs::relative(f, package("kattis")).string() + "\n" + read_file(f));
+    kattis.push_back(fs::relative(f, package("kattis")).string() + "\n" + read_text(f));
   // Only the README differs: it says which format it is.
   const auto without_readme = [](std::vector<std::string> files) {
     files.erase(std::remove_if(files.begin(), files.end(),

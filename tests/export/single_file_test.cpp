@@ -15,16 +15,18 @@
 
 #include "export/export.hpp"
 #include "export/sha256.hpp"
-#include "process.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment {
 namespace {
 
 namespace fs = std::filesystem;
-using export_test::read_file;
-using export_test::run_shell;
-using export_test::shell_quote;
-using export_test::write_file;
+using testing::read_text;
+using testing::shell;
+using testing::shell_quote;
+using testing::write_text;
 
 class TempDir {
  public:
@@ -56,12 +58,11 @@ TEST(Sha256, AgreesWithSha256sum) {
     std::string data(length, '\0');
     for (char& c : data) c = static_cast<char>(random() & 0xff);
     const fs::path file = dir.path() / ("data-" + std::to_string(length));
-    write_file(file, data);
+    write_text(file, data);
     const fs::path out = dir.path() / "sum";
-    ASSERT_EQ(
-        run_shell("sha256sum " + shell_quote(file.string()) + " > " + shell_quote(out.string())),
-        0);
-    EXPECT_EQ(sha256_hex(data), read_file(out).substr(0, 64)) << length;
+    ASSERT_EQ(shell("sha256sum " + shell_quote(file.string()) + " > " + shell_quote(out.string())),
+              0);
+    EXPECT_EQ(sha256_hex(data), read_text(out).substr(0, 64)) << length;
   }
 }
 
@@ -71,19 +72,18 @@ class Amalgamated : public ::testing::Test {
  protected:
   void SetUp() override {
     root_ = dir_.path() / "repo";
-    write_file(root_ / "judge" / "a.hpp", "#pragma once\nint a();\n");
-    write_file(root_ / "judge" / "a.cpp", "#include \"a.hpp\"\nint a() { return 42; }\n");
-    write_file(root_ / "cmake" / "amalgamate.cmake",
-               read_file(fs::path(export_test::repository_root()) / "cmake" / "amalgamate.cmake"));
+    write_text(root_ / "judge" / "a.hpp", "#pragma once\nint a();\n");
+    write_text(root_ / "judge" / "a.cpp", "#include \"a.hpp\"\nint a() { return 42; }\n");
+    write_text(root_ / "cmake" / "amalgamate.cmake",
+               read_text(testing::repository() / "cmake" / "amalgamate.cmake"));
     generated_ = dir_.path() / "build" / "interactor" / "x.cpp";
     fs::create_directories(generated_.parent_path());
     const std::string sources =
         (root_ / "judge" / "a.hpp").string() + "|" + (root_ / "judge" / "a.cpp").string();
-    ASSERT_EQ(
-        run_shell(shell_quote(ENTRAPMENT_CMAKE) + " -DOUTPUT=" + shell_quote(generated_.string()) +
-                  " " + shell_quote("-DSOURCES=" + sources) + " -P " +
-                  shell_quote((root_ / "cmake" / "amalgamate.cmake").string())),
-        0);
+    ASSERT_EQ(shell(shell_quote(ENTRAPMENT_CMAKE) + " -DOUTPUT=" +
+                    shell_quote(generated_.string()) + " " + shell_quote("-DSOURCES=" + sources) +
+                    " -P " + shell_quote((root_ / "cmake" / "amalgamate.cmake").string())),
+              0);
   }
 
   std::string refusal() {
@@ -100,18 +100,18 @@ class Amalgamated : public ::testing::Test {
 };
 
 TEST_F(Amalgamated, FreshFileIsAccepted) {
-  const std::string text = read_file(generated_);
+  const std::string text = read_text(generated_);
   const SingleFileHeader header = parse_single_file_header(text, "x.cpp");
   ASSERT_EQ(header.sources.size(), 2u);
   EXPECT_EQ(header.sources[0].path, "judge/a.hpp");
-  EXPECT_EQ(header.sources[1].sha256, sha256_hex(read_file(root_ / "judge" / "a.cpp")));
+  EXPECT_EQ(header.sources[1].sha256, sha256_hex(read_text(root_ / "judge" / "a.cpp")));
   EXPECT_NE(text.find("int a() { return 42; }"), std::string::npos);
   EXPECT_EQ(text.find("#include \"a.hpp\""), std::string::npos);
   EXPECT_EQ(refusal(), "");
 }
 
 TEST_F(Amalgamated, ChangedSourceIsStale) {
-  write_file(root_ / "judge" / "a.cpp", "#include \"a.hpp\"\nint a() { return 43; }\n");
+  write_text(root_ / "judge" / "a.cpp", "#include \"a.hpp\"\nint a() { return 43; }\n");
   const std::string message = refusal();
   EXPECT_NE(message.find("stale"), std::string::npos) << message;
   EXPECT_NE(message.find("judge/a.cpp"), std::string::npos) << message;
@@ -124,16 +124,16 @@ TEST_F(Amalgamated, MissingSourceIsStale) {
 }
 
 TEST_F(Amalgamated, HandEditIsRefused) {
-  std::string text = read_file(generated_);
+  std::string text = read_text(generated_);
   text.replace(text.find("return 42"), 9, "return 41");
-  write_file(generated_, text);
+  write_text(generated_, text);
   EXPECT_NE(refusal().find("edited"), std::string::npos) << refusal();
 }
 
 TEST_F(Amalgamated, FileWithoutHeaderIsRefused) {
-  write_file(generated_, "// an interactor written by hand\nint main() {}\n");
+  write_text(generated_, "// an interactor written by hand\nint main() {}\n");
   EXPECT_NE(refusal().find("no source hashes"), std::string::npos) << refusal();
-  write_file(generated_, "// entrapment-source nothex judge/a.cpp\n");
+  write_text(generated_, "// entrapment-source nothex judge/a.cpp\n");
   EXPECT_NE(refusal().find("malformed"), std::string::npos) << refusal();
 }
 

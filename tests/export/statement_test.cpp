@@ -11,7 +11,7 @@
 #include <string>
 
 #include "export/export.hpp"
-#include "process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment {
 namespace {
@@ -151,8 +151,7 @@ TEST(Statement, RefusesWhatTheDialectDoesNotKnow) {
 // The repository's statement: parses, renders in all three dialects, holds the protocol's
 // words and bounds, and stays in its own words (the spec is kept outside the repository).
 TEST(Statement, TheRepositoryStatementRenders) {
-  const std::filesystem::path path =
-      std::filesystem::path(export_test::repository_root()) / "statement" / "statement.en.md";
+  const std::filesystem::path path = testing::repository() / "statement" / "statement.en.md";
   std::ifstream in(path);
   std::ostringstream text;
   text << in.rdbuf();

@@ -14,14 +14,17 @@
 #include <thread>
 #include <vector>
 
-#include "process.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/pair.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace fs = std::filesystem;
-using entrapment::export_test::read_file;
-using entrapment::export_test::run_pair;
-using entrapment::export_test::run_shell;
-using entrapment::export_test::shell_quote;
-using entrapment::export_test::write_file;
+using entrapment::testing::read_text;
+using entrapment::testing::run_pair;
+using entrapment::testing::shell;
+using entrapment::testing::shell_quote;
+using entrapment::testing::write_text;
 
 namespace {
 
@@ -87,13 +90,13 @@ class TestingToolTest : public ::testing::TestWithParam<Case> {
 
 TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
   const Case& c = GetParam();
-  const fs::path root = entrapment::export_test::repository_root();
-  const fs::path bin = entrapment::export_test::bin_dir();
+  const fs::path root = entrapment::testing::repository();
+  const fs::path bin = entrapment::testing::build_bin();
   const fs::path board = tmp_ / (std::string(c.name) + ".in");
   const fs::path transcript = tmp_ / (std::string(c.name) + ".interaction");
-  write_file(board, c.board);
-  write_file(tmp_ / "answer.ans", "");
-  write_file(transcript, c.transcript);
+  write_text(board, c.board);
+  write_text(tmp_ / "answer.ans", "");
+  write_text(transcript, c.transcript);
   const fs::path replay = root / "tests" / "export" / "replay.sh";
   const std::vector<std::string> contestant = {"/bin/sh", replay.string(), transcript.string()};
 
@@ -107,10 +110,10 @@ TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
                  contestant);
     EXPECT_EQ(testlib, c.accepted ? 0 : 1) << "testlib interactor on " << c.name;
   }
-  const int tool = run_shell(
-      "python3 " + shell_quote((root / "attachments" / "testing_tool.py").string()) + " -f " +
-      shell_quote(board.string()) + " /bin/sh " + shell_quote(replay.string()) + " " +
-      shell_quote(transcript.string()) + " > " + shell_quote((tmp_ / "tool.out").string()));
+  const int tool =
+      shell("python3 " + shell_quote((root / "attachments" / "testing_tool.py").string()) + " -f " +
+            shell_quote(board.string()) + " /bin/sh " + shell_quote(replay.string()) + " " +
+            shell_quote(transcript.string()) + " > " + shell_quote((tmp_ / "tool.out").string()));
   EXPECT_EQ(tool, c.accepted ? 0 : 1) << "testing tool on " << c.name;
 }
 
@@ -123,7 +126,7 @@ INSTANTIATE_TEST_SUITE_P(Transcripts, TestingToolTest, ::testing::ValuesIn(cases
                          });
 
 std::string tool_command() {
-  const fs::path root = entrapment::export_test::repository_root();
+  const fs::path root = entrapment::testing::repository();
   return "python3 " + shell_quote((root / "attachments" / "testing_tool.py").string());
 }
 
@@ -139,38 +142,38 @@ struct Scratch {
 
 TEST(TestingTool, OptionsAfterTheProgramAreTheTools) {
   // `./prog -f board` used to run ./prog with those arguments and play the default board.
-  const fs::path root = entrapment::export_test::repository_root();
+  const fs::path root = entrapment::testing::repository();
   Scratch scratch;
-  write_file(scratch.path / "t.interaction", kTrapperWin);
-  write_file(scratch.path / "board.in", kTrapperBoard);
+  write_text(scratch.path / "t.interaction", kTrapperWin);
+  write_text(scratch.path / "board.in", kTrapperBoard);
   const std::string replay = shell_quote((root / "tests" / "export" / "replay.sh").string());
   const std::string out = (scratch.path / "out").string();
-  EXPECT_EQ(run_shell(tool_command() + " /bin/sh " + replay + " " +
-                      shell_quote((scratch.path / "t.interaction").string()) + " -f " +
-                      shell_quote((scratch.path / "board.in").string()) + " > " + shell_quote(out) +
-                      " 2>&1"),
-            0)
-      << read_file(out);
-  EXPECT_NE(read_file(out).find("-f after the program is read as the tool's option"),
+  EXPECT_EQ(
+      shell(tool_command() + " /bin/sh " + replay + " " +
+            shell_quote((scratch.path / "t.interaction").string()) + " -f " +
+            shell_quote((scratch.path / "board.in").string()) + " > " + shell_quote(out) + " 2>&1"),
+      0)
+      << read_text(out);
+  EXPECT_NE(read_text(out).find("-f after the program is read as the tool's option"),
             std::string::npos)
-      << read_file(out);
+      << read_text(out);
 }
 
 TEST(TestingTool, EverythingAfterADoubleDashGoesToTheProgram) {
   Scratch scratch;
   const std::string out = (scratch.path / "out").string();
-  EXPECT_EQ(run_shell(tool_command() + " -b '3 0' -- /bin/echo -t 5 > " + shell_quote(out)), 1);
-  EXPECT_NE(read_file(out).find("> -t 5"), std::string::npos) << read_file(out);
+  EXPECT_EQ(shell(tool_command() + " -b '3 0' -- /bin/echo -t 5 > " + shell_quote(out)), 1);
+  EXPECT_NE(read_text(out).find("> -t 5"), std::string::npos) << read_text(out);
 }
 
 TEST(TestingTool, AProgramThatNeverAnswersTimesOutWithTheTranscriptKept) {
   Scratch scratch;
   const std::string out = (scratch.path / "out").string();
   // It claims a side, then waits forever, as a program that forgot to flush does.
-  EXPECT_EQ(run_shell(tool_command() + " -t 1 -b '2 0' /bin/sh -c 'echo Runner; exec sleep 60' > " +
-                      shell_quote(out)),
+  EXPECT_EQ(shell(tool_command() + " -t 1 -b '2 0' /bin/sh -c 'echo Runner; exec sleep 60' > " +
+                  shell_quote(out)),
             1);
-  const std::string text = read_file(out);
+  const std::string text = read_text(out);
   EXPECT_NE(text.find("< 2 0\n> Runner\n"), std::string::npos) << text;
   EXPECT_NE(text.find("Time Limit Exceeded: round 1: no answer within 1 s"), std::string::npos)
       << text;
@@ -178,7 +181,7 @@ TEST(TestingTool, AProgramThatNeverAnswersTimesOutWithTheTranscriptKept) {
 }
 
 TEST(TestingTool, CtrlCShowsTheGameSoFarWhileItIsStillRunning) {
-  const fs::path root = entrapment::export_test::repository_root();
+  const fs::path root = entrapment::testing::repository();
   Scratch scratch;
   const fs::path out = scratch.path / "out";
   const pid_t pid = fork();
@@ -195,26 +198,25 @@ TEST(TestingTool, CtrlCShowsTheGameSoFarWhileItIsStillRunning) {
   // The line appears while the game is still on: the transcript streams.
   bool streamed = false;
   for (int i = 0; i < 600 && !streamed; ++i) {
-    streamed = read_file(out).find("> Trapper\n") != std::string::npos;
+    streamed = read_text(out).find("> Trapper\n") != std::string::npos;
     if (!streamed) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  EXPECT_TRUE(streamed) << read_file(out);
+  EXPECT_TRUE(streamed) << read_text(out);
   kill(pid, SIGINT);
   int status = 0;
   ASSERT_EQ(waitpid(pid, &status, 0), pid);
   ASSERT_TRUE(WIFEXITED(status));
   EXPECT_EQ(WEXITSTATUS(status), 130);
-  EXPECT_NE(read_file(out).find("Interrupted (Ctrl-C) round 1, while the judge waited for N"),
+  EXPECT_NE(read_text(out).find("Interrupted (Ctrl-C) round 1, while the judge waited for N"),
             std::string::npos)
-      << read_file(out);
+      << read_text(out);
 }
 
 TEST(TestingTool, RejectsABoardOutsideTheStatement) {
-  const fs::path root = entrapment::export_test::repository_root();
-  EXPECT_EQ(
-      run_shell("python3 " + shell_quote((root / "attachments" / "testing_tool.py").string()) +
-                " -b '5 5 1 2 3 4 5' /bin/true 2> /dev/null"),
-      2);
+  const fs::path root = entrapment::testing::repository();
+  EXPECT_EQ(shell("python3 " + shell_quote((root / "attachments" / "testing_tool.py").string()) +
+                  " -b '5 5 1 2 3 4 5' /bin/true 2> /dev/null"),
+            2);
 }
 
 }  // namespace

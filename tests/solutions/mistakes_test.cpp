@@ -10,6 +10,7 @@
 
 #include "mistake_marks.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/param_name.hpp"
 #include "tests/support/repository.hpp"
 
 namespace entrapment::solutions_test {
@@ -145,12 +146,7 @@ TEST_P(WrongSubmission, DiffersFromItsBaseOnlyOnMarkedLines) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Solutions, WrongSubmission, ::testing::ValuesIn(wrong_submissions()),
-                         [](const ::testing::TestParamInfo<std::string>& info) {
-                           std::string name = info.param;
-                           for (char& c : name)
-                             if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
-                           return name;
-                         });
+                         testing::ParamName());
 
 }  // namespace
 }  // namespace entrapment::solutions_test

@@ -13,7 +13,7 @@ std::vector<std::string> judge_argv(const std::vector<std::string>& args) {
 }
 
 JudgeOptions without_inherited_root(JudgeOptions options) {
-  options.env.insert(options.env.begin(), {"ENTRAPMENT_ROOT", nullptr});
+  options.env.insert(options.env.begin(), {"ENTRAPMENT_ROOT", std::nullopt});
   return options;
 }
 

@@ -1,10 +1,11 @@
 #include "process.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <poll.h>
 #include <pty.h>
 #include <signal.h>
-#include <spawn.h>
+#include <sys/ioctl.h>
 #include <sys/resource.h>
 #include <sys/wait.h>
 #include <termios.h>
@@ -13,6 +14,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <stdexcept>
 #include <thread>
 
@@ -41,7 +43,7 @@ class ExecArguments {
                                           return word.compare(0, name.size() + 1, name + "=") == 0;
                                         }),
                          environment_.end());
-      if (value) environment_.push_back(name + "=" + value);
+      if (value) environment_.push_back(name + "=" + *value);
     }
     for (std::string& w : words_) argv_.push_back(w.data());
     argv_.push_back(nullptr);
@@ -65,25 +67,77 @@ int status_of(int raw) {
 
 }  // namespace
 
+namespace {
+
+// Where a child stopped before exec, for the parent's message.
+struct ChildFailure {
+  int error = 0;
+  char step[48] = {};
+};
+
+// In the child, between fork and exec: async-signal-safe calls only (the tests have threads).
+const char* prepare_child(const ProcessOptions& options, const char* in, const char* out,
+                          const char* err) {
+  if (!options.terminal.empty()) {
+    if (::setsid() < 0) return "setsid";
+    const int tty = ::open(options.terminal.c_str(), O_RDWR);
+    if (tty < 0 || ::ioctl(tty, TIOCSCTTY, 0) != 0) return "taking the terminal";
+    if (::dup2(tty, 0) < 0 || ::dup2(tty, 1) < 0 || ::dup2(tty, 2) < 0) return "dup2";
+  } else {
+    const int fds[3] = {::open(in, O_RDONLY), ::open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644),
+                        ::open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644)};
+    for (int fd = 0; fd < 3; ++fd)
+      if (fds[fd] < 0 || ::dup2(fds[fd], fd) < 0) return "opening its files";
+  }
+  if (!options.cwd.empty() && ::chdir(options.cwd.c_str()) != 0) return "chdir";
+  if (options.user != 0 && (::setgroups(0, nullptr) != 0 ||
+                            ::setresgid(options.group, options.group, options.group) != 0 ||
+                            ::setresuid(options.user, options.user, options.user) != 0))
+    return "becoming the user";
+  return nullptr;
+}
+
+}  // namespace
+
 Process::Process(const std::vector<std::string>& argv, const ProcessOptions& options) {
   dir_ = fresh_directory("entrapment-test-process");
   const std::string in = (dir_ / "stdin").string(), out = (dir_ / "stdout").string(),
                     err = (dir_ / "stderr").string();
   write_text(in, options.input);
   ExecArguments exec(argv, options);
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, in.c_str(), O_RDONLY, 0);
-  posix_spawn_file_actions_addopen(&actions, 1, out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  posix_spawn_file_actions_addopen(&actions, 2, err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-  if (!options.cwd.empty()) posix_spawn_file_actions_addchdir_np(&actions, options.cwd.c_str());
-  const int error =
-      ::posix_spawnp(&pid_, argv[0].c_str(), &actions, nullptr, exec.argv(), exec.envp());
-  posix_spawn_file_actions_destroy(&actions);
-  if (error != 0) {
+  int report[2];
+  if (::pipe2(report, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    ::close(report[0]);
+    ChildFailure failure;
+    const char* step = prepare_child(options, in.c_str(), out.c_str(), err.c_str());
+    if (!step) {
+      ::execvpe(exec.argv()[0], exec.argv(), exec.envp());
+      step = "exec";
+    }
+    failure.error = errno;
+    for (std::size_t i = 0; step[i] && i + 1 < sizeof failure.step; ++i) failure.step[i] = step[i];
+    [[maybe_unused]] const ssize_t ignored = ::write(report[1], &failure, sizeof failure);
+    ::_exit(127);
+  }
+  ::close(report[1]);
+  ChildFailure failure;
+  ssize_t n = -1;
+  if (pid_ > 0) {
+    while ((n = ::read(report[0], &failure, sizeof failure)) < 0 && errno == EINTR) {
+    }
+  }
+  ::close(report[0]);
+  if (pid_ < 0 || n > 0) {
+    if (pid_ > 0) ::waitpid(pid_, nullptr, 0);
+    pid_ = -1;
     std::error_code ignored;
     fs::remove_all(dir_, ignored);
-    throw std::runtime_error("cannot start " + argv[0] + ": " + std::to_string(error));
+    throw std::runtime_error("cannot start " + argv[0] + ": " +
+                             (n > 0
+                                  ? std::string(failure.step) + ": " + std::strerror(failure.error)
+                                  : std::string("fork failed")));
   }
 }
 
@@ -220,6 +274,12 @@ int wait_until(pid_t pid, Clock::time_point deadline) {
 int shell(const std::string& command) {
   const int status = std::system(command.c_str());
   return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::string shell_quote(const std::string& text) {
+  std::string quoted = "'";
+  for (char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
 }
 
 }  // namespace entrapment::testing

@@ -8,18 +8,32 @@
 
 #include <chrono>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 namespace entrapment::testing {
 
+// Over the test's own environment: variables to set ("NAME", "value") or, with no value
+// (std::nullopt), to unset, in this order.
+using Environment = std::vector<std::pair<std::string, std::optional<std::string>>>;
+
 struct ProcessOptions {
+  // {cwd, env, input}: the common case, written as a brace list.
+  ProcessOptions(std::filesystem::path cwd_ = {}, Environment env_ = {}, std::string input_ = {})
+      : cwd(std::move(cwd_)), env(std::move(env_)), input(std::move(input_)) {}
+
   std::filesystem::path cwd;  // empty: the test's
-  // Over the test's own environment: variables to set ("NAME", "value") or, with a null value,
-  // to unset, in this order.
-  std::vector<std::pair<std::string, const char*>> env;
+  Environment env;
   std::string input;  // stdin, then the end of input
+  // Not 0 (the test is root): it runs as this user and group, with no supplementary groups.
+  uid_t user = 0;
+  gid_t group = 0;
+  // Not empty: a terminal (a pseudo-terminal's slave) that becomes its controlling terminal, in
+  // a session of its own, and its stdin, stdout and stderr (`input` is then unused, and out()
+  // and err() are empty: read the master).
+  std::string terminal;
 };
 
 // An exit status as a shell shows it: the program's exit code, or 128 + N when signal N ended
@@ -74,5 +88,8 @@ int wait_until(pid_t pid, std::chrono::steady_clock::time_point deadline);
 
 // Runs `command` through /bin/sh; its exit code, or -1.
 int shell(const std::string& command);
+
+// `text` quoted for /bin/sh.
+std::string shell_quote(const std::string& text);
 
 }  // namespace entrapment::testing

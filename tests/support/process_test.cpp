@@ -30,7 +30,7 @@ TEST(Process, EnvironmentAndWorkingDirectory) {
       {"sh", "-c",
        "pwd; echo \"$ENTRAPMENT_PROCESS_TEST_SET/${ENTRAPMENT_PROCESS_TEST_UNSET-gone}\""},
       {dir,
-       {{"ENTRAPMENT_PROCESS_TEST_SET", "given"}, {"ENTRAPMENT_PROCESS_TEST_UNSET", nullptr}},
+       {{"ENTRAPMENT_PROCESS_TEST_SET", "given"}, {"ENTRAPMENT_PROCESS_TEST_UNSET", std::nullopt}},
        ""});
   EXPECT_EQ(run.out, fs::canonical(dir).string() + "\ngiven/gone\n");
   fs::remove_all(dir);

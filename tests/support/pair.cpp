@@ -1,4 +1,4 @@
-#include "process.hpp"
+#include "pair.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -6,11 +6,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdlib>
-#include <fstream>
-#include <sstream>
 
-namespace entrapment::export_test {
+namespace entrapment::testing {
 
 namespace {
 
@@ -41,8 +38,6 @@ pid_t spawn(const std::vector<std::string>& argv, int in, int out, const int (&c
 }
 
 }  // namespace
-
-int run_shell(const std::string& command) { return exit_code(std::system(command.c_str())); }
 
 int run_pair(const std::vector<std::string>& judge, const std::vector<std::string>& contestant,
              const std::filesystem::path& judge_stderr) {
@@ -95,37 +90,4 @@ int run_cms(const std::filesystem::path& manager, const std::filesystem::path& i
   return exit_code(manager_status);
 }
 
-std::string repository_root() {
-  const char* env = std::getenv("ENTRAPMENT_ROOT");
-  return env && *env ? env : ENTRAPMENT_SOURCE_DIR;
-}
-
-std::string bin_dir() {
-  const char* env = std::getenv("ENTRAPMENT_BIN");
-  if (env && *env) return env;
-  char path[4096];
-  const ssize_t n = readlink("/proc/self/exe", path, sizeof path - 1);
-  if (n <= 0) return ".";
-  std::string self(path, static_cast<std::size_t>(n));
-  return self.substr(0, self.rfind('/'));
-}
-
-std::string shell_quote(const std::string& text) {
-  std::string out = "'";
-  for (char c : text) out += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return out + "'";
-}
-
-std::string read_file(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
-
-void write_file(const std::filesystem::path& path, const std::string& text) {
-  std::filesystem::create_directories(path.parent_path());
-  std::ofstream(path, std::ios::binary) << text;
-}
-
-}  // namespace entrapment::export_test
+}  // namespace entrapment::testing
