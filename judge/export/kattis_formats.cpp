@@ -135,7 +135,11 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, E
         "with 43; DOMjudge follows the interactor when it exits first, so there the verdict "
         "is a race. DOMjudge reads @EXPECTED_RESULTS@ only outside the four verdict "
         "directories (doc/manual/problem-format.rst), hence mixed/; problemtools does not "
-        "run mixed/ (the legacy export keeps them in their directories for it).");
+        "run mixed/ (the legacy export keeps them in their directories for it). On import, "
+        "DOMjudge shows one message per such file (\"Annotated result ... does not match "
+        "directory for submissions/mixed/...\"): it compares the annotation with the "
+        "directory's name and still keeps the annotation, as with its own example problems' "
+        "mixed/ submissions.");
   }
   return written;
 }

@@ -39,8 +39,13 @@ PackageWriter::PackageWriter(fs::path dir) : dir_(std::move(dir)) {
 }
 
 fs::path PackageWriter::target(const std::string& relative) {
-  // .timelimit is the one dot-file the formats know (DOMjudge reads it, problemtools allows it).
-  if (relative != ".timelimit" && !valid_package_path(relative))
+  // The dot-names the formats know: .timelimit (DOMjudge reads it, problemtools allows it) and
+  // Polygon's statements/.pdf/ (where its packages keep the PDF statement).
+  const std::string pdf_dir = "statements/.pdf/";
+  const bool known_dot_name =
+      relative == ".timelimit" || (relative.compare(0, pdf_dir.size(), pdf_dir) == 0 &&
+                                   valid_package_path(relative.substr(pdf_dir.size())));
+  if (!known_dot_name && !valid_package_path(relative))
     throw ExportError(relative + ": not a valid file name in a problem package " +
                       "(each part must match [a-zA-Z0-9_][a-zA-Z0-9_.-]*)");
   if (std::find(files_.begin(), files_.end(), relative) != files_.end())

@@ -13,11 +13,14 @@
 
 #include "export.hpp"
 #include "formats.hpp"
+#include "pdf_writer.hpp"
 #include "protocol/tokens.hpp"
 
 namespace entrapment {
 
 namespace {
+
+constexpr const char* kPdfStatement = "statements/.pdf/english/problem.pdf";
 
 // Polygon's source types for the languages judge run runs (SourceSubmission::language).
 std::string source_type(const SourceSubmission& submission) {
@@ -134,6 +137,13 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
   out.write("statements/english/problem.tex",
             render_olymp_problem(source.statement, source.config.name, source.config.time_limit_s,
                                  source.config.memory_mib, interactions.size(), examples_note));
+  // A PDF as Polygon packages carry one (statements/.pdf/): importers such as
+  // Polygon2DOMjudge take the statement only from there.
+  out.write(kPdfStatement,
+            plain_text_pdf(
+                render_plain_text(source.statement, source.config.name, source.config.time_limit_s,
+                                  source.config.memory_mib, interactions, kPdfLineWidth),
+                source.config.name));
 
   // ---- solutions ----
   std::vector<const SourceSubmission*> exported;
@@ -166,7 +176,9 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
          "\"/>\n  </names>\n";
   xml +=
       "  <statements>\n    <statement charset=\"UTF-8\" language=\"english\" mathjax=\"true\" "
-      "path=\"statements/english/problem.tex\" type=\"application/x-tex\"/>\n  </statements>\n";
+      "path=\"statements/english/problem.tex\" type=\"application/x-tex\"/>\n"
+      "    <statement language=\"english\" path=\"" +
+      std::string(kPdfStatement) + "\" type=\"application/pdf\"/>\n  </statements>\n";
   xml += "  <judging input-file=\"\" output-file=\"\">\n    <testset name=\"tests\">\n";
   xml += "      <time-limit>" + std::to_string(time_ms) + "</time-limit>\n";
   if (memory_bytes > 0)
@@ -233,8 +245,10 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
           "- The statement as Polygon's sections in `statement-sections/english/` (legend, "
           "input, output, interaction, notes; the examples `example.NN` hold the lines the "
           "program reads, `example.NN.a` the lines it prints, and the notes show each "
-          "exchange in order), and as one olymp.sty problem in "
-          "`statements/english/problem.tex`.\n"
+          "exchange in order), as one olymp.sty problem in "
+          "`statements/english/problem.tex`, and as plain text in "
+          "`statements/.pdf/english/problem.pdf` (the PDF importers such as Polygon2DOMjudge "
+          "read; for a typeset one, compile the LaTeX).\n"
           "- `attachments/`: the contestants' testing tool (Polygon has no place for "
           "attachments; hand it out with the statement).\n"
           "- Limits as in the official problem (" +

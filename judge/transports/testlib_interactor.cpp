@@ -73,6 +73,15 @@ int finish(const Arguments& args, int code, const std::string& message) {
   return code;
 }
 
+// Whether `path` names a directory ("PATH/." opens only then), with the standard library only.
+bool is_directory(const std::string& path) {
+  if (path.empty()) return false;
+  std::FILE* f = std::fopen((path + "/.").c_str(), "r");
+  if (!f) return false;
+  std::fclose(f);
+  return true;
+}
+
 // Parses the command line; returns an error message, or "" when it is usable.
 std::string parse_arguments(int argc, char** argv, Arguments& args) {
   std::vector<std::string> positional;
@@ -98,6 +107,17 @@ int run(int argc, char** argv) {
   Arguments args;
   const std::string usage = parse_arguments(argc, argv, args);
   if (!usage.empty()) return finish(args, kFail, usage);
+  // Started the Kattis way (DOMjudge, problemtools, BAPCtools: INPUT ANSWER FEEDBACK_DIR), this
+  // program would take the answer file for its log and overwrite it: a judgehost's cached
+  // answer. testlib never passes a directory there, so nothing is written and nothing judged.
+  if (is_directory(args.answer)) {
+    args.result.clear();
+    return finish(args, kFail,
+                  "called as INPUT ANSWER FEEDBACK_DIR (" + args.answer +
+                      " is a directory): that is the Kattis convention (DOMjudge, problemtools, "
+                      "BAPCtools), which interactor.cpp of the kattis, domjudge and 2025-09 "
+                      "exports follows; this testlib interactor wrote nothing");
+  }
 
   // The test is the input file, or the board there and the judge's lines in the answer file
   // (see parse_test_files()); Polygon passes whole test files.

@@ -323,6 +323,14 @@ TEST_F(ExportTest, PolygonLayout) {
   }
   EXPECT_EQ(typed_solutions, solutions(root_).size());
 
+  // The statement also as a PDF in statements/.pdf/, declared as Polygon packages declare it
+  // (Polygon2DOMjudge takes the statement only from an application/pdf entry).
+  EXPECT_NE(xml.find("<statement language=\"english\" path=\"statements/.pdf/english/problem.pdf\" "
+                     "type=\"application/pdf\"/>"),
+            std::string::npos)
+      << xml;
+  EXPECT_EQ(read_text(p / "statements" / ".pdf" / "english" / "problem.pdf").rfind("%PDF-", 0), 0u);
+
   // The statement in Polygon's sections, examples from the samples' transcripts.
   const fs::path sections = p / "statement-sections" / "english";
   for (const char* file :

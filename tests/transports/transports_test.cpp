@@ -258,6 +258,22 @@ TEST_F(Transports, AHugeTestFileIsRefusedUnreadAsAJudgeError) {
 
 #endif
 
+// The testlib interactor started the Kattis way (INPUT ANSWER FEEDBACK_DIR, as DOMjudge would
+// after a Polygon import) refuses before the game and writes nothing: it took the answer file
+// for its log and overwrote it before.
+TEST_F(Transports, TheTestlibInteractorStartedTheKattisWayOverwritesNothing) {
+  if (!fs::exists(bin_dir() / "interactor_testlib")) GTEST_SKIP() << "not built";
+  const std::string before = feedback("test.ans");
+  const Exit e = run_pair(
+      {fs::absolute(bin_dir() / "interactor_testlib").string(), (dir_.path / "test.in").string(),
+       (dir_.path / "test.ans").string(), dir_.path.string()},
+      player("correct"), 256, dir_.path / "testlib.err");
+  EXPECT_EQ(e.code, 3);
+  EXPECT_EQ(feedback("test.ans"), before) << "the answer file was overwritten";
+  EXPECT_NE(feedback("testlib.err").find("the Kattis convention"), std::string::npos)
+      << feedback("testlib.err");
+}
+
 // UOJ reads the first word of the interactor's stderr ("ok" gives the points) and lets it write
 // no file: the UOJ transport reports there and writes nothing else.
 TEST_F(Transports, TheUojInteractorReportsOnStderrAndWritesNoFile) {
