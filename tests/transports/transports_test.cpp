@@ -21,26 +21,16 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/files.hpp"
+#include "tests/support/repository.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-fs::path bin_dir() {
-  const char* bin = std::getenv("ENTRAPMENT_BIN");
-  return bin ? fs::path(bin) : fs::path("build/bin");
-}
-
-fs::path root_dir() {
-  const char* root = std::getenv("ENTRAPMENT_ROOT");
-  return root ? fs::path(root) : fs::current_path();
-}
-
-std::string slurp(const fs::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream text;
-  text << in.rdbuf();
-  return text.str();
-}
+using entrapment::testing::build_bin;
+using entrapment::testing::read_text;
+using entrapment::testing::repository;
 
 struct TempDir {
   fs::path path;
@@ -166,16 +156,16 @@ class Transports : public ::testing::Test {
   }
 
   std::vector<std::string> player(const std::string& mode) const {
-    return {fs::absolute(bin_dir() / "test_player").string(), mode, "transports-test"};
+    return {fs::absolute(build_bin() / "test_player").string(), mode, "transports-test"};
   }
   Exit kattis(const std::string& mode, long long memory_mib = 256) const {
     return run_pair(
-        {fs::absolute(bin_dir() / "interactor").string(), (dir_.path / "test.in").string(),
+        {fs::absolute(build_bin() / "interactor").string(), (dir_.path / "test.in").string(),
          (dir_.path / "test.ans").string(), dir_.path.string()},
         player(mode), memory_mib);
   }
   Exit testlib(const std::string& mode, long long memory_mib = 256) const {
-    return run_pair({fs::absolute(bin_dir() / "interactor_testlib").string(),
+    return run_pair({fs::absolute(build_bin() / "interactor_testlib").string(),
                      (dir_.path / "test.in").string(), (dir_.path / "log").string(),
                      (dir_.path / "test.ans").string(), (dir_.path / "result").string()},
                     player(mode), memory_mib);
@@ -190,23 +180,24 @@ class Transports : public ::testing::Test {
 #endif
   Exit uoj(const std::string& mode) const {
     return run_pair(
-        {fs::absolute(bin_dir() / "interactor_uoj").string(), (dir_.path / "test.in").string(),
+        {fs::absolute(build_bin() / "interactor_uoj").string(), (dir_.path / "test.in").string(),
          "/dev/stdin", (dir_.path / "test.ans").string()},
         player(mode), kUojCapMib, dir_.path / "uoj.err");
   }
   Exit cms(const std::string& mode) const {
-    return run_cms(fs::absolute(bin_dir() / "cms_manager"), dir_.path / "test.in", player(mode),
+    return run_cms(fs::absolute(build_bin() / "cms_manager"), dir_.path / "test.in", player(mode),
                    dir_.path);
   }
   // The contestants' testing tool's exit code.
   int tool(const std::string& mode) const {
-    std::string command = "python3 '" + (root_dir() / "attachments" / "testing_tool.py").string() +
-                          "' -f '" + (dir_.path / "board.txt").string() + "'";
+    std::string command = "python3 '" +
+                          (repository() / "attachments" / "testing_tool.py").string() + "' -f '" +
+                          (dir_.path / "board.txt").string() + "'";
     for (const std::string& word : player(mode)) command += " '" + word + "'";
     const int status = std::system((command + " > /dev/null 2>&1").c_str());
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
-  std::string feedback(const std::string& file) const { return slurp(dir_.path / file); }
+  std::string feedback(const std::string& file) const { return read_text(dir_.path / file); }
 
   TempDir dir_;
 };
@@ -222,7 +213,7 @@ TEST_F(Transports, ABlankLineFloodAfterTheGameIsAWrongAnswerWithinTheMemoryLimit
   EXPECT_NE(feedback("transcript.json").find("\"blank_lines_after_game\": 1048577"),
             std::string::npos);
   EXPECT_LT(k.peak_kib, 64 * 1024) << "the interactor's peak memory, KiB";
-  if (fs::exists(bin_dir() / "interactor_testlib")) {
+  if (fs::exists(build_bin() / "interactor_testlib")) {
     const Exit t = testlib("blank-flood");
     EXPECT_EQ(t.code, 1) << "signal " << t.signal;
     EXPECT_NE(feedback("log").find("more than 1048576 bytes"), std::string::npos);
@@ -247,7 +238,7 @@ TEST_F(Transports, AHugeTestFileIsRefusedUnreadAsAJudgeError) {
   EXPECT_NE(feedback("judgeerror.txt").find("is larger than 1048576 bytes: not a test file"),
             std::string::npos)
       << feedback("judgeerror.txt");
-  if (fs::exists(bin_dir() / "interactor_testlib")) {
+  if (fs::exists(build_bin() / "interactor_testlib")) {
     const Exit t = testlib("correct", 64);
     EXPECT_EQ(t.signal, 0) << "the testlib interactor was killed by a signal (an abort?)";
     EXPECT_EQ(t.code, 3);
@@ -262,10 +253,10 @@ TEST_F(Transports, AHugeTestFileIsRefusedUnreadAsAJudgeError) {
 // after a Polygon import) refuses before the game and writes nothing: it took the answer file
 // for its log and overwrote it before.
 TEST_F(Transports, TheTestlibInteractorStartedTheKattisWayOverwritesNothing) {
-  if (!fs::exists(bin_dir() / "interactor_testlib")) GTEST_SKIP() << "not built";
+  if (!fs::exists(build_bin() / "interactor_testlib")) GTEST_SKIP() << "not built";
   const std::string before = feedback("test.ans");
   const Exit e = run_pair(
-      {fs::absolute(bin_dir() / "interactor_testlib").string(), (dir_.path / "test.in").string(),
+      {fs::absolute(build_bin() / "interactor_testlib").string(), (dir_.path / "test.in").string(),
        (dir_.path / "test.ans").string(), dir_.path.string()},
       player("correct"), 256, dir_.path / "testlib.err");
   EXPECT_EQ(e.code, 3);
@@ -325,7 +316,7 @@ TEST_F(Transports, TheCmsManagerScoresThroughTwoFifos) {
 TEST_F(Transports, ACrlfBlankLineAfterTheGameIsAccepted) {
   const Exit k = kattis("crlf-after", 0);
   EXPECT_EQ(k.code, 42) << feedback("judgemessage.txt");
-  if (fs::exists(bin_dir() / "interactor_testlib")) {
+  if (fs::exists(build_bin() / "interactor_testlib")) {
     EXPECT_EQ(testlib("crlf-after", 0).code, 0);
   }
   EXPECT_EQ(tool("crlf-after"), 0) << "the testing tool";

@@ -15,6 +15,9 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/files.hpp"
+#include "tests/support/repository.hpp"
+
 extern char** environ;
 
 namespace entrapment::testing {
@@ -24,18 +27,6 @@ struct ProgramRun {
   std::string out;
   std::string err;
 };
-
-// $ENTRAPMENT_BIN/<name> (CTest sets it), else the build's bin/ compiled in (a test binary
-// started by hand).
-inline std::filesystem::path build_program(const std::string& name) {
-  const char* bin = std::getenv("ENTRAPMENT_BIN");
-  return std::filesystem::path(bin && *bin ? bin : ENTRAPMENT_BUILD_BIN) / name;
-}
-
-inline std::string slurp(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  return std::string(std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>());
-}
 
 // Runs `argv` with stdin read from the file `stdin_path` (/dev/zero, say) when it is not empty,
 // else from `input`.
@@ -68,8 +59,8 @@ inline ProgramRun run_program(const std::vector<std::string>& argv, const std::s
 
   ProgramRun run;
   run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = slurp(out);
-  run.err = slurp(err);
+  run.out = read_text(out);
+  run.err = read_text(err);
   std::filesystem::remove_all(dir);
   return run;
 }

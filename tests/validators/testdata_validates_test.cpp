@@ -15,11 +15,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path testdata() {
-  const char* root = std::getenv("ENTRAPMENT_ROOT");
-  if (!root) throw std::runtime_error("ENTRAPMENT_ROOT is not set (run the tests through CTest)");
-  return fs::path(root) / "testdata";
-}
+fs::path testdata() { return repository() / "testdata"; }
 
 std::vector<fs::path> inputs_under(const fs::path& dir) {
   std::vector<fs::path> out;
@@ -30,7 +26,7 @@ std::vector<fs::path> inputs_under(const fs::path& dir) {
 }
 
 ProgramRun validate_file(const fs::path& file) {
-  return run_program({build_program("input_validator").string()}, slurp(file));
+  return run_program({build_program("input_validator").string()}, read_text(file));
 }
 
 // The validator is a thin main around parse_testcase, so every committed file is checked with
@@ -50,7 +46,7 @@ TEST(CommittedTestData, EverySampleSecretAndExhaustiveFileIsValid) {
   std::size_t run_as_program = 0, spaced = 0;
   for (std::size_t i = 0; i < files.size(); ++i) {
     const fs::path& file = files[i];
-    EXPECT_NO_THROW(parse_testcase(slurp(file))) << file;
+    EXPECT_NO_THROW(parse_testcase(read_text(file))) << file;
     const bool sample_or_edge = file.string().find("/sample/") != std::string::npos ||
                                 file.string().find("/secret/") != std::string::npos ||
                                 file.string().find("/edge/") != std::string::npos;

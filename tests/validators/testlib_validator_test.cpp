@@ -55,7 +55,7 @@ TEST(TestlibValidator, TakesTestlibsArguments) {
       {"--testset", "tests", "--group", "0", "--testCase", "3", "--testMarkupFileName", "/dev/null",
        "--testOverviewLogFileName", overview.string(), "--testCaseFileName", "03"});
   EXPECT_EQ(run.exit_code, 0) << run.err;
-  EXPECT_NE(slurp(overview).find("R = 3, U = 0"), std::string::npos) << slurp(overview);
+  EXPECT_NE(read_text(overview).find("R = 3, U = 0"), std::string::npos) << read_text(overview);
   std::filesystem::remove(overview);
 
   const ProgramRun unknown = validate(valid_files().front(), {"--strict"});
