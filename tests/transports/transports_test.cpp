@@ -251,14 +251,15 @@ TEST_F(Transports, AHugeTestFileIsRefusedUnreadAsAJudgeError) {
 
 // The testlib interactor started the Kattis way (INPUT ANSWER FEEDBACK_DIR, as DOMjudge would
 // after a Polygon import) refuses before the game and writes nothing: it took the answer file
-// for its log and overwrote it before.
+// for its log and overwrote it before. No address-space cap: the arguments are the point, and
+// the instrumented build's shadow memory cannot live under one.
 TEST_F(Transports, TheTestlibInteractorStartedTheKattisWayOverwritesNothing) {
   if (!fs::exists(build_bin() / "interactor_testlib")) GTEST_SKIP() << "not built";
   const std::string before = feedback("test.ans");
   const Exit e = run_pair(
       {fs::absolute(build_bin() / "interactor_testlib").string(), (dir_.path / "test.in").string(),
        (dir_.path / "test.ans").string(), dir_.path.string()},
-      player("correct"), 256, dir_.path / "testlib.err");
+      player("correct"), /*memory_mib=*/0, dir_.path / "testlib.err");
   EXPECT_EQ(e.code, 3);
   EXPECT_EQ(feedback("test.ans"), before) << "the answer file was overwritten";
   EXPECT_NE(feedback("testlib.err").find("the Kattis convention"), std::string::npos)
