@@ -1,10 +1,12 @@
 #include "orphans.hpp"
 
+#include <errno.h>
 #include <signal.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <atomic>
+#include <iterator>
 #include <mutex>
 #include <set>
 #include <string>
@@ -36,9 +38,24 @@ unsigned long long start_time_of(pid_t pid) {
   return entry.start;
 }
 
+// Under the spawn lock: an entry whose process is gone (reaped; a zombie is still there) or
+// whose pid now names another process can go, so the set stays as small as the number of live
+// children. One that cannot be read but still exists stays: forgetting a live child would let
+// the next sweep kill it.
+void forget_the_reaped() {
+  Started& s = started();
+  std::lock_guard<std::mutex> lock(s.mutex);
+  for (auto it = s.children.begin(); it != s.children.end();) {
+    const unsigned long long now = start_time_of(it->first);
+    const bool gone = now == 0 ? ::kill(it->first, 0) != 0 && errno == ESRCH : now != it->second;
+    it = gone ? s.children.erase(it) : std::next(it);
+  }
+}
+
 }  // namespace
 
 void note_started(pid_t pid) {
+  if (!g_sweep.load()) return;  // nothing would ever read it
   const unsigned long long start = start_time_of(pid);
   Started& s = started();
   std::lock_guard<std::mutex> lock(s.mutex);
@@ -52,8 +69,9 @@ int sweep_orphans() {
   // No process starts meanwhile (every start holds the spawn lock), and a run registers itself
   // before it starts anything: with no live run now, no child of the judge belongs to one.
   std::lock_guard<std::recursive_mutex> spawning(spawn_lock());
-  if (live_runs() > 0) return 0;
   const pid_t self = ::getpid();
+  forget_the_reaped();
+  if (live_runs() > 0) return 0;
   int found = 0;
   for (int round = 0; round < 50; ++round) {
     int left = 0;
