@@ -70,10 +70,10 @@ std::string without_line(const TestCaseError& e) {
 }
 
 TestCase test_from_file(const std::string& file) {
-  const std::optional<std::string> text = read_file(file);
-  if (!text) throw SetupError("--test: cannot read " + file);
+  const SmallFile read = read_small_file(file, kSmallFileLimit);
+  if (!read.text) throw SetupError("--test: " + file + ": " + read.why_not());
   try {
-    return parse_testcase(*text);
+    return parse_testcase(*read.text);
   } catch (const TestCaseError& e) {
     throw SetupError("--test: " + file + (e.line() > 0 ? ":" + std::to_string(e.line()) : "") +
                      ": " + without_line(e));

@@ -205,9 +205,9 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
                                  : relative.string();
     TestResult result;
     try {
-      const std::optional<std::string> text = read_file(tests[i]);
-      if (!text) throw std::runtime_error("cannot read the test file");
-      result = judge_test(submission, parse_testcase(*text), name, limits, options.sandbox);
+      const SmallFile file = read_small_file(tests[i], kSmallFileLimit);
+      if (!file.text) throw std::runtime_error(file.why_not());
+      result = judge_test(submission, parse_testcase(*file.text), name, limits, options.sandbox);
     } catch (const TestCaseError& e) {
       result =
           judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());

@@ -451,9 +451,9 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
 }
 
 ProblemConfig load_problem_yaml(const std::filesystem::path& path) {
-  const std::optional<std::string> text = read_file(path);
-  if (!text) Reader(path.string()).fail("cannot read the file");
-  return parse_problem_yaml(*text, path.string());
+  const SmallFile file = read_small_file(path, kSmallFileLimit);
+  if (!file.text) Reader(path.string()).fail(file.why_not());
+  return parse_problem_yaml(*file.text, path.string());
 }
 
 }  // namespace entrapment

@@ -10,9 +10,9 @@ namespace entrapment {
 
 YAML::Node YamlReader::load(const std::filesystem::path& path,
                             const std::string& hint_if_missing) const {
-  const std::optional<std::string> text = read_file(path);
-  if (!text) fail("cannot read the file" + hint_if_missing);
-  return parse(*text);
+  const SmallFile file = read_small_file(path, kSmallFileLimit);
+  if (!file.text) fail(file.why_not() + (file.too_large ? "" : hint_if_missing));
+  return parse(*file.text);
 }
 
 YAML::Node YamlReader::parse(const std::string& text) const {

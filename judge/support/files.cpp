@@ -38,6 +38,37 @@ std::optional<std::string> read_file(const fs::path& path) {
   return text;
 }
 
+std::string SmallFile::why_not() const {
+  return too_large ? std::string("the file is larger than ") + kSmallFileLimitText +
+                         " (test files and configuration are a few kilobytes)"
+                   : "cannot read the file";
+}
+
+SmallFile read_small_file(const fs::path& path, std::size_t limit) {
+  SmallFile file;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return file;
+  std::string text;
+  char buffer[1 << 16];
+  for (;;) {
+    const ssize_t got = ::read(fd, buffer, sizeof buffer);
+    if (got > 0) {
+      text.append(buffer, static_cast<std::size_t>(got));
+      if (text.size() > limit) {
+        file.too_large = true;
+        break;
+      }
+    } else if (got < 0 && errno == EINTR) {
+      continue;
+    } else {
+      if (got == 0) file.text = std::move(text);
+      break;
+    }
+  }
+  ::close(fd);
+  return file;
+}
+
 void write_file(const fs::path& path, const std::string& bytes) {
   if (path.has_parent_path()) fs::create_directories(path.parent_path());
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);

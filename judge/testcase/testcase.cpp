@@ -13,9 +13,7 @@ constexpr long long kSeedLimit = 1000000000000000000LL;  // 10^18
 
 std::vector<std::string> split_lines(const std::string& text) {
   if (text.empty()) throw TestCaseError(1, "the file is empty");
-  if (text.back() != '\n')
-    throw TestCaseError(static_cast<int>(std::count(text.begin(), text.end(), '\n')) + 1,
-                        "the last line does not end with a newline");
+  // Byte by byte, so that the first fault named is the first in the file.
   std::vector<std::string> lines;
   std::string current;
   int number = 1;
@@ -32,6 +30,7 @@ std::vector<std::string> split_lines(const std::string& text) {
       current += c;
     }
   }
+  if (text.back() != '\n') throw TestCaseError(number, "the last line does not end with a newline");
   return lines;
 }
 

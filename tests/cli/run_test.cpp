@@ -168,6 +168,28 @@ TEST(Run, AnInvalidTestFileNamedOnTheLineIsAJudgeError) {
   EXPECT_TRUE(has(run.out, "Verdict: JE")) << run.out;
 }
 
+// A test file of gigabytes (here a sparse one) is refused after its first 16 MiB, at once and
+// in little memory, naming the file and the limit; the first fault in a file is the one named.
+TEST(Run, AHugeOrGarbledTestFileIsAJudgeErrorNamingTheFirstFault) {
+  ScratchPackage package;
+  const fs::path a = package.write("a.py", kClaimsRunnerAndStops);
+  const fs::path huge = package.root() / "huge.in";
+  package.write("huge.in", "2 0\nadversary adaptive 1\n");
+  fs::resize_file(huge, std::uintmax_t{3} << 30);
+  const fs::path garbled = package.write("garbled.in", std::string("2 0\x01\nadversary", 18));
+  const auto started = std::chrono::steady_clock::now();
+  const JudgeRun run = run_judge(
+      {"run", a.string(), huge.string(), garbled.string(), "-a", "--no-sandbox", "-j", "1"},
+      {package.root(), {}, ""});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
+  EXPECT_EQ(run.status, 3) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "huge.in: the file is larger than 16 MiB")) << run.out;
+  EXPECT_TRUE(has(run.out, "garbled.in:1: line 1: byte")) << run.out;
+  // Reading 3 GiB took a minute and 1.5 GiB of memory; 16 MiB takes milliseconds.
+  EXPECT_LT(seconds, 60.0) << "the whole file was read";
+}
+
 // `judge run > log`: each line is in the log the moment it is decided; the bar never is.
 TEST(Run, LinesReachAFileAsTheyAreDecided) {
   ScratchPackage package(4);

@@ -52,5 +52,22 @@ TEST_F(Files, AWriteThatCannotHappenThrowsNamingThePath) {
   ::chmod((dir_ / "locked").c_str(), 0700);
 }
 
+TEST_F(Files, ASmallFileReadStopsPastItsLimitAndSaysWhy) {
+  write_file(dir_ / "small", "2 0\n");
+  SmallFile small = read_small_file(dir_ / "small", 4);
+  EXPECT_EQ(small.text, "2 0\n") << "exactly the limit is allowed";
+  write_file(dir_ / "large", "2 0\nmore\n");
+  const SmallFile large = read_small_file(dir_ / "large", 4);
+  EXPECT_EQ(large.text, std::nullopt);
+  EXPECT_TRUE(large.too_large);
+  EXPECT_NE(large.why_not().find("larger than"), std::string::npos) << large.why_not();
+  // A device without end is cut off too, which read_file would read forever.
+  const SmallFile endless = read_small_file("/dev/zero", 1000);
+  EXPECT_TRUE(endless.too_large);
+  const SmallFile missing = read_small_file(dir_ / "missing", 4);
+  EXPECT_FALSE(missing.too_large);
+  EXPECT_EQ(missing.why_not(), "cannot read the file");
+}
+
 }  // namespace
 }  // namespace entrapment
