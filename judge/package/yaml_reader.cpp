@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <optional>
 
+#include <yaml-cpp/depthguard.h>
+
 #include "support/files.hpp"
 #include "yaml_keys.hpp"
 
@@ -21,6 +23,11 @@ YAML::Node YamlReader::parse(const std::string& text) const {
   try {
     root = YAML::Load(text);
     duplicates = find_duplicate_keys(text);
+  } catch (const YAML::DeepRecursion& e) {
+    // yaml-cpp's own message for it is "bad file".
+    throw YamlError(file_ + ":" + std::to_string(e.mark.line + 1) +
+                    ": not valid YAML: nested more than " + std::to_string(e.depth() - 1) +
+                    " levels deep (column " + std::to_string(e.mark.column + 1) + ")");
   } catch (const YAML::Exception& e) {
     throw YamlError(file_ + ":" + std::to_string(e.mark.line + 1) + ": not valid YAML: " + e.msg +
                     " (column " + std::to_string(e.mark.column + 1) + ")");

@@ -309,6 +309,14 @@ TEST(ProblemYaml, EveryFaultNamesTheFileTheKeyAndWhatWasExpected) {
   }
 }
 
+// yaml-cpp stops at 2000 levels with "bad file"; the message says what is wrong and where.
+TEST(ProblemYaml, NestingWithoutEndIsNamedAsSuch) {
+  const std::string deep = "name: " + std::string(5000, '[') + std::string(5000, ']') + "\n";
+  const std::string error = error_of(deep);
+  EXPECT_NE(error.find("problem.yaml:1: not valid YAML: nested more than"), std::string::npos)
+      << error;
+}
+
 TEST(ProblemYaml, AMissingFileIsNamed) {
   try {
     load_problem_yaml("/nonexistent/problem.yaml");
