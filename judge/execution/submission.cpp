@@ -252,6 +252,7 @@ CompileOptions compile_options_from(const ProblemConfig& problem) {
   CompileOptions options;
   options.time_s = static_cast<double>(problem.compilation_time_s);
   options.memory_mib = problem.compilation_memory_mib;
+  options.max_source_bytes = problem.code_kib << 10;
   return options;
 }
 
@@ -378,6 +379,15 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
         (directory ? ": a directory with no source (" : ": not a known source (") + kKnownSources +
         ")" + (directory ? "" : " nor an executable"));
   }
+  // Contest systems refuse a source over the limit when it is submitted; nothing of it is read
+  // (a source of gigabytes took the compiler's whole memory limit and a minute).
+  std::uintmax_t source_bytes = 0;
+  for (const fs::path& file : sources.files) source_bytes += fs::file_size(file, error);
+  const long long limit = compile_options().max_source_bytes;
+  if (source_bytes > static_cast<std::uintmax_t>(limit))
+    throw CompileError(source.string() + ": the source is " +
+                       std::to_string((source_bytes + 1023) >> 10) + " KiB, more than the " +
+                       std::to_string(limit >> 10) + " KiB that problem.yaml's limits.code allows");
   make_directory(work_dir);
   const std::string& stem = sources.stem;
   Submission submission{source.filename().string(), {}, false};

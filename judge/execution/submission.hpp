@@ -50,10 +50,11 @@ struct CompileOptions {
   long long max_output_bytes = 256ll << 20;  // any file it writes (the program)
   long long max_scratch_bytes = 512ll << 20;  // its /tmp (temporary objects)
   int max_processes = 256;                    // processes and threads (javac's JVM has many)
+  long long max_source_bytes = 128ll << 10;   // limits.code: all the source files together
   LimitChoice mechanism = LimitChoice::Auto;
   bool sandbox = true;  // bwrap when usable
 };
-// From problem.yaml's limits.compilation_time and limits.compilation_memory.
+// From problem.yaml's limits.compilation_time, limits.compilation_memory and limits.code.
 CompileOptions compile_options_from(const ProblemConfig& problem);
 // What prepare_submission() uses in this process (the CLI sets it from problem.yaml).
 CompileOptions compile_options();

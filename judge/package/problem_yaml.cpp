@@ -281,6 +281,7 @@ constexpr double kMaxSeconds = 3600;          // an hour
 constexpr long long kMinMemoryMib = 32;       // a static C program, Python, a small JVM
 constexpr long long kMaxMemoryMib = 1 << 20;  // 1 TiB
 constexpr long long kMaxOutputMib = 1 << 16;  // 64 GiB
+constexpr long long kMaxCodeKib = 1 << 16;    // 64 MiB; contest systems allow 64 KiB to a few MiB
 constexpr double kMaxMultiplier = 100;
 
 double at_most_seconds(const Reader& r, const std::string& key, const YAML::Node& node,
@@ -349,8 +350,12 @@ void read_limits(const Reader& r, const YAML::Node& node, ProblemConfig& config)
                "expected 1 to " + std::to_string(kMaxOutputMib) + " MiB, got " + v.Scalar());
       if (std::string(key) == "output") config.output_mib = value;
     }
-  if (const YAML::Node v = get("code"); v.IsDefined())
+  if (const YAML::Node v = get("code"); v.IsDefined()) {
     config.code_kib = r.integer("limits.code", v, "a positive integer (KiB)", 1);
+    if (config.code_kib > kMaxCodeKib)
+      r.fail(v, "limits.code",
+             "expected 1 to " + std::to_string(kMaxCodeKib) + " KiB, got " + v.Scalar());
+  }
   for (const char* key : {"compilation_time", "validation_time"})
     if (const YAML::Node v = get(key); v.IsDefined()) {
       const std::string name = std::string("limits.") + key;

@@ -190,6 +190,29 @@ TEST(Run, AHugeOrGarbledTestFileIsAJudgeErrorNamingTheFirstFault) {
   EXPECT_LT(seconds, 60.0) << "the whole file was read";
 }
 
+// limits.code is the size contest systems accept: a larger source is CE before anything of it
+// is compiled or read, saying the size and the limit; within it, the same source is judged.
+TEST(Run, ASourceOverLimitsCodeIsACompileErrorNamingBothSizes) {
+  ScratchPackage package;
+  std::string yaml = read_text(package.root() / "problem.yaml");
+  yaml.replace(yaml.find("limits:\n"), 8, "limits:\n  code: 1\n");
+  package.write("problem.yaml", yaml);
+  const fs::path big = package.write("big.py", kClaimsRunnerAndStops + std::string(2500, '#'));
+  JudgeRun run = run_judge({"run", big.string(), "testdata/sample/1.in", "--no-sandbox"},
+                           {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: CE")) << run.out;
+  EXPECT_TRUE(has(run.out,
+                  "big.py: the source is 3 KiB, more than the 1 KiB that problem.yaml's "
+                  "limits.code allows"))
+      << run.out;
+  yaml.replace(yaml.find("  code: 1\n"), 10, "  code: 4\n");
+  package.write("problem.yaml", yaml);
+  run = run_judge({"run", big.string(), "testdata/sample/1.in", "--no-sandbox", "--expect", "WA"},
+                  {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+}
+
 // `judge run > log`: each line is in the log the moment it is decided; the bar never is.
 TEST(Run, LinesReachAFileAsTheyAreDecided) {
   ScratchPackage package(4);

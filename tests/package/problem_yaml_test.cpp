@@ -149,6 +149,8 @@ TEST(ProblemYaml, LimitsOutsideSaneRangesAreErrorsThatSayTheRange) {
             std::string::npos);
   EXPECT_NE(limit("output", "9999999").find("limits.output: expected 1 to 65536 MiB"),
             std::string::npos);
+  EXPECT_NE(limit("code", "99999999").find("limits.code: expected 1 to 65536 KiB"),
+            std::string::npos);
   EXPECT_NE(limit("time_resolution", "7200").find("limits.time_resolution: expected at most"),
             std::string::npos);
   EXPECT_NE(
