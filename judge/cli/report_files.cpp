@@ -63,6 +63,11 @@ void check_report_file(const std::string& option, const fs::path& file, const fs
   const std::string forgot = " (was FILE forgotten after " + option + "?)";
   std::error_code ec;
   if (file.empty()) refuse("no file given");
+  // "-" is standard output to most tools, and "-v" an option the shell passed on: never a
+  // report's name (a file "-" was written before).
+  if (file.filename().string().rfind('-', 0) == 0)
+    refuse("a file name starting with '-' (standard output is not supported; give a file, e.g. " +
+           option + " report" + (option == "--html" ? ".html" : ".json") + ")");
   for (const fs::path& input : inputs)
     if (same_file(file, input) || (fs::is_directory(input, ec) && within(file, input)))
       refuse("refusing to write over what this run judges (a submission or a test)" + forgot);

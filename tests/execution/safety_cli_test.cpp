@@ -109,12 +109,16 @@ TEST(ReportFiles, OnlyAReportOfOursIsReplacedAndABadPlaceIsFoundFirst) {
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "is not a report of `judge run`")) << run.err;
   EXPECT_EQ(read_text(notes), "my notes\n");
-  for (const std::string& bad : {(out.path / "missing" / "r.json").string(),
-                                 std::string("/proc/r.json"), out.path.string()}) {
+  for (const std::string& bad :
+       {(out.path / "missing" / "r.json").string(), std::string("/proc/r.json"), out.path.string(),
+        (out.path / "-").string(), (out.path / "-v").string()}) {
     run = package.judge({"run", submission, package.sample(), "--json", bad, "--no-sandbox"});
     EXPECT_EQ(run.status, 2) << bad << "\n" << run.out << run.err;
     EXPECT_FALSE(has(run.out, "Verdict:")) << "found only after judging:\n" << run.out;
   }
+  EXPECT_TRUE(has(run.err, "a file name starting with '-'")) << run.err;
+  EXPECT_FALSE(fs::exists(out.path / "-")) << "--json - wrote a file named -";
+  EXPECT_FALSE(fs::exists(out.path / "-v"));
   // A report of ours, JSON or HTML, is replaced; a new one written.
   const fs::path json = out.path / "r.json", html = out.path / "r.html";
   for (int time = 0; time < 2; ++time) {

@@ -311,7 +311,8 @@ TEST(ProblemYaml, EveryFaultNamesTheFileTheKeyAndWhatWasExpected) {
   }
 }
 
-// yaml-cpp stops at 2000 levels with "bad file"; the message says what is wrong and where.
+// yaml-cpp stops a few hundred levels deep with "bad file"; the message says what is wrong and
+// where.
 TEST(ProblemYaml, NestingWithoutEndIsNamedAsSuch) {
   const std::string deep = "name: " + std::string(5000, '[') + std::string(5000, ']') + "\n";
   const std::string error = error_of(deep);
