@@ -115,8 +115,13 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, E
       continue;
     }
     if (format == ExportFormat::DOMjudge && stops_early(submission)) {
+      // runguard sets no address-space limit (the memory control group holds the program), so
+      // one that fills memory may reach the time limit first: under DOMjudge's runguard,
+      // memory_hog.cpp was stopped at 1.1 GB of its 2 GB by the hard time limit.
       const std::string results =
-          std::string(domjudge_result(submission.verdict)) + ", WRONG-ANSWER";
+          fails_by_memory(submission)
+              ? "RUN-ERROR, TIMELIMIT, WRONG-ANSWER"
+              : std::string(domjudge_result(submission.verdict)) + ", WRONG-ANSWER";
       write_annotated(submission, "submissions/mixed/" + submission.name(), results, out);
       mixed.push_back(submission.verdict + "/" + submission.name() + " (" + results + ")");
     } else {
@@ -129,7 +134,9 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, E
     for (const std::string& m : mixed) list += (list.empty() ? "" : ", ") + m;
     notes.push_back(
         "submissions/mixed/ holds the submissions that crash or run out of time, each starting "
-        "with an @EXPECTED_RESULTS@ line that also allows WRONG-ANSWER: " +
+        "with an @EXPECTED_RESULTS@ line that also allows WRONG-ANSWER (and TIMELIMIT for "
+        "one that fails by memory: runguard sets no address-space limit, and filling memory "
+        "may outlast the time limit): " +
         list +
         ". When such a program stops, the interactor reads the end of its output and exits "
         "with 43; DOMjudge follows the interactor when it exits first, so there the verdict "

@@ -2,8 +2,9 @@
 //
 // Plays correctly in principle, but memoises over (rounds, available, set, query) in ints:
 // 10 * 512^3 entries, about 5.4 GB, against a limit of 2 GB. The allocation fails at once
-// (std::bad_alloc under the address-space limit: abort) or, without that limit, the
-// program is killed for its memory. In the problem package format this is run_time_error.
+// (std::bad_alloc under an address-space limit: abort) or, where a control group holds the
+// memory instead (DOMjudge's runguard), the program is killed for its memory while filling
+// it, or runs out of time first. In the problem package format this is run_time_error.
 // Caught by: every test.
 // BASE: solutions/accepted/reference.cpp
 #include <cstddef>

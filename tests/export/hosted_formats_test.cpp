@@ -69,11 +69,15 @@ TEST_F(ExportTest, DomjudgeDeclaresTheRacesOutsideTheVerdictDirectories) {
       continue;
     }
     ++mixed;
-    const std::string result = verdict == "run_time_error" ? "RUN-ERROR" : "TIMELIMIT";
+    const std::string source = read_text(root_ / "solutions" / solution);
+    const bool by_memory = source.rfind("// RUN TIME ERROR (memory)", 0) == 0;
+    const std::string result = by_memory                     ? "RUN-ERROR, TIMELIMIT"
+                               : verdict == "run_time_error" ? "RUN-ERROR"
+                                                             : "TIMELIMIT";
     const std::string comment =
         name.size() > 3 && name.substr(name.size() - 3) == ".py" ? "#" : "//";
     const std::string line = comment + " @EXPECTED_RESULTS@: " + result + ", WRONG-ANSWER\n";
-    EXPECT_EQ(text, line + read_text(root_ / "solutions" / solution)) << solution;
+    EXPECT_EQ(text, line + source) << solution;
   }
   EXPECT_GT(mixed, 0u);
   EXPECT_NE(read_text(p / "README.md").find("submissions/mixed/"), std::string::npos);
