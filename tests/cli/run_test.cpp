@@ -176,7 +176,7 @@ TEST(Run, AHugeOrGarbledTestFileIsAJudgeErrorNamingTheFirstFault) {
   const fs::path huge = package.root() / "huge.in";
   package.write("huge.in", "2 0\nadversary adaptive 1\n");
   fs::resize_file(huge, std::uintmax_t{3} << 30);
-  const fs::path garbled = package.write("garbled.in", std::string("2 0\x01\nadversary", 18));
+  const fs::path garbled = package.write("garbled.in", "2 0\x01\nadversary");
   const auto started = std::chrono::steady_clock::now();
   const JudgeRun run = run_judge(
       {"run", a.string(), huge.string(), garbled.string(), "-a", "--no-sandbox", "-j", "1"},
