@@ -29,23 +29,19 @@ bool read_to_end(int fd, std::string& text) {
 }
 
 std::optional<std::string> read_file(const fs::path& path) {
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return std::nullopt;
-  std::string text;
-  const bool whole = read_to_end(fd, text);
-  ::close(fd);
-  if (!whole) return std::nullopt;
-  return text;
+  return read_small_file(path, static_cast<std::size_t>(-1)).text;
 }
 
 std::string SmallFile::why_not() const {
-  return too_large ? std::string("the file is larger than ") + kSmallFileLimitText +
-                         " (test files and configuration are a few kilobytes)"
-                   : "cannot read the file";
+  if (!too_large) return "cannot read the file";
+  const std::string size = limit % (1u << 20) == 0 ? std::to_string(limit >> 20) + " MiB"
+                                                   : std::to_string(limit) + " bytes";
+  return "the file is larger than " + size + " (test files and configuration are a few kilobytes)";
 }
 
 SmallFile read_small_file(const fs::path& path, std::size_t limit) {
   SmallFile file;
+  file.limit = limit;
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
   if (fd < 0) return file;
   std::string text;

@@ -17,6 +17,7 @@ std::optional<std::string> read_file(const std::filesystem::path& path);
 struct SmallFile {
   std::optional<std::string> text;  // nothing when it cannot be opened or read, or is too large
   bool too_large = false;           // it holds more than the limit
+  std::size_t limit = 0;            // the limit it was read with
   // When there is no text: "cannot read the file" or "the file is larger than LIMIT".
   std::string why_not() const;
 };
@@ -26,9 +27,8 @@ struct SmallFile {
 // This stops at `limit` bytes and says so.
 SmallFile read_small_file(const std::filesystem::path& path, std::size_t limit);
 
-// The limit for test files and the package's configuration files, and how it is said.
+// The limit for test files and the package's configuration files.
 constexpr std::size_t kSmallFileLimit = 16u << 20;
-constexpr const char* kSmallFileLimitText = "16 MiB";
 
 // Appends what `fd` gives to `text` until the end of input (true) or an error (false: what was
 // read stays in `text`, which for a non-blocking pipe or a process that is gone is all there is).
