@@ -472,10 +472,14 @@ void ContestantProcess::release() noexcept {
   // A user id of its own but no root of its own: what it left in the machine's /tmp,
   // /var/tmp and /dev/shm is its (nobody else writes as that id), and goes.
   if (identity_ && isolation_ == Isolation::OwnUser) remove_files_of(identity_->uid());
-  identity_.reset();  // kills whatever still runs as its user, then frees it
+  // Forgotten before its user id is freed: an interrupt's clean-up kills every process of a
+  // registered run's id for as long as any is left, holding the registry (which forget()
+  // waits for). Freed first, the id could go to another judge on the machine meanwhile, and
+  // that judge's contestants would be killed before their first line.
   if (registry_key_) forget(registry_key_);
   registry_key_ = 0;
-  sweep_orphans();  // what no run found, once none is live
+  identity_.reset();  // kills whatever still runs as its user, then frees it
+  sweep_orphans();    // what no run found, once none is live
   pid_ = -1;
   scratch_.clear();
 }

@@ -111,6 +111,10 @@ class ContestantProcess {
   const LimitMechanism& mechanism() const { return *mechanism_; }
   // Where it runs, as the judge sees it (until the object goes away).
   const std::filesystem::path& scratch() const { return scratch_; }
+  // The user id of its own it runs as (the judge is root), held until the object goes away.
+  std::optional<uid_t> uid() const {
+    return identity_ ? std::optional<uid_t>(identity_->uid()) : std::nullopt;
+  }
 
   void close_stdin();
   // Reads what stderr holds now without blocking; keeps up to Limits::kept_stderr_bytes.

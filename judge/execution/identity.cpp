@@ -35,11 +35,21 @@ std::optional<RunIdentity> RunIdentity::acquire() {
     if (fd < 0) continue;
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       // The lock file holds a mark while the id is in use: found there, the last holder died
-      // before it could clean up, and what it left runs on.
+      // before it could clean up, and what it left may run on (a fork bomb outlives one
+      // kill). Killed until none is left; an id whose processes do not die is not used.
       struct stat st {};
-      if (::fstat(fd, &st) != 0 || st.st_size > 0) kill_user_processes(uid);
-      [[maybe_unused]] const ssize_t marked = ::pwrite(fd, "in use\n", 7, 0);
-      return RunIdentity(uid, fd);
+      bool usable = true;
+      if (::fstat(fd, &st) != 0 || st.st_size > 0) {
+        for (int round = 0; round < 50 && count_processes_of(uid) > 0; ++round) {
+          kill_user_processes(uid);
+          ::usleep(round < 5 ? 1000 : 10000);
+        }
+        usable = count_processes_of(uid) == 0;
+      }
+      if (usable) {
+        [[maybe_unused]] const ssize_t marked = ::pwrite(fd, "in use\n", 7, 0);
+        return RunIdentity(uid, fd);
+      }
     }
     ::close(fd);
   }

@@ -192,6 +192,10 @@ void forget(int key) {
   r.live.erase(key);
 }
 
+std::unique_lock<std::mutex> hold_registry() {
+  return std::unique_lock<std::mutex>(registry().mutex);
+}
+
 int live_runs() {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);

@@ -42,4 +42,9 @@ void forget(int key);
 // How many contestant runs are registered now.
 int live_runs();
 
+// The registry, held as an interrupt's clean-up holds it while it kills every registered run
+// (for as long as any process of a run's user id is left): forget() waits for it. Tests hold
+// it to stand in for a clean-up.
+std::unique_lock<std::mutex> hold_registry();
+
 }  // namespace entrapment
