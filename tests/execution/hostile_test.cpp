@@ -8,6 +8,9 @@
 #include <sys/resource.h>
 #include <unistd.h>
 
+#include <chrono>
+#include <thread>
+
 #include "execution/contestant_process.hpp"
 #include "execution_fixture.hpp"
 
@@ -213,6 +216,42 @@ INSTANTIATE_TEST_SUITE_P(
         if (c == '-') c = '_';
       return n + "_" + mechanism_name(std::get<1>(info.param));
     });
+
+// A contestant that sends SIGKILL to every process it may signal (kill(-1)) while another
+// is judged beside it, as `judge run -j 2` or a second judge on the machine would run them:
+// the neighbour plays on to AC, and so does the attacker. Each run has a user id of its own
+// (root) or a PID namespace of its own (bwrap); where it has neither, it runs as the judge's
+// own user and would kill the judge, which is why that mode is refused for code that is not
+// the package's own (doc/execution.md, section 4).
+class NeighbourTest : public ::testing::TestWithParam<std::tuple<bool, LimitChoice>> {};
+
+TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
+  const auto [sandbox, mechanism] = GetParam();
+  if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
+    GTEST_SKIP() << why;
+  if (isolation_for(sandbox) == Isolation::SameUser)
+    GTEST_SKIP() << "the contestant runs as the judge's user here (" << describe_isolation(sandbox)
+                 << "): it would kill the judge";
+  Limits limits = small_limits(mechanism);
+  limits.wall_s = 10;  // the neighbour takes 1.6 s of wall time; the machine may be busy
+  TestResult neighbour, attacker;
+  std::thread beside([&] {
+    neighbour = judge_test(player("slow-machine"), trapper_board(), "neighbour", limits, sandbox);
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(100));
+  attacker = judge_test(player("kill-all"), trapper_board(), "attacker", limits, sandbox);
+  beside.join();
+  EXPECT_EQ(to_string(neighbour.verdict), std::string("AC")) << neighbour.message;
+  EXPECT_EQ(to_string(attacker.verdict), std::string("AC")) << attacker.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Runner, NeighbourTest,
+                         ::testing::Combine(::testing::Bool(),
+                                            ::testing::Values(LimitChoice::Cgroup,
+                                                              LimitChoice::Rlimit)),
+                         [](const ::testing::TestParamInfo<std::tuple<bool, LimitChoice>>& info) {
+                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
+                         });
 
 }  // namespace
 }  // namespace entrapment::testing

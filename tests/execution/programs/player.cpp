@@ -43,6 +43,8 @@
 //   bomb-during     plays, then lets a child fork-bomb for 0.3 s before it exits
 //   bidi-line       claims a side in a line with a terminal escape and U+202E
 //   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
+//   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
+//                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -404,6 +406,10 @@ int main(int argc, char** argv) {
       while (getppid() == parent) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       for (;;) fork();
     }
+    play();
+  } else if (mode == "kill-all") {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(-1, SIGKILL);
     play();
   } else if (mode == "slow-machine") {
     burn(0.2);
