@@ -8,6 +8,11 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <boost/process/args.hpp>
+#include <boost/process/child.hpp>
+#include <boost/process/error.hpp>
+#include <boost/process/exe.hpp>
+#include <boost/process/extend.hpp>
 #include <cerrno>
 #include <cstring>
 #include <mutex>
@@ -16,6 +21,8 @@
 #include "orphans.hpp"
 
 namespace entrapment {
+
+namespace bp = boost::process;
 
 namespace {
 
@@ -80,7 +87,8 @@ void close_descriptors_except(const int* keep, int count) {
 
 pid_t launch(const LaunchRequest& request) {
   if (request.argv.empty()) throw LaunchError("no program to start", EINVAL);
-  std::vector<char*> argv = pointers(request.argv);
+  // Made before the fork: nothing in the child may allocate.
+  const std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
   std::vector<char*> env = pointers(request.env);
   std::lock_guard<std::recursive_mutex> lock(spawn_lock());
   if (interrupted()) throw LaunchError("the judge was interrupted", EINTR);
@@ -90,20 +98,32 @@ pid_t launch(const LaunchRequest& request) {
   std::vector<int> keep = request.keep;
   keep.push_back(error_pipe[1]);  // close-on-exec: it closes when the exec succeeds
   std::sort(keep.begin(), keep.end());
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    close_descriptors_except(keep.data(), static_cast<int>(keep.size()));
-    reset_signals();
-    if (request.step)
-      if (const char* failed = request.step(request.context)) report_failure(error_pipe[1], failed);
-    ::execve(argv[0], argv.data(), env.data());
-    report_failure(error_pipe[1], "exec");
-  }
-  const int fork_error = errno;
+  // Boost.Process forks and execs; the child's steps are ours (its own error pipe is not
+  // used: ignore_error, and every failure in the child is reported through ours, with the
+  // step that failed).
+  int fork_error = 0;
+  bp::child child(
+      bp::exe = request.argv[0], bp::args = args, bp::ignore_error,
+      bp::extend::on_setup = [&env](auto& exec) { exec.env = env.data(); },
+      bp::extend::on_fork_error =
+          [&fork_error](auto&, const std::error_code& error) { fork_error = error.value(); },
+      bp::extend::on_exec_setup =
+          [&keep, &request, &error_pipe](auto&) {
+            close_descriptors_except(keep.data(), static_cast<int>(keep.size()));
+            reset_signals();
+            if (request.step)
+              if (const char* failed = request.step(request.context))
+                report_failure(error_pipe[1], failed);
+          },
+      bp::extend::on_exec_error =
+          [&error_pipe](auto&, const std::error_code&) { report_failure(error_pipe[1], "exec"); });
+  const pid_t pid = child.valid() ? child.id() : -1;
+  child.detach();  // reaped by the caller, with its usage (wait4)
   if (pid > 0) note_started(pid);
   ::close(error_pipe[1]);
-  if (pid < 0) {
+  if (pid <= 0) {
     ::close(error_pipe[0]);
+    if (fork_error == 0) fork_error = EAGAIN;
     throw LaunchError(std::string("fork: ") + std::strerror(fork_error), fork_error);
   }
   // Nothing to read once the child exec'd (the pipe closed with it); errno and the step if not.
