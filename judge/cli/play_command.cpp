@@ -70,7 +70,7 @@ std::string without_line(const TestCaseError& e) {
 }
 
 TestCase test_from_file(const std::string& file) {
-  const SmallFile read = read_small_file(file, kSmallFileLimit);
+  const SmallFile read = read_small_file(file);
   if (!read.text) throw SetupError("--test: " + file + ": " + read.why_not());
   try {
     return parse_testcase(*read.text);

@@ -360,8 +360,14 @@ int verify(const VerifyArguments& args) {
       if (!fs::exists(transcript)) continue;
       ++replayed;
       try {
-        auto problem = replay_interaction(parse_testcase(read_file(sample).value_or("")),
-                                          read_file(transcript).value_or(""));
+        // Bounded: a transcript is a few lines, and a huge one is a mistake to name.
+        const SmallFile test = read_small_file(sample), lines = read_small_file(transcript);
+        if (!test.text)
+          throw std::runtime_error(fs::relative(sample, root).string() + ": " + test.why_not());
+        if (!lines.text)
+          throw std::runtime_error(fs::relative(transcript, root).string() + ": " +
+                                   lines.why_not());
+        auto problem = replay_interaction(parse_testcase(*test.text), *lines.text);
         tally.step(fs::relative(transcript, root).string(), !problem, problem ? *problem : "");
       } catch (const std::exception& e) {
         tally.step(fs::relative(transcript, root).string(), false, e.what());

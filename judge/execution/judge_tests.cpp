@@ -205,7 +205,7 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
                                  : relative.string();
     TestResult result;
     try {
-      const SmallFile file = read_small_file(tests[i], kSmallFileLimit);
+      const SmallFile file = read_small_file(tests[i]);
       if (!file.text) throw std::runtime_error(file.why_not());
       result = judge_test(submission, parse_testcase(*file.text), name, limits, options.sandbox);
     } catch (const TestCaseError& e) {

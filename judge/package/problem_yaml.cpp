@@ -456,7 +456,7 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
 }
 
 ProblemConfig load_problem_yaml(const std::filesystem::path& path) {
-  const SmallFile file = read_small_file(path, kSmallFileLimit);
+  const SmallFile file = read_small_file(path);
   if (!file.text) Reader(path.string()).fail(file.why_not());
   return parse_problem_yaml(*file.text, path.string());
 }

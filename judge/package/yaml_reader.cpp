@@ -12,7 +12,7 @@ namespace entrapment {
 
 YAML::Node YamlReader::load(const std::filesystem::path& path,
                             const std::string& hint_if_missing) const {
-  const SmallFile file = read_small_file(path, kSmallFileLimit);
+  const SmallFile file = read_small_file(path);
   if (!file.text) fail(file.why_not() + (file.too_large ? "" : hint_if_missing));
   return parse(*file.text);
 }

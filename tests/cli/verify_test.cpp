@@ -80,6 +80,19 @@ TEST(Verify, OnlyTheStagesAndSubmissionsAskedFor) {
       << run.err;
 }
 
+// A sample's transcript is a few lines: one of gigabytes (a mistake, a sparse file) is named
+// and left unread, not read whole into memory.
+TEST(Verify, AHugeSampleTranscriptIsNamedUnread) {
+  ScratchPackage package;
+  const fs::path transcript =
+      package.write("testdata/sample/1.interaction", "< Trapper\n");  // replaced below
+  fs::resize_file(transcript, 3ull << 30);                            // sparse: no disk
+  const JudgeRun run = run_judge({"verify", "--only", "samples"}, {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "testdata/sample/1.interaction: the file is larger than 16 MiB"))
+      << run.out;
+}
+
 TEST(Verify, LinesReachALogAsTheyAreDecided) {
   ScratchPackage package;
   package.write("solutions/wrong_answer/first.py", kClaimsRunnerAndStops);
