@@ -88,6 +88,7 @@ run_one() {
   else
     script -qec "$line" /dev/null >"$work/out" 2>&1 </dev/null
   fi
+  local status=$?
   # What a program left where nothing contained it (its files carry the script's token).
   rm -rf /tmp/fill-table-$$-* /var/tmp/fill-table-$$-* /dev/shm/fill-table-$$-*
   if [ -f "$json" ]; then
@@ -97,6 +98,9 @@ r = json.load(open(sys.argv[1]))
 message = r["tests"][0]["message"] if r["tests"] else r["message"]
 print(r["verdict"] + "\t" + " ".join(message.split())[:160])
 EOF
+  elif [ "$status" -ge 128 ]; then
+    # No report: the judge itself was killed (by the program, where nothing contained it).
+    printf 'judge killed (exit %s)\t%s\n' "$status" "$(tail -c 160 "$work/out" | tr '\n' ' ')"
   else
     printf 'refused\t%s\n' "$(grep -m1 -E 'judge run:' "$work/out" | cut -c1-160)"
   fi

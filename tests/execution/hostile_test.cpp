@@ -167,6 +167,9 @@ const Hostile kHostile[] = {
     {"cwd-fill", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 10, true},
     // Finding the package through /proc/PID/cwd, writing into it, signalling the judge.
     {"attack-judge", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
+    // Tracing (ptrace) or reading the environment of any process it sees: the judge's, another
+    // run's.
+    {"trace-all", Verdict::AC},
 };
 
 std::string name(const ::testing::TestParamInfo<Param>& info) {

@@ -43,12 +43,15 @@
 //   bomb-during     plays, then lets a child fork-bomb for 0.3 s before it exits
 //   bidi-line       claims a side in a line with a terminal escape and U+202E
 //   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
+//   trace-all       tries to trace (ptrace) and to read the environment of every process it
+//                   sees but itself
 //   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
 #include <fcntl.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -225,6 +228,40 @@ std::string attack_terminal(const std::string& token) {
   return reached;
 }
 
+// Tracing another process (PTRACE_SEIZE: it is not stopped) or reading its environment, where
+// the judge's own processes and other runs' contestants are within reach.
+std::string attack_processes() {
+  std::string reached;
+  DIR* proc = opendir("/proc");
+  while (dirent* entry = proc ? readdir(proc) : nullptr) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    const pid_t pid = std::atoi(entry->d_name);
+    if (pid == getpid()) continue;
+    const std::string where = "/proc/" + std::to_string(pid);
+    char comm[64] = {};
+    const int fd = open((where + "/comm").c_str(), O_RDONLY);
+    if (fd >= 0) {
+      if (read(fd, comm, sizeof comm - 1) < 0) comm[0] = 0;
+      close(fd);
+    }
+    std::string name = comm;
+    if (!name.empty() && name.back() == '\n') name.pop_back();
+    if (pid == 1 && name == "bwrap") continue;  // its own sandbox's init, in its PID namespace
+    name += " (" + std::to_string(pid) + ")";
+    if (ptrace(PTRACE_SEIZE, pid, nullptr, nullptr) == 0) {
+      reached += " traced " + name + ";";
+      ptrace(PTRACE_DETACH, pid, nullptr, nullptr);  // and all go when it exits
+    }
+    const int environ_fd = open((where + "/environ").c_str(), O_RDONLY);
+    char byte;
+    if (environ_fd >= 0 && read(environ_fd, &byte, 1) == 1)
+      reached += " read the environment of " + name + ";";
+    if (environ_fd >= 0) close(environ_fd);
+  }
+  if (proc) closedir(proc);
+  return reached;
+}
+
 // A same-user attack on the judge and the package, as far as it gets.
 std::string attack_judge(const std::string& token) {
   std::string reached;
@@ -300,8 +337,10 @@ int main(int argc, char** argv) {
       return 3;
     }
     if (mode == "fds-only") return 0;
-  } else if (mode == "tiocsti" || mode == "attack-judge") {
-    const std::string reached = mode == "tiocsti" ? attack_terminal(token) : attack_judge(token);
+  } else if (mode == "tiocsti" || mode == "attack-judge" || mode == "trace-all") {
+    const std::string reached = mode == "tiocsti"        ? attack_terminal(token)
+                                : mode == "attack-judge" ? attack_judge(token)
+                                                         : attack_processes();
     if (!reached.empty()) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
       return 3;
