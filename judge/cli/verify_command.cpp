@@ -361,13 +361,14 @@ int verify(const VerifyArguments& args) {
       ++replayed;
       try {
         // Bounded: a transcript is a few lines, and a huge one is a mistake to name.
-        const SmallFile test = read_small_file(sample), lines = read_small_file(transcript);
-        if (!test.text)
-          throw std::runtime_error(fs::relative(sample, root).string() + ": " + test.why_not());
-        if (!lines.text)
-          throw std::runtime_error(fs::relative(transcript, root).string() + ": " +
-                                   lines.why_not());
-        auto problem = replay_interaction(parse_testcase(*test.text), *lines.text);
+        const auto text_of = [&root](const fs::path& file) {
+          SmallFile read = read_small_file(file);
+          if (!read.text)
+            throw std::runtime_error(fs::relative(file, root).string() + ": " + read.why_not());
+          return std::move(*read.text);
+        };
+        const TestCase test = parse_testcase(text_of(sample));  // the sample named first
+        auto problem = replay_interaction(test, text_of(transcript));
         tally.step(fs::relative(transcript, root).string(), !problem, problem ? *problem : "");
       } catch (const std::exception& e) {
         tally.step(fs::relative(transcript, root).string(), false, e.what());

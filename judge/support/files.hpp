@@ -22,12 +22,12 @@ struct SmallFile {
   std::string why_not() const;
 };
 
-// Test files and configuration are a few kilobytes: reading a multi-gigabyte one (a mistake, a
-// sparse file, a device) whole would take the machine's memory and minutes before any message.
-// This stops at `limit` bytes and says so.
 // The limit for test files and the package's configuration files.
 constexpr std::size_t kSmallFileLimit = 16u << 20;
 
+// Test files and configuration are a few kilobytes: reading a multi-gigabyte one (a mistake, a
+// sparse file, a device) whole would take the machine's memory and minutes before any message.
+// This stops at `limit` bytes and says so.
 SmallFile read_small_file(const std::filesystem::path& path, std::size_t limit = kSmallFileLimit);
 
 // Appends what `fd` gives to `text` until the end of input (true) or an error (false: what was

@@ -228,6 +228,19 @@ std::string attack_terminal(const std::string& token) {
   return reached;
 }
 
+// /proc/PID/comm without its newline ("" when it cannot be read).
+std::string command_name(pid_t pid) {
+  char comm[64] = {};
+  const int fd = open(("/proc/" + std::to_string(pid) + "/comm").c_str(), O_RDONLY);
+  if (fd >= 0) {
+    if (read(fd, comm, sizeof comm - 1) < 0) comm[0] = 0;
+    close(fd);
+  }
+  std::string name = comm;
+  if (!name.empty() && name.back() == '\n') name.pop_back();
+  return name;
+}
+
 // Tracing another process (PTRACE_SEIZE: it is not stopped) or reading its environment, where
 // the judge's own processes and other runs' contestants are within reach.
 std::string attack_processes() {
@@ -238,14 +251,7 @@ std::string attack_processes() {
     const pid_t pid = std::atoi(entry->d_name);
     if (pid == getpid()) continue;
     const std::string where = "/proc/" + std::to_string(pid);
-    char comm[64] = {};
-    const int fd = open((where + "/comm").c_str(), O_RDONLY);
-    if (fd >= 0) {
-      if (read(fd, comm, sizeof comm - 1) < 0) comm[0] = 0;
-      close(fd);
-    }
-    std::string name = comm;
-    if (!name.empty() && name.back() == '\n') name.pop_back();
+    std::string name = command_name(pid);
     if (pid == 1 && name == "bwrap") continue;  // its own sandbox's init, in its PID namespace
     name += " (" + std::to_string(pid) + ")";
     if (ptrace(PTRACE_SEIZE, pid, nullptr, nullptr) == 0) {
@@ -297,13 +303,7 @@ std::string attack_judge(const std::string& token) {
         closedir(secret);
       }
     }
-    char comm[64] = {};
-    const int fd = open(("/proc/" + std::to_string(pid) + "/comm").c_str(), O_RDONLY);
-    if (fd >= 0) {
-      if (read(fd, comm, sizeof comm - 1) < 0) comm[0] = 0;
-      close(fd);
-    }
-    if (std::string(comm) == "judge\n" && kill(pid, 0) == 0)
+    if (command_name(pid) == "judge" && kill(pid, 0) == 0)
       reached += " could signal the judge (" + std::to_string(pid) + ");";
   }
   if (proc) closedir(proc);
