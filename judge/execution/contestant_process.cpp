@@ -561,28 +561,48 @@ bool ContestantProcess::deadline_passed(Clock::time_point deadline) {
 }
 
 bool ContestantProcess::try_reap(bool block) {
-  if (reaped_) return true;
-  int status = 0;
-  rusage ru{};
-  pid_t r;
-  while ((r = ::wait4(pid_, &status, block ? 0 : WNOHANG, &ru)) < 0 && errno == EINTR) {
+  if (exited_) return true;
+  // Waited for, not reaped: its zombie holds its pid (and its process group's id) until
+  // collect(), so that nothing the judge kills by that id can be another program that took
+  // the pid meanwhile.
+  siginfo_t info{};
+  int r;
+  while ((r = ::waitid(P_PID, static_cast<id_t>(pid_), &info,
+                       WEXITED | WNOWAIT | (block ? 0 : WNOHANG))) < 0 &&
+         errno == EINTR) {
   }
-  if (r != pid_) return false;
-  reaped_ = true;
+  if (r != 0 || info.si_pid != pid_) return false;
+  exited_ = true;
   usage_.wall_s = std::chrono::duration<double>(Clock::now() - started_).count();
-  tree_->add(ru);
-  if (WIFSIGNALED(status)) {
-    usage_.signaled = true;
-    usage_.signal = WTERMSIG(status);
-  } else {
-    usage_.exit_code = WEXITSTATUS(status);
+  if (info.si_code == CLD_EXITED) {
+    usage_.exit_code = info.si_status;
     // bwrap reports a program killed by signal N as exit status 128 + N.
     if (sandboxed() && usage_.exit_code > 128 && usage_.exit_code < 128 + 65) {
       usage_.signaled = true;
       usage_.signal = usage_.exit_code - 128;
     }
+  } else {
+    usage_.signaled = true;
+    usage_.signal = info.si_status;
   }
   return true;
+}
+
+void ContestantProcess::collect() {
+  if (reaped_ || !exited_) return;
+  // Its pid is free once it is reaped: an interrupt's clean-up must not kill by it from then
+  // on, so the registry forgets it first.
+  LiveRun left;
+  if (identity_) left.uid = identity_->uid();
+  if (cgroup_) left.cgroups = cgroup_->dirs();
+  left.scratch = scratch_;
+  update_run(registry_key_, left);
+  rusage ru{};
+  int status = 0;
+  while (::wait4(pid_, &status, 0, &ru) < 0 && errno == EINTR) {
+  }
+  reaped_ = true;
+  tree_->add(ru);
 }
 
 bool ContestantProcess::wait_until(Clock::time_point deadline) {
@@ -606,7 +626,7 @@ bool ContestantProcess::wait_until(Clock::time_point deadline) {
 
 void ContestantProcess::kill() {
   if (pid_ <= 0) return;
-  if (!reaped_) {
+  if (!exited_) {
     killed_ = true;
     tree_->freeze();    // nothing runs or forks on while it is measured and killed
     tree_->remember();  // before its parents die and its orphans leave the tree
@@ -634,6 +654,7 @@ void ContestantProcess::sweep() {
   const double cgroup_cpu = cgroup_ ? cgroup_->cpu_seconds() : 0;
   tree_->kill_and_reap();
   if (!identity_) ::kill(-pid_, SIGKILL);
+  collect();  // the main process, last: until now its zombie kept its pid and group id ours
   // Nothing of its user id is left: in a control group, which none of its processes can
   // leave, the group is empty; otherwise kill_and_reap() went on until no process of the id
   // was alive.

@@ -106,6 +106,8 @@ class ContestantProcess {
   // Readable once the main process has exited; -1 when the kernel has no pidfd.
   int exit_fd() const { return pidfd_; }
   Clock::time_point started() const { return started_; }
+  // Its main process (bwrap, under bwrap): a zombie from its exit until the run is swept.
+  pid_t pid() const { return pid_; }
   bool sandboxed() const { return isolation_ == Isolation::Bwrap; }
   Isolation isolation() const { return isolation_; }
   const LimitMechanism& mechanism() const { return *mechanism_; }
@@ -145,7 +147,10 @@ class ContestantProcess {
  private:
   void spawn(const std::vector<std::string>& command, const ProcessOptions& options);
   void release() noexcept;  // kills, removes and forgets everything (destructor, failed spawn)
+  // Whether the main process has exited (blocking: waits until it has). It stays a zombie.
   bool try_reap(bool block);
+  // Reaps the main process (its usage into the tree's), once nothing is killed by its pid.
+  void collect();
   void sweep();
   double judge_thread_delay() const;
 
@@ -159,7 +164,8 @@ class ContestantProcess {
   pid_t pid_ = -1;
   int pidfd_ = -1;
   int stdin_ = -1, stdout_ = -1, stderr_ = -1;
-  int status_ = -1;  // bwrap's JSON status, read end
+  int status_ = -1;      // bwrap's JSON status, read end
+  bool exited_ = false;  // the main process has exited (a zombie until collect())
   bool reaped_ = false;
   bool swept_ = false;
   bool killed_ = false;  // the judge killed it (it did not end by itself)

@@ -149,9 +149,11 @@ double ProcessTree::longest_cpu_wait() const {
 void ProcessTree::kill_and_reap() {
   if (cgroup_) {
     // Everything alive is in the group; the group's process count also counts zombies until
-    // they are reaped, so /proc is searched for them only when some are left.
+    // they are reaped, so /proc is searched for them only when some besides the main
+    // process's are left.
     cgroup_->kill_all();
-    if (cgroup_->tasks() == 0) return;
+    const long long tasks = cgroup_->tasks();
+    if (tasks >= 0 && tasks <= 1) return;
   }
   const pid_t self = ::getpid();
   for (int attempt = 0; attempt < 300; ++attempt) {

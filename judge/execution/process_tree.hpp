@@ -63,7 +63,9 @@ class ProcessTree {
   double longest_cpu_wait() const;
 
   // Kills every process of the run but the main one, reaps those orphaned to the judge (their
-  // usage is added) and returns once none is left alive (or after about 3 s of trying).
+  // usage is added) and returns once none is left alive (or after about 3 s of trying). The
+  // main process has exited but is not reaped yet (its zombie holds its pid, and with it the
+  // process group's id, while what it left is killed by that id).
   void kill_and_reap();
 
   // Usage of the processes the judge reaped: the main process (added by its reaper) and the
