@@ -184,13 +184,13 @@ TEST(TestingTool, CtrlCShowsTheGameSoFarWhileItIsStillRunning) {
   const fs::path root = entrapment::testing::repository();
   Scratch scratch;
   const fs::path out = scratch.path / "out";
+  const std::string tool = (root / "attachments" / "testing_tool.py").string();
   const pid_t pid = fork();
   ASSERT_GE(pid, 0);
   if (pid == 0) {
     std::signal(SIGINT, SIG_DFL);  // as in a terminal, whatever the test runner inherited
     FILE* file = std::freopen(out.c_str(), "w", stdout);
     if (!file) _exit(127);
-    const std::string tool = (root / "attachments" / "testing_tool.py").string();
     execlp("python3", "python3", tool.c_str(), "-t", "60", "-b", "4 0", "/bin/sh", "-c",
            "echo Trapper; exec sleep 60", static_cast<char*>(nullptr));
     _exit(127);

@@ -6,6 +6,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "exec_arguments.hpp"
 
 namespace entrapment::testing {
 
@@ -13,26 +14,21 @@ namespace {
 
 int exit_code(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
 
-[[noreturn]] void exec(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
-  execvp(args[0], args.data());
-  _exit(127);
-}
-
-pid_t spawn(const std::vector<std::string>& argv, int in, int out, const int (&close_fds)[4],
-            const std::filesystem::path& err = {}) {
+// Everything below the fork is async-signal-safe (exec_arguments.hpp says why): the arguments,
+// the paths and the flags are ready before it.
+pid_t spawn(const ExecArguments& exec, int in, int out, const int (&close_fds)[4],
+            const char* err = nullptr) {
   const pid_t pid = fork();
   if (pid == 0) {
     dup2(in, 0);
     dup2(out, 1);
     for (int fd : close_fds) close(fd);
-    if (!err.empty()) {
-      const int fd = open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (err) {
+      const int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (fd >= 0) dup2(fd, 2);
     }
-    exec(argv);
+    execvp(exec.argv()[0], exec.argv());
+    _exit(127);
   }
   return pid;
 }
@@ -47,8 +43,11 @@ int run_pair(const std::vector<std::string>& judge, const std::vector<std::strin
   if (pipe2(to_judge, O_CLOEXEC) != 0) return -1;
   if (pipe2(to_contestant, O_CLOEXEC) != 0) return -1;
   const int all[4] = {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]};
-  const pid_t judge_pid = spawn(judge, to_judge[0], to_contestant[1], all, judge_stderr);
-  const pid_t contestant_pid = spawn(contestant, to_contestant[0], to_judge[1], all);
+  const ExecArguments judge_exec(judge), contestant_exec(contestant);
+  const std::string err = judge_stderr.string();
+  const pid_t judge_pid = spawn(judge_exec, to_judge[0], to_contestant[1], all,
+                                judge_stderr.empty() ? nullptr : err.c_str());
+  const pid_t contestant_pid = spawn(contestant_exec, to_contestant[0], to_judge[1], all);
   for (int fd : all) close(fd);
   int judge_status = 0, contestant_status = 0;
   waitpid(judge_pid, &judge_status, 0);
@@ -62,15 +61,20 @@ int run_cms(const std::filesystem::path& manager, const std::filesystem::path& i
   unlink(from_user.c_str());
   unlink(to_user.c_str());
   if (mkfifo(from_user.c_str(), 0666) != 0 || mkfifo(to_user.c_str(), 0666) != 0) return -1;
+  const ExecArguments manager_exec({manager.string(), from_user.string(), to_user.string()}),
+      contestant_exec(contestant);
+  const std::string manager_out = (dir / "manager.out").string(),
+                    manager_err = (dir / "manager.err").string();
   const pid_t manager_pid = fork();
   if (manager_pid == 0) {
     const int in = open(input.c_str(), O_RDONLY);
-    const int out = open((dir / "manager.out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = open((dir / "manager.err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int out = open(manager_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = open(manager_err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     dup2(in, 0);
     dup2(out, 1);
     dup2(err, 2);
-    exec({manager.string(), from_user.string(), to_user.string()});
+    execvp(manager_exec.argv()[0], manager_exec.argv());
+    _exit(127);
   }
   const pid_t contestant_pid = fork();
   if (contestant_pid == 0) {
@@ -79,7 +83,8 @@ int run_cms(const std::filesystem::path& manager, const std::filesystem::path& i
     const int out = open(from_user.c_str(), O_WRONLY);
     dup2(in, 0);
     dup2(out, 1);
-    exec(contestant);
+    execvp(contestant_exec.argv()[0], contestant_exec.argv());
+    _exit(127);
   }
   int manager_status = 0, contestant_status = 0;
   waitpid(manager_pid, &manager_status, 0);

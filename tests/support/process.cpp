@@ -20,44 +20,12 @@
 
 #include "files.hpp"
 
-extern char** environ;
-
 namespace entrapment::testing {
 
 namespace fs = std::filesystem;
 using Clock = std::chrono::steady_clock;
 
 namespace {
-
-// argv and envp as exec wants them, built before any fork (nothing but async-signal-safe calls
-// happen in a child before exec).
-class ExecArguments {
- public:
-  ExecArguments(const std::vector<std::string>& argv, const ProcessOptions& options)
-      : words_(argv) {
-    if (words_.empty()) throw std::invalid_argument("no program to run");
-    for (char** e = environ; *e; ++e) environment_.emplace_back(*e);
-    for (const auto& [name, value] : options.env) {
-      environment_.erase(std::remove_if(environment_.begin(), environment_.end(),
-                                        [&](const std::string& word) {
-                                          return word.compare(0, name.size() + 1, name + "=") == 0;
-                                        }),
-                         environment_.end());
-      if (value) environment_.push_back(name + "=" + *value);
-    }
-    for (std::string& w : words_) argv_.push_back(w.data());
-    argv_.push_back(nullptr);
-    for (std::string& e : environment_) envp_.push_back(e.data());
-    envp_.push_back(nullptr);
-  }
-
-  char* const* argv() { return argv_.data(); }
-  char* const* envp() { return envp_.data(); }
-
- private:
-  std::vector<std::string> words_, environment_;
-  std::vector<char*> argv_, envp_;
-};
 
 int status_of(int raw) {
   if (WIFEXITED(raw)) return WEXITSTATUS(raw);
@@ -104,7 +72,7 @@ Process::Process(const std::vector<std::string>& argv, const ProcessOptions& opt
   const std::string in = (dir_ / "stdin").string(), out = (dir_ / "stdout").string(),
                     err = (dir_ / "stderr").string();
   write_text(in, options.input);
-  ExecArguments exec(argv, options);
+  ExecArguments exec(argv, options.env);
   int report[2];
   if (::pipe2(report, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
   pid_ = ::fork();
@@ -196,7 +164,7 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 }
 
 ProcessResult run_on_terminal(const std::vector<std::string>& argv, const ProcessOptions& options) {
-  ExecArguments exec(argv, options);
+  ExecArguments exec(argv, options.env);
   int master = -1;
   winsize size{};
   size.ws_row = 40;
@@ -242,7 +210,7 @@ ProcessResult run_on_terminal(const std::vector<std::string>& argv, const Proces
 
 pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out,
                   unsigned long long address_space_bytes) {
-  ExecArguments exec(argv, {});
+  ExecArguments exec(argv);
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {

@@ -13,11 +13,12 @@
 #include <utility>
 #include <vector>
 
+#include "exec_arguments.hpp"
+
 namespace entrapment::testing {
 
-// Over the test's own environment: variables to set ("NAME", "value") or, with no value
-// (std::nullopt), to unset, in this order.
-using Environment = std::vector<std::pair<std::string, std::optional<std::string>>>;
+// Environment (exec_arguments.hpp): over the test's own environment, variables to set
+// ("NAME", "value") or, with no value (std::nullopt), to unset, in this order.
 
 struct ProcessOptions {
   // {cwd, env, input}: the common case, written as a brace list.

@@ -21,6 +21,7 @@
 #include <string>
 #include <vector>
 
+#include "tests/support/exec_arguments.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/repository.hpp"
 
@@ -29,6 +30,7 @@ namespace {
 namespace fs = std::filesystem;
 
 using entrapment::testing::build_bin;
+using entrapment::testing::ExecArguments;
 using entrapment::testing::read_text;
 using entrapment::testing::repository;
 
@@ -59,11 +61,9 @@ Exit exit_of(int status, const rusage& usage) {
   return e;
 }
 
-[[noreturn]] void exec(const std::vector<std::string>& argv) {
-  std::vector<char*> args;
-  for (const std::string& arg : argv) args.push_back(const_cast<char*>(arg.c_str()));
-  args.push_back(nullptr);
-  ::execv(args[0], args.data());
+// The arguments are built before the fork (exec_arguments.hpp says why).
+[[noreturn]] void exec(const ExecArguments& arguments) {
+  ::execv(arguments.argv()[0], arguments.argv());
   ::_exit(127);
 }
 
@@ -74,6 +74,7 @@ Exit run_pair(const std::vector<std::string>& judge, const std::vector<std::stri
   int to_judge[2], to_contestant[2];
   if (::pipe(to_judge) != 0 || ::pipe(to_contestant) != 0) return {};
   const int all[4] = {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]};
+  const ExecArguments judge_exec(judge), contestant_exec(contestant);
   const pid_t judge_pid = ::fork();
   if (judge_pid == 0) {
     ::dup2(to_judge[0], 0);
@@ -88,7 +89,7 @@ Exit run_pair(const std::vector<std::string>& judge, const std::vector<std::stri
                                                                   << 20};
       ::setrlimit(RLIMIT_AS, &cap);
     }
-    exec(judge);
+    exec(judge_exec);
   }
   const pid_t contestant_pid = ::fork();
   if (contestant_pid == 0) {
@@ -96,7 +97,7 @@ Exit run_pair(const std::vector<std::string>& judge, const std::vector<std::stri
     ::dup2(to_contestant[0], 0);
     ::dup2(to_judge[1], 1);
     for (int fd : all) ::close(fd);
-    exec(contestant);
+    exec(contestant_exec);
   }
   for (int fd : all) ::close(fd);
   int status = 0, ignored = 0;
@@ -117,15 +118,19 @@ Exit run_cms(const fs::path& manager, const fs::path& test,
   ::unlink(to_manager.c_str());
   ::unlink(to_user.c_str());
   if (::mkfifo(to_manager.c_str(), 0666) != 0 || ::mkfifo(to_user.c_str(), 0666) != 0) return {};
+  const ExecArguments manager_exec({manager.string(), to_manager.string(), to_user.string()}),
+      contestant_exec(contestant);
+  const std::string manager_out = (dir / "manager.out").string(),
+                    manager_err = (dir / "manager.err").string();
   const pid_t manager_pid = ::fork();
   if (manager_pid == 0) {
     const int in = ::open(test.c_str(), O_RDONLY);
-    const int out = ::open((dir / "manager.out").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = ::open((dir / "manager.err").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int out = ::open(manager_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    const int err = ::open(manager_err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     ::dup2(in, 0);
     ::dup2(out, 1);
     ::dup2(err, 2);
-    exec({manager.string(), to_manager.string(), to_user.string()});
+    exec(manager_exec);
   }
   const pid_t contestant_pid = ::fork();
   if (contestant_pid == 0) {
@@ -134,7 +139,7 @@ Exit run_cms(const fs::path& manager, const fs::path& test,
     const int out = ::open(to_manager.c_str(), O_WRONLY);
     ::dup2(in, 0);
     ::dup2(out, 1);
-    exec(contestant);
+    exec(contestant_exec);
   }
   int status = 0, ignored = 0;
   rusage usage{};
