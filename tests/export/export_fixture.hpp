@@ -299,16 +299,18 @@ class ExportedPrograms : public ExportTest {
     fs::create_directories(feedback);
     fs::remove(feedback / "judgeerror.txt");
     return run_pair({interactor.string(), in.string(), ans.string(), feedback.string() + "/"},
-                    contestant);
+                    contestant)
+        .code;
   }
   // The testlib interactor's exit code, and then the checker's on its log.
   static std::pair<int, int> testlib(const fs::path& in, const fs::path& answer,
                                      const std::vector<std::string>& contestant) {
     const fs::path log = tmp_ / "testlib.log";
     fs::remove(log);
-    const int interactor = run_pair(
-        {program("testlib_interactor").string(), in.string(), log.string(), answer.string()},
-        contestant);
+    const int interactor = run_pair({program("testlib_interactor").string(), in.string(),
+                                     log.string(), answer.string()},
+                                    contestant)
+                               .code;
     const int checker =
         shell(shell_quote(program("checker").string()) + " " + shell_quote(in.string()) + " " +
               shell_quote(log.string()) + " " + shell_quote(answer.string()) + " 2> /dev/null");

@@ -531,14 +531,15 @@ TEST_F(ExportedPrograms, BrokenTestFilesAreJudgeFailures) {
       const std::string second =
           std::string(interactor) == "uoj_interactor" ? "/dev/stdin" : (tmp_ / "out").string();
       EXPECT_EQ(run_pair({(tmp_ / interactor).string(), in.string(), second, ans.string()},
-                         contestant, err),
+                         contestant, err)
+                    .code,
                 3)
           << interactor;
       EXPECT_EQ(read_text(err).rfind("FAIL ", 0), 0u) << interactor << ": " << read_text(err);
     }
     // CMS's manager: exit 1, never a score (it reads the whole test on stdin: no answer file).
     if (c.ans.empty()) {
-      EXPECT_EQ(run_cms(package("cms") / "check" / "manager", in, contestant, tmp_), 1);
+      EXPECT_EQ(run_cms(package("cms") / "check" / "manager", in, contestant, tmp_).code, 1);
       EXPECT_EQ(read_text(tmp_ / "manager.out"), "");
     }
   }

@@ -61,7 +61,8 @@ class EveryFormat : public ExportedPrograms {
     fs::create_directories(feedback);
     const int code = run_pair({program(interactor).string(), in.string(), with(in, ".ans").string(),
                                feedback.string() + "/"},
-                              contestant, scratch / "judge.err");
+                              contestant, scratch / "judge.err")
+                         .code;
     return code == 42 ? Verdict::AC : code == 43 ? Verdict::WA : Verdict::JE;
   }
   // A judge run as Luogu, Hydro or UOJ run it: its exit code and stderr.
@@ -69,16 +70,17 @@ class EveryFormat : public ExportedPrograms {
                                                     const std::vector<std::string>& contestant,
                                                     const fs::path& scratch) {
     const fs::path err = scratch / "judge.err";
-    const int code = run_pair(judge, contestant, err);
+    const int code = run_pair(judge, contestant, err).code;
     return {code, read_text(err)};
   }
 
   static Verdict polygon(const fs::path& test, const std::vector<std::string>& contestant,
                          const fs::path& scratch) {
     const fs::path log = scratch / "testlib.log", answer = test.string() + ".a";
-    const int interactor = run_pair(
-        {program("testlib_interactor").string(), test.string(), log.string(), answer.string()},
-        contestant, scratch / "judge.err");
+    const int interactor = run_pair({program("testlib_interactor").string(), test.string(),
+                                     log.string(), answer.string()},
+                                    contestant, scratch / "judge.err")
+                               .code;
     const int checker =
         shell(shell_quote(program("checker").string()) + " " + shell_quote(test.string()) + " " +
               shell_quote(log.string()) + " " + shell_quote(answer.string()) + " 2> /dev/null");
@@ -118,7 +120,7 @@ class EveryFormat : public ExportedPrograms {
   }
   static Verdict cms(const fs::path& manager, const fs::path& input,
                      const std::vector<std::string>& contestant, const fs::path& scratch) {
-    const int code = run_cms(manager, input, contestant, scratch);
+    const int code = run_cms(manager, input, contestant, scratch).code;
     const std::string outcome = read_text(scratch / "manager.out");
     if (code != 0) return Verdict::JE;
     return outcome == "1.0\n" ? Verdict::AC : outcome == "0.0\n" ? Verdict::WA : Verdict::JE;

@@ -102,12 +102,14 @@ TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
 
   const int kattis = run_pair({(bin / "interactor").string(), board.string(),
                                (tmp_ / "answer.ans").string(), tmp_.string() + "/"},
-                              contestant);
+                              contestant)
+                         .code;
   EXPECT_EQ(kattis, c.accepted ? 42 : 43) << "Kattis interactor on " << c.name;
   if (fs::exists(bin / "interactor_testlib")) {
     const int testlib =
         run_pair({(bin / "interactor_testlib").string(), board.string(), (tmp_ / "log").string()},
-                 contestant);
+                 contestant)
+            .code;
     EXPECT_EQ(testlib, c.accepted ? 0 : 1) << "testlib interactor on " << c.name;
   }
   const int tool =

@@ -2,9 +2,12 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include "exec_arguments.hpp"
 
@@ -12,20 +15,46 @@ namespace entrapment::testing {
 
 namespace {
 
-int exit_code(int status) { return WIFEXITED(status) ? WEXITSTATUS(status) : -1; }
+JudgeExit exit_of(int status, const rusage& usage) {
+  JudgeExit e;
+  if (WIFEXITED(status)) e.code = WEXITSTATUS(status);
+  if (WIFSIGNALED(status)) e.signal = WTERMSIG(status);
+  e.peak_kib = usage.ru_maxrss;
+  return e;
+}
 
-// Everything below the fork is async-signal-safe (exec_arguments.hpp says why): the arguments,
-// the paths and the flags are ready before it.
+// Waits for the judge, then ends the contestant whatever it is doing.
+JudgeExit wait_for(pid_t judge, pid_t contestant) {
+  int status = 0;
+  rusage usage{};
+  while (wait4(judge, &status, 0, &usage) < 0 && errno == EINTR) {
+  }
+  kill(contestant, SIGKILL);
+  while (waitpid(contestant, nullptr, 0) < 0 && errno == EINTR) {
+  }
+  return exit_of(status, usage);
+}
+
+// Everything below a fork is async-signal-safe (exec_arguments.hpp says why): the arguments,
+// the paths and the limits are ready before it. The judge keeps the test's SIGPIPE handling
+// (its own error paths are tested); the contestant dies of a write to a judge that is gone, as
+// under a contest system.
 pid_t spawn(const ExecArguments& exec, int in, int out, const int (&close_fds)[4],
-            const char* err = nullptr) {
+            const char* err = nullptr, long long memory_mib = 0, bool contestant = false) {
   const pid_t pid = fork();
   if (pid == 0) {
+    if (contestant) signal(SIGPIPE, SIG_DFL);
     dup2(in, 0);
     dup2(out, 1);
     for (int fd : close_fds) close(fd);
     if (err) {
       const int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
       if (fd >= 0) dup2(fd, 2);
+    }
+    if (memory_mib > 0) {
+      const rlimit cap{static_cast<rlim_t>(memory_mib) << 20, static_cast<rlim_t>(memory_mib)
+                                                                  << 20};
+      setrlimit(RLIMIT_AS, &cap);
     }
     execvp(exec.argv()[0], exec.argv());
     _exit(127);
@@ -35,32 +64,35 @@ pid_t spawn(const ExecArguments& exec, int in, int out, const int (&close_fds)[4
 
 }  // namespace
 
-int run_pair(const std::vector<std::string>& judge, const std::vector<std::string>& contestant,
-             const std::filesystem::path& judge_stderr) {
+JudgeExit run_pair(const std::vector<std::string>& judge,
+                   const std::vector<std::string>& contestant,
+                   const std::filesystem::path& judge_stderr, long long judge_memory_mib) {
   int to_judge[2], to_contestant[2];
   // Close-on-exec: tests run pairs from several threads at once, and a pipe end inherited by
   // another pair's process would keep this pair's reader from ever seeing the end of input.
-  if (pipe2(to_judge, O_CLOEXEC) != 0) return -1;
-  if (pipe2(to_contestant, O_CLOEXEC) != 0) return -1;
+  if (pipe2(to_judge, O_CLOEXEC) != 0) return {};
+  if (pipe2(to_contestant, O_CLOEXEC) != 0) {
+    close(to_judge[0]);
+    close(to_judge[1]);
+    return {};
+  }
   const int all[4] = {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]};
   const ExecArguments judge_exec(judge), contestant_exec(contestant);
   const std::string err = judge_stderr.string();
   const pid_t judge_pid = spawn(judge_exec, to_judge[0], to_contestant[1], all,
-                                judge_stderr.empty() ? nullptr : err.c_str());
-  const pid_t contestant_pid = spawn(contestant_exec, to_contestant[0], to_judge[1], all);
+                                judge_stderr.empty() ? nullptr : err.c_str(), judge_memory_mib);
+  const pid_t contestant_pid =
+      spawn(contestant_exec, to_contestant[0], to_judge[1], all, nullptr, 0, true);
   for (int fd : all) close(fd);
-  int judge_status = 0, contestant_status = 0;
-  waitpid(judge_pid, &judge_status, 0);
-  waitpid(contestant_pid, &contestant_status, 0);
-  return exit_code(judge_status);
+  return wait_for(judge_pid, contestant_pid);
 }
 
-int run_cms(const std::filesystem::path& manager, const std::filesystem::path& input,
-            const std::vector<std::string>& contestant, const std::filesystem::path& dir) {
+JudgeExit run_cms(const std::filesystem::path& manager, const std::filesystem::path& input,
+                  const std::vector<std::string>& contestant, const std::filesystem::path& dir) {
   const std::filesystem::path from_user = dir / "u0_to_m", to_user = dir / "m_to_u0";
   unlink(from_user.c_str());
   unlink(to_user.c_str());
-  if (mkfifo(from_user.c_str(), 0666) != 0 || mkfifo(to_user.c_str(), 0666) != 0) return -1;
+  if (mkfifo(from_user.c_str(), 0666) != 0 || mkfifo(to_user.c_str(), 0666) != 0) return {};
   const ExecArguments manager_exec({manager.string(), from_user.string(), to_user.string()}),
       contestant_exec(contestant);
   const std::string manager_out = (dir / "manager.out").string(),
@@ -86,13 +118,9 @@ int run_cms(const std::filesystem::path& manager, const std::filesystem::path& i
     execvp(contestant_exec.argv()[0], contestant_exec.argv());
     _exit(127);
   }
-  int manager_status = 0, contestant_status = 0;
-  waitpid(manager_pid, &manager_status, 0);
   // A manager that stopped without opening the FIFOs (a broken test) leaves the contestant
   // waiting in open(); once the manager has exited its verdict is known anyway.
-  kill(contestant_pid, SIGKILL);
-  waitpid(contestant_pid, &contestant_status, 0);
-  return exit_code(manager_status);
+  return wait_for(manager_pid, contestant_pid);
 }
 
 }  // namespace entrapment::testing

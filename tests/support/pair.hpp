@@ -8,18 +8,26 @@
 
 namespace entrapment::testing {
 
+// How the judge of a pair ended.
+struct JudgeExit {
+  int code = -1;           // its exit code, or -1 when a signal ended it
+  int signal = 0;          // the signal that ended it, or 0
+  long long peak_kib = 0;  // its peak resident set (ru_maxrss)
+};
+
 // Runs `judge` and `contestant` connected by two pipes (each one's stdout is the other's
-// stdin) and returns the judge's exit code (-1: killed by a signal). The judge's stderr goes to
-// `judge_stderr` when it is given.
-int run_pair(const std::vector<std::string>& judge, const std::vector<std::string>& contestant,
-             const std::filesystem::path& judge_stderr = {});
+// stdin); once the judge has ended, the contestant is killed if it still runs (it may be
+// writing to a judge that is gone). The judge's stderr goes to `judge_stderr` when it is given;
+// `judge_memory_mib` (not 0) caps its address space, as UOJ and Polygon cap an interactor's.
+JudgeExit run_pair(const std::vector<std::string>& judge,
+                   const std::vector<std::string>& contestant,
+                   const std::filesystem::path& judge_stderr = {}, long long judge_memory_mib = 0);
 
 // CMS's wiring of a Communication task (cms/grading/tasktypes/Communication.py): FIFOs
 // `dir`/u0_to_m and `dir`/m_to_u0, the manager started as `manager FROM_USER TO_USER` with
 // `input` on stdin, its stdout and stderr into `dir`/manager.out and manager.err; the
 // contestant's stdin and stdout on the FIFOs, opened stdin first as CMS's sandbox does.
-// Returns the manager's exit code.
-int run_cms(const std::filesystem::path& manager, const std::filesystem::path& input,
-            const std::vector<std::string>& contestant, const std::filesystem::path& dir);
+JudgeExit run_cms(const std::filesystem::path& manager, const std::filesystem::path& input,
+                  const std::vector<std::string>& contestant, const std::filesystem::path& dir);
 
 }  // namespace entrapment::testing

@@ -6,6 +6,7 @@
 #include "tests/support/pair.hpp"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 
 #include <atomic>
 #include <chrono>
@@ -45,10 +46,11 @@ TEST(Pair, StartsFromManyThreadsWhileOthersAllocate) {
       int wrong = 0;
       for (int game = 0; game < 60; ++game) {
         // A judge that answers with its exit code, a contestant that says nothing.
-        wrong += run_pair({"/bin/sh", "-c", "exit 42"}, {"/bin/true"}, scratch / "judge.err") != 42;
+        wrong +=
+            run_pair({"/bin/sh", "-c", "exit 42"}, {"/bin/true"}, scratch / "judge.err").code != 42;
         const fs::path input = scratch / "input";
         write_text(input, "");
-        wrong += run_cms("/bin/true", input, {"/bin/true"}, scratch) != 0;
+        wrong += run_cms("/bin/true", input, {"/bin/true"}, scratch).code != 0;
       }
       return wrong;
     }));
@@ -67,6 +69,23 @@ TEST(Pair, StartsFromManyThreadsWhileOthersAllocate) {
   done = true;
   for (std::thread& t : churn) t.join();
   EXPECT_EQ(wrong, 0) << "games whose judge did not exit as it should";
+  fs::remove_all(dir);
+}
+
+// The verdict is the judge's: a contestant still running when the judge has ended is ended
+// too, instead of holding the test until CTest's timeout.
+TEST(Pair, TheContestantEndsWithItsJudge) {
+  EXPECT_EQ(run_pair({"/bin/sh", "-c", "exit 42"}, {"/bin/sleep", "600"}).code, 42);
+}
+
+TEST(Pair, TheJudgesStderrAndAddressSpaceCap) {
+  const fs::path dir = fresh_directory("entrapment pair test");
+  const JudgeExit e =
+      run_pair({"/bin/sh", "-c", "ulimit -v >&2; kill -TERM $$"}, {"/bin/true"}, dir / "err", 64);
+  EXPECT_EQ(e.code, -1);
+  EXPECT_EQ(e.signal, SIGTERM);
+  EXPECT_GT(e.peak_kib, 0);
+  EXPECT_EQ(read_text(dir / "err"), "65536\n");
   fs::remove_all(dir);
 }
 
