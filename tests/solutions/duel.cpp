@@ -49,8 +49,8 @@ DuelResult duel(const fs::path& interactor, const fs::path& test_file,
   const std::vector<std::string> judge_argv = {interactor.string(), test_file.string(), "/dev/null",
                                                feedback.string()};
   const pid_t judge = testing::spawn_wired(judge_argv, to_judge[0], to_solution[1]);
-  const pid_t contestant =
-      testing::spawn_wired(solution, to_solution[0], to_judge[1], kSolutionAddressSpace);
+  const pid_t contestant = testing::spawn_wired(solution, to_solution[0], to_judge[1],
+                                                {.address_space_bytes = kSolutionAddressSpace});
   for (int fd : {to_judge[0], to_judge[1], to_solution[0], to_solution[1]}) ::close(fd);
 
   const Clock::time_point deadline = after(timeout_s);
@@ -73,7 +73,8 @@ SoloResult run_with_open_input(const std::vector<std::string>& solution, const s
   const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   int in[2];
   if (out < 0 || ::pipe(in) != 0) throw std::runtime_error("cannot set up the solution's files");
-  const pid_t pid = testing::spawn_wired(solution, in[0], out, kSolutionAddressSpace);
+  const pid_t pid =
+      testing::spawn_wired(solution, in[0], out, {.address_space_bytes = kSolutionAddressSpace});
   ::close(in[0]);
   ::close(out);
   // The input is tiny: it fits the pipe's buffer, so this write never blocks.

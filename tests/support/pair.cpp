@@ -10,6 +10,7 @@
 #include <cerrno>
 
 #include "exec_arguments.hpp"
+#include "process.hpp"
 
 namespace entrapment::testing {
 
@@ -35,33 +36,6 @@ JudgeExit wait_for(pid_t judge, pid_t contestant) {
   return exit_of(status, usage);
 }
 
-// Everything below a fork is async-signal-safe (exec_arguments.hpp says why): the arguments,
-// the paths and the limits are ready before it. The judge keeps the test's SIGPIPE handling
-// (its own error paths are tested); the contestant dies of a write to a judge that is gone, as
-// under a contest system.
-pid_t spawn(const ExecArguments& exec, int in, int out, const int (&close_fds)[4],
-            const char* err = nullptr, long long memory_mib = 0, bool contestant = false) {
-  const pid_t pid = fork();
-  if (pid == 0) {
-    if (contestant) signal(SIGPIPE, SIG_DFL);
-    dup2(in, 0);
-    dup2(out, 1);
-    for (int fd : close_fds) close(fd);
-    if (err) {
-      const int fd = open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (fd >= 0) dup2(fd, 2);
-    }
-    if (memory_mib > 0) {
-      const rlimit cap{static_cast<rlim_t>(memory_mib) << 20, static_cast<rlim_t>(memory_mib)
-                                                                  << 20};
-      setrlimit(RLIMIT_AS, &cap);
-    }
-    execvp(exec.argv()[0], exec.argv());
-    _exit(127);
-  }
-  return pid;
-}
-
 }  // namespace
 
 JudgeExit run_pair(const std::vector<std::string>& judge,
@@ -76,14 +50,15 @@ JudgeExit run_pair(const std::vector<std::string>& judge,
     close(to_judge[1]);
     return {};
   }
-  const int all[4] = {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]};
-  const ExecArguments judge_exec(judge), contestant_exec(contestant);
-  const std::string err = judge_stderr.string();
-  const pid_t judge_pid = spawn(judge_exec, to_judge[0], to_contestant[1], all,
-                                judge_stderr.empty() ? nullptr : err.c_str(), judge_memory_mib);
+  // The judge keeps the test's SIGPIPE handling (its own error paths are tested).
+  const pid_t judge_pid =
+      spawn_wired(judge, to_judge[0], to_contestant[1],
+                  {.stderr_file = judge_stderr,
+                   .address_space_bytes = static_cast<unsigned long long>(judge_memory_mib) << 20,
+                   .default_sigpipe = false});
   const pid_t contestant_pid =
-      spawn(contestant_exec, to_contestant[0], to_judge[1], all, nullptr, 0, true);
-  for (int fd : all) close(fd);
+      spawn_wired(contestant, to_contestant[0], to_judge[1], {.stderr_file = {}});
+  for (int fd : {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]}) close(fd);
   return wait_for(judge_pid, contestant_pid);
 }
 

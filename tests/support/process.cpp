@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -208,22 +209,26 @@ ProcessResult run_on_terminal(const std::vector<std::string>& argv, const Proces
   return result;
 }
 
-pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out,
-                  unsigned long long address_space_bytes) {
+pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out, const Wiring& wiring) {
+  // Everything the child needs is ready before the fork (exec_arguments.hpp says why).
   ExecArguments exec(argv);
+  const std::string err = wiring.stderr_file.string();
+  const rlimit cap{wiring.address_space_bytes, wiring.address_space_bytes};
   const pid_t pid = ::fork();
   if (pid < 0) throw std::runtime_error("fork failed");
   if (pid == 0) {
     ::dup2(in, 0);
     ::dup2(out, 1);
-    const int null = ::open("/dev/null", O_WRONLY);
-    if (null >= 0) ::dup2(null, 2);
-    for (int fd = 3; fd < 256; ++fd) ::close(fd);
-    if (address_space_bytes != 0) {
-      const rlimit limit{address_space_bytes, address_space_bytes};
-      ::setrlimit(RLIMIT_AS, &limit);
+    if (!err.empty()) {
+      const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      if (fd >= 0) ::dup2(fd, 2);
     }
-    ::signal(SIGPIPE, SIG_DFL);
+    // Another pair's pipe end kept open here would keep that pair's reader from seeing the end
+    // of its input.
+    if (::syscall(SYS_close_range, 3u, ~0u, 0u) != 0)
+      for (int fd = 3; fd < 1024; ++fd) ::close(fd);
+    if (wiring.address_space_bytes != 0) ::setrlimit(RLIMIT_AS, &cap);
+    if (wiring.default_sigpipe) ::signal(SIGPIPE, SIG_DFL);
     ::execvp(exec.argv()[0], exec.argv());
     ::_exit(127);
   }

@@ -77,11 +77,21 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 ProcessResult run_on_terminal(const std::vector<std::string>& argv,
                               const ProcessOptions& options = {});
 
+// How spawn_wired starts a program.
+struct Wiring {
+  // Its stderr, created or truncated; empty: the test's own.
+  std::filesystem::path stderr_file = "/dev/null";
+  // Not 0: a cap on its address space (RLIMIT_AS), as contest systems cap a program's memory.
+  unsigned long long address_space_bytes = 0;
+  // False: it keeps the test's handling of SIGPIPE (a judge whose own error paths are tested);
+  // true: it dies of a write to a reader that is gone, as under a contest system.
+  bool default_sigpipe = true;
+};
+
 // For programs wired to each other: starts argv (argv[0] looked up in PATH) with stdin `in`,
-// stdout `out`, stderr /dev/null and no other descriptor open, under an address-space limit
-// of `address_space_bytes` when it is not 0. The caller closes its copies of `in` and `out`.
-pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out,
-                  unsigned long long address_space_bytes = 0);
+// stdout `out` and no other descriptor open but its stderr. The caller closes its copies of
+// `in` and `out`.
+pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out, const Wiring& wiring = {});
 
 // Waits for `pid` until `deadline`: its status (above), or -1 when it still runs then (it is
 // left running).

@@ -5,13 +5,7 @@
 // CRLF blank line after the game is accepted, as an LF one; a test file far too large is a
 // judge error with a message, read no further than 1 MiB. The testing tool reaches the same
 // verdicts.
-#include <fcntl.h>
 #include <gtest/gtest.h>
-#include <signal.h>
-#include <sys/resource.h>
-#include <sys/stat.h>
-#include <sys/wait.h>
-#include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
