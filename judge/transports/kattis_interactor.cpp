@@ -9,8 +9,19 @@
 // contestant proved its claim, 43 when it did not (reason in FEEDBACK_DIR/judgemessage.txt);
 // any other exit code means the judge itself failed (reason in judgeerror.txt and stderr).
 // FEEDBACK_DIR/transcript.json receives the whole game.
+//
+// Once the contestant's output has ended, the interactor waits (at most kContestantGoneWaitMs)
+// until nobody reads its output any more before it exits: see await_contestant_gone().
+#include <chrono>
 #include <cstdio>
 #include <string>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <poll.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#endif
 
 #include "../interaction/interaction.hpp"
 #include "guarded_main.hpp"
@@ -21,6 +32,42 @@ namespace {
 constexpr int kAccepted = 42;
 constexpr int kWrongAnswer = 43;
 constexpr int kJudgeError = 1;
+
+// A contestant that crashes or is stopped at the time limit ends its output first, so the judge
+// reads the end of it and decides; were it to exit at once, DOMjudge would see the validator
+// exit first with a wrong answer, which overrides the contestant's RUN-ERROR or TIMELIMIT
+// (judgedaemon.main.php, determineVerdict()), and every crash would show as WRONG-ANSWER. So,
+// after the end of the contestant's output, the judge waits until the contestant's side is
+// gone: the read end of its stdout closed, which poll() reports as POLLERR (or POLLHUP for a
+// socket), once the contestant and whatever held its stdin (runguard) have exited. Bounded: a
+// contestant may close its output and live on. Only for a pipe or a socket: poll() on a file or
+// a terminal would report nothing and always wait the whole bound.
+constexpr int kContestantGoneWaitMs = 2000;
+
+void await_contestant_gone(std::FILE* to_contestant) {
+#if defined(__unix__) || defined(__APPLE__)
+  const int fd = fileno(to_contestant);
+  struct stat status;
+  if (fd < 0 || fstat(fd, &status) != 0 || !(S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode)))
+    return;
+  const std::chrono::steady_clock::time_point deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(kContestantGoneWaitMs);
+  for (;;) {
+    const long long left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               deadline - std::chrono::steady_clock::now())
+                               .count();
+    if (left <= 0) return;
+    // No event asked for: poll() reports POLLERR, POLLHUP and POLLNVAL whatever it is asked,
+    // and asking for POLLOUT would return at once while the pipe has room.
+    struct pollfd gone = {fd, 0, 0};
+    const int ready = poll(&gone, 1, static_cast<int>(left));
+    if (ready > 0) return;
+    if (ready < 0 && errno != EINTR) return;
+  }
+#else
+  (void)to_contestant;
+#endif
+}
 
 int judge_error(const std::string& feedback_dir, const std::string& message) {
   std::fprintf(stderr, "interactor: %s\n", message.c_str());
@@ -85,6 +132,10 @@ int run(int argc, char** argv) {
     return judge_error(feedback_dir, outcome.message);
   if (!entrapment::write_text_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))
     return judge_error(feedback_dir, "cannot write to the feedback directory " + feedback_dir);
+  // Only once the contestant's output has ended (the core reads it to its end after a won game,
+  // and a crash or a kill ends it): a wrong answer decided on a line the contestant wrote while
+  // it still runs stands as the validator's, as the Kattis rules and DOMjudge want, at once.
+  if (std::feof(stdin)) await_contestant_gone(stdout);
   return outcome.accepted() ? kAccepted : kWrongAnswer;
 }
 
