@@ -10,8 +10,9 @@
 // any other exit code means the judge itself failed (reason in judgeerror.txt and stderr).
 // FEEDBACK_DIR/transcript.json receives the whole game.
 //
-// Once the contestant's output has ended, the interactor waits (at most kContestantGoneWaitMs)
-// until nobody reads its output any more before it exits: see await_contestant_gone().
+// A wrong answer found at the end of the contestant's output waits (at most
+// kContestantGoneWaitMs) until nobody reads the judge's output any more before the interactor
+// exits: see await_contestant_gone().
 #include <chrono>
 #include <cstdio>
 #include <string>
@@ -40,8 +41,10 @@ constexpr int kJudgeError = 1;
 // after the end of the contestant's output, the judge waits until the contestant's side is
 // gone: the read end of its stdout closed, which poll() reports as POLLERR (or POLLHUP for a
 // socket), once the contestant and whatever held its stdin (runguard) have exited. Bounded: a
-// contestant may close its output and live on. Only for a pipe or a socket: poll() on a file or
-// a terminal would report nothing and always wait the whole bound.
+// contestant may close its output and live on, and DOMjudge's runpipe, which copies the judge's
+// output to the contestant (with -o, as the judgehost runs it), keeps that read end open until
+// the judge exits, so there the bound is what lets runguard finish first. Only for a pipe or a
+// socket: poll() on a file or a terminal would report nothing and always wait the whole bound.
 constexpr int kContestantGoneWaitMs = 2000;
 
 void await_contestant_gone(std::FILE* to_contestant) {
@@ -132,10 +135,12 @@ int run(int argc, char** argv) {
     return judge_error(feedback_dir, outcome.message);
   if (!entrapment::write_text_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))
     return judge_error(feedback_dir, "cannot write to the feedback directory " + feedback_dir);
-  // Only once the contestant's output has ended (the core reads it to its end after a won game,
-  // and a crash or a kill ends it): a wrong answer decided on a line the contestant wrote while
-  // it still runs stands as the validator's, as the Kattis rules and DOMjudge want, at once.
-  if (std::feof(stdin)) await_contestant_gone(stdout);
+  // Only a wrong answer found at the end of the contestant's output waits: DOMjudge reads the
+  // program's own RUN-ERROR or TIMELIMIT whoever exits first unless the validator's verdict is a
+  // wrong answer, and a wrong answer decided on a line the contestant wrote while it still ran
+  // is the validator's, as the Kattis rules want. An accepted game never waits: under DOMjudge's
+  // runpipe, which holds the read end of the judge's output, the wait would last the whole bound.
+  if (!outcome.accepted() && std::feof(stdin)) await_contestant_gone(stdout);
   return outcome.accepted() ? kAccepted : kWrongAnswer;
 }
 

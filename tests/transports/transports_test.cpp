@@ -247,6 +247,23 @@ TEST_F(Transports, TheKattisInteractorsWaitForTheContestantIsBounded) {
   EXPECT_LT(seconds, 10) << "the interactor waited for a contestant that never ended";
 }
 
+// ... and an accepted game does not wait at all (DOMjudge keeps the program's own verdict after
+// an accepted one whoever exits first, and under its runpipe the wait would last the whole
+// bound): a contestant that wins, closes its output and lives on does not hold the interactor.
+TEST_F(Transports, TheKattisInteractorDoesNotWaitAfterAnAcceptedGame) {
+  const auto start = std::chrono::steady_clock::now();
+  std::string play;
+  for (const std::string& word : player("correct")) play += "'" + word + "' ";
+  const JudgeExit k =
+      run_pair({fs::absolute(build_bin() / "interactor").string(), (dir_.path / "test.in").string(),
+                (dir_.path / "test.ans").string(), dir_.path.string()},
+               {"/bin/sh", "-c", play + "; exec >&-; exec sleep 60"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(k.code, 42) << feedback("judgemessage.txt");
+  EXPECT_LT(seconds, 1.5) << "the interactor waited after an accepted game";
+}
+
 TEST_F(Transports, ACrlfBlankLineAfterTheGameIsAccepted) {
   const JudgeExit k = kattis("crlf-after", 0);
   EXPECT_EQ(k.code, 42) << feedback("judgemessage.txt");
