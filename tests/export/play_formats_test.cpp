@@ -133,7 +133,31 @@ class EveryFormat : public ExportedPrograms {
   struct Played {
     std::vector<std::string> failures;
     std::size_t rejected = 0, games = 0;
+    std::map<std::string, bool> luogu_passed;  // by the test's name in Luogu's data (NN.in)
   };
+
+  // The score Luogu gives from data/config.yml and each test's verdict: a test in no subtask
+  // scores its `score` when passed; a subtask (`subtaskId`) scores the least of its tests'
+  // scores, a failed test counting 0 (the "minimum score" subtask scoring the export's README
+  // tells the admin to keep). luogu-dev/docs documents the keys, testcase-config.md.
+  static long long luogu_score(const std::map<std::string, bool>& passed) {
+    const YAML::Node config = YAML::LoadFile((package("luogu") / "data" / "config.yml").string());
+    long long total = 0;
+    std::map<long long, long long> subtask_score;
+    for (const auto& entry : config) {
+      const std::string test = entry.first.as<std::string>();
+      const long long score =
+          passed.count(test) && passed.at(test) ? entry.second["score"].as<long long>() : 0;
+      if (!entry.second["subtaskId"]) {
+        total += score;
+        continue;
+      }
+      const long long id = entry.second["subtaskId"].as<long long>();
+      subtask_score[id] = subtask_score.count(id) ? std::min(subtask_score[id], score) : score;
+    }
+    for (const auto& entry : subtask_score) total += entry.second;
+    return total;
+  }
   static Played play(const std::string& contestant_name, bool every_build) {
     Played out;
     const fs::path scratch = tmp_ / ("play " + contestant_name);
@@ -154,6 +178,7 @@ class EveryFormat : public ExportedPrograms {
                          package("domjudge") / "data" / (t.data_name + ".in"), contestant, scratch);
       got["polygon"] = polygon(package("polygon") / "tests" / n, contestant, scratch);
       got["luogu"] = luogu(package("luogu") / "data" / (n + ".in"), contestant, scratch);
+      out.luogu_passed[n + ".in"] = got["luogu"] == Verdict::AC;
       got["hydro"] = hydro(package("hydro") / "testdata" / (n + ".in"), contestant, scratch);
       const fs::path uoj_in =
           package("uoj") / "data" / ("entrapment" + std::to_string(t.index + 1) + ".in");
@@ -212,10 +237,15 @@ TEST_F(EveryFormat, EveryTestPlaysAsItsSystemRunsIt) {
     const Played played = entry.second.get();
     games += played.games;
     for (const std::string& failure : played.failures) ADD_FAILURE() << failure;
-    if (entry.first == "reference")
+    // All or nothing on Luogu too: a wrong program that passes most tests scores 0 (with a
+    // score per test, greedy_runner.cpp scored 87 of 100).
+    if (entry.first == "reference") {
       EXPECT_EQ(played.rejected, 0u) << "the reference solution";
-    else
+      EXPECT_EQ(luogu_score(played.luogu_passed), 100) << "the reference solution on Luogu";
+    } else {
       EXPECT_GT(played.rejected, 0u) << entry.first << " is never rejected";
+      EXPECT_EQ(luogu_score(played.luogu_passed), 0) << entry.first << " on Luogu";
+    }
   }
   EXPECT_GT(games, 0u);
   std::cout << "[ played ] " << games << " games, every test in every format\n";
