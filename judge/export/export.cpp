@@ -172,6 +172,7 @@ ExportReport export_package(const ExportOptions& options) {
       result = write_cms(source, out, report.warnings);
       break;
   }
+  report.differences = result.differences;
   report.submissions = result.submissions;
   report.files = out.files();
   report.test_cases = source.group("sample").size() + source.group("secret").size() +

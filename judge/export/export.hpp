@@ -84,6 +84,9 @@ struct ExportReport {
   std::vector<std::string> files;  // relative to package_dir, sorted
   std::size_t test_cases = 0;      // sample + secret (+ exhaustive)
   std::size_t submissions = 0;
+  // What differs from problem.yaml's limits or the all-or-nothing scoring, with the option
+  // and the system settings that keep the official value: printed first, as warnings.
+  std::vector<std::string> differences;
   std::vector<std::string> warnings;  // what was left out or adapted, and why
 };
 
