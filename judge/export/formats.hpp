@@ -37,6 +37,8 @@ FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
                        std::vector<std::string>& notes);
 FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
                        std::vector<std::string>& notes);
+FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
+                           std::vector<std::string>& notes);
 
 // ---- shared by the formats (formats.cpp) ----
 

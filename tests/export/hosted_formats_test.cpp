@@ -290,11 +290,60 @@ TEST_F(ExportTest, CmsItalyYamlLayout) {
   EXPECT_EQ(pdf.compare(xref, 5, "xref\n"), 0);
 }
 
+// LibreOJ (Lyrio): the test data to upload and judgeInfo.json, the interaction type's judge
+// settings with every field filled, as Lyrio's server validates them
+// (src/problem-type/types/interaction/problem-type.service.ts, validateAndFilterJudgeInfo, and
+// common/meta-and-subtasks.ts): integer limits in ms and MiB, the official ones; subtasks with
+// a scoringType and points up to 100, every inputFile among the uploaded files; the interactor
+// stdio, cpp with valid compileAndRunOptions, its file uploaded; no other property (Lyrio
+// strips unknown ones). JSON is YAML, so yaml-cpp reads it.
+TEST_F(ExportTest, LibreojLayout) {
+  ASSERT_EQ(export_status_["libreoj"], 0) << read_text(tmp_ / "libreoj.err");
+  const fs::path p = package("libreoj");
+  const fs::path data = p / "testdata";
+  const YAML::Node info = YAML::LoadFile((p / "judgeInfo.json").string());
+  const YAML::Node repo = YAML::LoadFile((root_ / "problem.yaml").string());
+  EXPECT_EQ(info["timeLimit"].as<long long>(),
+            static_cast<long long>(repo["limits"]["time_limit"].as<double>() * 1000));
+  EXPECT_EQ(info["memoryLimit"].as<long long>(), repo["limits"]["memory"].as<long long>());
+  EXPECT_FALSE(info["runSamples"].as<bool>());
+  for (const auto& key : info)
+    EXPECT_TRUE(std::set<std::string>({"timeLimit", "memoryLimit", "runSamples", "subtasks",
+                                       "interactor", "extraSourceFiles"})
+                    .count(key.first.as<std::string>()))
+        << key.first;
+  // All or nothing: one subtask of every test, GroupMin, 100 points; the tests in order.
+  ASSERT_EQ(info["subtasks"].size(), 1u);
+  const YAML::Node subtask = info["subtasks"][0];
+  EXPECT_EQ(subtask["scoringType"].as<std::string>(), "GroupMin");
+  EXPECT_EQ(subtask["points"].as<int>(), 100);
+  const std::vector<fs::path> tests = ordered_tests(testdata());
+  ASSERT_EQ(subtask["testcases"].size(), tests.size());
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    const std::string input = subtask["testcases"][i]["inputFile"].as<std::string>();
+    EXPECT_EQ(read_text(data / input), read_text(tests[i])) << input;
+  }
+  const YAML::Node interactor = info["interactor"];
+  EXPECT_EQ(interactor["interface"].as<std::string>(), "stdio");
+  EXPECT_EQ(interactor["language"].as<std::string>(), "cpp");
+  const YAML::Node options = interactor["compileAndRunOptions"];
+  EXPECT_EQ(options["compiler"].as<std::string>(), "g++");
+  EXPECT_EQ(options["std"].as<std::string>(), "c++14");
+  EXPECT_EQ(options["O"].as<std::string>(), "2");
+  EXPECT_EQ(options["m"].as<std::string>(), "64");
+  EXPECT_EQ(read_text(data / interactor["filename"].as<std::string>()),
+            read_text(bin_.parent_path() / "interactor" / "interactor_testlib.cpp"));
+  // What is uploaded is exactly the tests and the interactor.
+  EXPECT_EQ(all_files(data).size(), tests.size() + 1);
+  EXPECT_TRUE(fs::is_regular_file(p / "attachments" / "testing_tool.py"));
+  EXPECT_FALSE(has_judge_line(read_text(p / "statement.md")));
+}
+
 // The files every hosted format shows contestants hold no judge line.
 TEST_F(ExportTest, HostedStatementsHoldNoJudgeLines) {
   for (const fs::path& file :
        {package("luogu") / "statement.md", package("hydro") / "problem_en.md",
-        package("uoj") / "statement.md"}) {
+        package("uoj") / "statement.md", package("libreoj") / "statement.md"}) {
     const std::string text = read_text(file);
     EXPECT_FALSE(has_judge_line(text)) << file;
     EXPECT_NE(text.find("Runner"), std::string::npos) << file;
@@ -355,7 +404,8 @@ TEST_F(ExportTest, EveryReadmeHasTheSettingsToCheck) {
                                                      {"luogu", "Luogu"},
                                                      {"hydro", "Hydro"},
                                                      {"uoj", "UOJ"},
-                                                     {"cms", "CMS"}};
+                                                     {"cms", "CMS"},
+                                                     {"libreoj", "LibreOJ"}};
   for (const std::string& format : all_formats()) {
     const std::string readme = read_text(package(format) / "README.md");
     const std::size_t section =

@@ -10,6 +10,8 @@
 //                                                          testlib.ts does
 //   uoj               interactor IN /dev/stdin ANS         first word of stderr ("ok")
 //   cms               manager FROM_USER TO_USER < input    FIFOs; stdout's first line 1.0 / 0.0
+//   libreoj           interactor IN /dev/null              stderr, parsed as Lyrio's
+//                                                          parseTestlibMessage() does
 //
 // Each format must reach, on every test, the verdict the 2025-09 build reaches; the reference
 // solution must be accepted everywhere and each wrong one rejected somewhere. The kattis
@@ -118,6 +120,19 @@ class EveryFormat : public ExportedPrograms {
     words >> first;
     return first == "ok" ? Verdict::AC : first == "wrong" ? Verdict::WA : Verdict::JE;
   }
+  // Lyrio (lyrio-dev/judge src/task/submission/interaction/index.ts): `interactor INPUT
+  // /dev/null`, its exit code unread; src/checkers/index.ts parseTestlibMessage(): stderr
+  // starting "ok" 100 points, "wrong answer" or "wrong output format" 0, "FAIL" a judgement
+  // failure, anything else a system error.
+  static Verdict libreoj(const fs::path& in, const std::vector<std::string>& contestant,
+                         const fs::path& scratch) {
+    const auto r = stderr_verdict(
+        {program("libreoj_interactor").string(), in.string(), "/dev/null"}, contestant, scratch);
+    if (starts(r.second, "ok")) return Verdict::AC;
+    if (starts(r.second, "wrong answer") || starts(r.second, "wrong output format"))
+      return Verdict::WA;
+    return Verdict::JE;
+  }
   static Verdict cms(const fs::path& manager, const fs::path& input,
                      const std::vector<std::string>& contestant, const fs::path& scratch) {
     const int code = run_cms(manager, input, contestant, scratch).code;
@@ -186,6 +201,7 @@ class EveryFormat : public ExportedPrograms {
       const fs::path cms_in =
           package("cms") / "input" / ("input" + std::to_string(t.index) + ".txt");
       got["cms"] = cms(package("cms") / "check" / "manager", cms_in, contestant, scratch);
+      got["libreoj"] = libreoj(package("libreoj") / "testdata" / (n + ".in"), contestant, scratch);
       if (every_build) {
         got["uoj community"] = uoj("uoj_community_interactor", uoj_in, contestant, scratch);
         got["cms rebuilt"] = cms(program("cms_manager_rebuilt"), cms_in, contestant, scratch);
@@ -224,7 +240,7 @@ TEST_F(EveryFormat, EveryTestPlaysAsItsSystemRunsIt) {
   for (const char* needed : {"kattis_interactor", "legacy_interactor", "domjudge_interactor",
                              "testlib_interactor", "checker", "luogu_checker", "hydro_interactor",
                              "uoj_interactor", "uoj_community_interactor", "cms_manager_rebuilt",
-                             "reference", "list_split", "greedy_runner"})
+                             "libreoj_interactor", "reference", "list_split", "greedy_runner"})
     ASSERT_EQ(logs_[needed], "") << needed;
   // The three contestants at once, each in a scratch directory of its own.
   std::map<std::string, std::future<Played>> running;
