@@ -33,6 +33,9 @@
 #           the judge was waiting for. A program that forgets to flush its output waits for
 #           the judge while the judge waits for it; this is what ends that.
 #
+# Your program runs with a clean environment (PATH, HOME, LANG and the like; no PYTHONUNBUFFERED
+# or other PYTHON* variable), as under the real judge, so that a missing flush shows here too.
+#
 # Ctrl-C stops the game: the tool kills your program and says what it was waiting for; the
 # interaction so far is already on the screen.
 #
@@ -377,21 +380,22 @@ def play(judge, board, script, rng):
             runner = moved
         judge.round = rounds + 1
         path = judge.integers(rounds + 1, "your proof: the start square and the square after each move")
+        proof = " ".join(map(str, path))  # quoted as the line the program wrote
         start = ALL & ~sum(bit(s) for s in unavailable)
         if not start & bit(path[0]):
-            judge.fail("invalid proof %s: start square %d was unavailable at the start" % (path, path[0]))
+            judge.fail("invalid proof %s: start square %d was unavailable at the start" % (proof, path[0]))
         free = start
         for i, (qmask, answer, block) in enumerate(history):
             here, nxt = path[i], path[i + 1]
             if bool(qmask & bit(here)) != (answer == "Yes"):
-                judge.fail("invalid proof %s: round %d: square %d does not fit the answer %s" % (path, i + 1, here, answer))
+                judge.fail("invalid proof %s: round %d: square %d does not fit the answer %s" % (proof, i + 1, here, answer))
             free &= ~bit(block)
             if not NEIGHBOURS[here] & bit(nxt):
-                judge.fail("invalid proof %s: round %d: the move %d -> %d is not to an adjacent square" % (path, i + 1, here, nxt))
+                judge.fail("invalid proof %s: round %d: the move %d -> %d is not to an adjacent square" % (proof, i + 1, here, nxt))
             if not free & bit(nxt):
-                judge.fail("invalid proof %s: round %d: the move %d -> %d goes to an unavailable square" % (path, i + 1, here, nxt))
+                judge.fail("invalid proof %s: round %d: the move %d -> %d goes to an unavailable square" % (proof, i + 1, here, nxt))
         judge.expect_end()
-        return "the Runner survived %s and proved it with %s" % (rounds_text(rounds), " ".join(map(str, path)))
+        return "the Runner survived %s and proved it with %s" % (rounds_text(rounds), proof)
 
     for judge.round in range(1, rounds + 1):  # the judge is the Runner
         n = judge.integer(0, len(squares(available)), "N, the number of squares in your query")
@@ -414,6 +418,18 @@ def play(judge, board, script, rng):
         judge.send("Free")
     judge.round = rounds
     judge.fail("the Runner was not trapped in %s" % rounds_text(rounds), False)
+
+
+# The variables the program gets from the user's environment; nothing else is passed. The real
+# judge starts a program with a bare environment, and a variable such as PYTHONUNBUFFERED (set
+# by many IDEs and shell setups) would make a Python program that never flushes work here and
+# wait until the time limit there. The Windows names are what programs need to start there.
+PROGRAM_ENVIRONMENT = ("PATH", "HOME", "LANG", "LC_ALL", "LC_CTYPE", "TMPDIR", "TEMP", "TMP",
+                       "SYSTEMROOT", "SYSTEMDRIVE", "WINDIR", "COMSPEC", "PATHEXT", "USERPROFILE")
+
+
+def program_environment():
+    return {name: os.environ[name] for name in PROGRAM_ENVIRONMENT if name in os.environ}
 
 
 def parse_board(text, where):
@@ -540,7 +556,8 @@ def main():
         return 2
 
     try:
-        process = subprocess.Popen(program, stdin=subprocess.PIPE, stdout=subprocess.PIPE)
+        process = subprocess.Popen(program, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                   env=program_environment())
     except OSError as e:
         print("testing_tool: cannot run %s: %s" % (" ".join(program), e), file=sys.stderr)
         return 2

@@ -65,6 +65,10 @@ int run(const ExportArguments& args) {
   options.temporaries.untrack = [](int key) { forget(key); };
   try {
     const ExportReport report = export_package(options);
+    // What differs from problem.yaml comes first, so that an admin cannot miss it.
+    for (const std::string& difference : report.differences)
+      std::cerr << "judge export: warning: " << to_string(options.format) << ": " << difference
+                << "\n";
     for (const std::string& warning : report.warnings)
       std::cerr << "judge export: note: " << warning << "\n";
     std::cout << "judge export: " << to_string(options.format) << " package in "

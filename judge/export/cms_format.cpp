@@ -123,7 +123,21 @@ FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
           "as in the ICPC.\n"
           "- `input/inputN.txt` is the whole test file (the board, then the judge's lines), "
           "which only the manager reads; `output/outputN.txt` the winning side, which the "
-          "loader requires and the manager does not need.\n",
+          "loader requires and the manager does not need.\n" +
+          settings_section(
+              {"CMS",
+               format_time_limit(source.config.time_limit_s) + " s and " +
+                   std::to_string(source.config.memory_mib) +
+                   " MiB, the official limits, from `task.yaml` (`time_limit`, "
+                   "`memory_limit`), which the loader imports into the task's dataset; check "
+                   "them on the dataset's page.",
+               "none in CMS: it runs the compiled `check/manager` it imports, built from "
+               "`check/manager.cpp` with `g++ -std=c++14 -O2 -static`; rebuild it with that "
+               "command if CMS runs on another kind of machine.",
+               "all or nothing: `GroupMin` over one group of all " + std::to_string(tests.size()) +
+                   " tests worth 100.",
+               "the statement PDF and the attachment `att/testing_tool.py`; the samples are "
+               "public test cases, whose outcome contestants see (not their files)."}),
       notes);
   return result;
 }

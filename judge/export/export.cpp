@@ -33,6 +33,7 @@ const FormatName kFormatNames[] = {
     {"hydro", ExportFormat::Hydro},
     {"uoj", ExportFormat::UOJ},
     {"cms", ExportFormat::CMS},
+    {"libreoj", ExportFormat::LibreOJ},
     // aliases
     {"problemtools", ExportFormat::Legacy},
     {"kattis-legacy", ExportFormat::Legacy},
@@ -44,6 +45,8 @@ const FormatName kFormatNames[] = {
     {"qoj", ExportFormat::UOJ},
     {"universaloj", ExportFormat::UOJ},
     {"uoj-system", ExportFormat::UOJ},
+    {"loj", ExportFormat::LibreOJ},
+    {"lyrio", ExportFormat::LibreOJ},
 };
 
 std::string lower(std::string text) {
@@ -60,8 +63,9 @@ std::string joined_names() {
 }  // namespace
 
 const std::vector<std::string>& export_format_names() {
-  static const std::vector<std::string> names = {
-      "legacy", "kattis", "2025-09", "domjudge", "polygon", "luogu", "hydro", "uoj", "cms"};
+  static const std::vector<std::string> names = {"legacy",  "kattis", "2025-09", "domjudge",
+                                                 "polygon", "luogu",  "hydro",   "uoj",
+                                                 "cms",     "libreoj"};
   return names;
 }
 
@@ -111,6 +115,8 @@ const char* to_string(ExportFormat format) {
       return "uoj";
     case ExportFormat::CMS:
       return "cms";
+    case ExportFormat::LibreOJ:
+      return "libreoj";
   }
   return "legacy";
 }
@@ -171,7 +177,11 @@ ExportReport export_package(const ExportOptions& options) {
     case ExportFormat::CMS:
       result = write_cms(source, out, report.warnings);
       break;
+    case ExportFormat::LibreOJ:
+      result = write_libreoj(source, out, report.warnings);
+      break;
   }
+  report.differences = result.differences;
   report.submissions = result.submissions;
   report.files = out.files();
   report.test_cases = source.group("sample").size() + source.group("secret").size() +

@@ -11,6 +11,7 @@
 //   hydro     Hydro's problem import (testdata/config.yaml, interactor, limits that fit)
 //   uoj       UOJ's data zip (problem.conf, interaction mode; uoj.ac, community edition, QOJ)
 //   cms       a CMS task in the italy_yaml layout, judged by a Communication manager
+//   libreoj   LibreOJ (Lyrio): test data, the testlib interactor and judgeInfo.json filled
 // doc/exports.md says what each system's admin uploads and what each export adapts.
 #pragma once
 
@@ -33,6 +34,7 @@ enum class ExportFormat {
   Hydro,
   UOJ,
   CMS,
+  LibreOJ,
 };
 
 // The canonical names, in the order help lists them ("legacy", "kattis", "2025-09", ...).
@@ -84,6 +86,9 @@ struct ExportReport {
   std::vector<std::string> files;  // relative to package_dir, sorted
   std::size_t test_cases = 0;      // sample + secret (+ exhaustive)
   std::size_t submissions = 0;
+  // What differs from problem.yaml's limits or the all-or-nothing scoring, with the option
+  // and the system settings that keep the official value: printed first, as warnings.
+  std::vector<std::string> differences;
   std::vector<std::string> warnings;  // what was left out or adapted, and why
 };
 

@@ -16,13 +16,24 @@ std::string format_time_limit(double seconds) {
 }
 
 void write_package_readme(PackageWriter& out, const std::string& body,
-                          const std::vector<std::string>& notes) {
-  std::string text = std::string(kExportMarker) + "\n\n" + body;
+                          const std::vector<std::string>& notes,
+                          const std::vector<std::string>& differences) {
+  // The warnings go right after the marker line (which must stay first: output_directory.hpp),
+  // before the title, so that an admin cannot miss them.
+  std::string text = std::string(kExportMarker) + "\n\n";
+  for (const std::string& difference : differences) text += "**warning:** " + difference + "\n\n";
+  text += body;
   if (!notes.empty()) {
     text += "\n## Adapted or left out in this export\n\n";
     for (const std::string& note : notes) text += "- " + note + "\n";
   }
   out.write("README.md", text);
+}
+
+std::string settings_section(const SystemSettings& settings) {
+  return "\n## Settings to check in " + settings.system + "\n\n- **Limits:** " + settings.limits +
+         "\n- **The interactor's compile command:** " + settings.compile + "\n- **Scoring:** " +
+         settings.scoring + "\n- **What contestants may download:** " + settings.downloads + "\n";
 }
 
 std::vector<const SourceTest*> judged_tests(const SourcePackage& source) {

@@ -17,6 +17,10 @@ struct FormatResult {
   // `zip_nested` (Kattis' upload). Every importer that reads a zip reads it at its root.
   std::string zip_root;
   bool zip_nested = false;
+  // What the package changes from problem.yaml's limits or the all-or-nothing scoring, each
+  // with the official value, the option that keeps it and the system's settings it then needs:
+  // judge export prints these first, as warnings, and the README starts with them.
+  std::vector<std::string> differences;
 };
 
 FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
@@ -33,15 +37,29 @@ FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
                        std::vector<std::string>& notes);
 FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
                        std::vector<std::string>& notes);
+FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
+                           std::vector<std::string>& notes);
 
 // ---- shared by the formats (formats.cpp) ----
 
 // The time limit as contest systems write it: "5", "2.5".
 std::string format_time_limit(double seconds);
 
-// README.md: kExportMarker, then `body`, then `notes` as a list.
+// README.md: kExportMarker, then `differences` as warnings, then `body`, then `notes` as a list.
 void write_package_readme(PackageWriter& out, const std::string& body,
-                          const std::vector<std::string>& notes);
+                          const std::vector<std::string>& notes,
+                          const std::vector<std::string>& differences = {});
+
+// What an admin checks in the system the package goes to, for the README's section "Settings to
+// check in SYSTEM": each a sentence or more of Markdown.
+struct SystemSettings {
+  std::string system;     // as the heading names it: "DOMjudge", "Luogu"
+  std::string limits;     // the limits in force and where the system takes them from
+  std::string compile;    // how the system compiles the interactor
+  std::string scoring;    // how a submission is scored
+  std::string downloads;  // what contestants may download
+};
+std::string settings_section(const SystemSettings& settings);
 
 // The tests a system judges, in the order it numbers them: the samples first, then the secret
 // tests, then the exhaustive tier when exported.

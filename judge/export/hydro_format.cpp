@@ -106,28 +106,42 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool o
             "# Written by judge export --format hydro.\npid: " + std::string(kPackageName) +
                 "\ntitle: " + source.config.name + "\ntag:\n  - interactive\n");
 
+  // What a judge must allow for the official limits (isValidConfig() in hydrojudge's cases.ts):
+  // the sum of every case's time, each times its language's rate (2 for Java and Kotlin on a
+  // default install), and the largest case's memory.
+  const long long official_total_s =
+      static_cast<long long>(std::ceil(official_s * static_cast<double>(tests.size())));
+  const std::size_t data_files = 2 * tests.size() + 3;  // .in/.out, config, interactor, origin
+  const std::string official_settings =
+      "in the judge's settings total_time_limit at least " + std::to_string(official_total_s) +
+      " (" + std::to_string(2 * official_total_s) +
+      " for Java and Kotlin, whose time counts twice) and memoryMax at least " +
+      std::to_string(official_mib) + "m; Hydro takes at most 100 test cases (testcases_max; " +
+      std::to_string(tests.size()) + " here) and 100 files of test data (" +
+      std::to_string(data_files) + " here)";
   const std::string limits_note =
       official_limits
           ? "The official limits are kept (" + format_time_limit(official_s) + " s and " +
                 std::to_string(official_mib) +
-                " MB per test, --official-limits): a default "
-                "Hydro judge refuses them (at most 60 s of time limits in all and 512 MB); "
-                "raise total_time_limit to " +
-                std::to_string(static_cast<long long>(std::ceil(2 * official_s * tests.size()))) +
-                " (the sum for Java, whose rate is 2) and memoryMax to " +
-                std::to_string(2 * official_mib) +
-                "m (the interactor gets twice the memory) in the judge's settings."
-          : "Limits chosen to fit a default Hydro judge: " + format_time_limit(time_s) + " s and " +
-                std::to_string(memory_mib) + " MB per test instead of the official " +
+                " MB per test, --official-limits): a default Hydro judge refuses them (at most "
+                "60 s of time limits in all, \"Total time limit longer than 60s\"); set " +
+                official_settings + "."
+          : "the limits are not the official ones: " + format_time_limit(time_s) + " s and " +
+                std::to_string(memory_mib) + " MB per test instead of " +
                 format_time_limit(official_s) + " s and " + std::to_string(official_mib) +
-                " MB, since a default judge takes at most 60 s of time limits in all (" +
+                " MB (problem.yaml). Limits chosen to fit a default Hydro judge, which refuses "
+                "more than 60 s of time limits in all (" +
                 std::to_string(tests.size()) +
-                " tests) and 512 MB. The reference solution "
-                "needs milliseconds and a few MB; the slowest accepted Python solution about "
-                "1 s. Java and Kotlin get the same time (time_limit_rate 1 instead of 2), or "
-                "the sum would exceed 60 s for them. --official-limits keeps the official "
-                "limits.";
-  notes.push_back(limits_note);
+                " tests); Java and Kotlin get the same time (time_limit_rate 1 instead of 2). "
+                "The reference solution needs milliseconds and a few MB, the slowest accepted "
+                "Python solution about 1 s. To keep the official limits: judge export --format "
+                "hydro --official-limits, then " +
+                official_settings + ".";
+  FormatResult result;
+  if (official_limits)
+    notes.push_back(limits_note);
+  else
+    result.differences.push_back(limits_note);
   notes.push_back(
       "hydrojudge reads the interactor's FAIL (a broken test, the judge failing) as a wrong "
       "answer: Hydro has no verdict for a failed interactor. The message starts with FAIL.");
@@ -160,11 +174,23 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool o
           "only: Hydro compiles `.cc` as C++14 by default and adds its testlib.h, which it does "
           "not need.\n"
           "- `testdata/config.yaml`: `type: interactive`, the interactor, the limits and one "
-          "subtask of every test scored as the minimum (accepted on all or nothing).\n"
-          "- `" +
-          time_text + "` per test: " + limits_note + "\n",
-      notes);
-  FormatResult result;
+          "subtask of every test scored as the minimum (accepted on all or nothing).\n" +
+          settings_section(
+              {"Hydro",
+               "`" + time_text + "` and " + std::to_string(memory_mib) +
+                   " MB per test, from `testdata/config.yaml` (`time`, `memory`), which Hydro "
+                   "reads at each judging; the interactor gets twice both. " +
+                   (official_limits ? "The official limits: " + official_settings + "."
+                                    : std::string("Not the official limits: see the warning "
+                                                  "at the top.")),
+               "Hydro compiles `testdata/interactor.cc` by its extension as language `cc`, "
+               "C++14 on a default install (`g++ -Wall -std=c++14 -O2 ... -lm`), with its "
+               "testlib.h beside it, which the file does not need; any C++14 or newer "
+               "language id works.",
+               "all or nothing: one subtask of every test, `type: min`, worth 100.",
+               "`additional_file/testing_tool.py`; the statement's samples. Hydro shows no "
+               "test file to contestants."}),
+      notes, result.differences);
   return result;
 }
 

@@ -193,6 +193,46 @@ void write_submissions_yaml(const SourcePackage& source, PackageWriter& out,
       "itself (at a023fd3ec) reads no submissions.yaml: import --format domjudge there.");
 }
 
+constexpr const char* kPassFail =
+    "pass or fail, as in the ICPC: a submission is accepted only when every test case is "
+    "(no partial score).";
+
+std::string limits_text(const SourcePackage& source) {
+  return format_time_limit(source.config.time_limit_s) + " s and " +
+         std::to_string(source.config.memory_mib) + " MiB, the official limits";
+}
+
+// The README's settings section of the legacy layout, for the system `format` is meant for.
+std::string legacy_settings(const SourcePackage& source, ExportFormat format) {
+  const std::string memory = std::to_string(source.config.memory_mib) + " MiB";
+  if (format == ExportFormat::DOMjudge)
+    return settings_section(
+        {"DOMjudge",
+         limits_text(source) +
+             ": the time limit from `.timelimit`, the memory limit from "
+             "`problem.yaml` (`limits.memory`), both read by DOMjudge's importer "
+             "(ImportProblemService); check them on the problem's page after the import.",
+         "the judgehost compiles `output_validators/entrapment_interactor/` (no build "
+         "script) as `g++ -Wall -O2 -std=gnu++20`: one self-contained C++14 file, no "
+         "warning.",
+         kPassFail,
+         "`attachments/testing_tool.py`, which the importer takes as a problem attachment, "
+         "and the statement you give the problem (DOMjudge shows a PDF, HTML or text "
+         "statement; this package's is LaTeX). DOMjudge offers no sample files for an "
+         "interactive problem."});
+  return settings_section(
+      {format == ExportFormat::Kattis ? "Kattis" : "problemtools and Kattis",
+       "the memory limit " + memory +
+           " from `problem.yaml` (`limits.memory`); the time limit is not in the package (see "
+           "the warning at the top): problemtools and Kattis derive it from the accepted "
+           "submissions unless it is fixed.",
+       "problemtools compiles `output_validators/entrapment_interactor/` with its C++ "
+       "settings (`g++ -O2 -std=gnu++17` and the like): one self-contained C++14 file.",
+       kPassFail,
+       "the samples (`data/sample/`: each `.in` is the board alone, each `.ans` that sample's "
+       "judge lines, no secret of the secret data) and `attachments/testing_tool.py`."});
+}
+
 }  // namespace
 
 // legacy: problem.yaml with legacy keys only, the time limit in .timelimit (DOMjudge; the
@@ -272,6 +312,20 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, Expor
   FormatResult result;
   result.submissions = write_submissions(source, out, format, notes);
   result.zip_nested = format == ExportFormat::Kattis;
+  // problemtools and Kattis take the time limit from the accepted submissions' run times; only
+  // DOMjudge reads .timelimit.
+  if (format != ExportFormat::DOMjudge)
+    result.differences.push_back(
+        "the time limit is not fixed at the official " +
+        format_time_limit(source.config.time_limit_s) +
+        " s (problem.yaml): the legacy format has no time-limit key, so problemtools and Kattis "
+        "derive it from the accepted submissions' run times (.timelimit, which holds it, is "
+        "read by DOMjudge only). To judge with " +
+        format_time_limit(source.config.time_limit_s) + " s: `verifyproblem -t " +
+        format_time_limit(source.config.time_limit_s) +
+        "` (--fixed_timelim) in problemtools; on Kattis, have the problem's time limit set to " +
+        format_time_limit(source.config.time_limit_s) +
+        " s; or export with --format 2025-09, whose problem.yaml holds time_limit.");
   std::string title, intro;
   if (format == ExportFormat::DOMjudge) {
     title = " — problem package for DOMjudge (Kattis legacy layout)";
@@ -319,8 +373,8 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, Expor
           "time-limit key; problemtools derives its own from the accepted submissions).\n"
           "- Python submissions run on `pypy3` under problemtools (Debian: `apt-get install "
           "pypy3`); without it they are not judged.\n" +
-          exhaustive_note(source),
-      notes);
+          exhaustive_note(source) + legacy_settings(source, format),
+      notes, result.differences);
   return result;
 }
 
@@ -398,7 +452,19 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
           "markdown`); systems append the samples.\n"
           "- `submissions/submissions.yaml`: the verdicts each directory permits, where they "
           "differ from the format's defaults.\n" +
-          exhaustive_note(source),
+          exhaustive_note(source) +
+          settings_section(
+              {"BAPCtools and DOMjudge",
+               limits_text(source) +
+                   ", from `problem.yaml` (`limits.time_limit`, `limits.memory`), which both "
+                   "read; DOMjudge shows them on the problem's page after the import.",
+               "BAPCtools and DOMjudge compile `output_validator/interactor.cpp` with their "
+               "own C++ command (DOMjudge's judgehost, for a validator without a build "
+               "script: `g++ -Wall -O2 -std=gnu++20`); one self-contained C++14 file.",
+               kPassFail,
+               "each sample's `.in.download` (the board alone) and `.interaction`, and "
+               "`attachments/testing_tool.py`; never a `.in` (the judge's lines). DOMjudge "
+               "offers no sample files for an interactive problem."}),
       notes);
   return result;
 }

@@ -43,11 +43,16 @@ FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
   const int width = width_for(tests.size());
   const long long time_ms = static_cast<long long>(source.config.time_limit_s * 1000 + 0.5);
   const long long memory_kib = source.config.memory_mib * 1024;
-  // The scores add up to 100: every test gets 100 / N, the first 100 mod N one more.
-  const std::size_t base = 100 / tests.size(), extra = 100 % tests.size();
+  // All or nothing, as in the ICPC and in every other export: one subtask holds every test,
+  // each test scored 100, and a subtask scores the least of its tests' scores, so a program
+  // that fails any test scores 0. (With a score per test, 2 or 3 points each, a wrong program
+  // that failed 6 of 43 tests scored 87.) luogu-dev/docs (testcase-config.md) documents the
+  // keys score and subtaskId; the subtask's "minimum score" scoring is chosen on the data page.
   std::string config =
-      "# Written by judge export: each test's limits (ms, KiB) and score. Luogu reads it from\n"
-      "# the data zip; what is set on its web page afterwards takes precedence.\n";
+      "# Written by judge export: each test's limits (ms, KiB), score and subtask. Luogu reads "
+      "it\n# from the data zip; what is set on its web page afterwards takes precedence.\n"
+      "# All or nothing: every test in subtask 1, scored 100; the subtask takes the least\n"
+      "# score of its tests (keep that scoring on the data page).\n";
   std::string origin;
   for (std::size_t i = 0; i < tests.size(); ++i) {
     const std::string name = padded(i + 1, width);  // one run of digits, as Luogu requires
@@ -55,8 +60,7 @@ FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
     out.copy("data/" + name + ".in", in);
     out.write("data/" + name + ".out", winner_line(in));
     config += name + ".in:\n  timeLimit: " + std::to_string(time_ms) +
-              "\n  memoryLimit: " + std::to_string(memory_kib) +
-              "\n  score: " + std::to_string(base + (i < extra ? 1 : 0)) + "\n";
+              "\n  memoryLimit: " + std::to_string(memory_kib) + "\n  score: 100\n  subtaskId: 1\n";
     origin += name + " " + tests[i]->group + "/" + tests[i]->name + "\n";
   }
   out.write("data/config.yml", config);
@@ -104,7 +108,8 @@ FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
           "4. `config.yml` sets each test's limits, those of the official problem (" +
           format_time_limit(source.config.time_limit_s) + " s, " +
           std::to_string(source.config.memory_mib) +
-          " MiB), and scores adding up to 100; what you set on the page afterwards wins.\n"
+          " MiB), and puts every test in subtask 1 with the score 100: all or nothing. What "
+          "you set on the page afterwards wins.\n"
           "5. Offer `attachments/testing_tool.py` to contestants, the local testing tool the "
           "statement mentions.\n\n"
           "## What was adapted\n\n"
@@ -114,7 +119,25 @@ FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
           "with the reason on stderr, exit 0 or 1; a broken test is `FAIL`, exit 3). It is one "
           "self-contained C++14 file, standard library only: it compiles with Luogu's `g++ "
           "-fno-asm -std=c++14 -O2` and needs no testlib.h, so the one Luogu adds changes "
-          "nothing. It writes the game's log to OUTPUT, as testlib's interactors do.\n",
+          "nothing. It writes the game's log to OUTPUT, as testlib's interactors do.\n" +
+          settings_section(
+              {"Luogu",
+               format_time_limit(source.config.time_limit_s) + " s and " +
+                   std::to_string(source.config.memory_mib) +
+                   " MiB per test (the official limits), from `config.yml` (`timeLimit` " +
+                   std::to_string(time_ms) + ", `memoryLimit` " + std::to_string(memory_kib) +
+                   "); the data page shows them after the upload and what is set there wins.",
+               "Luogu compiles `checker.cpp` as `g++ -fno-asm -std=c++14 -O2` with its "
+               "testlib.h (0.9.41) added with `-idirafter`, which the file does not need.",
+               "all or nothing, as in the ICPC: every test is in subtask 1 (`subtaskId: 1`) "
+               "with the score 100, and a subtask scores the least of its tests' scores. On "
+               "the data page, check that the subtask is scored by its minimum (最小分值; "
+               "luogu-dev/docs documents the keys `score` and `subtaskId`, not the choice of "
+               "scoring) and that the problem's total is 100: a wrong program must score 0.",
+               "the statement's samples (the fields of `statement.md`) and "
+               "`attachments/testing_tool.py` if you offer it; Luogu lets a user download the "
+               "input and output of the first test their submission fails unless data "
+               "downloads are turned off (see below)."}),
       notes);
   return result;
 }

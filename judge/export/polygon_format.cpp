@@ -255,7 +255,21 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
           format_time_limit(source.config.time_limit_s) + " s, " +
           std::to_string(source.config.memory_mib) +
           " MiB). Polygon's form may cap the memory limit lower; if it does, set its maximum: "
-          "the reference solution needs a few MiB.\n",
+          "the reference solution needs a few MiB.\n" +
+          settings_section(
+              {"Polygon",
+               format_time_limit(source.config.time_limit_s) + " s and " +
+                   std::to_string(source.config.memory_mib) +
+                   " MiB, the official limits, from `problem.xml` (the testset's `time-limit` "
+                   "and `memory-limit`); check General info after the upload, where Polygon "
+                   "may cap the memory limit lower.",
+               "Polygon compiles `files/interactor.cpp`, `files/check.cpp` and "
+               "`files/validator.cpp` as declared (`cpp.g++17`) with its testlib.h, which they "
+               "do not need; any C++14 or newer compiler takes them.",
+               "pass or fail, as in the ICPC: a submission is accepted only when every test "
+               "is; tick Interactive in General info.",
+               "the statement's examples; no test file (Polygon shows none to contestants). "
+               "Hand out `attachments/testing_tool.py` with the statement."}),
       notes);
   FormatResult result;
   result.submissions = exported.size();

@@ -130,7 +130,22 @@ FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
           "test is `FAIL`, also none. It is one self-contained C++14 file, standard library "
           "only, shipped twice: `interactor14.cpp`, which uoj.ac compiles as C++14 (plain "
           "`interactor.cpp` is C++03 there), and `interactor.cpp`, the only name the community "
-          "edition reads (compiled with its GCC's default, gnu++14).\n",
+          "edition reads (compiled with its GCC's default, gnu++14).\n" +
+          settings_section(
+              {"UOJ",
+               format_time_limit(source.config.time_limit_s) + " s and " +
+                   std::to_string(source.config.memory_mib) +
+                   " MB per test, the official limits, from `problem.conf` (`time_limit`, "
+                   "`memory_limit`), which UOJ reads when the data is synchronised; the "
+                   "interactor's own: `interactor_time_limit 2`, `interactor_memory_limit 256`.",
+               "uoj.ac compiles `interactor14.cpp` as C++14 (run/compile picks the standard "
+               "from the name); the community edition compiles `interactor.cpp` as `g++ -O2 "
+               "-DONLINE_JUDGE` (no -std: gnu++14 on its Ubuntu 20.04); both beside UOJ's "
+               "testlib.h, which the file does not need.",
+               "all or nothing: one subtask of every test (`n_subtasks 1`, `subtask_score_1 "
+               "100`), which stops at its first failed test.",
+               "`data/download/` (the testing tool) as the problem's download.zip on uoj.ac; no "
+               "test file (no sample or extra tests)."}),
       notes);
   return result;
 }

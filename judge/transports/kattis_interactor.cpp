@@ -9,8 +9,20 @@
 // contestant proved its claim, 43 when it did not (reason in FEEDBACK_DIR/judgemessage.txt);
 // any other exit code means the judge itself failed (reason in judgeerror.txt and stderr).
 // FEEDBACK_DIR/transcript.json receives the whole game.
+//
+// A wrong answer found at the end of the contestant's output waits (at most
+// kContestantGoneWaitMs) until nobody reads the judge's output any more before the interactor
+// exits: see await_contestant_gone().
+#include <chrono>
 #include <cstdio>
 #include <string>
+
+#if defined(__unix__) || defined(__APPLE__)
+#include <poll.h>
+#include <sys/stat.h>
+
+#include <cerrno>
+#endif
 
 #include "../interaction/interaction.hpp"
 #include "guarded_main.hpp"
@@ -21,6 +33,44 @@ namespace {
 constexpr int kAccepted = 42;
 constexpr int kWrongAnswer = 43;
 constexpr int kJudgeError = 1;
+
+// A contestant that crashes or is stopped at the time limit ends its output first, so the judge
+// reads the end of it and decides; were it to exit at once, DOMjudge would see the validator
+// exit first with a wrong answer, which overrides the contestant's RUN-ERROR or TIMELIMIT
+// (judgedaemon.main.php, determineVerdict()), and every crash would show as WRONG-ANSWER. So,
+// after the end of the contestant's output, the judge waits until the contestant's side is
+// gone: the read end of its stdout closed, which poll() reports as POLLERR (or POLLHUP for a
+// socket), once the contestant and whatever held its stdin (runguard) have exited. Bounded: a
+// contestant may close its output and live on, and DOMjudge's runpipe, which copies the judge's
+// output to the contestant (with -o, as the judgehost runs it), keeps that read end open until
+// the judge exits, so there the bound is what lets runguard finish first. Only for a pipe or a
+// socket: poll() on a file or a terminal would report nothing and always wait the whole bound.
+constexpr int kContestantGoneWaitMs = 2000;
+
+void await_contestant_gone(std::FILE* to_contestant) {
+#if defined(__unix__) || defined(__APPLE__)
+  const int fd = fileno(to_contestant);
+  struct stat status;
+  if (fd < 0 || fstat(fd, &status) != 0 || !(S_ISFIFO(status.st_mode) || S_ISSOCK(status.st_mode)))
+    return;
+  const std::chrono::steady_clock::time_point deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(kContestantGoneWaitMs);
+  for (;;) {
+    const long long left = std::chrono::duration_cast<std::chrono::milliseconds>(
+                               deadline - std::chrono::steady_clock::now())
+                               .count();
+    if (left <= 0) return;
+    // No event asked for: poll() reports POLLERR, POLLHUP and POLLNVAL whatever it is asked,
+    // and asking for POLLOUT would return at once while the pipe has room.
+    struct pollfd gone = {fd, 0, 0};
+    const int ready = poll(&gone, 1, static_cast<int>(left));
+    if (ready > 0) return;
+    if (ready < 0 && errno != EINTR) return;
+  }
+#else
+  (void)to_contestant;
+#endif
+}
 
 int judge_error(const std::string& feedback_dir, const std::string& message) {
   std::fprintf(stderr, "interactor: %s\n", message.c_str());
@@ -85,6 +135,12 @@ int run(int argc, char** argv) {
     return judge_error(feedback_dir, outcome.message);
   if (!entrapment::write_text_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))
     return judge_error(feedback_dir, "cannot write to the feedback directory " + feedback_dir);
+  // Only a wrong answer found at the end of the contestant's output waits: DOMjudge reads the
+  // program's own RUN-ERROR or TIMELIMIT whoever exits first unless the validator's verdict is a
+  // wrong answer, and a wrong answer decided on a line the contestant wrote while it still ran
+  // is the validator's, as the Kattis rules want. An accepted game never waits: under DOMjudge's
+  // runpipe, which holds the read end of the judge's output, the wait would last the whole bound.
+  if (!outcome.accepted() && std::feof(stdin)) await_contestant_gone(stdout);
   return outcome.accepted() ? kAccepted : kWrongAnswer;
 }
 

@@ -175,8 +175,9 @@ inline std::vector<std::string> zip_entry_names(const std::string& zip) {
 
 // Every export format, as `judge export --format` names it.
 inline const std::vector<std::string>& all_formats() {
-  static const std::vector<std::string> formats = {
-      "legacy", "kattis", "2025-09", "domjudge", "polygon", "luogu", "hydro", "uoj", "cms"};
+  static const std::vector<std::string> formats = {"legacy",  "kattis", "2025-09", "domjudge",
+                                                   "polygon", "luogu",  "hydro",   "uoj",
+                                                   "cms",     "libreoj"};
   return formats;
 }
 
@@ -270,6 +271,12 @@ class ExportedPrograms : public ExportTest {
          package("uoj") / "data" / "interactor.cpp"},
         // CMS: the manager is shipped compiled; its source compiles as the README says
         {"cms_manager_rebuilt", "g++ -std=c++14 -O2", package("cms") / "check" / "manager.cpp"},
+        // LibreOJ (Lyrio): lyrio-dev/judge src/languages/cpp.ts with judgeInfo.json's options
+        // (g++, c++14, -O2, -m64), -Werror: it must compile without a warning
+        {"libreoj_interactor",
+         "g++ -std=c++14 -O2 -DONLINE_JUDGE -Wall -Wextra -Wno-unused-result -m64 -march=native "
+         "-Werror",
+         package("libreoj") / "testdata" / "interactor.cpp"},
         // the contestants the tests play
         {"reference", "g++ -O2 -std=gnu++17", root_ / "solutions" / "accepted" / "reference.cpp"},
         {"list_split", "g++ -O2 -std=gnu++17",

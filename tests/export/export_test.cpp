@@ -76,7 +76,9 @@ TEST_F(ExportTest, ZipsHoldWhatEachImporterReads) {
     const std::string zip = read_text(tmp_ / format / "entrapment.zip");
     ASSERT_GE(zip.size(), 22u) << format;
     EXPECT_EQ(zip.substr(0, 4), std::string("PK\x03\x04", 4));
-    const std::string root = format == "luogu" || format == "uoj" ? "data/" : "";
+    const std::string root = format == "luogu" || format == "uoj" ? "data/"
+                             : format == "libreoj"                ? "testdata/"
+                                                                  : "";
     const std::string prefix = format == "kattis" ? "entrapment/" : "";
     std::vector<std::string> expected;
     for (const fs::path& file : all_files(package(format))) {
@@ -93,6 +95,7 @@ TEST_F(ExportTest, ZipsHoldWhatEachImporterReads) {
                               : format == "luogu"   ? "checker.cpp"
                               : format == "uoj"     ? "problem.conf"
                               : format == "cms"     ? "task.yaml"
+                              : format == "libreoj" ? "interactor.cpp"
                                                     : "problem.yaml";
     EXPECT_NE(std::find(names.begin(), names.end(), first), names.end()) << format;
     const std::size_t end_at = zip.rfind(std::string("PK\x05\x06", 4));

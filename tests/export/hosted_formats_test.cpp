@@ -121,20 +121,20 @@ TEST_F(ExportTest, LuoguLayout) {
   EXPECT_EQ(fs::file_size(data / "interactive_lib.cpp"), 0u);
   EXPECT_EQ(read_text(data / "checker.cpp"),
             read_text(bin_.parent_path() / "interactor" / "interactor_testlib.cpp"));
-  // config.yml: every test, the official limits in ms and KiB, scores adding up to 100.
+  // config.yml: every test, the official limits in ms and KiB; all or nothing: every test in
+  // one subtask, worth the whole 100 (a subtask scores the least of its tests' scores).
   const YAML::Node config = YAML::LoadFile((data / "config.yml").string());
   const YAML::Node repo = YAML::LoadFile((root_ / "problem.yaml").string());
   ASSERT_EQ(config.size(), tests.size());
-  long long total = 0;
   for (const auto& entry : config) {
     EXPECT_TRUE(fs::is_regular_file(data / entry.first.as<std::string>()));
     EXPECT_EQ(entry.second["timeLimit"].as<double>(),
               repo["limits"]["time_limit"].as<double>() * 1000);
     EXPECT_EQ(entry.second["memoryLimit"].as<long long>(),
               repo["limits"]["memory"].as<long long>() * 1024);
-    total += entry.second["score"].as<long long>();
+    EXPECT_EQ(entry.second["score"].as<long long>(), 100) << entry.first;
+    EXPECT_EQ(entry.second["subtaskId"].as<long long>(), 1) << entry.first;
   }
-  EXPECT_EQ(total, 100);
   // The statement: Luogu's fields, the samples split into what the program reads and prints.
   const std::string md = read_text(p / "statement.md");
   for (const char* field :
@@ -290,14 +290,131 @@ TEST_F(ExportTest, CmsItalyYamlLayout) {
   EXPECT_EQ(pdf.compare(xref, 5, "xref\n"), 0);
 }
 
+// LibreOJ (Lyrio): the test data to upload and judgeInfo.json, the interaction type's judge
+// settings with every field filled, as Lyrio's server validates them
+// (src/problem-type/types/interaction/problem-type.service.ts, validateAndFilterJudgeInfo, and
+// common/meta-and-subtasks.ts): integer limits in ms and MiB, the official ones; subtasks with
+// a scoringType and points up to 100, every inputFile among the uploaded files; the interactor
+// stdio, cpp with valid compileAndRunOptions, its file uploaded; no other property (Lyrio
+// strips unknown ones). JSON is YAML, so yaml-cpp reads it.
+TEST_F(ExportTest, LibreojLayout) {
+  ASSERT_EQ(export_status_["libreoj"], 0) << read_text(tmp_ / "libreoj.err");
+  const fs::path p = package("libreoj");
+  const fs::path data = p / "testdata";
+  const YAML::Node info = YAML::LoadFile((p / "judgeInfo.json").string());
+  const YAML::Node repo = YAML::LoadFile((root_ / "problem.yaml").string());
+  EXPECT_EQ(info["timeLimit"].as<long long>(),
+            static_cast<long long>(repo["limits"]["time_limit"].as<double>() * 1000));
+  EXPECT_EQ(info["memoryLimit"].as<long long>(), repo["limits"]["memory"].as<long long>());
+  EXPECT_FALSE(info["runSamples"].as<bool>());
+  for (const auto& key : info)
+    EXPECT_TRUE(std::set<std::string>({"timeLimit", "memoryLimit", "runSamples", "subtasks",
+                                       "interactor", "extraSourceFiles"})
+                    .count(key.first.as<std::string>()))
+        << key.first;
+  // All or nothing: one subtask of every test, GroupMin, 100 points; the tests in order.
+  ASSERT_EQ(info["subtasks"].size(), 1u);
+  const YAML::Node subtask = info["subtasks"][0];
+  EXPECT_EQ(subtask["scoringType"].as<std::string>(), "GroupMin");
+  EXPECT_EQ(subtask["points"].as<int>(), 100);
+  const std::vector<fs::path> tests = ordered_tests(testdata());
+  ASSERT_EQ(subtask["testcases"].size(), tests.size());
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    const std::string input = subtask["testcases"][i]["inputFile"].as<std::string>();
+    EXPECT_EQ(read_text(data / input), read_text(tests[i])) << input;
+  }
+  const YAML::Node interactor = info["interactor"];
+  EXPECT_EQ(interactor["interface"].as<std::string>(), "stdio");
+  EXPECT_EQ(interactor["language"].as<std::string>(), "cpp");
+  const YAML::Node options = interactor["compileAndRunOptions"];
+  EXPECT_EQ(options["compiler"].as<std::string>(), "g++");
+  EXPECT_EQ(options["std"].as<std::string>(), "c++14");
+  EXPECT_EQ(options["O"].as<std::string>(), "2");
+  EXPECT_EQ(options["m"].as<std::string>(), "64");
+  EXPECT_EQ(read_text(data / interactor["filename"].as<std::string>()),
+            read_text(bin_.parent_path() / "interactor" / "interactor_testlib.cpp"));
+  // What is uploaded is exactly the tests and the interactor.
+  EXPECT_EQ(all_files(data).size(), tests.size() + 1);
+  EXPECT_TRUE(fs::is_regular_file(p / "attachments" / "testing_tool.py"));
+  EXPECT_FALSE(has_judge_line(read_text(p / "statement.md")));
+}
+
 // The files every hosted format shows contestants hold no judge line.
 TEST_F(ExportTest, HostedStatementsHoldNoJudgeLines) {
   for (const fs::path& file :
        {package("luogu") / "statement.md", package("hydro") / "problem_en.md",
-        package("uoj") / "statement.md"}) {
+        package("uoj") / "statement.md", package("libreoj") / "statement.md"}) {
     const std::string text = read_text(file);
     EXPECT_FALSE(has_judge_line(text)) << file;
     EXPECT_NE(text.find("Runner"), std::string::npos) << file;
+  }
+}
+
+// What an export changes from problem.yaml comes first (issue 29): a `warning:` line before
+// anything else judge export prints, and at the top of the package's README (after the marker
+// line), naming the official value, the option that keeps it and the system's settings it then
+// needs. Hydro's default limits are such a change, and so is the legacy format's time limit,
+// which problemtools and Kattis derive from the accepted submissions (the format has no key for
+// it); the other formats keep the official limits and all-or-nothing scoring, and warn of
+// nothing.
+TEST_F(ExportTest, WhatAnExportChangesIsAWarningFirst) {
+  const YAML::Node repo = YAML::LoadFile((root_ / "problem.yaml").string());
+  const std::string official_time = repo["limits"]["time_limit"].as<std::string>() + " s";
+  const std::string official_memory = repo["limits"]["memory"].as<std::string>() + " MB";
+  for (const std::string& format : all_formats()) {
+    const std::string err = read_text(tmp_ / (format + ".err"));
+    const std::string readme = read_text(package(format) / "README.md");
+    const std::size_t marker_end = readme.find('\n');
+    ASSERT_NE(marker_end, std::string::npos) << format;
+    const std::string after_marker = readme.substr(marker_end + 1);
+    std::vector<std::string> needed;
+    if (format == "hydro")
+      needed = {official_time,      official_memory, "--official-limits",
+                "total_time_limit", "memoryMax",     "100"};
+    else if (format == "legacy" || format == "kattis")
+      needed = {official_time, "--fixed_timelim", "--format 2025-09"};
+    if (needed.empty()) {
+      EXPECT_EQ(err.find("warning:"), std::string::npos) << format << ": " << err;
+      EXPECT_EQ(readme.find("warning:"), std::string::npos) << format;
+      continue;
+    }
+    const std::string prefix = "judge export: warning: " + format + ": ";
+    EXPECT_EQ(err.rfind(prefix, 0), 0u) << format << ": " << err;
+    const std::string first_line = err.substr(0, err.find('\n'));
+    for (const std::string& word : needed)
+      EXPECT_NE(first_line.find(word), std::string::npos) << word << " in: " << first_line;
+    // In the README: the first thing after the marker line, with the same text.
+    EXPECT_EQ(after_marker.find_first_not_of('\n'), after_marker.find("**warning:**"))
+        << readme.substr(0, 400);
+    EXPECT_NE(readme.find("**warning:** " +
+                          first_line.substr(std::min(prefix.size(), first_line.size()))),
+              std::string::npos)
+        << readme.substr(0, 800);
+  }
+}
+
+// Every export's README says what to check in the system it goes to: the limits and where they
+// come from, how the interactor is compiled, the scoring, what contestants may download.
+TEST_F(ExportTest, EveryReadmeHasTheSettingsToCheck) {
+  const std::map<std::string, std::string> system = {{"legacy", "problemtools and Kattis"},
+                                                     {"kattis", "Kattis"},
+                                                     {"2025-09", "BAPCtools and DOMjudge"},
+                                                     {"domjudge", "DOMjudge"},
+                                                     {"polygon", "Polygon"},
+                                                     {"luogu", "Luogu"},
+                                                     {"hydro", "Hydro"},
+                                                     {"uoj", "UOJ"},
+                                                     {"cms", "CMS"},
+                                                     {"libreoj", "LibreOJ"}};
+  for (const std::string& format : all_formats()) {
+    const std::string readme = read_text(package(format) / "README.md");
+    const std::size_t section =
+        readme.find("\n## Settings to check in " + system.at(format) + "\n");
+    ASSERT_NE(section, std::string::npos) << format << "\n" << readme;
+    const std::string text = readme.substr(section, readme.find("\n## ", section + 1) - section);
+    for (const char* item : {"- **Limits:**", "- **The interactor's compile command:**",
+                             "- **Scoring:**", "- **What contestants may download:**"})
+      EXPECT_NE(text.find(item), std::string::npos) << format << ": " << item << "\n" << text;
   }
 }
 

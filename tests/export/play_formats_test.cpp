@@ -10,6 +10,8 @@
 //                                                          testlib.ts does
 //   uoj               interactor IN /dev/stdin ANS         first word of stderr ("ok")
 //   cms               manager FROM_USER TO_USER < input    FIFOs; stdout's first line 1.0 / 0.0
+//   libreoj           interactor IN /dev/null              stderr, parsed as Lyrio's
+//                                                          parseTestlibMessage() does
 //
 // Each format must reach, on every test, the verdict the 2025-09 build reaches; the reference
 // solution must be accepted everywhere and each wrong one rejected somewhere. The kattis
@@ -118,6 +120,19 @@ class EveryFormat : public ExportedPrograms {
     words >> first;
     return first == "ok" ? Verdict::AC : first == "wrong" ? Verdict::WA : Verdict::JE;
   }
+  // Lyrio (lyrio-dev/judge src/task/submission/interaction/index.ts): `interactor INPUT
+  // /dev/null`, its exit code unread; src/checkers/index.ts parseTestlibMessage(): stderr
+  // starting "ok" 100 points, "wrong answer" or "wrong output format" 0, "FAIL" a judgement
+  // failure, anything else a system error.
+  static Verdict libreoj(const fs::path& in, const std::vector<std::string>& contestant,
+                         const fs::path& scratch) {
+    const auto r = stderr_verdict(
+        {program("libreoj_interactor").string(), in.string(), "/dev/null"}, contestant, scratch);
+    if (starts(r.second, "ok")) return Verdict::AC;
+    if (starts(r.second, "wrong answer") || starts(r.second, "wrong output format"))
+      return Verdict::WA;
+    return Verdict::JE;
+  }
   static Verdict cms(const fs::path& manager, const fs::path& input,
                      const std::vector<std::string>& contestant, const fs::path& scratch) {
     const int code = run_cms(manager, input, contestant, scratch).code;
@@ -133,7 +148,31 @@ class EveryFormat : public ExportedPrograms {
   struct Played {
     std::vector<std::string> failures;
     std::size_t rejected = 0, games = 0;
+    std::map<std::string, bool> luogu_passed;  // by the test's name in Luogu's data (NN.in)
   };
+
+  // The score Luogu gives from data/config.yml and each test's verdict: a test in no subtask
+  // scores its `score` when passed; a subtask (`subtaskId`) scores the least of its tests'
+  // scores, a failed test counting 0 (the "minimum score" subtask scoring the export's README
+  // tells the admin to keep). luogu-dev/docs documents the keys, testcase-config.md.
+  static long long luogu_score(const std::map<std::string, bool>& passed) {
+    const YAML::Node config = YAML::LoadFile((package("luogu") / "data" / "config.yml").string());
+    long long total = 0;
+    std::map<long long, long long> subtask_score;
+    for (const auto& entry : config) {
+      const std::string test = entry.first.as<std::string>();
+      const long long score =
+          passed.count(test) && passed.at(test) ? entry.second["score"].as<long long>() : 0;
+      if (!entry.second["subtaskId"]) {
+        total += score;
+        continue;
+      }
+      const long long id = entry.second["subtaskId"].as<long long>();
+      subtask_score[id] = subtask_score.count(id) ? std::min(subtask_score[id], score) : score;
+    }
+    for (const auto& entry : subtask_score) total += entry.second;
+    return total;
+  }
   static Played play(const std::string& contestant_name, bool every_build) {
     Played out;
     const fs::path scratch = tmp_ / ("play " + contestant_name);
@@ -154,6 +193,7 @@ class EveryFormat : public ExportedPrograms {
                          package("domjudge") / "data" / (t.data_name + ".in"), contestant, scratch);
       got["polygon"] = polygon(package("polygon") / "tests" / n, contestant, scratch);
       got["luogu"] = luogu(package("luogu") / "data" / (n + ".in"), contestant, scratch);
+      out.luogu_passed[n + ".in"] = got["luogu"] == Verdict::AC;
       got["hydro"] = hydro(package("hydro") / "testdata" / (n + ".in"), contestant, scratch);
       const fs::path uoj_in =
           package("uoj") / "data" / ("entrapment" + std::to_string(t.index + 1) + ".in");
@@ -161,6 +201,7 @@ class EveryFormat : public ExportedPrograms {
       const fs::path cms_in =
           package("cms") / "input" / ("input" + std::to_string(t.index) + ".txt");
       got["cms"] = cms(package("cms") / "check" / "manager", cms_in, contestant, scratch);
+      got["libreoj"] = libreoj(package("libreoj") / "testdata" / (n + ".in"), contestant, scratch);
       if (every_build) {
         got["uoj community"] = uoj("uoj_community_interactor", uoj_in, contestant, scratch);
         got["cms rebuilt"] = cms(program("cms_manager_rebuilt"), cms_in, contestant, scratch);
@@ -199,7 +240,7 @@ TEST_F(EveryFormat, EveryTestPlaysAsItsSystemRunsIt) {
   for (const char* needed : {"kattis_interactor", "legacy_interactor", "domjudge_interactor",
                              "testlib_interactor", "checker", "luogu_checker", "hydro_interactor",
                              "uoj_interactor", "uoj_community_interactor", "cms_manager_rebuilt",
-                             "reference", "list_split", "greedy_runner"})
+                             "libreoj_interactor", "reference", "list_split", "greedy_runner"})
     ASSERT_EQ(logs_[needed], "") << needed;
   // The three contestants at once, each in a scratch directory of its own.
   std::map<std::string, std::future<Played>> running;
@@ -212,10 +253,15 @@ TEST_F(EveryFormat, EveryTestPlaysAsItsSystemRunsIt) {
     const Played played = entry.second.get();
     games += played.games;
     for (const std::string& failure : played.failures) ADD_FAILURE() << failure;
-    if (entry.first == "reference")
+    // All or nothing on Luogu too: a wrong program that passes most tests scores 0 (with a
+    // score per test, greedy_runner.cpp scored 87 of 100).
+    if (entry.first == "reference") {
       EXPECT_EQ(played.rejected, 0u) << "the reference solution";
-    else
+      EXPECT_EQ(luogu_score(played.luogu_passed), 100) << "the reference solution on Luogu";
+    } else {
       EXPECT_GT(played.rejected, 0u) << entry.first << " is never rejected";
+      EXPECT_EQ(luogu_score(played.luogu_passed), 0) << entry.first << " on Luogu";
+    }
   }
   EXPECT_GT(games, 0u);
   std::cout << "[ played ] " << games << " games, every test in every format\n";

@@ -214,6 +214,46 @@ TEST(TestingTool, CtrlCShowsTheGameSoFarWhileItIsStillRunning) {
       << read_text(out);
 }
 
+// A rejected proof is quoted as the protocol line the program wrote ("5 4 2"), not as a Python
+// list ("[5, 4, 2]"), so that it can be compared with the transcript above it.
+TEST(TestingTool, ARejectedProofIsQuotedAsItsProtocolLine) {
+  const fs::path root = entrapment::testing::repository();
+  Scratch scratch;
+  write_text(scratch.path / "t.interaction", std::string(kRunnerRounds) + ">5 4 2\n<-1\n");
+  write_text(scratch.path / "board.in", kRunnerBoard);
+  const std::string out = (scratch.path / "out").string();
+  EXPECT_EQ(
+      shell(tool_command() + " -f " + shell_quote((scratch.path / "board.in").string()) +
+            " /bin/sh " + shell_quote((root / "tests" / "export" / "replay.sh").string()) + " " +
+            shell_quote((scratch.path / "t.interaction").string()) + " > " + shell_quote(out)),
+      1);
+  const std::string text = read_text(out);
+  EXPECT_NE(text.find("invalid proof 5 4 2: "), std::string::npos) << text;
+  EXPECT_EQ(text.find('['), std::string::npos) << text;
+}
+
+// The program runs with a clean environment: PYTHONUNBUFFERED in the user's (set by IDEs and
+// many shells' setups) made a Python program that never flushes pass here and fail under the
+// judge. With it removed, such a program waits for the judge as it would there.
+TEST(TestingTool, APythonProgramThatNeverFlushesFailsEvenWithPythonUnbufferedSet) {
+  Scratch scratch;
+  // Sample 2 as the Runner, printing without flush=True: the claim stays in Python's buffer.
+  write_text(scratch.path / "no_flush.py",
+             "import sys\n"
+             "sys.stdin.readline()\n"
+             "print('Runner')\n"
+             "sys.stdin.readline()\n");
+  const std::string out = (scratch.path / "out").string();
+  EXPECT_EQ(shell("PYTHONUNBUFFERED=1 " + tool_command() + " -t 2 -b '2 0' python3 " +
+                  shell_quote((scratch.path / "no_flush.py").string()) + " > " + shell_quote(out)),
+            1);
+  const std::string text = read_text(out);
+  EXPECT_NE(text.find("Time Limit Exceeded: "), std::string::npos) << text;
+  EXPECT_NE(text.find("the side you play"), std::string::npos) << text;
+  // ... and what the program needs is still there: PATH finds python3 (it ran at all).
+  EXPECT_EQ(text.find("cannot run"), std::string::npos) << text;
+}
+
 TEST(TestingTool, RejectsABoardOutsideTheStatement) {
   const fs::path root = entrapment::testing::repository();
   EXPECT_EQ(shell("python3 " + shell_quote((root / "attachments" / "testing_tool.py").string()) +

@@ -8,6 +8,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
@@ -211,6 +212,56 @@ TEST_F(Transports, TheCmsManagerScoresThroughTwoFifos) {
   EXPECT_NE(feedback("manager.err").find("judge error: the test file on stdin: line 2"),
             std::string::npos)
       << feedback("manager.err");
+}
+
+// DOMjudge gives the contestant's own verdict (RUN-ERROR, TIMELIMIT) only when the contestant
+// ended before the interactor (judgedaemon.main.php, determineVerdict(): a WA from a validator
+// that "exited first" overrides both). A program that crashes or is killed ends its output
+// first, so at the end of the contestant's output the Kattis interactor waits, bounded, until
+// nobody reads its lines any more. Here the contestant closes its output, lives on for 1 s and
+// leaves a mark as it ends: run_pair kills it as soon as the interactor has exited, so without
+// the wait there is no mark.
+TEST_F(Transports, TheKattisInteractorOutlivesAContestantWhoseOutputEnded) {
+  const fs::path mark = dir_.path / "contestant-ended";
+  const JudgeExit k = run_pair(
+      {fs::absolute(build_bin() / "interactor").string(), (dir_.path / "test.in").string(),
+       (dir_.path / "test.ans").string(), dir_.path.string()},
+      {"/bin/sh", "-c", "read -r board; exec >&-; sleep 1; : > '" + mark.string() + "'; exit 3"});
+  EXPECT_EQ(k.code, 43) << feedback("judgemessage.txt");
+  EXPECT_NE(feedback("judgemessage.txt").find("the output ended"), std::string::npos)
+      << feedback("judgemessage.txt");
+  EXPECT_TRUE(fs::exists(mark)) << "the interactor exited while the contestant still ran";
+}
+
+// ... and the wait is bounded: a contestant that closes its output but keeps its input open for
+// a minute does not hold the interactor longer than a few seconds.
+TEST_F(Transports, TheKattisInteractorsWaitForTheContestantIsBounded) {
+  const auto start = std::chrono::steady_clock::now();
+  const JudgeExit k =
+      run_pair({fs::absolute(build_bin() / "interactor").string(), (dir_.path / "test.in").string(),
+                (dir_.path / "test.ans").string(), dir_.path.string()},
+               {"/bin/sh", "-c", "read -r board; exec >&-; exec sleep 60"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(k.code, 43) << feedback("judgemessage.txt");
+  EXPECT_LT(seconds, 10) << "the interactor waited for a contestant that never ended";
+}
+
+// ... and an accepted game does not wait at all (DOMjudge keeps the program's own verdict after
+// an accepted one whoever exits first, and under its runpipe the wait would last the whole
+// bound): a contestant that wins, closes its output and lives on does not hold the interactor.
+TEST_F(Transports, TheKattisInteractorDoesNotWaitAfterAnAcceptedGame) {
+  const auto start = std::chrono::steady_clock::now();
+  std::string play;
+  for (const std::string& word : player("correct")) play += "'" + word + "' ";
+  const JudgeExit k =
+      run_pair({fs::absolute(build_bin() / "interactor").string(), (dir_.path / "test.in").string(),
+                (dir_.path / "test.ans").string(), dir_.path.string()},
+               {"/bin/sh", "-c", play + "; exec >&-; exec sleep 60"});
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_EQ(k.code, 42) << feedback("judgemessage.txt");
+  EXPECT_LT(seconds, 1.5) << "the interactor waited after an accepted game";
 }
 
 TEST_F(Transports, ACrlfBlankLineAfterTheGameIsAccepted) {
