@@ -113,12 +113,11 @@ TEST_F(Transports, ABlankLineFloodAfterTheGameIsAWrongAnswerWithinTheMemoryLimit
   EXPECT_NE(feedback("transcript.json").find("\"blank_lines_after_game\": 1048577"),
             std::string::npos);
   EXPECT_LT(k.peak_kib, 64 * 1024) << "the interactor's peak memory, KiB";
-  if (fs::exists(build_bin() / "interactor_testlib")) {
-    const JudgeExit t = testlib("blank-flood");
-    EXPECT_EQ(t.code, 1) << "signal " << t.signal;
-    EXPECT_NE(feedback("log").find("more than 1048576 bytes"), std::string::npos);
-    EXPECT_LT(t.peak_kib, 64 * 1024) << "the testlib interactor's peak memory, KiB";
-  }
+  // interactor_testlib is always built with this test (tests/transports/CMakeLists.txt).
+  const JudgeExit t = testlib("blank-flood");
+  EXPECT_EQ(t.code, 1) << "signal " << t.signal;
+  EXPECT_NE(feedback("log").find("more than 1048576 bytes"), std::string::npos);
+  EXPECT_LT(t.peak_kib, 64 * 1024) << "the testlib interactor's peak memory, KiB";
   EXPECT_EQ(tool("blank-flood"), 1) << "the testing tool";
 }
 
@@ -138,13 +137,11 @@ TEST_F(Transports, AHugeTestFileIsRefusedUnreadAsAJudgeError) {
   EXPECT_NE(feedback("judgeerror.txt").find("is larger than 1048576 bytes: not a test file"),
             std::string::npos)
       << feedback("judgeerror.txt");
-  if (fs::exists(build_bin() / "interactor_testlib")) {
-    const JudgeExit t = testlib("correct", 64);
-    EXPECT_EQ(t.signal, 0) << "the testlib interactor was killed by a signal (an abort?)";
-    EXPECT_EQ(t.code, 3);
-    EXPECT_NE(feedback("result").find("is larger than 1048576 bytes"), std::string::npos)
-        << feedback("result");
-  }
+  const JudgeExit t = testlib("correct", 64);
+  EXPECT_EQ(t.signal, 0) << "the testlib interactor was killed by a signal (an abort?)";
+  EXPECT_EQ(t.code, 3);
+  EXPECT_NE(feedback("result").find("is larger than 1048576 bytes"), std::string::npos)
+      << feedback("result");
 }
 
 #endif
@@ -154,7 +151,6 @@ TEST_F(Transports, AHugeTestFileIsRefusedUnreadAsAJudgeError) {
 // for its log and overwrote it before. No address-space cap: the arguments are the point, and
 // the instrumented build's shadow memory cannot live under one.
 TEST_F(Transports, TheTestlibInteractorStartedTheKattisWayOverwritesNothing) {
-  if (!fs::exists(build_bin() / "interactor_testlib")) GTEST_SKIP() << "not built";
   const std::string before = feedback("test.ans");
   const JudgeExit e = run_pair(
       {fs::absolute(build_bin() / "interactor_testlib").string(), (dir_.path / "test.in").string(),
@@ -267,9 +263,7 @@ TEST_F(Transports, TheKattisInteractorDoesNotWaitAfterAnAcceptedGame) {
 TEST_F(Transports, ACrlfBlankLineAfterTheGameIsAccepted) {
   const JudgeExit k = kattis("crlf-after", 0);
   EXPECT_EQ(k.code, 42) << feedback("judgemessage.txt");
-  if (fs::exists(build_bin() / "interactor_testlib")) {
-    EXPECT_EQ(testlib("crlf-after", 0).code, 0);
-  }
+  EXPECT_EQ(testlib("crlf-after", 0).code, 0);
   EXPECT_EQ(tool("crlf-after"), 0) << "the testing tool";
 }
 
