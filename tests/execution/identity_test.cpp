@@ -202,6 +202,11 @@ TEST(UserIds, AJudgeWithATmpOfItsOwnNeverGetsAnIdAnotherHolds) {
   if (other == 0) {
     ::alarm(60);
     ::close(pipe_fds[0]);
+    // The ids held above are held by this test's descriptors: closed here (their locks stay
+    // with the test's copies), so that this judge has room to hold every id too.
+    const unsigned out = static_cast<unsigned>(pipe_fds[1]);
+    if (out > 3) ::close_range(3, out - 1, 0);
+    ::close_range(out + 1, ~0U, 0);
     // Its own mount namespace with an empty /tmp, as PrivateTmp=yes gives.
     if (::unshare(CLONE_NEWNS) != 0 ||
         ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
