@@ -4,6 +4,7 @@
 #include <iostream>
 #include <optional>
 
+#include "execution/installation.hpp"
 #include "execution/submission.hpp"
 #include "options.hpp"
 #include "package/package_root.hpp"
@@ -85,6 +86,7 @@ std::filesystem::path package_root() {
     } catch (const PackageRootError& e) {
       throw CommandFailure(kExitUsage, e.what());
     }
+    set_package_for_containment(found->path);  // never shown whole to a contestant
     std::cout << "judge " << current_command() << ": package " << found->path.string() << " ("
               << found->origin << ")" << std::endl;
   }

@@ -8,6 +8,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <cstdio>
+#include <iostream>
+#include <mutex>
+#include <string>
 #include <vector>
 
 #include "file_copy.hpp"
@@ -79,7 +82,26 @@ fs::path CompileCache::default_dir() {
   return {};
 }
 
-CompileCache::CompileCache(fs::path dir) : dir_(std::move(dir)) {}
+CompileCache::CompileCache(fs::path dir) : dir_(std::move(dir)) {
+  if (dir_.empty()) return;
+  // A cache is the user's own: whoever may write to it could plant a compiled program that
+  // the next submission of those bytes would run as. Anything else is refused (said once).
+  struct stat info {};
+  if (::lstat(dir_.c_str(), &info) != 0) return;  // made at the first store, as ours
+  std::string why;
+  if (!S_ISDIR(info.st_mode))
+    why = "it is not a directory (a symbolic link?)";
+  else if (info.st_uid != ::geteuid())
+    why = "it belongs to user id " + std::to_string(info.st_uid);
+  else if (info.st_mode & (S_IWGRP | S_IWOTH))
+    why = "others may write to it";
+  if (why.empty()) return;
+  static std::once_flag said;
+  std::call_once(said, [&] {
+    std::cerr << "judge: not using the compile cache " << dir_.string() << ": " << why << "\n";
+  });
+  dir_.clear();
+}
 
 fs::path CompileCache::entry(const std::string& key) const { return dir_ / hash_hex(key); }
 

@@ -19,6 +19,8 @@ class CompileCache {
   // ENTRAPMENT_CACHE_DIR is "off".
   static std::filesystem::path default_dir();
 
+  // A directory that is not the user's own (another user's, writable by others, a link) is
+  // refused: the cache is then off, with a warning on stderr.
   explicit CompileCache(std::filesystem::path dir = default_dir());
 
   bool enabled() const { return !dir_.empty(); }

@@ -10,51 +10,88 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <mutex>
 #include <string>
 
+#include "id_registry.hpp"
+#include "interrupts.hpp"
 #include "launch.hpp"
 
 namespace entrapment {
 
 namespace {
 
-constexpr uid_t kFirstUid = 61000;  // far above Debian's regular (1000..59999) and system ids
-constexpr int kUids = 512;
+std::atomic<int> g_waiting{0};
+
+// Closes a descriptor on every way out.
+struct Descriptor {
+  int fd;
+  ~Descriptor() {
+    if (fd >= 0) ::close(fd);
+  }
+};
 
 }  // namespace
 
-std::optional<RunIdentity> RunIdentity::acquire() {
+std::optional<RunIdentity> RunIdentity::try_acquire() {
+  bool any_held = false;
+  return scan(any_held);
+}
+
+std::optional<RunIdentity> RunIdentity::scan(bool& any_held) {
   if (::geteuid() != 0) return std::nullopt;
-  ::mkdir("/tmp/entrapment-ids", 0700);
-  for (int i = 0; i < kUids; ++i) {
-    uid_t uid = kFirstUid + i;
-    std::string lock = "/tmp/entrapment-ids/" + std::to_string(uid) + ".lock";
-    int fd = ::open(lock.c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0600);
-    if (fd < 0) continue;
+  const Descriptor registry{open_id_registry()};
+  for (int i = 0; i < kRunUids; ++i) {
+    const uid_t uid = kFirstRunUid + static_cast<uid_t>(i);
+    int fd = open_id_lock(registry.fd, uid);  // checked: root's alone, not a link
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
-      // The lock file holds a mark while the id is in use: found there, the last holder died
-      // before it could clean up, and what it left may run on (a fork bomb outlives one
-      // kill). Killed until none is left; an id whose processes do not die is not used.
+      // A lock file not empty was left by a judge that died holding it (the judge empties it
+      // when it frees the id). What that judge's contestant left may still run: the id is
+      // then not used (its processes would count, and be killed, as the new run's). Nothing
+      // is killed for the mark: it only says where to look.
       struct stat st {};
-      bool usable = true;
-      if (::fstat(fd, &st) != 0 || st.st_size > 0) {
-        for (int round = 0; round < 50 && count_processes_of(uid) > 0; ++round) {
-          kill_user_processes(uid);
-          ::usleep(round < 5 ? 1000 : 10000);
-        }
-        usable = count_processes_of(uid) == 0;
-      }
+      const bool usable =
+          ::fstat(fd, &st) == 0 && (st.st_size == 0 || count_processes_of(uid) == 0);
       if (usable) {
+        // The mark is written in a file the checks above proved the judge's own.
         [[maybe_unused]] const ssize_t marked = ::pwrite(fd, "in use\n", 7, 0);
         return RunIdentity(uid, fd);
       }
+    } else {
+      any_held = true;
     }
     ::close(fd);
   }
   return std::nullopt;
 }
+
+std::optional<RunIdentity> RunIdentity::acquire() {
+  if (::geteuid() != 0) return std::nullopt;
+  bool any_held = false;
+  if (auto id = scan(any_held)) return id;
+  // More runs than ids (`-j 1024`): wait for one to be freed, looking again after a pause that
+  // grows to 50 ms (a run lasts far longer than that; an interrupt ends the judge meanwhile).
+  g_waiting.fetch_add(1);
+  struct Done {
+    ~Done() { g_waiting.fetch_sub(1); }
+  } done;
+  for (int pause_us = 1000;; pause_us = std::min(pause_us * 2, 50000)) {
+    if (interrupted()) throw std::runtime_error("the judge was interrupted");
+    if (!any_held)
+      throw std::runtime_error(
+          "no usable user id for the contestant: no judge holds one, but every id still has "
+          "processes left by a judge that died (ids " +
+          std::to_string(kFirstRunUid) + "-" + std::to_string(kFirstRunUid + kRunUids - 1) + ")");
+    ::usleep(static_cast<useconds_t>(pause_us));
+    any_held = false;
+    if (auto id = scan(any_held)) return id;
+  }
+}
+
+int RunIdentity::waiting() { return g_waiting.load(); }
 
 RunIdentity::RunIdentity(RunIdentity&& other) noexcept
     : uid_(other.uid_), lock_fd_(other.lock_fd_), clean_(other.clean_) {
@@ -64,6 +101,8 @@ RunIdentity::RunIdentity(RunIdentity&& other) noexcept
 RunIdentity::~RunIdentity() {
   if (lock_fd_ < 0) return;
   if (!clean_) kill_user_processes(uid_);  // whatever still runs as the id dies
+  // Emptied (the file was checked as the judge's own when it was opened): the id was freed
+  // cleanly.
   [[maybe_unused]] const int cleared = ::ftruncate(lock_fd_, 0);
   ::close(lock_fd_);
 }

@@ -1,8 +1,9 @@
 // Who the contestant runs as. These machines judge as root, where RLIMIT_NPROC does not apply
 // and the contestant could signal or read anything: so each running contestant gets its own
-// unprivileged user id, held for the run through a lock file (so two judges on one machine,
-// and two tests in one judge, never share one). That id is also how every process the
-// contestant left behind is found and killed, whatever process group or session it moved to.
+// unprivileged user id, held for the run through a lock file in a registry only root may
+// write, shared by every judge on the machine whatever its mount namespace (id_registry.hpp:
+// so two judges, and two tests in one judge, never share one). That id is also how every process
+// the contestant left behind is found and killed, whatever process group or session it moved to.
 #pragma once
 
 #include <signal.h>
@@ -17,8 +18,14 @@ namespace entrapment {
 class RunIdentity {
  public:
   // A free unprivileged id, or nothing when the judge is not root (the contestant then runs
-  // as the judge's own user).
+  // as the judge's own user). Waits while every id is held (more runs than ids). Throws
+  // IdRegistryError when the registry cannot be trusted (id_registry.hpp), std::runtime_error
+  // when no id can ever be had.
   static std::optional<RunIdentity> acquire();
+  // The same without waiting: nothing when every id is taken.
+  static std::optional<RunIdentity> try_acquire();
+  // How many acquire() calls of this process wait for an id now (for tests).
+  static int waiting();
   RunIdentity(RunIdentity&& other) noexcept;
   RunIdentity& operator=(RunIdentity&&) = delete;
   ~RunIdentity();  // kills whatever still runs as the id, then frees it
@@ -32,6 +39,8 @@ class RunIdentity {
 
  private:
   RunIdentity(uid_t uid, int lock_fd) : uid_(uid), lock_fd_(lock_fd) {}
+  // One look through the registry; `any_held`: some id is held by a judge (so waiting helps).
+  static std::optional<RunIdentity> scan(bool& any_held);
   uid_t uid_;
   int lock_fd_;
   bool clean_ = false;

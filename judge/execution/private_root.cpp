@@ -77,10 +77,12 @@ void PrivateRoot::mkdirs(const std::string& root, const std::string& path) {
 }
 
 void PrivateRoot::bind_read_only(const std::string& root, const std::string& path, bool directory) {
-  if (directory)
+  if (directory) {
     mkdirs(root, path);
-  else
+  } else {  // an interpreter's file alone (installation.hpp): its directories first
+    mkdirs(root, fs::path(path).parent_path().string());
     add(Kind::Touch, root + path);
+  }
   add(Kind::Bind, root + path, path, "", MS_BIND | MS_REC);
   add(Kind::ReadOnly, root + path);
 }

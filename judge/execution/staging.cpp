@@ -14,7 +14,9 @@
 #include <mutex>
 
 #include "file_copy.hpp"
+#include "installation.hpp"
 #include "launch.hpp"
+#include "sandbox.hpp"
 
 extern char** environ;
 
@@ -60,8 +62,21 @@ const char* answer_on_pipe(const void* context) {
   return nullptr;
 }
 
-// What a Python (or a shim that runs one) says sys.executable is; "" when it does not say
-// within 10 s. Run as the judge, once per interpreter.
+// Whether `file` is an ELF program (an interpreter itself, not a shim that runs one).
+bool is_elf(const fs::path& file) {
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return false;
+  char magic[4] = {};
+  const bool elf = ::read(fd, magic, 4) == 4 && std::memcmp(magic, "\177ELF", 4) == 0;
+  ::close(fd);
+  return elf;
+}
+
+// What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
+// does not say within 10 s. The contestant named it, so it never runs as the judge outside a
+// sandbox (it did, as root, before): inside bwrap, the machine read-only, no network, no
+// capabilities (where the shim lives, /tmp included, stays in view); where bwrap is not installed,
+// it is not asked at all. Once per interpreter.
 std::string python_executable(const std::string& interpreter) {
   static std::mutex mutex;
   static std::map<std::string, std::string> known;
@@ -73,7 +88,25 @@ std::string python_executable(const std::string& interpreter) {
   int out[2];
   if (::pipe2(out, O_CLOEXEC) == 0) {
     LaunchRequest request;
-    request.argv = {interpreter, "-c", "import sys; print(sys.executable)"};
+    const fs::path bwrap = bwrap_path();
+    if (!bwrap.empty())
+      request.argv = {bwrap.string(),
+                      "--ro-bind",
+                      "/",
+                      "/",
+                      "--dev",
+                      "/dev",
+                      "--proc",
+                      "/proc",
+                      "--unshare-all",
+                      "--new-session",
+                      "--die-with-parent",
+                      "--cap-drop",
+                      "ALL",
+                      "--",
+                      interpreter,
+                      "-c",
+                      "import sys; print(sys.executable)"};
     for (char** variable = environ; variable && *variable; ++variable)
       request.env.push_back(*variable);
     request.step = answer_on_pipe;
@@ -81,7 +114,7 @@ std::string python_executable(const std::string& interpreter) {
     request.keep = {out[1]};
     pid_t pid = -1;
     try {
-      pid = launch(request);
+      if (!request.argv.empty()) pid = launch(request);
     } catch (const LaunchError&) {
     }
     ::close(out[1]);
@@ -223,14 +256,6 @@ fs::path staged_name(const fs::path& scratch, const fs::path& path) {
   return target;
 }
 
-// Where an interpreter's installation lives: /opt/pypy3/bin/pypy3 -> /opt/pypy3.
-fs::path installation_of(const fs::path& executable) {
-  const fs::path dir = executable.parent_path();
-  return dir.filename() == "bin" && dir.has_parent_path() && dir.parent_path() != "/"
-             ? dir.parent_path()
-             : dir;
-}
-
 struct ResolvedInterpreter {
   std::string path;       // empty: cannot run (see `why`)
   std::string read_only;  // its installation, when outside the system directories
@@ -241,10 +266,13 @@ struct ResolvedInterpreter {
 // it: what the contestant needs when the installation is mounted at its own path in a root of
 // its own, where the directories above it are made anew (open to all).
 bool open_to_all_below(const fs::path& installation, const fs::path& executable) {
+  // The interpreter's file alone (installation.hpp): its directory is the one that must be open
+  // to all, as an installation's prefix is.
+  if (installation == executable) return open_to_all_below(executable.parent_path(), executable);
+  struct stat info {};
   const fs::path relative = executable.lexically_normal().lexically_relative(installation);
   if (relative.empty() || *relative.begin() == "..") return false;
   fs::path at = installation;
-  struct stat info {};
   if (::stat(at.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH)) return false;
   for (const fs::path& part : relative) {
     at /= part;
@@ -262,7 +290,8 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, 
   // interpreter itself, with symbolic links resolved.
   std::vector<fs::path> candidates;
   const std::string name = fs::path(given).filename().string();
-  if (name.rfind("python", 0) == 0 || name.rfind("pypy", 0) == 0) {
+  const fs::path given_real = fs::canonical(given, ec);
+  if ((name.rfind("python", 0) == 0 || name.rfind("pypy", 0) == 0) && !ec && !is_elf(given_real)) {
     const std::string executable = python_executable(given);
     if (!executable.empty()) {
       const fs::path real = fs::canonical(executable, ec);

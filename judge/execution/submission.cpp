@@ -305,6 +305,12 @@ bool is_source_file(const fs::path& path) {
 
 namespace {
 
+bool is_header(const fs::path& file) {
+  const std::string ext = file.extension().string();
+  return ext == ".h" || ext == ".hpp" || ext == ".hh" || ext == ".hxx" || ext == ".h++" ||
+         ext == ".inc" || ext == ".ipp" || ext == ".tcc";
+}
+
 bool identifier_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
@@ -335,6 +341,16 @@ bool is_one_program(const fs::path& dir) {
     sources = sources_of(dir);
   } catch (const std::exception&) {
     return false;
+  }
+  // One C or C++ source and a header it includes (`#include "answer.h"`): compiled alone, it
+  // would miss the header.
+  if (sources.files.size() == 1 &&
+      (sources.language == Language::C || sources.language == Language::Cpp)) {
+    const std::string text = read_file(sources.files.front()).value_or("");
+    for (const fs::path& input : sources.inputs)
+      if (is_header(input) &&
+          text.find("\"" + input.filename().string() + "\"") != std::string::npos)
+        return true;
   }
   if (sources.files.size() < 2 || sources.language == Language::Python) return false;
   int with_main = 0;
@@ -381,8 +397,9 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
   }
   // Contest systems refuse a source over the limit when it is submitted; nothing of it is read
   // (a source of gigabytes took the compiler's whole memory limit and a minute).
+  // Every file the compiler is given counts, headers too (a 1 MiB header compiled before).
   std::uintmax_t source_bytes = 0;
-  for (const fs::path& file : sources.files) source_bytes += fs::file_size(file, error);
+  for (const fs::path& file : sources.inputs) source_bytes += fs::file_size(file, error);
   const long long limit = compile_options().max_source_bytes;
   if (source_bytes > static_cast<std::uintmax_t>(limit))
     throw CompileError(source.string() + ": the source is " +
@@ -391,9 +408,20 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
   make_directory(work_dir);
   const std::string& stem = sources.stem;
   Submission submission{source.filename().string(), {}, false};
-  // The compiler sees its inputs by their file names, in its own working directory.
+  // The compiler sees its inputs by their file names, in its own working directory; a name
+  // that starts like an option is given as a path. One that starts like a response file
+  // (`@opts.cpp`) never reaches a compiler: javac reads `@FILE` as a file of options, and so
+  // do g++ and cc1plus, which gets the name again as `-dumpbase @opts.cpp` however the file
+  // is given (a sibling `opts.cpp` then became its options).
   std::vector<std::string> files;
-  for (const fs::path& file : sources.files) files.push_back(file.filename().string());
+  for (const fs::path& file : sources.files) {
+    const std::string name = file.filename().string();
+    if (name[0] == '@' && sources.language != Language::Python)
+      throw CompileError(source.string() + ": " + name +
+                         ": a file name that starts with @ is read by the compiler as a file of "
+                         "options; rename it");
+    files.push_back(name[0] == '-' ? "./" + name : name);
+  }
 
   switch (sources.language) {
     case Language::C:

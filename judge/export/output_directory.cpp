@@ -8,6 +8,7 @@
 #include <fstream>
 
 #include "export.hpp"
+#include "export_leftovers.hpp"
 
 namespace fs = std::filesystem;
 
@@ -33,13 +34,15 @@ fs::path resolved(const fs::path& path) {
 }
 
 // A new, empty directory next to `target` named .<target name>.<what>-XXXXXX, with the
-// permissions of any directory the user creates (mkdtemp makes it private).
-fs::path make_sibling_directory(const fs::path& target, const std::string& what) {
+// permissions of any directory the user creates (mkdtemp makes it private), marked as this
+// export's while it lives (export_leftovers.hpp: `mark` holds the mark).
+fs::path make_sibling_directory(const fs::path& target, const std::string& what, int& mark) {
   std::string pattern =
       (target.parent_path() / ("." + target.filename().string() + "." + what + "-XXXXXX")).string();
   if (!mkdtemp(pattern.data()))
     throw ExportError(target.parent_path().string() + ": cannot create a temporary directory for " +
                       "the export: " + std::generic_category().message(errno));
+  mark = mark_in_progress(pattern);
   std::error_code ignored;
   fs::permissions(pattern, default_permissions(fs::perms::all), ignored);
   return pattern;
@@ -91,11 +94,15 @@ OutputDirectory::OutputDirectory(const fs::path& target,
   if (error || !fs::is_directory(parent))
     throw ExportError(parent.string() + ": cannot create the output directory" +
                       (error ? ": " + error.message() : ""));
-  staging_ = make_sibling_directory(target_, "export");
+  // What an export of this target that was killed left here (never what another wrote, nor
+  // what a running export is writing).
+  remove_leftovers_of(target_);
+  staging_ = make_sibling_directory(target_, "export", staging_mark_);
   if (temporaries_.track) staging_key_ = temporaries_.track(staging_);
 }
 
 OutputDirectory::~OutputDirectory() {
+  release_mark(staging_mark_);
   if (!committed_ && !staging_.empty()) {
     std::error_code ignored;
     fs::remove_all(staging_, ignored);
@@ -104,6 +111,7 @@ OutputDirectory::~OutputDirectory() {
 }
 
 void OutputDirectory::commit() {
+  unmark(staging_);  // the mark is not part of the package (still held: no other export takes it)
   std::error_code error;
   if (fs::exists(fs::symlink_status(target_, error))) {
     // One atomic exchange: the new export takes the target's place, the previous one the
@@ -111,12 +119,19 @@ void OutputDirectory::commit() {
     // without an export in place, never one lost.
     if (renameat2(AT_FDCWD, staging_.c_str(), AT_FDCWD, target_.c_str(), RENAME_EXCHANGE) == 0) {
       committed_ = true;
+      int mark = mark_in_progress(staging_);  // killed during the removal: the next one ends it
       fs::remove_all(staging_, error);
+      release_mark(mark);
       return;
     }
     // A file system without the exchange: the previous export is moved aside first (a rename,
     // so nothing is lost if the next step fails) and removed once the new one is in place.
-    const fs::path previous = make_sibling_directory(target_, "replaced");
+    int previous_mark = -1;
+    const fs::path previous = make_sibling_directory(target_, "replaced", previous_mark);
+    struct Release {
+      int& fd;
+      ~Release() { release_mark(fd); }
+    } release{previous_mark};
     fs::rename(target_, previous / "package", error);
     if (error) {
       std::error_code ignored;

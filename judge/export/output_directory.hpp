@@ -8,7 +8,9 @@
 //     (exchanged atomically with a previous export, which is then removed), so a failed export
 //     leaves the previous one whole;
 //   - every temporary directory is reported to TemporaryTracking, so that an interrupted export
-//     (Ctrl-C) leaves nothing behind either.
+//     (Ctrl-C) leaves nothing behind either; one that was killed outright leaves its temporary
+//     directories marked, and the next export of that target removes them
+//     (export_leftovers.hpp).
 #pragma once
 
 #include <filesystem>
@@ -54,6 +56,7 @@ class OutputDirectory {
   std::filesystem::path staging_;
   TemporaryTracking temporaries_;
   int staging_key_ = 0;
+  int staging_mark_ = -1;  // the staging directory's in-progress mark, held (locked)
   bool committed_ = false;
 };
 

@@ -4,27 +4,57 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <pwd.h>
+#include <sched.h>
 #include <sys/file.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <string>
 #include <thread>
 
 #include "execution/contestant_process.hpp"
+#include "execution/id_registry.hpp"
 #include "execution/interrupts.hpp"
 #include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
 
-std::string lock_file(uid_t uid) { return "/tmp/entrapment-ids/" + std::to_string(uid) + ".lock"; }
+std::string lock_file(uid_t uid) {
+  return (id_registry_dir() / (std::to_string(uid) + ".lock")).string();
+}
+
+// A registry of the test's own (root's, mode 0755, in a directory of the test), so that a test
+// may hold every id without starving the judges that run beside it.
+struct OwnRegistry {
+  TempDir parent{"entrapment-test-ids", 0755};
+  fs::path path = parent.path / "ids";
+  OwnRegistry() { set_id_registry_dir_for_tests(path); }
+  ~OwnRegistry() { set_id_registry_dir_for_tests({}); }
+};
+
+// Every id free now, held (for as long as the vector lives; freed without a kill).
+std::vector<std::optional<RunIdentity>> hold_every_free_id() {
+  std::vector<std::optional<RunIdentity>> held;
+  while (auto id = RunIdentity::try_acquire()) {
+    id->mark_clean();
+    held.push_back(std::move(id));
+    if (held.size() > static_cast<std::size_t>(kRunUids)) break;
+  }
+  return held;
+}
 
 // Whether a judge holds the user id `uid` (its lock file is locked).
 bool uid_taken(uid_t uid) {
@@ -71,11 +101,12 @@ TEST(UserIds, ARunKeepsItsIdUntilAnInterruptsCleanUpHasForgottenIt) {
 // new run's.
 TEST(UserIds, AnIdWhoseLeftoversDoNotDieIsNotHandedOut) {
   if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
-  ::mkdir("/tmp/entrapment-ids", 0700);
+  OwnRegistry registry;
+  ::mkdir(registry.path.c_str(), 0755);
   // The lowest free id, taken as a judge takes it, and marked.
-  uid_t uid = 61000;
+  uid_t uid = kFirstRunUid;
   int fd = -1;
-  for (; uid < 61000 + 512; ++uid) {
+  for (; uid < kFirstRunUid + kRunUids; ++uid) {
     fd = ::open(lock_file(uid).c_str(), O_CREAT | O_RDWR | O_CLOEXEC, 0600);
     if (fd >= 0 && ::flock(fd, LOCK_EX | LOCK_NB) == 0) break;
     if (fd >= 0) ::close(fd);
@@ -101,6 +132,145 @@ TEST(UserIds, AnIdWhoseLeftoversDoNotDieIsNotHandedOut) {
     EXPECT_NE(next->uid(), uid) << "handed out with a process of its own still there";
   }
   ::waitpid(leftover, nullptr, 0);
+}
+
+// Issue 27: as `nobody`, `mkdir -m 0777 /tmp/entrapment-ids` and a symbolic link as a lock
+// file made the root judge write into and truncate the file it led to. A registry others may
+// write to is refused, whoever made it; nothing is created in it.
+TEST(UserIds, ARegistryOthersMayWriteIsRefused) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  OwnRegistry registry;
+  ASSERT_EQ(::mkdir(registry.path.c_str(), 0755), 0);
+  ASSERT_EQ(::chmod(registry.path.c_str(), 0777), 0);
+  try {
+    RunIdentity::try_acquire();
+    ADD_FAILURE() << "a registry of mode 0777 was used";
+  } catch (const IdRegistryError& e) {
+    EXPECT_NE(std::string(e.what()).find("writable by others"), std::string::npos) << e.what();
+  }
+  ASSERT_EQ(::chmod(registry.path.c_str(), 0755), 0);
+  ASSERT_EQ(::chown(registry.path.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  try {
+    RunIdentity::try_acquire();
+    ADD_FAILURE() << "a registry of nobody's was used";
+  } catch (const IdRegistryError& e) {
+    EXPECT_NE(std::string(e.what()).find("belongs to user id"), std::string::npos) << e.what();
+  }
+  EXPECT_TRUE(fs::is_empty(registry.path)) << "the judge wrote into a registry it refused";
+}
+
+// A lock file that is a symbolic link, or a file of another user's, is neither followed nor
+// written: the judge refuses the registry and the file it led to keeps its bytes.
+TEST(UserIds, ALockFileThatIsALinkOrNotRootsIsNeitherFollowedNorWritten) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  OwnRegistry registry;
+  ASSERT_EQ(::mkdir(registry.path.c_str(), 0755), 0);
+  const fs::path precious = registry.parent.path / "precious.txt";
+  write_text(precious, "precious\n");
+  for (int i = 0; i < kRunUids; ++i)
+    ASSERT_EQ(::symlink(precious.c_str(), lock_file(kFirstRunUid + i).c_str()), 0);
+  EXPECT_THROW({ auto id = RunIdentity::try_acquire(); }, IdRegistryError);
+  EXPECT_EQ(read_text(precious), "precious\n");
+  // A regular file of nobody's in its place: refused too, and left as it was.
+  const std::string first = lock_file(kFirstRunUid);
+  ASSERT_EQ(::unlink(first.c_str()), 0);
+  write_text(first, "nobody's\n");
+  ASSERT_EQ(::chown(first.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  EXPECT_THROW({ auto id = RunIdentity::try_acquire(); }, IdRegistryError);
+  EXPECT_EQ(read_text(first), "nobody's\n");
+}
+
+// Issue 27: two root judges that did not share /tmp (systemd's PrivateTmp, `unshare -m`) took
+// the same ids and killed each other's programs. The real registry is shared by a judge in a
+// mount namespace of its own with a /tmp of its own: it never gets an id this one holds.
+TEST(UserIds, AJudgeWithATmpOfItsOwnNeverGetsAnIdAnotherHolds) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
+  std::vector<std::optional<RunIdentity>> held = hold_every_free_id();
+  ASSERT_FALSE(held.empty()) << "no free id";
+  std::set<uid_t> ours;
+  for (const auto& id : held) ours.insert(id->uid());
+  // One freed: the other judge may take it (and any another judge frees meanwhile).
+  ours.erase(held.back()->uid());
+  held.pop_back();
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  const pid_t other = ::fork();
+  if (other == 0) {
+    ::alarm(60);
+    ::close(pipe_fds[0]);
+    // The ids held above are held by this test's descriptors: closed here (their locks stay
+    // with the test's copies), so that this judge has room to hold every id too.
+    const unsigned out = static_cast<unsigned>(pipe_fds[1]);
+    if (out > 3) ::close_range(3, out - 1, 0);
+    ::close_range(out + 1, ~0U, 0);
+    // Its own mount namespace with an empty /tmp, as PrivateTmp=yes gives.
+    if (::unshare(CLONE_NEWNS) != 0 ||
+        ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+        ::mount("tmpfs", "/tmp", "tmpfs", 0, "size=16m") != 0)
+      ::_exit(2);
+    std::vector<std::optional<RunIdentity>> got;
+    try {
+      got = hold_every_free_id();
+    } catch (const std::exception&) {
+      ::_exit(3);
+    }
+    for (const auto& id : got) {
+      const uid_t uid = id->uid();
+      if (::write(pipe_fds[1], &uid, sizeof uid) != sizeof uid) ::_exit(4);
+    }
+    ::_exit(0);
+  }
+  ASSERT_GT(other, 0);
+  ::close(pipe_fds[1]);
+  std::vector<uid_t> theirs;
+  uid_t uid = 0;
+  while (::read(pipe_fds[0], &uid, sizeof uid) == sizeof uid) theirs.push_back(uid);
+  ::close(pipe_fds[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(other, &status, 0), other);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0)
+      << "the other judge failed: " << status;
+  std::vector<uid_t> shared;
+  for (uid_t id : theirs)
+    if (ours.count(id)) shared.push_back(id);
+  EXPECT_TRUE(shared.empty()) << shared.size() << " ids taken by both judges, the first "
+                              << shared.front();
+}
+
+// Issue 27: more runs at once than free ids (`-j 1024`) was a judge error; a run now waits for
+// an id to be freed.
+TEST(UserIds, MoreRunsThanIdsWaitForOne) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
+  OwnRegistry registry;
+  std::vector<std::optional<RunIdentity>> held = hold_every_free_id();
+  ASSERT_EQ(held.size(), static_cast<std::size_t>(kRunUids));
+  std::optional<uid_t> got;
+  std::string failure;
+  std::thread waiter([&] {
+    try {
+      if (auto id = RunIdentity::acquire()) {
+        id->mark_clean();
+        got = id->uid();
+      }
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+  });
+  // Until it waits (or gave up at once, as it did).
+  const auto until = std::chrono::steady_clock::now() + std::chrono::seconds(10);
+  while (RunIdentity::waiting() == 0 && std::chrono::steady_clock::now() < until)
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  EXPECT_EQ(RunIdentity::waiting(), 1) << "it did not wait for an id";
+  const uid_t freed = held[7]->uid();
+  held[7].reset();
+  waiter.join();
+  EXPECT_EQ(failure, "");
+  ASSERT_TRUE(got.has_value()) << "no id, although one was freed";
+  EXPECT_EQ(*got, freed);
 }
 
 }  // namespace

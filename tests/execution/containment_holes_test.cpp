@@ -1,0 +1,153 @@
+// Issue 27's holes in the runner's containment, each re-tried as the reviewer tried it, through
+// build/bin/judge: the user id registry a local user could point at any file, an interpreter
+// whose whole home was bound into the sandbox, `judge verify` running solutions/ unisolated
+// as a user where bwrap works, and the smaller ones.
+#include <gtest/gtest.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <string>
+
+#include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/judge.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+// Why `unshare` cannot give a judge a mount and PID namespace of its own here, or "".
+std::string why_no_namespaces() {
+  if (::geteuid() != 0) return "not root: cannot make a mount namespace for the judge";
+  const JudgeRun probe = run_process({"unshare", "-m", "-p", "-f", "--mount-proc", "true"});
+  if (probe.status != 0) return "unshare -m -p fails here: " + probe.err;
+  return "";
+}
+
+// The reviewer's attack, in a mount namespace with a /tmp of its own (and a PID namespace, so
+// that nothing the judge kills reaches other judges on this machine): as `nobody`, a
+// registry of mode 0777 in /tmp whose lock files lead to a file of root's; then root judges a
+// correct program. The judge used to write its mark into that file and truncate it.
+TEST(Containment, ALocalUsersLinkInTmpNeverMakesTheJudgeWriteAFile) {
+  const std::string why = why_no_namespaces();
+  if (!why.empty()) GTEST_SKIP() << why;
+  if (!::getpwnam("nobody")) GTEST_SKIP() << "no user nobody here";
+  const std::string script = R"sh(
+    set -e
+    mount -t tmpfs -o size=64m tmpfs /tmp
+    printf 'precious\n' > /tmp/precious.txt
+    chmod 600 /tmp/precious.txt
+    setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c '
+      mkdir -m 0777 /tmp/entrapment-ids
+      for i in $(seq 61000 61511); do ln -s /tmp/precious.txt /tmp/entrapment-ids/$i.lock; done'
+    "$1" run "$2" -- "$3" correct x > /tmp/judge.out 2>&1 || true
+    echo "precious.txt: $(cat /tmp/precious.txt)"
+    cat /tmp/judge.out
+  )sh";
+  const JudgeRun run =
+      run_process({"unshare", "-m", "-p", "-f", "--mount-proc", "sh", "-c", script, "sh",
+                   judge_binary().string(), (package_root() / "testdata/sample/1.in").string(),
+                   fs::absolute(bin_dir() / "test_player").string()},
+                  in_package({{"ENTRAPMENT_CACHE_DIR", "off"}}));
+  ASSERT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "precious.txt: precious\n")) << run.out;
+  EXPECT_TRUE(has(run.out, "Verdict: AC")) << run.out;
+}
+
+// `judge run SAMPLE -- PYTHON SCRIPT` in this package, with $HOME at `home`.
+JudgeRun judge_python(const fs::path& python, const fs::path& script, const fs::path& home) {
+  return run_judge({"run", "-v", (package_root() / "testdata/sample/1.in").string(), "--",
+                    python.string(), script.string()},
+                   in_package({{"ENTRAPMENT_CACHE_DIR", "off"}, {"HOME", home.string()}}));
+}
+
+// Issue 27: an interpreter at ~/bin/python3 bound the directory above bin/, the whole home,
+// into the sandbox, where the contestant read what it holds. Only an installation is shown,
+// never a home: here the interpreter's own file alone. The program exits 3 when it could read
+// the home's file (RTE), 0 when not (WA: it never played).
+TEST(Containment, AnInterpreterInAHomesBinShowsNotTheHome) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: the contestant would run as this user";
+  TempDir home("entrapment-test-home", 0755);
+  TempDir program("entrapment-test-program", 0755);
+  const fs::path secret = home.path / "secret.txt";
+  write_text(secret, "the key\n");
+  fs::create_directories(home.path / "bin");
+  const fs::path python = home.path / "bin" / "python3";
+  fs::copy_file(fs::canonical("/usr/bin/python3"), python);
+  const fs::path script = program.path / "attack.py";
+  write_text(script, "import sys\ntry:\n    open('" + secret.string() +
+                         "').read()\n    sys.exit(3)\nexcept OSError:\n    sys.exit(0)\n");
+  JudgeRun run = judge_python(python, script, home.path);
+  EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
+  EXPECT_FALSE(has(run.out, "exited with status 3")) << run.out;
+  // Even with what an installation has beside bin/: a home is never shown whole.
+  fs::create_directories(home.path / "lib" / "python3.11");
+  run = judge_python(python, script, home.path);
+  EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
+}
+
+// Issue 27: an interpreter named python* after `--` was run as root, outside any sandbox, to
+// ask which Python it is (for pyenv's shims). A shim that leaves a mark wherever it can write
+// never leaves one: it is asked inside bwrap, the machine read-only (or not asked at all).
+TEST(Containment, AnInterpreterNamedPythonNeverRunsOutsideTheSandbox) {
+  TempDir shims("entrapment-test-shims", 0755);
+  TempDir program("entrapment-test-program", 0755);
+  const fs::path mark = shims.path / "ran-outside-the-sandbox";
+  const fs::path shim = shims.path / "python3";
+  write_text(shim,
+             "#!/bin/sh\ntouch " + mark.string() + " 2>/dev/null\nexec /usr/bin/python3 \"$@\"\n");
+  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  const fs::path script = program.path / "quiet.py";
+  write_text(script, "print('Trapper', flush=True)\n");
+  const JudgeRun run = judge_python(shim, script, shims.path);
+  EXPECT_FALSE(fs::exists(mark)) << "the shim ran outside the sandbox\n" << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: ")) << run.out << run.err;
+}
+
+// Issue 27: as a user, `judge verify` ran solutions/ with nothing isolating them although bwrap
+// worked there: a program added to solutions/wrong_answer/ (a team's submission, checked
+// against the data) wrote into the package, and verify still said ok. As `nobody`, in a
+// package of nobody's, such a program now reaches nothing.
+TEST(Containment, VerifyAsAUserRunsSolutionsInBwrap) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot become nobody";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  TempDir tools("entrapment-test-nobody", 0755);
+  fs::copy_file(bin_dir() / "judge", tools.path / "judge");
+  TempDir package("entrapment-test-package", 0755);
+  for (const char* file :
+       {"problem.yaml", "testdata/sample/1.in", "solutions/accepted/reference.py"})
+    write_text(package.path / file, read_text(package_root() / file));
+  const fs::path attack = package.path / "ATTACK";
+  write_text(package.path / "solutions/wrong_answer/attack.py",
+             "try:\n    open('" + attack.string() +
+                 "', 'w').write('reached')\nexcept OSError:\n"
+                 "    pass\n");
+  for (const auto& entry : fs::recursive_directory_iterator(package.path))
+    ASSERT_EQ(::chown(entry.path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  ASSERT_EQ(::chown(package.path.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  JudgeOptions options;
+  options.user = nobody->pw_uid;
+  options.group = nobody->pw_gid;
+  options.cwd = package.path;
+  options.env = {{"HOME", package.path.string()}, {"ENTRAPMENT_CACHE_DIR", "off"}};
+  const JudgeRun probe =
+      run_process({(tools.path / "judge").string(), "run", "-v", "testdata/sample/1.in",
+                   "--sandbox", "--trust", "--", "/usr/bin/true"},
+                  options);
+  if (!has(probe.out, "isolation: bwrap"))
+    GTEST_SKIP() << "bwrap is not usable for nobody here:\n" << probe.out << probe.err;
+  const JudgeRun run = run_process(
+      {(tools.path / "judge").string(), "verify", "-v", "--only", "submissions"}, options);
+  EXPECT_TRUE(has(run.out, "isolation: bwrap")) << run.out << run.err;
+  EXPECT_FALSE(fs::exists(attack)) << "a solution wrote into the package\n" << run.out << run.err;
+}
+
+}  // namespace
+}  // namespace entrapment::testing

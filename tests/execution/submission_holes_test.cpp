@@ -1,0 +1,111 @@
+// Issue 27's smaller holes in preparing a submission: a source named like a compiler option
+// or response file, headers that escaped limits.code, a directory of one source and its header
+// compiled without the header, and a compile cache in another user's directory.
+#include <gtest/gtest.h>
+#include <pwd.h>
+#include <unistd.h>
+
+#include <string>
+
+#include "execution/compile_cache.hpp"
+#include "execution/submission.hpp"
+#include "execution/work_dir.hpp"
+#include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// Compile options for these tests (the sandbox when usable), restored afterwards.
+class SubmissionHoles : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (find_program("g++").empty()) GTEST_SKIP() << "no g++ here";
+    saved_ = compile_options();
+    CompileOptions options = saved_;
+    options.memory_mib = 512;  // gentle on a shared machine; these compiles need far less
+    set_compile_options(options);
+  }
+  void TearDown() override { set_compile_options(saved_); }
+  TempDir dir_{"entrapment-test-holes", 0755};
+  CompileOptions saved_;
+};
+
+// Issue 27: a source named `@opts.cpp` reached g++ as `@opts.cpp`, which g++ (and cc1plus,
+// given `-dumpbase @opts.cpp` whatever the path) reads as a response file when `opts.cpp`
+// exists: that file's text became the compiler's options. Such a name never reaches the
+// compiler: a CE that says why, before it runs.
+TEST_F(SubmissionHoles, ASourceNamedLikeAResponseFileNeverReachesTheCompiler) {
+  const fs::path program = dir_.path / "response";
+  write_text(program / "@opts.cpp", "int helper() { return 0; }\n");
+  write_text(program / "opts.cpp", "int helper();\nint main() { return helper(); }\n");
+  WorkDir work("holes-test");
+  try {
+    const Submission compiled = prepare_submission(program, work.path() / "0");
+    ADD_FAILURE() << "compiled: " << compiled.command.front();
+  } catch (const CompileError& e) {
+    const std::string message = e.what();
+    EXPECT_NE(message.find("@opts.cpp: a file name that starts with @"), std::string::npos)
+        << message;
+    EXPECT_EQ(message.find("cc1plus"), std::string::npos) << "the compiler ran:\n" << message;
+  }
+}
+
+// Issue 27: limits.code counted the sources only, so a directory submission compiled a 1 MiB
+// header. Every file given to the compiler counts.
+TEST_F(SubmissionHoles, LimitsCodeCountsTheHeadersToo) {
+  const fs::path program = dir_.path / "big";
+  write_text(program / "main.cpp", "#include \"table.h\"\nint main() { return 0; }\n");
+  write_text(program / "table.h", "// " + std::string(200 << 10, 'x') + "\n");
+  WorkDir work("holes-test");
+  try {
+    prepare_submission(program, work.path() / "0");
+    ADD_FAILURE() << "a 200 KiB header compiled under limits.code's 128 KiB";
+  } catch (const CompileError& e) {
+    EXPECT_NE(std::string(e.what()).find("limits.code"), std::string::npos) << e.what();
+  }
+}
+
+// Issue 27: a directory with one .cpp and the header it includes, named on the command line,
+// was walked as one source and compiled without its header (a CE). It is one program.
+TEST_F(SubmissionHoles, ADirectoryOfOneSourceAndItsHeaderIsOneProgram) {
+  const fs::path program = dir_.path / "with-header";
+  write_text(program / "main.cpp", "#include \"answer.h\"\nint main() { return ANSWER - 42; }\n");
+  write_text(program / "answer.h", "#define ANSWER 42\n");
+  EXPECT_TRUE(is_one_program(program));
+  // A source alone, or beside a header it does not include, is still walked as a source.
+  const fs::path alone = dir_.path / "alone";
+  write_text(alone / "main.cpp", "int main() { return 0; }\n");
+  write_text(alone / "notes.h", "// not included\n");
+  EXPECT_FALSE(is_one_program(alone));
+}
+
+// Issue 27: an ENTRAPMENT_CACHE_DIR of another user's was used as it was: whoever owns it
+// could plant a compiled program that the judge hands to the next submission of those bytes.
+// Such a cache is refused: nothing is read from it nor written to it.
+TEST(CompileCacheOwner, ACacheDirectoryOfAnotherUsersIsRefused) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a directory to another user";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  TempDir dir("entrapment-test-cache", 0755);
+  const fs::path artifact = dir.path / "program";
+  write_text(artifact, "compiled");
+  const fs::path theirs = dir.path / "theirs";
+  fs::create_directory(theirs);
+  ASSERT_EQ(::chown(theirs.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  const CompileCache cache(theirs);
+  EXPECT_FALSE(cache.enabled());
+  cache.store("key", artifact);
+  EXPECT_TRUE(fs::is_empty(theirs)) << "the judge wrote into another user's cache";
+  // One of its own is used.
+  const fs::path ours = dir.path / "ours";
+  const CompileCache own(ours);
+  EXPECT_TRUE(own.enabled());
+  own.store("key", artifact);
+  EXPECT_TRUE(own.fetch("key", dir.path / "fetched"));
+}
+
+}  // namespace
+}  // namespace entrapment::testing
