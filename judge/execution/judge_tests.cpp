@@ -69,14 +69,15 @@ std::string unflushed_message(const PipeChannel& channel, std::string judge_says
   if (judge_says.size() >= ended.size() &&
       judge_says.compare(judge_says.size() - ended.size(), ended.size(), ended) == 0)
     judge_says.resize(judge_says.size() - ended.size());
-  std::string text = "the judge was waiting for a flushed line (" + judge_says +
+  // The question first: a table or a terminal that cuts the message keeps it.
+  std::string text = "did you flush? The judge was waiting for a line (" + judge_says +
                      ") and the program, using almost no CPU, was waiting too";
   if (channel.unended_bytes() > 0)
     text += "; it had written " + std::to_string(channel.unended_bytes()) +
             " bytes of a line without its end";
   return text +
-         ": did you flush? Its output is most likely still in its buffer (C++: std::endl or "
-         "std::cout.flush(), C: fflush(stdout), Python: print(..., flush=True))";
+         ": its output is most likely still in its buffer (C++: std::endl or std::cout.flush(), "
+         "C: fflush(stdout), Python: print(..., flush=True))";
 }
 
 TestResult judge_error(const std::string& name, const std::string& message) {
