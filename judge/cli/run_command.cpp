@@ -44,8 +44,9 @@ struct RunArguments {
   bool no_color = false;
   double time_limit = 0;  // --time-limit; 0: problem.yaml's
   bool all_tests = false;
-  bool exhaustive = false;  // also testdata/exhaustive
-  bool trust = false;       // run what is not the package's own even with nothing isolating it
+  bool first_failure = false;  // stop at the first failing test whatever is expected
+  bool exhaustive = false;     // also testdata/exhaustive
+  bool trust = false;          // run what is not the package's own even with nothing isolating it
   std::string json, html, expect;
 };
 
@@ -261,13 +262,16 @@ int run(const RunArguments& args) {
     options.jobs = args.jobs;
     options.sandbox = args.sandbox;
     // A submission meant to fail has done so at its first failing test (BAPCtools does the
-    // same); --all judges every test.
-    options.stop_at_first_failure = !args.all_tests && !target.expected.matches(Verdict::AC);
+    // same), and any submission at its first test that waited, unflushed, for the wall-clock
+    // guard (each test would cost as much); --all judges every test.
+    options.stop_at_first_failure =
+        args.first_failure || (!args.all_tests && !target.expected.matches(Verdict::AC));
+    options.stop_at_unflushed = !args.all_tests;
     if (several)
       std::cout << "\n== " << target.name << " (expected " << target.expected.text() << ")"
                 << std::endl;
-    report::Progress progress(std::cout, tests.size(), terminal, bar,
-                              options.stop_at_first_failure);
+    report::Progress progress(std::cout, tests.size(), terminal, bar, options.stop_at_first_failure,
+                              options.stop_at_unflushed);
     options.on_test_done = [&progress](const TestResult& result) { progress.test_done(result); };
     const fs::path scratch = work.path() / std::to_string(k);
     const auto prepare = [&]() -> Submission {
@@ -345,6 +349,8 @@ void add_run_command(CLI::App& app) {
   sub->add_flag("-a,--all", args->all_tests,
                 "judge every test, also after the first failure of a submission that is "
                 "expected to fail");
+  sub->add_flag("--first-failure", args->first_failure,
+                "stop at the first failing test, also for a submission expected to pass");
   sub->add_flag("--exhaustive", args->exhaustive,
                 "also judge on testdata/exhaustive, the exhaustive tier (every board against its "
                 "hardest adversary, and the random, committed and scripted games)");

@@ -543,20 +543,23 @@ double ContestantProcess::judge_thread_delay() const {
   return std::max(0.0, cpu_wait_of_thread(judge_thread_) - judge_delay_at_start_);
 }
 
+void ContestantProcess::credit_waits() {
+  if (pid_ <= 0 || !tree_ || swept_) return;
+  // Waiting for a CPU is not sleeping: the guard is there for programs that sleep or wait
+  // on the judge, and a busy machine must not make a correct program miss it.
+  // At most ten times the wall limit: a program that makes itself wait (SCHED_IDLE on a busy
+  // machine) must not hold the judge for ever.
+  const double waited =
+      std::min(tree_->longest_cpu_wait() + judge_thread_delay(), 10 * limits_.wall_s);
+  usage_.waited_for_cpu_s = std::max(usage_.waited_for_cpu_s, waited);
+  stretch_ = std::chrono::duration_cast<Clock::duration>(
+      std::chrono::duration<double>(usage_.waited_for_cpu_s));
+}
+
 bool ContestantProcess::deadline_passed(Clock::time_point deadline) {
   const Clock::time_point now = Clock::now();
   if (now < deadline + stretch_) return false;
-  if (pid_ > 0 && tree_ && !swept_) {
-    // Waiting for a CPU is not sleeping: the guard is there for programs that sleep or wait
-    // on the judge, and a busy machine must not make a correct program miss it.
-    // At most ten times the wall limit: a program that makes itself wait (SCHED_IDLE on a busy
-    // machine) must not hold the judge for ever.
-    const double waited =
-        std::min(tree_->longest_cpu_wait() + judge_thread_delay(), 10 * limits_.wall_s);
-    usage_.waited_for_cpu_s = std::max(usage_.waited_for_cpu_s, waited);
-    stretch_ = std::chrono::duration_cast<Clock::duration>(
-        std::chrono::duration<double>(usage_.waited_for_cpu_s));
-  }
+  credit_waits();
   return now >= deadline + stretch_;
 }
 
@@ -574,6 +577,9 @@ bool ContestantProcess::try_reap(bool block) {
   if (r != 0 || info.si_pid != pid_) return false;
   exited_ = true;
   usage_.wall_s = std::chrono::duration<double>(Clock::now() - started_).count();
+  // Once more at the end, so that the figure covers the whole of wall_s: a judge's thread kept
+  // from a CPU after the exit notices it late, and that wait is in wall_s too.
+  credit_waits();
   if (info.si_code == CLD_EXITED) {
     usage_.exit_code = info.si_status;
     // bwrap reports a program killed by signal N as exit status 128 + N.

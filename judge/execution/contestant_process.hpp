@@ -39,7 +39,8 @@ struct ProcessUsage {
   // mechanism; a control group's OOM killer does it under the other).
   bool memory_limit_hit = false;
   // How long its processes (and the judge's thread playing it) were ready to run but waited
-  // for a CPU, as far as the wall-clock guard looked: the guard was moved later by that much.
+  // for a CPU, as far as the wall-clock guard looked (at the guard, and when it exited): the
+  // guard was moved later by that much.
   double waited_for_cpu_s = 0;
   // Not empty: the program never started (bwrap could not set it up or run it), and why.
   std::string not_started;
@@ -153,6 +154,8 @@ class ContestantProcess {
   void collect();
   void sweep();
   double judge_thread_delay() const;
+  // Takes the waits for a CPU so far into waited_for_cpu_s and the guard's stretch.
+  void credit_waits();
 
   Limits limits_;
   const LimitMechanism* mechanism_ = nullptr;

@@ -51,6 +51,35 @@ std::string describe_exit(const ProcessUsage& usage) {
   return "exited with status " + std::to_string(usage.exit_code);
 }
 
+// The wall-clock guard stopped a program the judge was waiting on for a line, which had
+// ended no line since its last and spent nine tenths of its time neither running nor waiting
+// for a CPU: blocked, most likely reading the judge's next line while its own is still in its
+// output buffer (C's and C++'s stdio and Python's print keep a pipe's output until the buffer
+// fills or the program flushes). A program computing its answer uses CPU; one stuck in a
+// loop meets the CPU limit first.
+bool unflushed(const PipeChannel& channel, const ProcessUsage& usage) {
+  const double off_cpu = usage.wall_s - usage.waited_for_cpu_s;
+  return channel.waiting_for_line() && usage.cpu_s * 10 < off_cpu;
+}
+
+std::string unflushed_message(const PipeChannel& channel, std::string judge_says) {
+  // "round 2: expected your proof ..., but the output ended": the output did not end; the
+  // judge was still waiting for it.
+  const std::string ended = ", but the output ended";
+  if (judge_says.size() >= ended.size() &&
+      judge_says.compare(judge_says.size() - ended.size(), ended.size(), ended) == 0)
+    judge_says.resize(judge_says.size() - ended.size());
+  // The question first: a table or a terminal that cuts the message keeps it.
+  std::string text = "did you flush? The judge was waiting for a line (" + judge_says +
+                     ") and the program, using almost no CPU, was waiting too";
+  if (channel.unended_bytes() > 0)
+    text += "; it had written " + std::to_string(channel.unended_bytes()) +
+            " bytes of a line without its end";
+  return text +
+         ": its output is most likely still in its buffer (C++: std::endl or std::cout.flush(), "
+         "C: fflush(stdout), Python: print(..., flush=True))";
+}
+
 TestResult judge_error(const std::string& name, const std::string& message) {
   TestResult result;
   result.name = name;
@@ -124,6 +153,7 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   const ProcessUsage usage = process->usage();
   result.cpu_s = usage.cpu_s;
   result.wall_s = usage.wall_s;
+  result.waited_for_cpu_s = usage.waited_for_cpu_s;
   result.memory_kib = usage.memory_kib;
   const std::string judge_says = outcome.message;
   const bool failed = usage.signaled || usage.exit_code != 0;
@@ -165,6 +195,8 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
     if (usage.waited_for_cpu_s >= 0.01)
       result.message += " plus " + seconds(usage.waited_for_cpu_s) + " it waited for a CPU";
     result.message += " (" + seconds(usage.cpu_s) + " of CPU time)";
+    result.unflushed = unflushed(channel, usage);
+    if (result.unflushed) result.message += ": " + unflushed_message(channel, judge_says);
   } else if (failed && memory_exhausted) {
     result.verdict = Verdict::MLE;
     const bool oom = usage.oom_killed && usage.signaled && usage.signal == SIGKILL;
@@ -179,7 +211,8 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
     result.message = judge_says;
   }
   if (result.verdict != Verdict::WA && result.verdict != Verdict::AC &&
-      result.verdict != Verdict::JE && !judge_says.empty() && !outcome.accepted())
+      result.verdict != Verdict::JE && !judge_says.empty() && !outcome.accepted() &&
+      !result.unflushed)  // its message holds what the judge waited for; the output never ended
     result.message += "; the judge: " + judge_says;
   // After the judge's early verdict, what the contestant writes depends on when it was killed:
   // left out, so results stay deterministic.
@@ -195,9 +228,21 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
   run.tests.resize(tests.size());
   const std::size_t count = tests.size();
   std::atomic<std::size_t> first_failure{count};  // lowest index of a non-AC test so far
+  // Lowest index of a test that stopped a program waiting, unflushed (TestResult::unflushed):
+  // every test would wait as long, for nothing, so the run stops there whatever is expected.
+  std::atomic<std::size_t> first_unflushed{count};
+  const auto lower = [](std::atomic<std::size_t>& index, std::size_t i) {
+    std::size_t seen = index.load();
+    while (i < seen && !index.compare_exchange_weak(seen, i)) {
+    }
+  };
+  const auto stop = [&] {
+    return std::min(options.stop_at_first_failure ? first_failure.load() : count,
+                    options.stop_at_unflushed ? first_unflushed.load() : count);
+  };
   std::mutex report;
   parallel_for(count, options.jobs, [&](std::size_t i, int) {
-    if (options.stop_at_first_failure && i > first_failure.load()) return;
+    if (i > stop()) return;
     std::error_code ec;
     fs::path relative = fs::relative(fs::absolute(tests[i], ec), fs::absolute(base, ec), ec);
     const std::string name = (ec || relative.empty() || *relative.begin() == "..")
@@ -214,18 +259,14 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
     } catch (const std::exception& e) {
       result = judge_error(name, tests[i].string() + ": " + e.what());
     }
-    if (result.verdict != Verdict::AC) {
-      std::size_t seen = first_failure.load();
-      while (i < seen && !first_failure.compare_exchange_weak(seen, i)) {
-      }
-    }
+    if (result.verdict != Verdict::AC) lower(first_failure, i);
+    if (result.unflushed) lower(first_unflushed, i);
     result.index = i;
     std::lock_guard<std::mutex> lock(report);
     run.tests[i] = std::move(result);
     if (options.on_test_done) options.on_test_done(run.tests[i]);
   });
-  if (options.stop_at_first_failure && first_failure.load() < count)
-    run.tests.resize(first_failure.load() + 1);
+  if (stop() < count) run.tests.resize(stop() + 1);
   run.verdict = overall_verdict(run.tests);
   return run;
 }

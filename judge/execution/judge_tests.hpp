@@ -11,9 +11,9 @@
 
 #include "interaction/channel.hpp"
 #include "limits.hpp"
-#include "verdict/result.hpp"
 #include "submission.hpp"
 #include "testcase/testcase.hpp"
+#include "verdict/result.hpp"
 
 namespace entrapment {
 
@@ -23,6 +23,9 @@ struct RunOptions {
   // Stop at the first non-AC test in test order: the tests after it are not reported (tests
   // before it always are, so the result does not depend on the number of jobs).
   bool stop_at_first_failure = false;
+  // Stop at the first test where the program waited, unflushed, until the wall-clock guard
+  // (TestResult::unflushed), whatever is expected: each test would cost the whole guard.
+  bool stop_at_unflushed = true;
   std::function<void(const TestResult&)> on_test_done;  // called serially, in completion order
 };
 

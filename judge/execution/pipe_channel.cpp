@@ -93,7 +93,8 @@ LineRead PipeChannel::read_line() {
     scanned_ -= start_;
     start_ = 0;
     if (!fill()) {
-      if (!cpu_exceeded_) timed_out_ = true;
+      if (!cpu_exceeded_) timed_out_ = waiting_for_line_ = true;
+      unended_bytes_ = buffer_.size() - start_;
       result.status = LineRead::Status::End;
       return result;
     }

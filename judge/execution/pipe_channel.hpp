@@ -25,6 +25,10 @@ class PipeChannel : public Channel {
 
   // What ended the game on the contestant's side, if anything.
   bool timed_out() const { return timed_out_; }  // it was still silent at the deadline
+  // The deadline came while the judge waited for a line from it (not while it wrote to it),
+  // and how many bytes it had written since its last complete line.
+  bool waiting_for_line() const { return waiting_for_line_; }
+  std::size_t unended_bytes() const { return unended_bytes_; }
   // Its CPU time passed the limit (or its tree's memory: ProcessUsage says which).
   bool cpu_exceeded() const { return cpu_exceeded_; }
   bool output_ended() const { return output_ended_; }  // its output ended (exit, close)
@@ -42,6 +46,8 @@ class PipeChannel : public Channel {
   bool eof_ = false;
   bool exited_ = false;
   bool timed_out_ = false;
+  bool waiting_for_line_ = false;
+  std::size_t unended_bytes_ = 0;
   bool cpu_exceeded_ = false;
   bool output_ended_ = false;
   bool input_closed_ = false;

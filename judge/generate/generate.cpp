@@ -1,5 +1,7 @@
 #include "generate.hpp"
 
+#include <algorithm>
+#include <map>
 #include <set>
 #include <stdexcept>
 
@@ -52,6 +54,57 @@ void compare_and_write(const fs::path& root, const FileSet& files, bool check_on
   }
 }
 
+// What identifies a chosen test whatever it is called: the line that makes it.
+std::string line_key(const TestLine& line) {
+  return line.board() + "|" + line.adversary_text() + "|" + std::to_string(line.seed);
+}
+
+// The number a selection's name starts with ("012-r3-..." is 12), or 0.
+int leading_number(const std::string& name) {
+  int number = 0;
+  std::size_t i = 0;
+  for (; i < name.size() && i < 9 && name[i] >= '0' && name[i] <= '9'; ++i)
+    number = number * 10 + (name[i] - '0');
+  return i > 0 && i < name.size() && name[i] == '-' ? number : 0;
+}
+
+// Test names stay put: a test the previous selection (`file`, when it reads) chose keeps its
+// name, and a test new to the set is numbered after every name the previous one used. Adding a
+// hand-written test, which changes what else is needed, renamed 19 tests of the set before
+// (tests, tables and reports quote these names); now it only adds and removes tests.
+void keep_previous_names(Selection& selection, const fs::path& file, const std::string& shown) {
+  if (!fs::exists(file)) return;
+  SelectionFileContents previous;
+  try {
+    previous = read_selection(file, shown);
+  } catch (const std::exception&) {
+    return;  // unreadable: the selection names its tests afresh
+  }
+  std::map<std::string, std::string> name_of;
+  int last = 0;
+  for (const SelectionEntry& entry : previous.tests) {
+    name_of.emplace(line_key(entry.line), entry.name);
+    last = std::max(last, leading_number(entry.name));
+  }
+  std::set<std::string> taken;
+  for (SelectedTest& test : selection.tests) {
+    if (test.hand) continue;
+    const auto kept = name_of.find(line_key(test.line));
+    if (kept != name_of.end()) {
+      test.name = kept->second;
+      taken.insert(test.name);
+    }
+  }
+  for (SelectedTest& test : selection.tests) {
+    if (test.hand || taken.count(test.name)) continue;
+    // "NNN-rest": the number replaced, the rest (board and adversary) kept.
+    const std::size_t dash = test.name.find('-');
+    std::string number = std::to_string(++last);
+    number.insert(0, number.size() < 3 ? 3 - number.size() : 0, '0');
+    test.name = number + (dash == std::string::npos ? "" : test.name.substr(dash));
+  }
+}
+
 // The selection file and its kill table, recomputed from the corpus and the candidates.
 FileSet recompute_selection(const fs::path& root) {
   const Description before = describe_testdata(root, SelectionFile::Optional);
@@ -66,8 +119,8 @@ FileSet recompute_selection(const fs::path& root) {
     if (path.compare(0, prefix.size(), prefix) == 0)
       exhaustive.push_back({line, path.substr(std::string("testdata/").size(),
                                               path.size() - std::string("testdata/").size() - 3)});
-  const Selection selection =
-      select_contest_set(candidate_pool(exhaustive, params), params, before.hand);
+  Selection selection = select_contest_set(candidate_pool(exhaustive, params), params, before.hand);
+  keep_previous_names(selection, root / "testdata" / params.file, "testdata/" + params.file);
   for (const SelectedTest& chosen : selection.tests)
     for (const HandTest& hand : before.hand)
       if (!chosen.hand && chosen.name == hand.name)

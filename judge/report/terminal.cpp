@@ -82,12 +82,13 @@ std::string test_line(const TestResult& result, TerminalOptions options) {
 }
 
 Progress::Progress(std::ostream& lines, std::size_t total, TerminalOptions options,
-                   std::ostream* bar, bool stop_at_first_failure)
+                   std::ostream* bar, bool stop_at_first_failure, bool stop_at_unflushed)
     : lines_(lines),
       total_(total),
       options_(options),
       bar_(bar),
-      stop_at_first_failure_(stop_at_first_failure) {
+      stop_at_first_failure_(stop_at_first_failure),
+      stop_at_unflushed_(stop_at_unflushed) {
   std::lock_guard lock(mutex_);
   draw_bar();
 }
@@ -110,7 +111,8 @@ void Progress::test_done(const TestResult& result) {
       lines_ << '[' << index << '/' << total_ << "] " << test_line(test, options_) << '\n';
       lines_.flush();
     }
-    if (failed && stop_at_first_failure_) stopped_ = true;
+    if ((failed && stop_at_first_failure_) || (test.unflushed && stop_at_unflushed_))
+      stopped_ = true;
   }
   if (stopped_) waiting_.clear();
   draw_bar();
@@ -159,7 +161,10 @@ void print_summary(std::ostream& out, const RunResult& result, TerminalOptions o
   out << ": " << result.tests.size() << (result.tests.size() == 1 ? " test" : " tests");
   if (!result.tests.empty()) out << " (" << counts_text(counts, options) << ")";
   if (result.stopped_early && result.tests_planned > result.tests.size())
-    out << ", stopped at the first failure of " << result.tests_planned;
+    out << (!result.tests.empty() && result.tests.back().unflushed
+                ? ", stopped at the first that waited for a flushed line, of "
+                : ", stopped at the first failure of ")
+        << result.tests_planned;
   out << '\n';
   out << "Verdict: " << verdict_text(result.verdict, options) << '\n';
   out << (result.expected.matches(result.verdict) ? "As expected: " : "NOT as expected: ")

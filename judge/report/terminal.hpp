@@ -10,8 +10,8 @@
 #include <ostream>
 #include <vector>
 
-#include "verdict/result.hpp"
 #include "status_line.hpp"
+#include "verdict/result.hpp"
 
 namespace entrapment::report {
 
@@ -30,12 +30,14 @@ struct TerminalOptions {
 //    each result as it is known.
 //  - `bar` (stderr, only when it is a terminal; else nullptr) is redrawn in place with the
 //    count of each verdict so far; it is cleared before a line is written and at the end.
-//  - With `stop_at_first_failure`, nothing after the first failing test is shown (judge_tests
-//    does not report those tests either).
+//  - With `stop_at_first_failure`, nothing after the first failing test is shown, nor ever
+//    after the first that waited, unflushed (TestResult::unflushed; judge_tests does not report
+//    those tests either, unless told to judge every test).
 class Progress {
  public:
   Progress(std::ostream& lines, std::size_t total, TerminalOptions options,
-           std::ostream* bar = nullptr, bool stop_at_first_failure = false);
+           std::ostream* bar = nullptr, bool stop_at_first_failure = false,
+           bool stop_at_unflushed = true);
   // `result.index` is the test's place in test order (0 ... total - 1).
   void test_done(const TestResult& result);
   // Clears the bar; idempotent.
@@ -49,6 +51,7 @@ class Progress {
   TerminalOptions options_;
   StatusLine bar_;
   bool stop_at_first_failure_;
+  bool stop_at_unflushed_;
   std::mutex mutex_;
   std::map<std::size_t, TestResult> waiting_;  // decided, not yet shown (an earlier one is not)
   std::size_t next_line_ = 0;                  // the index shown next

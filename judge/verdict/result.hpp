@@ -47,6 +47,15 @@ struct TestResult {
   std::string message;       // the judge's message, or why the run failed
   Transcript transcript;     // the game as the interaction core saw it
   std::size_t index = 0;     // its place in the run's test order
+
+  // Of wall_s, how long its processes and the judge's thread waited for a CPU, as far as the
+  // judge looked: credited to the wall-clock guard (a busy machine's time is not the program's).
+  // A test holds the wall-clock time against the limit less this, never the wall alone.
+  double waited_for_cpu_s = 0;
+  // The judge was waiting for a line when the wall-clock guard stopped the program, and the
+  // program, having used almost no CPU, had ended no line: most likely its output is still in
+  // its buffer. Every test would wait as long, so a run stops at the first such test.
+  bool unflushed = false;
 };
 
 struct RunResult {

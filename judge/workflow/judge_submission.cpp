@@ -28,7 +28,7 @@ RunResult judge_submission(const std::function<Submission()>& prepare, const std
   RunResult run = judge_tests(submission, tests, base, limits, options);
   result.verdict = run.verdict;
   result.tests = std::move(run.tests);
-  result.stopped_early = options.stop_at_first_failure && result.tests.size() < tests.size();
+  result.stopped_early = result.tests.size() < tests.size();
   return result;
 }
 

@@ -100,7 +100,8 @@ TEST(Verify, LinesReachALogAsTheyAreDecided) {
   Process judge =
       start_judge({"verify", "--only", "submissions", "-j", "1"}, {package.root(), {}, ""});
   bool seen_while_running = false;
-  for (int i = 0; i < 400 && judge.running(); ++i) {
+  // Until the line comes or the judge has exited, however busy the machine: no fixed bound.
+  while (judge.running()) {
     if (has(judge.out(), "  ok    solutions/wrong_answer/first.py")) {
       seen_while_running = judge.running();
       break;
@@ -173,8 +174,9 @@ TEST(Verify, TheTimeLimitsMarginIsCheckedAgainstTheAcceptedSubmissions) {
   package.write("solutions/accepted/reference.py", reference_python());
   JudgeRun run = run_judge({"verify", "--only", "submissions"}, {package.root(), {}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "  ok    time limit margin: time limit 5.000 s, slowest accepted test "))
-      << run.out;
+  // The time limit is the package's (problem.yaml is the setter's to change: not pinned here).
+  EXPECT_TRUE(has(run.out, "  ok    time limit margin: time limit ")) << run.out;
+  EXPECT_TRUE(has(run.out, " s, slowest accepted test ")) << run.out;
   std::string yaml = read_text(package.root() / "problem.yaml");
   yaml += "  time_multipliers:\n    ac_to_time_limit: 100\n";
   package.write("problem.yaml", yaml);

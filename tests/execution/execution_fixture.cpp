@@ -15,6 +15,14 @@
 #include "execution/limit_mechanism.hpp"
 #include "execution/proc_table.hpp"
 
+namespace entrapment {
+void PrintTo(LimitChoice mechanism, std::ostream* out) {
+  *out << (mechanism == LimitChoice::Cgroup   ? "cgroup"
+           : mechanism == LimitChoice::Rlimit ? "rlimit"
+                                              : "auto");
+}
+}  // namespace entrapment
+
 namespace entrapment::testing {
 
 namespace fs = std::filesystem;

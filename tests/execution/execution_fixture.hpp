@@ -4,12 +4,18 @@
 
 #include <filesystem>
 #include <optional>
+#include <ostream>
 #include <string>
 #include <vector>
 
 #include "execution/judge_tests.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
+
+namespace entrapment {
+// A failing parameterised test names the mechanism in words ("cgroup"), not as its bytes.
+void PrintTo(LimitChoice mechanism, std::ostream* out);
+}  // namespace entrapment
 
 namespace entrapment::testing {
 

@@ -5,6 +5,7 @@
 
 #include <cstdlib>
 #include <fstream>
+#include <vector>
 
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
@@ -101,6 +102,94 @@ TEST(JudgeFigures, RunAndPlayShowTheSameFigures) {
   EXPECT_GE(run_mib, 64);
   EXPECT_NEAR(run_cpu, play_cpu, 0.1 * run_cpu + 0.02);
   EXPECT_NEAR(run_mib, play_mib, 0.1 * run_mib + 1);
+}
+
+// A program that never flushes waits for the judge, which waits for its line, until the
+// wall-clock guard: `judge run` says so ("did you flush?") instead of "the output ended", and
+// stops at that first test even for a program expected to pass (each test would cost the whole
+// guard: 43 x 11 s). With --all, every test is judged.
+struct NeverFlushing {
+  TempDir dir{"entrapment-test-no-flush"};
+  fs::path tests = dir.path / "tests";
+  NeverFlushing() {
+    fs::create_directories(tests);
+    for (int i = 1; i <= 4; ++i) fs::copy_file(sample(), tests / (std::to_string(i) + ".in"));
+  }
+  // `judge run` on the four tests, with a 1 s time limit (a 3 s guard), `jobs` at a time.
+  JudgeRun run(const fs::path& source, const std::vector<std::string>& more = {},
+               int jobs = 1) const {
+    std::vector<std::string> args = {
+        "run", source.string(),     tests.string(), "--json", json().string(), "--time-limit", "1",
+        "-j",  std::to_string(jobs)};
+    args.insert(args.end(), more.begin(), more.end());
+    return run_judge(args, in_package());
+  }
+  fs::path json() const { return dir.path / "run.json"; }
+  // How many tests the JSON report holds (each is an object that starts with its name).
+  std::size_t tests_reported() const {
+    const std::string report = read_text(json());
+    std::size_t count = 0;
+    for (std::size_t at = report.find("{\"name\": "); at != std::string::npos;
+         at = report.find("{\"name\": ", at + 1))
+      ++count;
+    return count;
+  }
+};
+
+void expect_named_unflushed(const NeverFlushing& case_, const JudgeRun& run) {
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("did you flush?"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("but the output ended"), std::string::npos) << run.out;
+  EXPECT_NE(run.out.find("stopped at the first that waited for a flushed line, of 4"),
+            std::string::npos)
+      << run.out;
+  EXPECT_EQ(case_.tests_reported(), 1u) << read_text(case_.json());
+}
+
+TEST(NeverFlushing, ACppProgramIsNamedAndStopsTheRunAtItsFirstTest) {
+  const NeverFlushing case_;
+  // The package's own, copied out of time_limit_exceeded/: outside it, it is expected to pass.
+  const fs::path source = case_.dir.path / "mine.cpp";
+  fs::copy_file(package_root() / "solutions" / "time_limit_exceeded" / "never_flushes.cpp", source);
+  expect_named_unflushed(case_, case_.run(source));
+}
+
+TEST(NeverFlushing, APythonProgramIsNamedAndStopsTheRunAtItsFirstTest) {
+  const NeverFlushing case_;
+  // print() to a pipe keeps the line in Python's buffer; sys.stdin.readline() does not flush
+  // it (input() would). The judge gives the program no PYTHONUNBUFFERED.
+  const fs::path source = case_.dir.path / "mine.py";
+  std::ofstream(source) << "import sys\n"
+                           "sys.stdin.readline()\n"
+                           "sys.stdin.readline()\n"
+                           "print('Trapper')\n"
+                           "sys.stdin.readline()\n";
+  expect_named_unflushed(case_, case_.run(source));
+}
+
+TEST(NeverFlushing, AllJudgesEveryTest) {
+  const NeverFlushing case_;
+  const fs::path source = case_.dir.path / "mine.py";
+  std::ofstream(source) << "import sys\nprint('Trapper')\nsys.stdin.read()\n";
+  const JudgeRun run = case_.run(source, {"--all"}, 2);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("did you flush?"), std::string::npos) << run.out;
+  EXPECT_EQ(case_.tests_reported(), 4u) << read_text(case_.json());
+}
+
+// A program that sleeps after its game, the judge waiting for it to end rather than for a
+// line, is not called unflushed; --first-failure stops a program expected to pass at its
+// first failing test.
+TEST(NeverFlushing, ASleeperAfterItsGameIsNotCalledUnflushed) {
+  const NeverFlushing case_;
+  const std::vector<std::string> args = {
+      "run", case_.tests.string(), "--json", case_.json().string(), "--time-limit",    "1",   "-j",
+      "1",   "--first-failure",    "--",     player_path(),         "burn-then-sleep", "late"};
+  const JudgeRun run = run_judge(args, in_package());
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_NE(run.out.find("of wall-clock time"), std::string::npos) << run.out;
+  EXPECT_EQ(run.out.find("did you flush?"), std::string::npos) << run.out;
+  EXPECT_EQ(case_.tests_reported(), 1u) << read_text(case_.json());
 }
 
 }  // namespace
