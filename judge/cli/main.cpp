@@ -50,6 +50,28 @@ std::string unknown_command_message(const CLI::App& app, const std::string& word
   return message + " The commands: " + list + ".";
 }
 
+// "judge run --verbsoe": the option of that command (or judge's own) nearest to each word
+// CLI11 did not take, as "; did you mean '--verbose'?", or "".
+std::string nearest_option_hint(CLI::App& app) {
+  const std::string& name = entrapment::cli::current_command();
+  CLI::App* command = name.empty() ? &app : app.get_subcommand(name);
+  std::vector<std::string> options;
+  for (CLI::App* owner : {command, &app})
+    for (const CLI::Option* option : owner->get_options()) {
+      for (const std::string& l : option->get_lnames()) options.push_back("--" + l);
+    }
+  std::vector<std::string> extras = command->remaining();
+  const std::vector<std::string> app_extras = app.remaining();
+  extras.insert(extras.end(), app_extras.begin(), app_extras.end());
+  for (const std::string& word : extras) {
+    if (word.rfind("--", 0) != 0 || word.size() < 4) continue;
+    const std::string option = word.substr(0, word.find('='));  // --jobz=2: the option alone
+    if (const auto nearest = entrapment::nearest_name(option, options))
+      return "; did you mean '" + *nearest + "'?";
+  }
+  return "";
+}
+
 std::string command_prefix() {
   const std::string& name = entrapment::cli::current_command();
   return name.empty() ? "judge" : "judge " + name;
@@ -100,7 +122,9 @@ int main(int argc, char** argv) {
                 << "\nRun 'judge --help' for more information.\n";
       return kExitUsage;
     }
-    std::cerr << command_prefix() << ": " << e.what() << "\nRun '" << command_prefix()
+    const std::string hint =
+        dynamic_cast<const CLI::ExtrasError*>(&e) ? nearest_option_hint(app) : "";
+    std::cerr << command_prefix() << ": " << e.what() << hint << "\nRun '" << command_prefix()
               << " --help' for more information.\n";
     return kExitUsage;
   } catch (const CommandFailure& e) {

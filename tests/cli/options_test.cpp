@@ -38,6 +38,19 @@ TEST(Options, AMistypedCommandIsNamedWithTheNearestOne) {
   EXPECT_NE(run.err.find("A subcommand is required"), std::string::npos) << run.err;
 }
 
+// A misspelt option gets the nearest one of its command, as a misspelt command does (issue 29).
+TEST(Options, AMisspeltOptionIsNamedWithTheNearestOne) {
+  JudgeRun run = run_judge({"run", "--verbsoe", "x.cpp"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "did you mean '--verbose'?")) << run.err;
+  run = run_judge({"verify", "--jobz=2"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_TRUE(has(run.err, "did you mean '--jobs'?")) << run.err;
+  run = run_judge({"export", "--zzzzzzzz"});
+  EXPECT_EQ(run.status, 2);
+  EXPECT_FALSE(has(run.err, "did you mean")) << "nothing is near: " << run.err;
+}
+
 TEST(Options, VersionNamesTheProgramAndItsBuild) {
   const JudgeRun run = run_judge({"--version"});
   EXPECT_EQ(run.status, 0);
