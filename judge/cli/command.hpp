@@ -69,7 +69,9 @@ void set_current_command(const std::string& name);
 // problem.yaml and testdata/ (package/package_root.hpp). Found once; the first call prints
 // "judge COMMAND: package ROOT (how it was found)" to stdout, so that every subcommand names
 // the root it uses in its first line. Throws CommandFailure(kExitUsage) when there is none.
-std::filesystem::path package_root();
+// `or_the_judges_own`: when no directory above the working directory is a package, the one
+// build/bin/judge was built in (`judge run` of a file kept elsewhere).
+std::filesystem::path package_root(bool or_the_judges_own = false);
 
 // The words after the first `--` on the command line (`judge run TEST -- COMMAND ARGS`):
 // main() takes them off before CLI11 parses the rest, so options stay allowed anywhere.

@@ -33,14 +33,25 @@ bool is_package_root(const fs::path& dir) {
          fs::is_directory(dir / "testdata", error);
 }
 
+// The nearest directory at or above `start` that is a package, or an empty path.
+static fs::path package_upward(const fs::path& start) {
+  for (fs::path dir = start;; dir = dir.parent_path()) {
+    if (is_package_root(dir)) return dir;
+    if (dir == dir.root_path() || dir.parent_path() == dir) return {};
+  }
+}
+
 PackageRoot find_package_root(const std::string& option, const char* environment,
-                              const fs::path& working_dir) {
+                              const fs::path& working_dir, const fs::path& program) {
   if (!option.empty()) return named_root(option, "--root", working_dir);
   if (environment && *environment) return named_root(environment, "ENTRAPMENT_ROOT", working_dir);
   const fs::path start = absolute_normal(working_dir, fs::current_path());
-  for (fs::path dir = start;; dir = dir.parent_path()) {
-    if (is_package_root(dir)) return {dir, "found upward from the working directory"};
-    if (dir == dir.root_path() || dir.parent_path() == dir) break;
+  if (fs::path found = package_upward(start); !found.empty())
+    return {found, "found upward from the working directory"};
+  if (!program.empty()) {
+    if (fs::path found = package_upward(absolute_normal(program, start).parent_path());
+        !found.empty())
+      return {found, "the package " + program.filename().string() + " was built in"};
   }
   throw PackageRootError("no package here: neither " + start.string() +
                          " nor any directory above it holds problem.yaml and testdata/; run "

@@ -27,8 +27,11 @@ bool is_package_root(const std::filesystem::path& dir);
 
 // `option`: the value of --root ("" when absent); `environment`: $ENTRAPMENT_ROOT (null or ""
 // when unset); `working_dir`: where the search upward starts. A named root must be a directory
-// with problem.yaml or testdata/.
+// with problem.yaml or testdata/. `program`: the running judge's own file; when no directory
+// above the working directory is a package, the search goes on upward from it, so that
+// build/bin/judge judges a file kept elsewhere with the package it was built in.
 PackageRoot find_package_root(const std::string& option, const char* environment,
-                              const std::filesystem::path& working_dir);
+                              const std::filesystem::path& working_dir,
+                              const std::filesystem::path& program = {});
 
 }  // namespace entrapment

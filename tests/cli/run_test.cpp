@@ -239,5 +239,17 @@ TEST(Run, LinesReachAFileAsTheyAreDecided) {
   EXPECT_FALSE(has(judge.err(), "\r")) << "no progress bar when stderr is no terminal";
 }
 
+// A contestant's file kept outside the package, judged from there: build/bin/judge finds the
+// package it was built in (issue 29); before, "no package here".
+TEST(Run, AFileKeptElsewhereIsJudgedWithTheJudgesOwnPackage) {
+  const ScratchPackage package;
+  const fs::path program = package.outside() / "mine.py";
+  fs::copy_file(repository() / "solutions" / "accepted" / "reference.py", program);
+  const JudgeRun run =
+      run_judge({"run", program.string()}, {package.outside(), {}, ""});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_NE(run.out.find("(the package judge was built in)"), std::string::npos) << run.out;
+}
+
 }  // namespace
 }  // namespace entrapment::testing

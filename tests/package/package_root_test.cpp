@@ -88,5 +88,20 @@ TEST_F(PackageRootTest, ANamedRootMustBeAPackage) {
       << "a package being set up may have testdata/ before problem.yaml";
 }
 
+// build/bin/judge run from elsewhere, on a file kept elsewhere, finds the package it was built
+// in (issue 29); the working directory's own package comes first.
+TEST_F(PackageRootTest, TheJudgeProgramsOwnPackageWhenTheWorkingDirectoryHasNone) {
+  const fs::path judge = package_ / "build" / "bin" / "judge";
+  const PackageRoot found = find_package_root("", nullptr, scratch_ / "elsewhere", judge);
+  EXPECT_EQ(found.path, package_);
+  EXPECT_NE(found.origin.find("judge was built in"), std::string::npos) << found.origin;
+  const fs::path other = scratch_ / "elsewhere" / "other package";
+  fs::create_directories(other / "testdata");
+  std::ofstream(other / "problem.yaml") << "name: y\n";
+  EXPECT_EQ(find_package_root("", nullptr, other, judge).path, other);
+  EXPECT_NE(error_of("", nullptr, scratch_ / "elsewhere").find("no package here"),
+            std::string::npos);
+}
+
 }  // namespace
 }  // namespace entrapment
