@@ -82,11 +82,10 @@ std::filesystem::path package_root(bool or_the_judges_own) {
   if (!found) {
     try {
       std::error_code ignored;  // no /proc: the search from the working directory alone
-      found = find_package_root(root_option(), std::getenv("ENTRAPMENT_ROOT"),
-                                std::filesystem::current_path(),
-                                or_the_judges_own
-                                    ? std::filesystem::read_symlink("/proc/self/exe", ignored)
-                                    : std::filesystem::path());
+      found = find_package_root(
+          root_option(), std::getenv("ENTRAPMENT_ROOT"), std::filesystem::current_path(),
+          or_the_judges_own ? std::filesystem::read_symlink("/proc/self/exe", ignored)
+                            : std::filesystem::path());
     } catch (const PackageRootError& e) {
       throw CommandFailure(kExitUsage, e.what());
     }
