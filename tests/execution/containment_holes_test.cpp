@@ -39,7 +39,16 @@ TEST(Containment, ALocalUsersLinkInTmpNeverMakesTheJudgeWriteAFile) {
   if (!::getpwnam("nobody")) GTEST_SKIP() << "no user nobody here";
   const std::string script = R"sh(
     set -e
+    # A /tmp of its own; what the test needs from the real one (a checkout kept under /tmp, with
+    # its build) is bound back at the same paths.
+    IFS='
+'
+    keep=$(for p in "$1" "$2" "$3" "$PWD"; do
+      case "$p" in /tmp/*) echo "/tmp/${p#/tmp/}" | cut -d/ -f1-3;; esac; done | sort -u)
+    [ -z "$keep" ] || mount --bind /tmp /mnt
     mount -t tmpfs -o size=64m tmpfs /tmp
+    for top in $keep; do mkdir -p "$top"; mount --bind "/mnt${top#/tmp}" "$top"; done
+    cd "$PWD"
     printf 'precious\n' > /tmp/precious.txt
     chmod 600 /tmp/precious.txt
     setpriv --reuid=nobody --regid=nogroup --clear-groups sh -c '
@@ -136,11 +145,17 @@ TEST(Containment, VerifyAsAUserRunsSolutionsInBwrap) {
   options.user = nobody->pw_uid;
   options.group = nobody->pw_gid;
   options.cwd = package.path;
-  options.env = {{"HOME", package.path.string()}, {"ENTRAPMENT_CACHE_DIR", "off"}};
+  // Not the checkout's ENTRAPMENT_ROOT (ctest's): nobody may not reach it (a 0700 home).
+  options.env = {{"ENTRAPMENT_ROOT", std::nullopt},
+                 {"HOME", package.path.string()},
+                 {"ENTRAPMENT_CACHE_DIR", "off"}};
   const JudgeRun probe =
       run_process({(tools.path / "judge").string(), "run", "-v", "testdata/sample/1.in",
                    "--sandbox", "--trust", "--", "/usr/bin/true"},
                   options);
+  // Only bwrap's absence skips: a probe that did not get to run a program is a failure.
+  ASSERT_TRUE(has(probe.out, "isolation: ")) << "the probe did not run:\n"
+                                             << probe.out << probe.err;
   if (!has(probe.out, "isolation: bwrap"))
     GTEST_SKIP() << "bwrap is not usable for nobody here:\n" << probe.out << probe.err;
   const JudgeRun run = run_process(
