@@ -34,6 +34,9 @@ void LivePrinter::print_new(const Transcript& transcript) {
 
 void LivePrinter::before_read(const Transcript& transcript) {
   print_new(transcript);
+  // The first read is the role line: the board comes before it, so that a person sees it
+  // before choosing Runner or Trapper (issue 29).
+  if (!start_drawn_) draw_start();
   if (decisions_) draw_decision(transcript);
   std::cout.flush();
 }

@@ -69,11 +69,12 @@ TEST(PlayForAPerson, TheBoardAfterEachRound) {
   const JudgeRun run = run_judge({"play", "--test", "testdata/sample/1.in"},
                                  {package.root(), {}, "Trapper\n2\n4 5\n5\n0\n6\n"});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
-  std::size_t p = at(run.out, "[0] > Trapper\n    the board (");
+  // The board comes before the role line, so that a person sees it before choosing (issue 29).
+  std::size_t p = at(run.out, "[0] < 1 2 3 7 8 9\n    the board (");
   p = at(run.out,
          "      1 2 3    # # #\n"
          "      4 5 6    R R R\n"
-         "      7 8 9    # # #\n[1] > 2\n",
+         "      7 8 9    # # #\n[0] > Trapper\n[1] > 2\n",
          p);
   p = at(run.out,
          "[1] < Free\n"
