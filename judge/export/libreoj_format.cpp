@@ -105,8 +105,9 @@ FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
           "`statement.md` (one section per field).\n"
           "2. Upload the test data: every file of `testdata/` (" +
           std::to_string(tests.size()) +
-          " tests and `interactor.cpp`; `entrapment.zip`, written with `--zip`, holds exactly "
-          "them at its root) in the problem's Files page, as test data.\n"
+          " tests and `interactor.cpp`) in the problem's Files page, as test data, file by file: "
+          "Lyrio imports no zip (`entrapment.zip`, written with `--zip`, only carries them, at "
+          "its root).\n"
           "3. Judge settings: paste `judgeInfo.json` (the interaction type's judgeInfo, every "
           "field filled: limits, one subtask of every test, the interactor) and save; Lyrio "
           "checks it against the uploaded files.\n"
@@ -139,9 +140,10 @@ FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
                    "`, or save the judge settings as a user whom "
                    "the limits do not bind.",
                "Lyrio compiles the interactor from `compileAndRunOptions` (g++, c++14, -O2, "
-               "-m64): `g++ -o a.out -std=c++14 -O2 -DONLINE_JUDGE -Wall -Wextra "
-               "-Wno-unused-result -m64 -march=native interactor.cpp` (lyrio-dev/judge, "
-               "src/languages/cpp.ts), no warning.",
+               "-m64), the source saved as `main.cpp`: `g++ -o a.out -std=c++14 -O2 "
+               "-fdiagnostics-color=always -DONLINE_JUDGE -Wall -Wextra -Wno-unused-result "
+               "-m64 -march=native main.cpp` (lyrio-dev/judge, src/languages/cpp.ts), no "
+               "warning.",
                "all or nothing: one subtask of every test, `scoringType: GroupMin`, worth 100.",
                "the statement's samples and the additional file `testing_tool.py`; no test "
                "file: the test data holds the judge's lines, so check that it is not made "
