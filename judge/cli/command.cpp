@@ -4,8 +4,8 @@
 #include <iostream>
 #include <optional>
 
-#include "execution/installation.hpp"
-#include "execution/submission.hpp"
+#include "containment/installation.hpp"
+#include "submissions/submission.hpp"
 #include "options.hpp"
 #include "package/package_root.hpp"
 #include "package/problem_yaml.hpp"

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "execution/limits.hpp"
+#include "containment/limits.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment::cli {

@@ -4,13 +4,13 @@
 // single-file programs come from the build directory: --build-dir, else the one this judge
 // binary lives in (build/bin/..); they must match the current sources (a stale one is refused).
 // An interrupted export (Ctrl-C, SIGTERM) leaves nothing behind: its temporary directory and
-// file are registered with the interrupt handling (execution/interrupts.hpp), which removes them.
+// file are registered with the interrupt handling (containment/interrupts.hpp), which removes them.
 #include <iostream>
 #include <memory>
 
 #include "command.hpp"
 #include "command_list.hpp"
-#include "execution/interrupts.hpp"
+#include "containment/interrupts.hpp"
 #include "export/export.hpp"
 
 namespace entrapment::cli {

@@ -4,9 +4,9 @@
 #include <iostream>
 
 #include "command.hpp"
-#include "execution/contestant_process.hpp"
-#include "execution/limit_mechanism.hpp"
-#include "execution/sandbox.hpp"
+#include "containment/contestant_process.hpp"
+#include "containment/limit_mechanism.hpp"
+#include "containment/sandbox.hpp"
 
 namespace entrapment::cli {
 

@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "execution/limits.hpp"
+#include "containment/limits.hpp"
 
 namespace entrapment::cli {
 

@@ -6,7 +6,7 @@
 
 #include "command.hpp"
 #include "command_list.hpp"
-#include "execution/interrupts.hpp"
+#include "containment/interrupts.hpp"
 #include "help_format.hpp"
 #include "judge_version.hpp"
 #include "support/spelling.hpp"

@@ -57,7 +57,7 @@ std::optional<StatementFormat> parse_statement_format(const std::string& name);
 
 // What an export reports of the temporary files and directories it makes, so that an interrupt
 // (Ctrl-C, SIGTERM) removes them: `judge export` connects these to the CLI's interrupt handling
-// (judge/execution/interrupts.hpp). Left empty, nothing is reported.
+// (judge/containment/interrupts.hpp). Left empty, nothing is reported.
 struct TemporaryTracking {
   std::function<int(const std::filesystem::path&)> track;  // removed if interrupted; a key
   std::function<void(int)> untrack;                        // no longer

@@ -18,7 +18,7 @@ const std::vector<std::string> kGroups = {"sample", "secret", "invalid_input"};
 const std::vector<std::string> kVerdicts = {"accepted", "wrong_answer", "time_limit_exceeded",
                                             "run_time_error"};
 
-// The languages judge run can run (judge/execution/submission.cpp), by extension: only these are
+// The languages judge run can run (judge/submissions/submission.cpp), by extension: only these are
 // exported, since the package can vouch for no other submission's verdict.
 std::string language_of(const fs::path& path) {
   const std::string ext = path.extension().string();

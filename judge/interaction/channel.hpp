@@ -1,6 +1,6 @@
 // The judge's connection to the contestant: lines in, lines out. The interaction core only
 // sees this interface, so the same core runs behind stdin/stdout in a contest system and
-// behind pipes to a spawned process in `judge run` (judge/execution). C++17, standard library
+// behind pipes to a spawned process in `judge run` (judge/judging). C++17, standard library
 // only.
 #pragma once
 

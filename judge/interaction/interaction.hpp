@@ -1,6 +1,6 @@
 // The judging core: plays one game of Entrapment against a contestant through a Channel and
 // decides whether the contestant proved its claim. Every transport (the contest-system
-// interactor, the testlib build, judge/execution) calls this and nothing else.
+// interactor, the testlib build, judge/judging) calls this and nothing else.
 // C++17, standard library only.
 #pragma once
 

@@ -10,7 +10,7 @@
 #include <future>
 #include <vector>
 
-#include "execution/submission.hpp"
+#include "submissions/submission.hpp"
 
 namespace entrapment {
 

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "execution/judge_tests.hpp"
-#include "execution/submission.hpp"
+#include "judging/judge_tests.hpp"
+#include "submissions/submission.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment {

@@ -1,6 +1,6 @@
 #include "judged_tests.hpp"
 
-#include "execution/judge_tests.hpp"
+#include "judging/judge_tests.hpp"
 
 namespace entrapment {
 

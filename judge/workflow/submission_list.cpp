@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "execution/submission.hpp"
+#include "submissions/submission.hpp"
 #include "package/verdict_directories.hpp"
 
 namespace entrapment {

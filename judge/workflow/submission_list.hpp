@@ -23,7 +23,7 @@ Expectation expectation_of(const std::filesystem::path& file);
 
 // Whether `dir` is itself one submission: a directory of sources directly inside a verdict
 // directory (the problem package format's directory submissions), or, anywhere else, a
-// directory whose sources make one program (execution/submission.hpp, is_one_program).
+// directory whose sources make one program (submissions/submission.hpp, is_one_program).
 bool is_directory_submission(const std::filesystem::path& dir);
 
 // The submissions in `dir` (files, and directories of sources: directory submissions), sorted

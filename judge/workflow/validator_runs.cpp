@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <mutex>
 
-#include "execution/tool_process.hpp"
+#include "containment/tool_process.hpp"
 #include "report/text.hpp"
 #include "support/files.hpp"
 #include "support/parallel_for.hpp"

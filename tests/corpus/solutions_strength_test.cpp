@@ -1,7 +1,7 @@
 // No loss of strength, with real processes: every program under solutions/ that must be
 // rejected (wrong_answer, time_limit_exceeded, run_time_error) is rejected by at least three
 // contest tests (testdata/secret), each time with its directory's verdict, compiled and run
-// by judge/execution exactly as `judge run` does. The contest set was chosen with the corpus's
+// by judge/judging exactly as `judge run` does. The contest set was chosen with the corpus's
 // in-process models of these programs, so the models must stay faithful: a modelled program
 // that fails fast (wrong_answer, run_time_error) runs on every contest test and must be
 // rejected by exactly the tests its model is rejected by. A time_limit_exceeded program costs
@@ -15,10 +15,10 @@
 #include <set>
 
 #include "corpus/play.hpp"
-#include "execution/judge_tests.hpp"
-#include "execution/limits.hpp"
-#include "execution/submission.hpp"
-#include "execution/work_dir.hpp"
+#include "judging/judge_tests.hpp"
+#include "containment/limits.hpp"
+#include "submissions/submission.hpp"
+#include "submissions/work_dir.hpp"
 #include "package/problem_yaml.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/param_name.hpp"

@@ -2,7 +2,7 @@
 // (separate, co-mounted, or bind-mounted hierarchies) and v2 (pure and hybrid), why none is
 // usable when none is, what a contestant's group is given, and how its counters are read.
 // The real hierarchies of this machine are exercised by the hostile tests ("_cgroup").
-#include "execution/cgroup.hpp"
+#include "containment/cgroup.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,7 +10,7 @@
 #include <fstream>
 #include <sstream>
 
-#include "execution/proc_table.hpp"
+#include "containment/proc_table.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {

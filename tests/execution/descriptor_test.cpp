@@ -14,8 +14,8 @@
 #include <fstream>
 #include <thread>
 
-#include "execution/contestant_process.hpp"
-#include "execution/tool_process.hpp"
+#include "containment/contestant_process.hpp"
+#include "containment/tool_process.hpp"
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 

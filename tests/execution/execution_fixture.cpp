@@ -11,9 +11,9 @@
 #include <iterator>
 #include <stdexcept>
 
-#include "execution/contestant_process.hpp"
-#include "execution/limit_mechanism.hpp"
-#include "execution/proc_table.hpp"
+#include "containment/contestant_process.hpp"
+#include "containment/limit_mechanism.hpp"
+#include "containment/proc_table.hpp"
 
 namespace entrapment {
 void PrintTo(LimitChoice mechanism, std::ostream* out) {

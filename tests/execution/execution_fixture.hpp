@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "execution/judge_tests.hpp"
+#include "judging/judge_tests.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
 

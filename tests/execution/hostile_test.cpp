@@ -12,7 +12,7 @@
 #include <memory>
 #include <thread>
 
-#include "execution/contestant_process.hpp"
+#include "containment/contestant_process.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {

@@ -1,6 +1,6 @@
 // The user ids a root judge gives its runs (execution/identity.hpp): one run's id is never
 // another judge's at the same time, so no judge's kills reach another judge's contestants.
-#include "execution/identity.hpp"
+#include "containment/identity.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -21,9 +21,9 @@
 #include <string>
 #include <thread>
 
-#include "execution/contestant_process.hpp"
-#include "execution/id_registry.hpp"
-#include "execution/interrupts.hpp"
+#include "containment/contestant_process.hpp"
+#include "containment/id_registry.hpp"
+#include "containment/interrupts.hpp"
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 

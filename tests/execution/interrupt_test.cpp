@@ -10,7 +10,7 @@
 #include <fstream>
 #include <thread>
 
-#include "execution/proc_table.hpp"
+#include "containment/proc_table.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {

@@ -8,9 +8,10 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "execution/contestant_process.hpp"
-#include "execution/submission.hpp"
-#include "execution/work_dir.hpp"
+#include "containment/contestant_process.hpp"
+#include "containment/launch.hpp"
+#include "submissions/submission.hpp"
+#include "submissions/work_dir.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {

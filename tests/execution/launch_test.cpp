@@ -1,7 +1,7 @@
 // launch(): every process the judge starts goes through it (Boost.Process forks and execs; the
 // child's steps are the judge's). What the program gets (its arguments, exactly the
 // environment asked for, no descriptor but 0, 1, 2 and those kept) and how a failure is named.
-#include "execution/launch.hpp"
+#include "containment/launch.hpp"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

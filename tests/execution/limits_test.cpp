@@ -1,7 +1,7 @@
 // The limits a problem.yaml gives: TLE is decided by CPU time, and the wall clock is only a
 // generous guard against programs that sleep or wait (DOMjudge's hard limit): 2 x the CPU
 // limit + 1 s, so that a correct program on a busy machine is never stopped by it first.
-#include "execution/limits.hpp"
+#include "containment/limits.hpp"
 
 #include <gtest/gtest.h>
 

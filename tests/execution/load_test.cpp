@@ -11,7 +11,7 @@
 #include <algorithm>
 #include <thread>
 
-#include "execution/contestant_process.hpp"
+#include "containment/contestant_process.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {

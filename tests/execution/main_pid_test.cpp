@@ -13,8 +13,8 @@
 #include <string>
 #include <thread>
 
-#include "execution/contestant_process.hpp"
-#include "execution/interrupts.hpp"
+#include "containment/contestant_process.hpp"
+#include "containment/interrupts.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {

@@ -14,7 +14,7 @@
 #include <fstream>
 #include <iostream>
 
-#include "execution/contestant_process.hpp"
+#include "containment/contestant_process.hpp"
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"

@@ -1,7 +1,7 @@
 // Staging: a program runs wherever it lives (a directory of mode 0700 such as a private home,
 // a file of mode 0700), its script and class directory with it; an interpreter is resolved to
 // the one it runs; and what still cannot start is a judge error, never the contestant's.
-#include "execution/staging.hpp"
+#include "containment/staging.hpp"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <fstream>
 
-#include "execution/contestant_process.hpp"
-#include "execution/work_dir.hpp"
+#include "containment/contestant_process.hpp"
+#include "submissions/work_dir.hpp"
 #include "execution_fixture.hpp"
 
 namespace entrapment::testing {

@@ -7,9 +7,10 @@
 
 #include <string>
 
-#include "execution/compile_cache.hpp"
-#include "execution/submission.hpp"
-#include "execution/work_dir.hpp"
+#include "submissions/compile_cache.hpp"
+#include "containment/launch.hpp"
+#include "submissions/submission.hpp"
+#include "submissions/work_dir.hpp"
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "interaction/channel.hpp"
-#include "limits.hpp"
-#include "submission.hpp"
+#include "containment/limits.hpp"
+#include "submissions/submission.hpp"
 #include "testcase/testcase.hpp"
 #include "verdict/result.hpp"
 

@@ -14,6 +14,10 @@
 #include <boost/process/exe.hpp>
 #include <boost/process/extend.hpp>
 #include <cerrno>
+#include <cstdlib>
+#include <filesystem>
+#include <sstream>
+#include <string>
 #include <cstring>
 #include <mutex>
 
@@ -166,6 +170,27 @@ int run_in_child(ChildStep step, const void* context) {
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
   return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+}
+
+std::filesystem::path find_program(const std::string& program) {
+  if (program.empty()) return {};
+  if (program.find('/') != std::string::npos) {
+    std::error_code ec;
+    std::filesystem::path p = std::filesystem::absolute(program, ec);
+    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec) ? p : std::filesystem::path{};
+  }
+  const char* path = std::getenv("PATH");
+  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
+  std::stringstream split(dirs);
+  std::string dir;
+  while (std::getline(split, dir, ':')) {
+    if (dir.empty()) continue;
+    std::filesystem::path candidate = std::filesystem::path(dir) / program;
+    std::error_code ec;
+    if (::access(candidate.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(candidate, ec))
+      return candidate;
+  }
+  return {};
 }
 
 }  // namespace entrapment

@@ -14,8 +14,9 @@
 #include <stdexcept>
 
 #include "compile_cache.hpp"
-#include "contestant_process.hpp"
-#include "file_copy.hpp"
+#include "containment/contestant_process.hpp"
+#include "containment/file_copy.hpp"
+#include "containment/launch.hpp"
 #include "java_main.hpp"
 #include "support/files.hpp"
 
@@ -264,27 +265,6 @@ CompileOptions compile_options() {
 void set_compile_options(const CompileOptions& options) {
   std::lock_guard<std::mutex> lock(options_mutex());
   current_options() = options;
-}
-
-fs::path find_program(const std::string& program) {
-  if (program.empty()) return {};
-  if (program.find('/') != std::string::npos) {
-    std::error_code ec;
-    fs::path p = fs::absolute(program, ec);
-    return ::access(p.c_str(), X_OK) == 0 && fs::is_regular_file(p, ec) ? p : fs::path{};
-  }
-  const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  std::stringstream split(dirs);
-  std::string dir;
-  while (std::getline(split, dir, ':')) {
-    if (dir.empty()) continue;
-    fs::path candidate = fs::path(dir) / program;
-    std::error_code ec;
-    if (::access(candidate.c_str(), X_OK) == 0 && fs::is_regular_file(candidate, ec))
-      return candidate;
-  }
-  return {};
 }
 
 bool is_submission_file(const fs::path& path) {

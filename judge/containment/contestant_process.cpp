@@ -28,7 +28,6 @@
 #include "proc_table.hpp"
 #include "sandbox.hpp"
 #include "staging.hpp"
-#include "submission.hpp"
 #include "support/files.hpp"
 
 namespace entrapment {

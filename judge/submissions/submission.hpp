@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "limits.hpp"
+#include "containment/limits.hpp"
 
 namespace entrapment {
 
@@ -88,8 +88,5 @@ Submission prepare_submission(const std::filesystem::path& source_or_executable,
 // Wraps `-- COMMAND ARGS...`: command[0] is looked up in PATH; throws SubmissionError when it
 // is not found.
 Submission command_submission(const std::vector<std::string>& command);
-
-// The absolute path of `program`, looked up in PATH when it has no '/'; empty when not found.
-std::filesystem::path find_program(const std::string& program);
 
 }  // namespace entrapment

@@ -10,7 +10,7 @@
 
 #include <string>
 
-#include "contestant_process.hpp"
+#include "containment/contestant_process.hpp"
 #include "interaction/channel.hpp"
 
 namespace entrapment {

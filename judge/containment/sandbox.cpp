@@ -2,7 +2,7 @@
 
 #include <cstdlib>
 
-#include "submission.hpp"
+#include "launch.hpp"
 
 namespace entrapment {
 

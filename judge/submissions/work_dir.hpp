@@ -13,7 +13,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "interrupts.hpp"
+#include "containment/interrupts.hpp"
 
 namespace entrapment {
 

@@ -13,9 +13,9 @@
 #include <string>
 #include <vector>
 
-#include "file_copy.hpp"
-#include "interrupts.hpp"
-#include "proc_table.hpp"
+#include "containment/file_copy.hpp"
+#include "containment/interrupts.hpp"
+#include "containment/proc_table.hpp"
 #include "support/files.hpp"
 
 namespace entrapment {

@@ -14,6 +14,7 @@
 
 #include <sys/types.h>
 
+#include <filesystem>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -59,5 +60,8 @@ int run_in_child(ChildStep step, const void* context);
 // `keep` (sorted, ascending). close_range() where the kernel has it (5.9), else one call per
 // descriptor up to the descriptor limit.
 void close_descriptors_except(const int* keep, int count);
+
+// The absolute path of `program`, looked up in PATH when it has no '/'; empty when not found.
+std::filesystem::path find_program(const std::string& program);
 
 }  // namespace entrapment
