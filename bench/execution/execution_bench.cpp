@@ -32,15 +32,15 @@
 #include <sstream>
 #include <thread>
 
+#include "containment/contestant_process.hpp"
+#include "containment/limits.hpp"
 #include "interaction/interaction.hpp"
 #include "interaction/scripted_channel.hpp"
+#include "judging/judge_tests.hpp"
+#include "judging/pipe_channel.hpp"
 #include "package/problem_yaml.hpp"
-#include "execution/contestant_process.hpp"
-#include "execution/judge_tests.hpp"
-#include "execution/limits.hpp"
-#include "execution/pipe_channel.hpp"
-#include "execution/submission.hpp"
-#include "execution/work_dir.hpp"
+#include "submissions/submission.hpp"
+#include "submissions/work_dir.hpp"
 
 namespace fs = std::filesystem;
 using namespace entrapment;
@@ -197,7 +197,8 @@ int run(const Options& options) {
   WorkDir work("bench");
   const Submission submission = prepare_submission(options.solution, work.path());
   if (options.sandbox && !sandbox_support().usable)
-    std::cerr << "execution_bench: running without the sandbox: " << sandbox_support().reason << "\n";
+    std::cerr << "execution_bench: running without the sandbox: " << sandbox_support().reason
+              << "\n";
 
   std::vector<GameCost> costs(tests.size());
   std::atomic<std::size_t> next{0};

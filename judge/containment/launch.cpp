@@ -15,11 +15,11 @@
 #include <boost/process/extend.hpp>
 #include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <filesystem>
+#include <mutex>
 #include <sstream>
 #include <string>
-#include <cstring>
-#include <mutex>
 
 #include "interrupts.hpp"
 #include "orphans.hpp"
@@ -177,7 +177,9 @@ std::filesystem::path find_program(const std::string& program) {
   if (program.find('/') != std::string::npos) {
     std::error_code ec;
     std::filesystem::path p = std::filesystem::absolute(program, ec);
-    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec) ? p : std::filesystem::path{};
+    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec)
+               ? p
+               : std::filesystem::path{};
   }
   const char* path = std::getenv("PATH");
   std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";

@@ -11,9 +11,9 @@
 
 #include "containment/contestant_process.hpp"
 #include "containment/file_copy.hpp"
+#include "containment/staging.hpp"
 #include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
-#include "containment/staging.hpp"
 #include "support/files.hpp"
 #include "support/parallel_for.hpp"
 

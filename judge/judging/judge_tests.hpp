@@ -9,8 +9,8 @@
 #include <string>
 #include <vector>
 
-#include "interaction/channel.hpp"
 #include "containment/limits.hpp"
+#include "interaction/channel.hpp"
 #include "submissions/submission.hpp"
 #include "testcase/testcase.hpp"
 #include "verdict/result.hpp"

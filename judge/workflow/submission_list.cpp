@@ -2,8 +2,8 @@
 
 #include <algorithm>
 
-#include "submissions/submission.hpp"
 #include "package/verdict_directories.hpp"
+#include "submissions/submission.hpp"
 
 namespace entrapment {
 

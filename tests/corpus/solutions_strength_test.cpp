@@ -14,12 +14,12 @@
 #include <filesystem>
 #include <set>
 
+#include "containment/limits.hpp"
 #include "corpus/play.hpp"
 #include "judging/judge_tests.hpp"
-#include "containment/limits.hpp"
+#include "package/problem_yaml.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
-#include "package/problem_yaml.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/param_name.hpp"
 #include "tests/support/repository.hpp"

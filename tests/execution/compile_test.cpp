@@ -10,9 +10,9 @@
 
 #include "containment/contestant_process.hpp"
 #include "containment/launch.hpp"
+#include "execution_fixture.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
-#include "execution_fixture.hpp"
 
 namespace entrapment::testing {
 namespace {

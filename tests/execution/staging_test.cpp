@@ -11,8 +11,8 @@
 #include <fstream>
 
 #include "containment/contestant_process.hpp"
-#include "submissions/work_dir.hpp"
 #include "execution_fixture.hpp"
+#include "submissions/work_dir.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -7,11 +7,11 @@
 
 #include <string>
 
-#include "submissions/compile_cache.hpp"
 #include "containment/launch.hpp"
+#include "execution_fixture.hpp"
+#include "submissions/compile_cache.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
-#include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 
 namespace entrapment::testing {
