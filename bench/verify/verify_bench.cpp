@@ -8,10 +8,6 @@
 // The root is the source tree this was built from (--root DIR to change it). CPU time is that
 // of the process and all it waited for (compilers, contestants): the part the load on the
 // machine does not change.
-#include <sys/resource.h>
-#include <sys/wait.h>
-#include <unistd.h>
-
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -21,44 +17,14 @@
 #include <thread>
 #include <vector>
 
+#include "timed_run.hpp"
+
 namespace {
 
 namespace fs = std::filesystem;
 
-struct Timing {
-  int status = 0;
-  double wall_s = 0;
-  double cpu_s = 0;  // user + system of the process and every child it waited for
-};
-
-// Runs argv with stdout and stderr sent to /dev/null; `cache` is ENTRAPMENT_CACHE_DIR for it
-// ("off": every submission compiled, as on a fresh machine; "": the user's compile cache).
-Timing timed(const std::vector<std::string>& argv, const std::string& cache) {
-  const auto start = std::chrono::steady_clock::now();
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    std::FILE* null = std::fopen("/dev/null", "w");
-    if (null) {
-      ::dup2(fileno(null), 1);
-      ::dup2(fileno(null), 2);
-    }
-    if (!cache.empty()) ::setenv("ENTRAPMENT_CACHE_DIR", cache.c_str(), 1);
-    std::vector<char*> args;
-    for (const std::string& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    ::execv(args[0], args.data());
-    ::_exit(127);
-  }
-  int status = 0;
-  struct rusage usage {};
-  ::wait4(pid, &status, 0, &usage);
-  Timing t;
-  t.wall_s = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  t.status = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-  t.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-            static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-  return t;
-}
+using entrapment::bench::timed;
+using entrapment::bench::Timing;
 
 void report(const char* what, const std::vector<std::string>& argv,
             const std::string& cache = "off") {
