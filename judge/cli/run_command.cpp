@@ -34,15 +34,12 @@ namespace {
 struct RunArguments {
   std::vector<std::string> words;    // [SUBMISSION | DIR] TEST... (or TEST... before --)
   std::vector<std::string> command;  // COMMAND ARGS... after --
-  int jobs = 1;
+  JudgingChoices judging;            // -j, --sandbox, --all, --first-failure
   bool verbose = false;
-  bool sandbox = true;
   bool no_color = false;
-  double time_limit = 0;  // --time-limit; 0: problem.yaml's
-  bool all_tests = false;
-  bool first_failure = false;  // stop at the first failing test whatever is expected
-  bool exhaustive = false;     // also testdata/exhaustive
-  bool trust = false;          // run what is not the package's own even with nothing isolating it
+  double time_limit = 0;    // --time-limit; 0: problem.yaml's
+  bool exhaustive = false;  // also testdata/exhaustive
+  bool trust = false;       // run what is not the package's own even with nothing isolating it
   std::string json, html, expect;
 };
 
@@ -132,13 +129,13 @@ int run(const RunArguments& args) {
     if (!args.json.empty() && !args.html.empty() &&
         fs::absolute(args.json) == fs::absolute(args.html))
       throw usage_error("--json and --html name the same file: " + args.json);
-    check_isolation(args.sandbox, untrusted, args.trust);
+    check_isolation(args.judging.sandbox, untrusted, args.trust);
   }
   if (!args.expect.empty())
     for (SubmissionTarget& target : chosen.targets) target.expected = forced;
-  if (args.sandbox && !sandbox_support().usable)
+  if (args.judging.sandbox && !sandbox_support().usable)
     std::cout << "judge run: running without the sandbox: " << sandbox_support().reason << "\n";
-  if (args.verbose) print_enforcement(limits, args.sandbox);  // how, here, and why
+  if (args.verbose) print_enforcement(limits, args.judging.sandbox);  // how, here, and why
 
   report::TerminalOptions terminal;
   terminal.color = !args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR");
@@ -152,10 +149,7 @@ int run(const RunArguments& args) {
   plan.tests = tests;
   plan.base = root / "testdata";
   plan.limits = limits;
-  plan.jobs = args.jobs;
-  plan.sandbox = args.sandbox;
-  plan.all_tests = args.all_tests;
-  plan.first_failure = args.first_failure;
+  plan.choices = args.judging;
   RunPrinter printer(tests.size(), terminal, several);
   const std::vector<RunResult> results = judge_submissions(plan, printer);
   if (several) {
@@ -202,15 +196,15 @@ void add_run_command(CLI::App& app) {
                   "directory of them, then tests (*.in files, directories, or names such as "
                   "secret/004 or 'secret/00*'); with -- COMMAND, "
                   "only tests");
-  add_jobs_option(*sub, args->jobs, "tests run");
+  add_jobs_option(*sub, args->judging.jobs, "tests run");
   add_time_limit_option(*sub, args->time_limit);
   sub->add_flag("-v,--verbose", args->verbose,
                 "a line for every test, not only for the failing ones");
-  add_stop_options(*sub, args->all_tests, args->first_failure);
+  add_stop_options(*sub, args->judging.all_tests, args->judging.first_failure);
   sub->add_flag("--exhaustive", args->exhaustive,
                 "also judge on testdata/exhaustive, the exhaustive tier (every board against its "
                 "hardest adversary, and the random, committed and scripted games)");
-  add_sandbox_option(*sub, args->sandbox);
+  add_sandbox_option(*sub, args->judging.sandbox);
   add_trust_option(*sub, args->trust);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
   add_output_file_option(*sub, "--json", args->json, "write the results as JSON to FILE");

@@ -68,7 +68,7 @@ int verify(const VerifyArguments& args) {
       stages.insert("submissions");
   }
   const fs::path root = package_root();
-  const int jobs = args.jobs;
+  const int jobs = args.judging.jobs;
   Tally tally(!args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR"));
   Limits limits;
   bool limits_read = false;
@@ -81,7 +81,7 @@ int verify(const VerifyArguments& args) {
     set_compile_options(compile_options_from(problem));
     limits_read = true;
     tally.step("problem.yaml", true, "");
-    if (args.verbose) print_enforcement(limits, args.sandbox);
+    if (args.verbose) print_enforcement(limits, args.judging.sandbox);
   } catch (const std::exception& e) {
     tally.step("problem.yaml", false, e.what());
   }
@@ -180,7 +180,7 @@ void add_verify_command(CLI::App& app) {
       ->option_text("STAGE")
       ->delimiter(',')
       ->check(CLI::IsMember(kStages).description(""));
-  add_jobs_option(*sub, args->jobs, "tests and validator runs");
+  add_jobs_option(*sub, args->judging.jobs, "tests and validator runs");
   sub->add_option("--max-tests", args->max_tests,
                   "judge each submission on the samples and N evenly spaced secret tests, 1 to "
                   "100000 (default: every test)")
@@ -188,12 +188,12 @@ void add_verify_command(CLI::App& app) {
       ->check(integer_in(1, 100000));
   sub->add_flag("--exhaustive", args->exhaustive,
                 "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
-  add_stop_options(*sub, args->all_tests, args->first_failure);
+  add_stop_options(*sub, args->judging.all_tests, args->judging.first_failure);
   // As root, the private root (cheaper to start than bwrap over thousands of games) with a user
   // id of its own; as a user, nothing would isolate solutions/ without bwrap (a wrong
   // submission wrote into the package and verify said ok): bwrap whenever it is usable.
-  args->sandbox = ::geteuid() != 0;
-  add_sandbox_option(*sub, args->sandbox);
+  args->judging.sandbox = ::geteuid() != 0;
+  add_sandbox_option(*sub, args->judging.sandbox);
   add_trust_option(*sub, args->trust);
   add_time_limit_option(*sub, args->time_limit);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");

@@ -9,17 +9,15 @@
 
 #include "containment/limits.hpp"
 #include "verify_tally.hpp"
+#include "workflow/judging_loop.hpp"
 
 namespace entrapment::cli {
 
 struct VerifyArguments {
-  int jobs = 1;
-  int max_tests = 0;  // 0: every test
-  bool sandbox = false;
+  JudgingChoices judging;                // -j, --sandbox, --all, --first-failure
+  int max_tests = 0;                     // 0: every test
   bool trust = false;                    // see isolation_check.hpp
   bool exhaustive = false;               // also testdata/exhaustive
-  bool all_tests = false;                // --all: no submission stops at its first failure
-  bool first_failure = false;            // --first-failure: every submission does
   std::vector<std::string> only;         // stages; empty: all (or submissions, with paths)
   std::vector<std::string> submissions;  // paths; empty: solutions/
   bool no_color = false;

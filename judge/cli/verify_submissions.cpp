@@ -153,15 +153,12 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
   std::vector<std::string> untrusted;
   for (const SubmissionTarget& t : plan.submissions)
     if (!is_package_submission(t.path, root)) untrusted.push_back(t.name);
-  check_isolation(args.sandbox, untrusted, args.trust);
+  check_isolation(args.judging.sandbox, untrusted, args.trust);
 
   plan.base = root / "testdata";
   plan.limits = limits;
-  plan.jobs = args.jobs;
-  plan.sandbox = args.sandbox;
-  plan.all_tests = args.all_tests;
-  plan.first_failure = args.first_failure;
-  plan.compile_ahead = static_cast<std::size_t>(std::max(args.jobs, 1));
+  plan.choices = args.judging;
+  plan.compile_ahead = static_cast<std::size_t>(std::max(args.judging.jobs, 1));
   VerifyPrinter printer(tally, plan.tests.size());
   judge_submissions(plan, printer);
   if (!printer.failed.empty()) write_failure_report(tally, printer.failed);

@@ -11,16 +11,16 @@ namespace entrapment {
 
 namespace fs = std::filesystem;
 
-RunOptions judging_options(const JudgingPlan& plan, const Expectation& expected) {
+RunOptions judging_options(const JudgingChoices& choices, const Expectation& expected) {
   RunOptions options;
-  options.jobs = plan.jobs;
-  options.sandbox = plan.sandbox;
+  options.jobs = choices.jobs;
+  options.sandbox = choices.sandbox;
   // A submission meant to fail has done so at its first failing test (BAPCtools does the
   // same), and any submission at its first test that waited, unflushed, for the wall-clock
   // guard (each test would cost as much).
   options.stop_at_first_failure =
-      plan.first_failure || (!plan.all_tests && !expected.matches(Verdict::AC));
-  options.stop_at_unflushed = !plan.all_tests;
+      choices.first_failure || (!choices.all_tests && !expected.matches(Verdict::AC));
+  options.stop_at_unflushed = !choices.all_tests;
   return options;
 }
 
@@ -35,7 +35,7 @@ std::vector<RunResult> judge_submissions(const JudgingPlan& plan, JudgingReporte
   for (const SubmissionTarget& target : plan.submissions) {
     std::future<Submission> prepared;
     if (plan.command.empty()) prepared = compiling.next();
-    RunOptions options = judging_options(plan, target.expected);
+    RunOptions options = judging_options(plan.choices, target.expected);
     options.on_test_done = [&reporter](const TestResult& result) { reporter.test_done(result); };
     reporter.started(target, options);
     const auto prepare = [&]() -> Submission {

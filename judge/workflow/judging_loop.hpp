@@ -16,13 +16,9 @@
 
 namespace entrapment {
 
-struct JudgingPlan {
-  // The submissions, in the order they are judged. With `command`, one: command_target().
-  std::vector<SubmissionTarget> submissions;
-  std::vector<std::string> command;  // `-- COMMAND ARGS...`: the submission is this command
-  std::vector<std::filesystem::path> tests;
-  std::filesystem::path base;  // the tests are named relative to it (testdata/)
-  Limits limits;
+// What the command line chooses for every submission alike: `judge run` and `judge verify`
+// take the same options for it (-j, --sandbox, --all, --first-failure).
+struct JudgingChoices {
   int jobs = 1;  // tests at a time
   bool sandbox = true;
   // Where a submission stops (judging_options): by default a submission expected to fail at
@@ -31,6 +27,16 @@ struct JudgingPlan {
   // at its first failing test.
   bool all_tests = false;
   bool first_failure = false;
+};
+
+struct JudgingPlan {
+  // The submissions, in the order they are judged. With `command`, one: command_target().
+  std::vector<SubmissionTarget> submissions;
+  std::vector<std::string> command;  // `-- COMMAND ARGS...`: the submission is this command
+  std::vector<std::filesystem::path> tests;
+  std::filesystem::path base;  // the tests are named relative to it (testdata/)
+  Limits limits;
+  JudgingChoices choices;
   // How many submissions compile while one is judged (`judge verify`: a dozen compilations one
   // after the other were half of its time); 0: each is prepared when its turn comes.
   std::size_t compile_ahead = 0;
@@ -51,8 +57,9 @@ class JudgingReporter {
   virtual void lost(const SubmissionTarget& target, const RunResult& lost) = 0;
 };
 
-// Where `expected` makes a submission stop under `plan` (RunOptions' stop_at_*).
-RunOptions judging_options(const JudgingPlan& plan, const Expectation& expected);
+// How a submission expected to get `expected` is judged under `choices`: the jobs, the sandbox,
+// where it stops (RunOptions' stop_at_*).
+RunOptions judging_options(const JudgingChoices& choices, const Expectation& expected);
 
 // Judges every submission of `plan` on its tests, reporting to `reporter`; the results in the
 // order of `plan.submissions`, a lost one as its JE.

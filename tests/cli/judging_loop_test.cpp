@@ -58,8 +58,8 @@ struct LoopPackage {
     plan.tests = judged_tests(package.root(), false);
     plan.base = package.root() / "testdata";
     plan.limits = limits_from(load_problem_yaml(package.root() / "problem.yaml"));
-    plan.jobs = 2;
-    plan.sandbox = false;
+    plan.choices.jobs = 2;
+    plan.choices.sandbox = false;
   }
   ScratchPackage package;
   JudgingPlan plan;
@@ -79,7 +79,7 @@ TEST(JudgingLoop, ReportsEachSubmissionInTurnAndStopsWhereItsExpectationSays) {
   LoopPackage p;
   ASSERT_EQ(p.plan.tests.size(), 4u);
   p.plan.compile_ahead = 2;  // as judge verify does: the order and the results stay the same
-  p.plan.jobs = 1;           // one test at a time: none is started after the first failure
+  p.plan.choices.jobs = 1;   // one test at a time: none is started after the first failure
   RecordingReporter reporter;
   const std::vector<RunResult> results = judge_submissions(p.plan, reporter);
   EXPECT_EQ(reporter.calls, joined({{"started reference"},
@@ -101,17 +101,17 @@ TEST(JudgingLoop, ReportsEachSubmissionInTurnAndStopsWhereItsExpectationSays) {
 TEST(JudgingLoop, AllTestsAndFirstFailureOverrideTheExpectation) {
   LoopPackage p;
   p.plan.submissions = {p.plan.submissions[2]};  // expected WA, WA on every test
-  p.plan.all_tests = true;
+  p.plan.choices.all_tests = true;
   RecordingReporter every;
   EXPECT_EQ(judge_submissions(p.plan, every).at(0).tests.size(), 4u);
   EXPECT_EQ(every.stops, std::vector<bool>{false});
 
   // Expected AC, WA on every test: stopped at the first only when asked.
   p.plan.submissions[0].expected = Expectation{};
-  p.plan.all_tests = false;
+  p.plan.choices.all_tests = false;
   RecordingReporter plain;
   EXPECT_EQ(judge_submissions(p.plan, plain).at(0).tests.size(), 4u);
-  p.plan.first_failure = true;
+  p.plan.choices.first_failure = true;
   RecordingReporter first;
   EXPECT_EQ(judge_submissions(p.plan, first).at(0).tests.size(), 1u);
   EXPECT_EQ(first.stops, std::vector<bool>{true});
