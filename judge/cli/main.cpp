@@ -10,6 +10,7 @@
 #include "help_format.hpp"
 #include "judge_version.hpp"
 #include "support/spelling.hpp"
+#include "workflow/selection_error.hpp"
 
 namespace {
 
@@ -131,6 +132,10 @@ int main(int argc, char** argv) {
     std::cout.flush();
     std::cerr << command_prefix() << ": " << e.what() << "\n";
     return e.status();
+  } catch (const entrapment::SelectionError& e) {  // what to judge named wrong: usage
+    std::cout.flush();
+    std::cerr << command_prefix() << ": " << e.what() << "\n";
+    return kExitUsage;
   } catch (const std::exception& e) {  // never an abort: name what failed
     std::cout.flush();
     std::cerr << command_prefix() << ": internal error: " << e.what() << "\n";

@@ -41,6 +41,14 @@ void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what) {
       ->check(integer_in(1, kMaxJobs));
 }
 
+void add_stop_options(CLI::App& sub, bool& all_tests, bool& first_failure) {
+  sub.add_flag("-a,--all", all_tests,
+               "judge every test, also after the first failure of a submission that is "
+               "expected to fail");
+  sub.add_flag("--first-failure", first_failure,
+               "stop at the first failing test, also for a submission expected to pass");
+}
+
 void add_time_limit_option(CLI::App& sub, double& seconds) {
   sub.add_option("-t,--time-limit", seconds,
                  "judge with this time limit instead of problem.yaml's, to try another one "

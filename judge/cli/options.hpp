@@ -22,6 +22,10 @@ void add_sandbox_option(CLI::App& sub, bool& sandbox);
 // wall-clock guard follows it); `seconds` stays 0 when it is not given.
 void add_time_limit_option(CLI::App& sub, double& seconds);
 
+// -a,--all and --first-failure: where each submission stops (workflow/judging_loop.hpp,
+// JudgingPlan): by default one expected to fail at its first failing test.
+void add_stop_options(CLI::App& sub, bool& all_tests, bool& first_failure);
+
 // --root DIR, shown in the subcommand's help.
 void add_root_option(CLI::App& sub, std::string& root);
 

@@ -23,6 +23,7 @@
 #include "isolation_check.hpp"
 #include "judging/judge_tests.hpp"
 #include "options.hpp"
+#include "play_game.hpp"
 #include "report/live_game.hpp"
 #include "report/losing_move.hpp"
 #include "report/text.hpp"
@@ -47,76 +48,6 @@ struct PlayArguments {
   bool sandbox = true;
   bool trust = false;  // see isolation_check.hpp
 };
-
-// Where a message about the game's setup goes; the exit status says it failed.
-class SetupError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
-
-std::vector<std::string> split_words(const std::string& text) {
-  std::istringstream in(text);
-  std::vector<std::string> words;
-  for (std::string word; in >> word;) words.push_back(word);
-  return words;
-}
-
-// A TestCaseError's message without its "line N: " prefix (for a test we wrote ourselves,
-// whose line numbers mean nothing to the user).
-std::string without_line(const TestCaseError& e) {
-  const std::string what = e.what();
-  const std::string prefix = "line " + std::to_string(e.line()) + ": ";
-  return what.rfind(prefix, 0) == 0 ? what.substr(prefix.size()) : what;
-}
-
-TestCase test_from_file(const std::string& file) {
-  const SmallFile read = read_small_file(file);
-  if (!read.text) throw SetupError("--test: " + file + ": " + read.why_not());
-  try {
-    return parse_testcase(*read.text);
-  } catch (const TestCaseError& e) {
-    throw SetupError("--test: " + file + (e.line() > 0 ? ":" + std::to_string(e.line()) : "") +
-                     ": " + without_line(e));
-  }
-}
-
-// The board from --board, the adversary from --adversary and --seed, written as a test file
-// and read back by the test-file parser: its checks and its messages, attributed to the option
-// that caused them.
-TestCase test_from_board(const PlayArguments& args) {
-  const std::string option = "--board \"" + args.board + "\"";
-  const std::vector<std::string> words = split_words(args.board);
-  if (words.size() < 2)
-    throw SetupError(option +
-                     ": expected \"R U [labels...]\": the rounds, the number of "
-                     "unavailable squares, then their labels");
-  const std::vector<std::string> labels(words.begin() + 2, words.end());
-  const std::string& u = words[1];
-  if (!labels.empty() && u == "0")
-    throw SetupError(option + ": U = 0 but " + std::to_string(labels.size()) + " label(s) follow");
-  if (labels.empty() && !u.empty() && u != "0" &&
-      std::all_of(u.begin(), u.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    throw SetupError(option + ": U = " + u + " but no labels follow");
-  std::string text = words[0] + " " + u + "\n";
-  if (!labels.empty()) {
-    std::string line;
-    for (const std::string& label : labels) line += (line.empty() ? "" : " ") + label;
-    text += line + "\n";
-  }
-  const int adversary_line = labels.empty() ? 2 : 3;
-  text += "adversary " + args.adversary + " " + args.seed + "\n";
-  try {
-    TestCase test = parse_testcase(text);
-    // The canonical text must read back as the same game (the parser's round trip).
-    parse_testcase(format_testcase(test));
-    return test;
-  } catch (const TestCaseError& e) {
-    if (e.line() == adversary_line)
-      throw SetupError("--adversary " + args.adversary + " --seed " + args.seed + ": " +
-                       without_line(e));
-    throw SetupError(option + ": " + without_line(e));
-  }
-}
 
 std::string seconds(double s) {
   char text[32];
@@ -216,8 +147,9 @@ int play(const PlayArguments& args) {
       throw SetupError("give the game: --test FILE, or --board \"R U [labels...]\"");
     if (!args.board.empty() && args.adversary == "scripted")
       throw SetupError("--adversary scripted needs a script: give a test file with --test");
-    const TestCase test =
-        args.test_file.empty() ? test_from_board(args) : test_from_file(args.test_file);
+    const TestCase test = args.test_file.empty()
+                              ? test_from_board(args.board, args.adversary, args.seed)
+                              : test_from_file(args.test_file);
     const bool person = args.words.empty() && args.command.empty();
     fs::path root;
     try {

@@ -1,7 +1,7 @@
-// Compilation overlaps judging (`judge verify`): while submission k is judged, the next ones
-// compile (a dozen C++ compilations one after the other were half of the main job's time).
-// Each submission keeps its own scratch directory, and the compile cache renames whole
-// entries, so concurrent compilations do not meet.
+// Compilation overlaps judging (the judging loop, for `judge verify`): while submission k is
+// judged, the next ones compile (a dozen C++ compilations one after the other were half of the
+// main job's time). Each submission keeps its own scratch directory, and the compile cache
+// renames whole entries, so concurrent compilations do not meet.
 #pragma once
 
 #include <cstddef>

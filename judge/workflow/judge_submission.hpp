@@ -1,4 +1,4 @@
-// Preparing and judging one submission, shared by `judge run` and `judge verify`: the
+// Preparing and judging one submission, the step of the judging loop (judging_loop.hpp): the
 // contestant's and the judge's failures become verdicts (CE with the compiler's message, JE
 // with what could not be done), so that a report is always written.
 #pragma once

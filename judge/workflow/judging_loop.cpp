@@ -1,0 +1,62 @@
+#include "judging_loop.hpp"
+
+#include <algorithm>
+#include <future>
+
+#include "compile_ahead.hpp"
+#include "judge_submission.hpp"
+#include "submissions/work_dir.hpp"
+
+namespace entrapment {
+
+namespace fs = std::filesystem;
+
+RunOptions judging_options(const JudgingChoices& choices, const Expectation& expected) {
+  RunOptions options;
+  options.jobs = choices.jobs;
+  options.sandbox = choices.sandbox;
+  // A submission meant to fail has done so at its first failing test (BAPCtools does the
+  // same), and any submission at its first test that waited, unflushed, for the wall-clock
+  // guard (each test would cost as much).
+  options.stop_at_first_failure =
+      choices.first_failure || (!choices.all_tests && !expected.matches(Verdict::AC));
+  options.stop_at_unflushed = !choices.all_tests;
+  return options;
+}
+
+std::vector<RunResult> judge_submissions(const JudgingPlan& plan, JudgingReporter& reporter) {
+  const WorkDir work("judging");
+  std::vector<fs::path> sources;
+  if (plan.command.empty())
+    for (const SubmissionTarget& target : plan.submissions) sources.push_back(target.path);
+  // Submission k is prepared in work/k.
+  CompileAhead compiling(sources, work.path(), plan.compile_ahead);
+  std::vector<RunResult> results;
+  for (const SubmissionTarget& target : plan.submissions) {
+    std::future<Submission> prepared;
+    if (plan.command.empty()) prepared = compiling.next();
+    RunOptions options = judging_options(plan.choices, target.expected);
+    options.on_test_done = [&reporter](const TestResult& result) { reporter.test_done(result); };
+    reporter.started(target, options);
+    const auto prepare = [&]() -> Submission {
+      return plan.command.empty() ? prepared.get() : command_submission(plan.command);
+    };
+    try {
+      results.push_back(judge_submission(prepare, target.name, target.expected, plan.tests,
+                                         plan.base, plan.limits, options));
+    } catch (const SubmissionError& e) {
+      RunResult lost;
+      lost.submission = target.name;
+      lost.expected = target.expected;
+      lost.verdict = Verdict::JE;
+      lost.message = e.what();
+      reporter.lost(target, lost);
+      results.push_back(std::move(lost));
+      continue;
+    }
+    reporter.finished(target, results.back());
+  }
+  return results;
+}
+
+}  // namespace entrapment
