@@ -21,6 +21,14 @@ RunOptions judging_options(const JudgingChoices& choices, const Expectation& exp
   options.stop_at_first_failure =
       choices.first_failure || (!choices.all_tests && !expected.matches(Verdict::AC));
   options.stop_at_unflushed = !choices.all_tests;
+  // One expected to exceed the time limit ends at its first test that does, and each test it
+  // plays meanwhile on another core costs a whole time limit more of CPU for nothing (a TLE
+  // submission judged with -j 2 spent 10 s of `judge verify`'s 33 s): it plays one test at a
+  // time. Its verdict and its first failure are the same either way (the tests are judged in
+  // order), and the wall clock too, as both tests of a pair take the time limit.
+  if (options.stop_at_first_failure && expected.matches(Verdict::TLE) &&
+      !expected.matches(Verdict::AC))
+    options.jobs = 1;
   return options;
 }
 

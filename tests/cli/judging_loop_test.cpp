@@ -119,6 +119,25 @@ TEST(JudgingLoop, AllTestsAndFirstFailureOverrideTheExpectation) {
 
 // The same options reach the loop from both commands: a submission expected to fail stops at
 // its first failing test unless --all; one expected to pass stops there with --first-failure.
+// A submission expected to exceed the time limit stops at its first TLE: a second test at the
+// same time would only burn another time limit of CPU. Every other keeps its jobs, and so does
+// one judged on every test.
+TEST(JudgingLoop, OneExpectedToTimeOutPlaysOneTestAtATime) {
+  JudgingChoices choices;
+  choices.jobs = 4;
+  Expectation tle, rejected, accepted, wrong;
+  ASSERT_TRUE(parse_expectation("TLE", tle));
+  ASSERT_TRUE(parse_expectation("rejected", rejected));
+  ASSERT_TRUE(parse_expectation("AC", accepted));
+  ASSERT_TRUE(parse_expectation("WA", wrong));
+  EXPECT_EQ(judging_options(choices, tle).jobs, 1);
+  EXPECT_EQ(judging_options(choices, rejected).jobs, 1);
+  EXPECT_EQ(judging_options(choices, accepted).jobs, 4);
+  EXPECT_EQ(judging_options(choices, wrong).jobs, 4);
+  choices.all_tests = true;
+  EXPECT_EQ(judging_options(choices, tle).jobs, 4) << "--all judges every test anyway";
+}
+
 TEST(JudgingLoop, RunAndVerifyBothHonourAllAndFirstFailure) {
   ScratchPackage package;
   package.write("solutions/wrong_answer/claims_runner.py", kClaimsRunnerAndStops);
