@@ -12,7 +12,8 @@
 //   {output}           the absolute path of what the compiler wrote (the row's `output`)
 //   {compiler}         the absolute path of the compiler (an interpreter's run reuses it)
 //   {sources}          the absolute path of the directory the sources were copied into
-//   {entry}            the file name of the entry point (EntryPoint::ScriptFile)
+//   {entry}            the entry point's file name (EntryPoint::ScriptFile; in the
+//                      compiler's directory and in {sources})
 //   {main}             the main class (EntryPoint::JavaMainClass)
 #pragma once
 

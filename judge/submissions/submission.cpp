@@ -407,6 +407,10 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
       {"compile_heap_mib", std::to_string(std::max(64LL, compile_options().memory_mib / 2))}};
   const fs::path exe = compiler(language, source);
   values["compiler"] = exe.string();
+  if (language.entry == EntryPoint::ScriptFile) {
+    const std::string entry = sources.entry.filename().string();
+    values["entry"] = entry[0] == '-' ? "./" + entry : entry;  // like `files`, never an option
+  }
   const std::vector<std::string> args = expand_words(language.compile_args, values, files);
   if (!language.output.empty()) {
     const std::string output = expand_words({language.output}, values).front();
@@ -427,7 +431,6 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
     }
     values["sources"] = copy_dir.string();
   }
-  if (language.entry == EntryPoint::ScriptFile) values["entry"] = sources.entry.filename().string();
   if (language.entry == EntryPoint::JavaMainClass) {
     const std::vector<std::string> mains = java_main_classes(values.at("output"));
     const std::string main = choose_java_main(mains, stem);
