@@ -9,7 +9,8 @@ a machine applies are fenced blocks whose info string starts with `recipe`:
                           ">>>>"; each old text must occur exactly once in the file
   ```recipe check         shell commands, one a line (a line ending in "\\" goes on), run by bash
                           from the copy's root once every recipe is applied and the copy is built;
-                          each must exit 0
+                          each must exit 0. A line "# needs: TARGET ..." names build targets
+                          the checks need beyond the programs they run as build/bin/NAME
 
 A fence of more backticks holds a block that itself contains ``` lines. Every recipe needs at
 least one step that changes a file and one check.
@@ -355,6 +356,9 @@ def main():
                 if step.kind == "check":
                     for command in check_commands(step):
                         targets.update(re.findall(r"\bbuild/bin/([A-Za-z0-9_]+)", command))
+                    for line in step.lines:
+                        if line.strip().startswith("# needs:"):
+                            targets.update(line.split(":", 1)[1].split())
                 else:
                     apply_step(copy, recipe, index, step)
             print("applied: %s" % recipe.title, flush=True)

@@ -63,6 +63,10 @@ class ParseTest(unittest.TestCase):
                          [("edit", "hello.txt"), ("new", "notes/new file.md"), ("check", None)])
         self.assertEqual(steps[1].lines, ["a file that shows a fence:", "```", "inside", "```"])
 
+    def test_check_commands_join_continued_lines_and_skip_comments(self):
+        step = tool["Step"]("check", None, ["# needs: single_files", "a \\", "  b", "", "c"], 1)
+        self.assertEqual(tool["check_commands"](step), ["a    b", "c"])
+
     def test_a_section_without_steps_is_refused(self):
         with self.assertRaisesRegex(RecipeError, r"recipe 'How to add a thing' \(page.md line 1\) "
                                                  r"has no steps"):
