@@ -61,8 +61,8 @@ import time
 MAX_LINE_BYTES = 1 << 20
 ALL = (1 << 9) - 1
 
-# What the tool says about a game, word for word what the real judge says: a copy of the judge's
-# table (judge/game/messages.hpp), kept equal to it by the judge's tests. {name} stands for a value.
+# What the tool says about a game: word for word what the real judge says (a copy of the judge's
+# own table, judge/game/messages.hpp, which its tests keep equal to this). {name} is a value.
 MESSAGES = {
     "located": "{where}: {message}",
     "where_before": "before the first round",
@@ -126,7 +126,7 @@ def say(key, **values):
 
 
 def count_of(count, noun):
-    """"1 round", "3 rounds"."""
+    """The count and the noun, plural unless the count is 1: 1 round, 3 rounds."""
     return "%d %s%s" % (count, noun, "" if count == 1 else "s")
 
 
