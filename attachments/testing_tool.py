@@ -61,6 +61,79 @@ import time
 MAX_LINE_BYTES = 1 << 20
 ALL = (1 << 9) - 1
 
+# What the tool says about a game: word for word what the real judge says (a copy of the judge's
+# own table, judge/game/messages.hpp, which its tests keep equal to this). {name} is a value.
+MESSAGES = {
+    "located": "{where}: {message}",
+    "where_before": "before the first round",
+    "where_round": "round {round}",
+    "where_after": "after round {rounds}",
+    "word_wanted": "{what} ({words})",
+    "integer_wanted": "{what} (an integer {low}..{high})",
+    "integers_wanted": "{what}, {count} integers {low}..{high} on one line",
+    "labels_wanted": "{what}, {labels} on one line",
+    "output_ended": "expected {what}, but the output ended",
+    "line_too_long": "expected {what}, got a line longer than {limit} bytes",
+    "not_the_word": "expected {what} ({words}, exactly), got {line}",
+    "not_alone": "expected {what} alone on its line, got {line}",
+    "not_an_integer_alone": "expected {what}, got {token}, not an integer",
+    "out_of_range_alone": "expected {what}, got {token}, out of range",
+    "token_count": "expected {what}, got {tokens}",
+    "not_an_integer": "{what}: {token} is not an integer",
+    "outside_range": "{what}: {token} is outside {low}..{high}",
+    "not_a_label": "{what}: {token} is not a square label (1..9)",
+    "listed_twice": "{what}: square {token} is listed twice",
+    "not_available": "{what}: square {token} is not available (available: {available})",
+    "more_after_game": "the game is over, but the program wrote more: {line}",
+    "blank_lines_after_game": ("the game is over, but the program wrote more than {limit} bytes of "
+                               "blank lines after it ({lines} lines)"),
+    "what_side": "the side you play",
+    "what_answer": "your answer to the query",
+    "what_move": "whether you could move",
+    "what_proof": "your proof: the start square and the square after each move",
+    "what_query_size": "N, the number of squares in your query",
+    "what_query": "the squares of your query",
+    "what_block": "the square you block",
+    "wrong_side": ("you claimed {claim}, but on this board (R = {rounds}, unavailable "
+                   "{unavailable}) the {winner} wins with optimal play"),
+    "answer_contradicts": ("you answered {answer} to the query {query}, but you can only be on "
+                           "{squares}: the answer contradicts {earlier}"),
+    "earlier_first_round": "the squares you could be on",
+    "earlier_later_rounds": "your earlier ones",
+    "trapped_after_block": ("after the block of square {block}, none of the squares you could be "
+                            "on {squares} has an available neighbour: you are trapped"),
+    "false_trapped": "you said Trapped, but from {squares} you can move to {moved}",
+    "invalid_proof": "invalid proof {path}: {why}",
+    "proof_length": ("the proof has {count} squares, expected {expected} (the start and one per "
+                     "round)"),
+    "proof_not_a_label": "square {square} is not a label 1..9",
+    "proof_start_unavailable": "start square {square} was unavailable at the start",
+    "proof_in_query": ("round {round}: the proof is on square {square}, which is in the query "
+                       "{query}, but the answer was {answer}"),
+    "proof_not_in_query": ("round {round}: the proof is on square {square}, which is not in the "
+                           "query {query}, but the answer was {answer}"),
+    "proof_not_adjacent": ("round {round}: the move {from} -> {to} is not to an orthogonally "
+                           "adjacent square"),
+    "proof_to_unavailable": "round {round}: the move {from} -> {to} goes to an unavailable square",
+    "runner_survived": "the Runner survived {rounds} and proved it with {path}",
+    "runner_trapped": "the Runner was trapped in round {round} of {rounds}",
+    "runner_escaped": "the Runner was not trapped in {rounds}; it escaped along {path}",
+}
+
+
+def say(key, **values):
+    return MESSAGES[key].format(**values)
+
+
+def count_of(count, noun):
+    """The count and the noun, plural unless the count is 1: 1 round, 3 rounds."""
+    return "%d %s%s" % (count, noun, "" if count == 1 else "s")
+
+
+def describe(mask):
+    """A set of squares as the judge writes it: {1,2,3}."""
+    return "{" + ",".join(map(str, squares(mask))) + "}"
+
 
 def bit(square):
     return 1 << (square - 1)
@@ -167,9 +240,12 @@ class LineReader:
                 self.ended = True
 
 
-def quote(text):
-    shown = "".join(c if " " <= c <= "~" else "\\x%02x" % ord(c) for c in text[:60])
-    return "'" + shown + ("..." if len(text) > 60 else "") + "'"
+def quote(text, limit=60):
+    """What the contestant sent, as the judge quotes it: at most `limit` bytes in double quotes,
+    '"' and '\\' escaped, other bytes outside printable ASCII as \\xHH."""
+    shown = "".join("\\" + c if c in '"\\' else c if " " <= c <= "~" else "\\x%02X" % ord(c)
+                    for c in text[:limit])
+    return '"' + shown + '"' + ("... (%d bytes)" % len(text) if len(text) > limit else "")
 
 
 def parse_integer(token):
@@ -180,10 +256,6 @@ def parse_integer(token):
     if len(digits) > 1 and digits[0] == "0":
         return None
     return int(token)
-
-
-def rounds_text(count):
-    return "%d round%s" % (count, "" if count == 1 else "s")
 
 
 def split_blanks(line):
@@ -209,13 +281,13 @@ class Judge:
 
     def where(self):
         if self.round == 0:
-            return "before the first round"
+            return say("where_before")
         if self.round > self.rounds:
-            return "after round %d" % self.rounds
-        return "round %d" % self.round
+            return say("where_after", rounds=self.rounds)
+        return say("where_round", round=self.round)
 
     def fail(self, message, protocol=True):
-        raise WrongAnswer("%s: %s" % (self.where(), message), protocol)
+        raise WrongAnswer(say("located", where=self.where(), message=message), protocol)
 
     def send(self, line):
         # A failed write is not judged by itself (its timing is the operating system's): if
@@ -244,11 +316,11 @@ class Judge:
         self.waiting_for = what
         got = self.read_raw()
         if got is None:
-            self.fail("expected %s, but the output ended" % what)
+            self.fail(say("output_ended", what=what))
         text, too_long = got
         if too_long:
             self.transcript.append("> " + text[:200])
-            self.fail("expected %s, got a line longer than %d bytes" % (what, MAX_LINE_BYTES))
+            self.fail(say("line_too_long", what=what, limit=MAX_LINE_BYTES))
         if text.endswith("\r"):
             text = text[:-1]
         self.transcript.append("> " + text)
@@ -256,23 +328,23 @@ class Judge:
 
     def word(self, words, what):
         expected = " or ".join(words)
-        text = self.line("%s (%s)" % (what, expected))
+        text = self.line(say("word_wanted", what=what, words=expected))
         got = split_blanks(text)
         if len(got) == 1 and got[0] in words:
             return got[0]
-        self.fail("expected %s (%s, exactly), got %s" % (what, expected, quote(text)))
+        self.fail(say("not_the_word", what=what, words=expected, line=quote(text)))
 
     def integer(self, low, high, what):
-        rng = " (an integer %d..%d)" % (low, high)
-        text = self.line(what + rng)
+        wanted = say("integer_wanted", what=what, low=low, high=high)
+        text = self.line(wanted)
         got = split_blanks(text)
         if len(got) != 1:
-            self.fail("expected %s%s alone on its line, got %s" % (what, rng, quote(text)))
+            self.fail(say("not_alone", what=wanted, line=quote(text)))
         value = parse_integer(got[0])
         if value is None:
-            self.fail("expected %s%s, got %s, not an integer" % (what, rng, quote(got[0])))
+            self.fail(say("not_an_integer_alone", what=wanted, token=quote(got[0])))
         if not low <= value <= high:
-            self.fail("expected %s%s, got %s, out of range" % (what, rng, got[0]))
+            self.fail(say("out_of_range_alone", what=wanted, token=got[0]))
         return value
 
     def tokens(self, what, skip_one_blank=False):
@@ -282,36 +354,36 @@ class Judge:
         return got
 
     def integers(self, count, what):
-        expected = "%d integers 1..9 on one line" % count
-        got = self.tokens("%s, %s" % (what, expected))
+        wanted = say("integers_wanted", what=what, count=count, low=1, high=9)
+        got = self.tokens(wanted)
         if len(got) != count:
-            self.fail("expected %s, %s, got %d token%s" % (what, expected, len(got), "" if len(got) == 1 else "s"))
+            self.fail(say("token_count", what=wanted, tokens=count_of(len(got), "token")))
         out = []
         for token in got:
             value = parse_integer(token)
             if value is None:
-                self.fail("%s: %s is not an integer" % (what, quote(token)))
+                self.fail(say("not_an_integer", what=what, token=quote(token)))
             if not 1 <= value <= 9:
-                self.fail("%s: %s is outside 1..9" % (what, token))
+                self.fail(say("outside_range", what=what, token=token, low=1, high=9))
             out.append(value)
         return out
 
     def labels(self, count, allowed, what, skip_one_blank=False):
-        expected = "%d distinct square label%s on one line" % (count, "" if count == 1 else "s")
-        got = self.tokens("%s, %s" % (what, expected), skip_one_blank)
+        wanted = say("labels_wanted", what=what, labels=count_of(count, "distinct square label"))
+        got = self.tokens(wanted, skip_one_blank)
         if len(got) != count:
-            self.fail("expected %s, %s, got %d token%s" % (what, expected, len(got), "" if len(got) == 1 else "s"))
+            self.fail(say("token_count", what=wanted, tokens=count_of(len(got), "token")))
         out, seen = [], 0
         for token in got:
             value = parse_integer(token)
             if value is None:
-                self.fail("%s: %s is not an integer" % (what, quote(token)))
+                self.fail(say("not_an_integer", what=what, token=quote(token)))
             if not 1 <= value <= 9:
-                self.fail("%s: %s is not a square label (1..9)" % (what, token))
+                self.fail(say("not_a_label", what=what, token=token))
             if seen & bit(value):
-                self.fail("%s: square %s is listed twice" % (what, token))
+                self.fail(say("listed_twice", what=what, token=token))
             if not allowed & bit(value):
-                self.fail("%s: square %s is not available (available: %s)" % (what, token, squares(allowed)))
+                self.fail(say("not_available", what=what, token=token, available=describe(allowed)))
             seen |= bit(value)
             out.append(value)
         return out
@@ -319,7 +391,7 @@ class Judge:
     def expect_end(self):
         # Blank lines may follow the game, at most MAX_LINE_BYTES of them in all (like one line).
         self.waiting_for = "the end of your output (the game is over)"
-        blank_bytes = 0
+        blank_bytes, blank_lines = 0, 0
         while True:
             got = self.read_raw()
             if got is None:
@@ -327,11 +399,52 @@ class Judge:
             text, too_long = got
             if too_long or split_blanks(text[:-1] if text.endswith("\r") else text):
                 self.transcript.append("> " + text)
-                self.fail("the game is over, but the program wrote more: " + quote(text))
+                self.fail(say("more_after_game", line=quote(text)))
             blank_bytes += len(text) + 1
+            blank_lines += 1
             if blank_bytes > MAX_LINE_BYTES:
-                self.fail("the game is over, but the program wrote more than %d bytes of blank "
-                          "lines after it" % MAX_LINE_BYTES)
+                self.fail(say("blank_lines_after_game", limit=MAX_LINE_BYTES, lines=blank_lines))
+
+
+def path_violation(start, history, path):
+    """What is wrong with the Runner's proof `path` (the start and one square per round), given
+    the rounds played as (query mask, answer, block), or None."""
+    if len(path) != len(history) + 1:
+        return say("proof_length", count=len(path), expected=len(history) + 1)
+    for square in path:
+        if not 1 <= square <= 9:
+            return say("proof_not_a_label", square=square)
+    if not start & bit(path[0]):
+        return say("proof_start_unavailable", square=path[0])
+    free = start
+    for i, (qmask, answer, block) in enumerate(history):
+        here, nxt = path[i], path[i + 1]
+        inside = bool(qmask & bit(here))
+        if inside != (answer == "Yes"):
+            return say("proof_in_query" if inside else "proof_not_in_query", round=i + 1,
+                       square=here, query=describe(qmask), answer=answer)
+        free &= ~bit(block)
+        if not NEIGHBOURS[here] & bit(nxt):
+            return say("proof_not_adjacent", round=i + 1, **{"from": here, "to": nxt})
+        if not free & bit(nxt):
+            return say("proof_to_unavailable", round=i + 1, **{"from": here, "to": nxt})
+    return None
+
+
+def consistent_path(start, history):
+    """A path the Runner could have taken through `history`: the smallest square it can end on,
+    then back through squares that could have led there."""
+    reachable, free = [start], start
+    for qmask, answer, block in history:
+        answered = reachable[-1] & (qmask if answer == "Yes" else ~qmask)
+        free &= ~bit(block)
+        reachable.append(moves(answered, free))
+    path = [squares(reachable[-1])[0]]
+    for i in range(len(history) - 1, -1, -1):
+        qmask, answer, _ = history[i]
+        answered = reachable[i] & (qmask if answer == "Yes" else ~qmask)
+        path.insert(0, squares(answered & NEIGHBOURS[path[0]])[0])
+    return path
 
 
 def play(judge, board, script, rng):
@@ -342,9 +455,10 @@ def play(judge, board, script, rng):
     if unavailable:
         judge.send(" ".join(map(str, unavailable)))
     winner = "Runner" if runner_wins(available, available, rounds) else "Trapper"
-    claim = judge.word(["Runner", "Trapper"], "the side you play")
+    claim = judge.word(["Runner", "Trapper"], say("what_side"))
     if claim != winner:
-        judge.fail("you claimed %s, but on this board the %s wins with optimal play" % (claim, winner))
+        judge.fail(say("wrong_side", claim=claim, rounds=rounds,
+                       unavailable=describe(sum(bit(s) for s in unavailable)), winner=winner))
     runner = available
     history = []
     if winner == "Runner":  # the judge is the Trapper
@@ -358,14 +472,13 @@ def play(judge, board, script, rng):
             judge.send(str(len(query)))
             if query:
                 judge.send(" ".join(map(str, query)))
-            answer = judge.word(["Yes", "No"], "your answer to the query")
+            answer = judge.word(["Yes", "No"], say("what_answer"))
             qmask = sum(bit(s) for s in query)
             left = runner & qmask if answer == "Yes" else runner & ~qmask
             if not left:
-                judge.fail("you answered %s to the query %s, but you can only be on %s: the answer "
-                           "contradicts %s" % (answer, sorted(query), squares(runner),
-                                               "the squares you could be on" if judge.round == 1
-                                               else "your earlier ones"))
+                earlier = "earlier_first_round" if judge.round == 1 else "earlier_later_rounds"
+                judge.fail(say("answer_contradicts", answer=answer, query=describe(qmask),
+                               squares=describe(runner), earlier=say(earlier)))
             if block is None:
                 block = rng.choice(squares(available))
             history.append((qmask, answer, block))
@@ -373,33 +486,22 @@ def play(judge, board, script, rng):
             available &= ~bit(block)
             moved = moves(left, available)
             if not moved:
-                judge.fail("after the block of square %d, none of the squares you could be on %s has "
-                           "an available neighbour: you are trapped" % (block, squares(left)), False)
-            if judge.word(["Free", "Trapped"], "whether you could move") == "Trapped":
-                judge.fail("you said Trapped, but from %s you can move to %s" % (squares(left), squares(moved)))
+                judge.fail(say("trapped_after_block", block=block, squares=describe(left)), False)
+            if judge.word(["Free", "Trapped"], say("what_move")) == "Trapped":
+                judge.fail(say("false_trapped", squares=describe(left), moved=describe(moved)))
             runner = moved
         judge.round = rounds + 1
-        path = judge.integers(rounds + 1, "your proof: the start square and the square after each move")
+        path = judge.integers(rounds + 1, say("what_proof"))
         proof = " ".join(map(str, path))  # quoted as the line the program wrote
-        start = ALL & ~sum(bit(s) for s in unavailable)
-        if not start & bit(path[0]):
-            judge.fail("invalid proof %s: start square %d was unavailable at the start" % (proof, path[0]))
-        free = start
-        for i, (qmask, answer, block) in enumerate(history):
-            here, nxt = path[i], path[i + 1]
-            if bool(qmask & bit(here)) != (answer == "Yes"):
-                judge.fail("invalid proof %s: round %d: square %d does not fit the answer %s" % (proof, i + 1, here, answer))
-            free &= ~bit(block)
-            if not NEIGHBOURS[here] & bit(nxt):
-                judge.fail("invalid proof %s: round %d: the move %d -> %d is not to an adjacent square" % (proof, i + 1, here, nxt))
-            if not free & bit(nxt):
-                judge.fail("invalid proof %s: round %d: the move %d -> %d goes to an unavailable square" % (proof, i + 1, here, nxt))
+        wrong = path_violation(ALL & ~sum(bit(s) for s in unavailable), history, path)
+        if wrong:
+            judge.fail(say("invalid_proof", path=proof, why=wrong))
         judge.expect_end()
-        return "the Runner survived %s and proved it with %s" % (rounds_text(rounds), proof)
+        return say("runner_survived", rounds=count_of(rounds, "round"), path=proof)
 
     for judge.round in range(1, rounds + 1):  # the judge is the Runner
-        n = judge.integer(0, len(squares(available)), "N, the number of squares in your query")
-        query = judge.labels(n, available, "the squares of your query") if n > 0 else []
+        n = judge.integer(0, len(squares(available)), say("what_query_size"))
+        query = judge.labels(n, available, say("what_query")) if n > 0 else []
         qmask = sum(bit(s) for s in query)
         truthful = [a for a in ("Yes", "No") if (runner & qmask if a == "Yes" else runner & ~qmask)]
         if script:
@@ -408,16 +510,18 @@ def play(judge, board, script, rng):
             answer = rng.choice(truthful)
         runner = runner & qmask if answer == "Yes" else runner & ~qmask
         judge.send(answer)
-        block = judge.labels(1, available, "the square you block", skip_one_blank=(n == 0))[0]
+        block = judge.labels(1, available, say("what_block"), skip_one_blank=(n == 0))[0]
+        history.append((qmask, answer, block))
         available &= ~bit(block)
         runner = moves(runner, available)
         if not runner:
             judge.send("Trapped")
             judge.expect_end()
-            return "the Runner was trapped in round %d of %d" % (judge.round, rounds)
+            return say("runner_trapped", round=judge.round, rounds=rounds)
         judge.send("Free")
     judge.round = rounds
-    judge.fail("the Runner was not trapped in %s" % rounds_text(rounds), False)
+    escape = " ".join(map(str, consistent_path(ALL & ~sum(bit(s) for s in unavailable), history)))
+    judge.fail(say("runner_escaped", rounds=count_of(rounds, "round"), path=escape), False)
 
 
 # The variables the program gets from the user's environment; nothing else is passed. The real

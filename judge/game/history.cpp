@@ -1,40 +1,39 @@
 #include "history.hpp"
 
+#include "messages.hpp"
+
 namespace entrapment {
-
-namespace {
-
-std::string round_name(std::size_t i) { return "round " + std::to_string(i + 1); }
-
-}  // namespace
 
 Optional<std::string> path_violation(SquareSet available_at_start,
                                      const std::vector<RoundRecord>& rounds,
                                      const std::vector<Square>& path) {
   if (path.size() != rounds.size() + 1)
-    return "the proof has " + std::to_string(path.size()) + " squares, expected " +
-           std::to_string(rounds.size() + 1) + " (the start and one per round)";
+    return say(Message::proof_length, {{"count", std::to_string(path.size())},
+                                       {"expected", std::to_string(rounds.size() + 1)}});
   for (Square s : path)
-    if (!is_label(s)) return "square " + std::to_string(s) + " is not a label 1..9";
+    if (!is_label(s)) return say(Message::proof_not_a_label, {{"square", std::to_string(s)}});
   if (!contains(available_at_start, path[0]))
-    return "start square " + std::to_string(path[0]) + " was unavailable at the start";
+    return say(Message::proof_start_unavailable, {{"square", std::to_string(path[0])}});
   SquareSet available = available_at_start;
   for (std::size_t i = 0; i < rounds.size(); ++i) {
     const RoundRecord& r = rounds[i];
     const Square here = path[i];
+    const std::string round = std::to_string(i + 1);
     const bool inside = contains(r.query, here);
     if (inside != (r.answer == Answer::Yes))
-      return round_name(i) + ": the proof is on square " + std::to_string(here) + ", which is " +
-             (inside ? "" : "not ") + "in the query " + describe(r.query) +
-             ", but the answer was " + to_string(r.answer);
+      return say(inside ? Message::proof_in_query : Message::proof_not_in_query,
+                 {{"round", round},
+                  {"square", std::to_string(here)},
+                  {"query", describe(r.query)},
+                  {"answer", to_string(r.answer)}});
     available &= static_cast<SquareSet>(~single(r.block));
     const Square next = path[i + 1];
     if (!contains(neighbours(here), next))
-      return round_name(i) + ": the move " + std::to_string(here) + " -> " + std::to_string(next) +
-             " is not to an orthogonally adjacent square";
+      return say(Message::proof_not_adjacent,
+                 {{"round", round}, {"from", std::to_string(here)}, {"to", std::to_string(next)}});
     if (!contains(available, next))
-      return round_name(i) + ": the move " + std::to_string(here) + " -> " + std::to_string(next) +
-             " goes to an unavailable square";
+      return say(Message::proof_to_unavailable,
+                 {{"round", round}, {"from", std::to_string(here)}, {"to", std::to_string(next)}});
   }
   return kNothing;
 }

@@ -1,5 +1,6 @@
 #include "contestant_reader.hpp"
 
+#include "../game/messages.hpp"
 #include "../protocol/tokens.hpp"
 
 namespace entrapment {
@@ -20,22 +21,21 @@ bool is_blank(std::string line) {
 }  // namespace
 
 std::string ContestantReader::where() const {
-  if (round_ == 0) return "before the first round";
-  if (round_ > rounds_) return "after round " + std::to_string(rounds_);
-  return "round " + std::to_string(round_);
+  if (round_ == 0) return say(Message::where_before);
+  if (round_ > rounds_) return say(Message::where_after, {{"rounds", std::to_string(rounds_)}});
+  return say(Message::where_round, {{"round", std::to_string(round_)}});
 }
 
 void ContestantReader::fail(const std::string& message, bool protocol) const {
-  throw WrongAnswer(where() + ": " + message, protocol);
+  throw WrongAnswer(say(Message::located, {{"where", where()}, {"message", message}}), protocol);
 }
 
 std::string ContestantReader::next_line(const std::string& what) {
   LineRead read = channel_.read_line();
-  if (read.status == LineRead::Status::End) fail("expected " + what + ", but the output ended");
+  if (read.status == LineRead::Status::End) fail(say(Message::output_ended, {{"what", what}}));
   if (read.status == LineRead::Status::TooLong) {
     transcript_.add_line(true, round_, read.text);
-    fail("expected " + what + ", got a line longer than " + std::to_string(kMaxLineBytes) +
-         " bytes");
+    fail(say(Message::line_too_long, {{"what", what}, {"limit", std::to_string(kMaxLineBytes)}}));
   }
   strip_carriage_return(read.text);
   transcript_.add_line(true, round_, read.text);
@@ -54,42 +54,50 @@ std::vector<std::string> ContestantReader::tokens_skipping_one_blank(const std::
 std::string ContestantReader::word(const std::vector<std::string>& words, const std::string& what) {
   std::string expected;
   for (const std::string& w : words) expected += (expected.empty() ? "" : " or ") + w;
-  const std::string line = next_line(what + " (" + expected + ")");
+  const std::string line =
+      next_line(say(Message::word_wanted, {{"what", what}, {"words", expected}}));
   const std::vector<std::string> got = split_blanks(line);
   if (got.size() == 1)
     for (const std::string& w : words)
       if (got[0] == w) return w;
-  fail("expected " + what + " (" + expected + ", exactly), got " + quote(line));
+  fail(say(Message::not_the_word, {{"what", what}, {"words", expected}, {"line", quote(line)}}));
 }
 
 int ContestantReader::integer(int low, int high, const std::string& what) {
-  const std::string range =
-      " (an integer " + std::to_string(low) + ".." + std::to_string(high) + ")";
-  const std::string line = next_line(what + range);
+  const std::string wanted =
+      say(Message::integer_wanted,
+          {{"what", what}, {"low", std::to_string(low)}, {"high", std::to_string(high)}});
+  const std::string line = next_line(wanted);
   const std::vector<std::string> got = split_blanks(line);
-  if (got.size() != 1) fail("expected " + what + range + " alone on its line, got " + quote(line));
+  if (got.size() != 1) fail(say(Message::not_alone, {{"what", wanted}, {"line", quote(line)}}));
   const Optional<long long> value = parse_integer(got[0]);
-  if (!value) fail("expected " + what + range + ", got " + quote(got[0]) + ", not an integer");
+  if (!value)
+    fail(say(Message::not_an_integer_alone, {{"what", wanted}, {"token", quote(got[0])}}));
   if (*value < low || *value > high)
-    fail("expected " + what + range + ", got " + got[0] + ", out of range");
+    fail(say(Message::out_of_range_alone, {{"what", wanted}, {"token", got[0]}}));
   return static_cast<int>(*value);
 }
 
 std::vector<int> ContestantReader::integers(std::size_t count, int low, int high,
                                             const std::string& what) {
-  const std::string expected = std::to_string(count) + " integers " + std::to_string(low) + ".." +
-                               std::to_string(high) + " on one line";
-  const std::vector<std::string> got = tokens(what + ", " + expected);
+  const std::string wanted = say(Message::integers_wanted, {{"what", what},
+                                                            {"count", std::to_string(count)},
+                                                            {"low", std::to_string(low)},
+                                                            {"high", std::to_string(high)}});
+  const std::vector<std::string> got = tokens(wanted);
   if (got.size() != count)
-    fail("expected " + what + ", " + expected + ", got " + std::to_string(got.size()) + " token" +
-         (got.size() == 1 ? "" : "s"));
+    fail(
+        say(Message::token_count,
+            {{"what", wanted}, {"tokens", count_of(static_cast<long long>(got.size()), "token")}}));
   std::vector<int> out;
   for (const std::string& token : got) {
     const Optional<long long> value = parse_integer(token);
-    if (!value) fail(what + ": " + quote(token) + " is not an integer");
+    if (!value) fail(say(Message::not_an_integer, {{"what", what}, {"token", quote(token)}}));
     if (*value < low || *value > high)
-      fail(what + ": " + token + " is outside " + std::to_string(low) + ".." +
-           std::to_string(high));
+      fail(say(Message::outside_range, {{"what", what},
+                                        {"token", token},
+                                        {"low", std::to_string(low)},
+                                        {"high", std::to_string(high)}}));
     out.push_back(static_cast<int>(*value));
   }
   return out;
@@ -97,25 +105,28 @@ std::vector<int> ContestantReader::integers(std::size_t count, int low, int high
 
 std::vector<Square> ContestantReader::labels(std::size_t count, SquareSet allowed,
                                              const std::string& what, bool skip_one_blank) {
-  const std::string expected =
-      std::to_string(count) + " distinct square label" + (count == 1 ? "" : "s") + " on one line";
-  const std::vector<std::string> got = skip_one_blank
-                                           ? tokens_skipping_one_blank(what + ", " + expected)
-                                           : tokens(what + ", " + expected);
+  const std::string wanted =
+      say(Message::labels_wanted,
+          {{"what", what},
+           {"labels", count_of(static_cast<long long>(count), "distinct square label")}});
+  const std::vector<std::string> got =
+      skip_one_blank ? tokens_skipping_one_blank(wanted) : tokens(wanted);
   if (got.size() != count)
-    fail("expected " + what + ", " + expected + ", got " + std::to_string(got.size()) + " token" +
-         (got.size() == 1 ? "" : "s"));
+    fail(
+        say(Message::token_count,
+            {{"what", wanted}, {"tokens", count_of(static_cast<long long>(got.size()), "token")}}));
   std::vector<Square> out;
   SquareSet seen = kEmpty;
   for (const std::string& token : got) {
     const Optional<long long> value = parse_integer(token);
-    if (!value) fail(what + ": " + quote(token) + " is not an integer");
+    if (!value) fail(say(Message::not_an_integer, {{"what", what}, {"token", quote(token)}}));
     if (!is_label(static_cast<int>(*value)) || *value != static_cast<int>(*value))
-      fail(what + ": " + token + " is not a square label (1..9)");
+      fail(say(Message::not_a_label, {{"what", what}, {"token", token}}));
     const Square s = static_cast<Square>(*value);
-    if (contains(seen, s)) fail(what + ": square " + token + " is listed twice");
+    if (contains(seen, s)) fail(say(Message::listed_twice, {{"what", what}, {"token", token}}));
     if (!contains(allowed, s))
-      fail(what + ": square " + token + " is not available (available: " + describe(allowed) + ")");
+      fail(say(Message::not_available,
+               {{"what", what}, {"token", token}, {"available", describe(allowed)}}));
     seen |= single(s);
     out.push_back(s);
   }
@@ -131,14 +142,14 @@ void ContestantReader::expect_end() {
     if (read.status == LineRead::Status::End) return;
     if (read.status == LineRead::Status::TooLong || !is_blank(read.text)) {
       transcript_.add_line(true, round_, read.text);
-      fail("the game is over, but the program wrote more: " + quote(read.text));
+      fail(say(Message::more_after_game, {{"line", quote(read.text)}}));
     }
     ++transcript_.blank_lines_after_game;
     bytes += read.text.size() + 1;
     if (bytes > kMaxLineBytes)
-      fail("the game is over, but the program wrote more than " + std::to_string(kMaxLineBytes) +
-           " bytes of blank lines after it (" + std::to_string(transcript_.blank_lines_after_game) +
-           " lines)");
+      fail(say(Message::blank_lines_after_game,
+               {{"limit", std::to_string(kMaxLineBytes)},
+                {"lines", std::to_string(transcript_.blank_lines_after_game)}}));
   }
 }
 

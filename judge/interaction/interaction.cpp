@@ -1,6 +1,7 @@
 #include "interaction.hpp"
 
 #include "../adversary/adversary.hpp"
+#include "../game/messages.hpp"
 #include "../game/solver.hpp"
 #include "contestant_reader.hpp"
 
@@ -20,9 +21,7 @@ std::string path_text(const std::vector<Square>& path) {
 }
 
 // "1 round", "3 rounds".
-std::string rounds_text(int count) {
-  return std::to_string(count) + (count == 1 ? " round" : " rounds");
-}
+std::string rounds_text(int count) { return count_of(count, "round"); }
 
 class Game {
  public:
@@ -36,14 +35,14 @@ class Game {
   // Returns the accepting message; throws WrongAnswer or JudgeFailure.
   std::string play() {
     for (const std::string& line : test_.board_lines()) send(line);
-    const std::string claim = reader_.word({"Runner", "Trapper"}, "the side you play");
+    const std::string claim = reader_.word({"Runner", "Trapper"}, say(Message::what_side));
     transcript_.claimed = claim;
     const Side winner = test_.winner();
     if (claim != to_string(winner))
-      reader_.fail("you claimed " + claim +
-                   ", but on this board (R = " + std::to_string(test_.rounds) + ", unavailable " +
-                   describe(test_.unavailable_set()) + ") the " + to_string(winner) +
-                   " wins with optimal play");
+      reader_.fail(say(Message::wrong_side, {{"claim", claim},
+                                             {"rounds", std::to_string(test_.rounds)},
+                                             {"unavailable", describe(test_.unavailable_set())},
+                                             {"winner", to_string(winner)}}));
     return winner == Side::Runner ? play_as_runner() : play_as_trapper();
   }
 
@@ -83,7 +82,7 @@ class Game {
       send(std::to_string(query.size()));
       if (!query.empty()) send(join_labels(query));
 
-      const Answer answer = reader_.word({"Yes", "No"}, "your answer to the query") == "Yes"
+      const Answer answer = reader_.word({"Yes", "No"}, say(Message::what_answer)) == "Yes"
                                 ? Answer::Yes
                                 : Answer::No;
       log.answer = answer;
@@ -91,10 +90,12 @@ class Game {
       log.runner_after_answer = left;
       // In round 1 there are no earlier answers: only the board limits the squares.
       if (left == kEmpty)
-        reader_.fail(std::string("you answered ") + to_string(answer) + " to the query " +
-                     describe(query_set) + ", but you can only be on " +
-                     describe(position_.runner) + ": the answer contradicts " +
-                     (round == 1 ? "the squares you could be on" : "your earlier ones"));
+        reader_.fail(say(Message::answer_contradicts,
+                         {{"answer", to_string(answer)},
+                          {"query", describe(query_set)},
+                          {"squares", describe(position_.runner)},
+                          {"earlier", say(round == 1 ? Message::earlier_first_round
+                                                     : Message::earlier_later_rounds)}}));
       position_.runner = left;
 
       const Square block = trapper->block(position_, round);
@@ -107,27 +108,26 @@ class Game {
       const SquareSet moved = runner_after_move(left, position_.available);
       log.runner_after_move = moved;
       if (moved == kEmpty)
-        reader_.fail("after the block of square " + std::to_string(block) +
-                         ", none of the squares you could be on " + describe(left) +
-                         " has an available neighbour: you are trapped",
+        reader_.fail(say(Message::trapped_after_block,
+                         {{"block", std::to_string(block)}, {"squares", describe(left)}}),
                      false);
-      if (reader_.word({"Free", "Trapped"}, "whether you could move") == "Trapped")
-        reader_.fail("you said Trapped, but from " + describe(left) + " you can move to " +
-                     describe(moved));
+      if (reader_.word({"Free", "Trapped"}, say(Message::what_move)) == "Trapped")
+        reader_.fail(
+            say(Message::false_trapped, {{"squares", describe(left)}, {"moved", describe(moved)}}));
       position_.runner = moved;
       position_.rounds_left--;
     }
     reader_.set_round(test_.rounds + 1);
-    const std::vector<int> path =
-        reader_.integers(static_cast<std::size_t>(test_.rounds) + 1, 1, 9,
-                         "your proof: the start square and the square after each move");
+    const std::vector<int> path = reader_.integers(static_cast<std::size_t>(test_.rounds) + 1, 1, 9,
+                                                   say(Message::what_proof));
     transcript_.runner_path.assign(path.begin(), path.end());
     if (Optional<std::string> wrong =
             path_violation(test_.start().available, history_, transcript_.runner_path))
-      reader_.fail("invalid proof " + path_text(transcript_.runner_path) + ": " + *wrong);
+      reader_.fail(say(Message::invalid_proof,
+                       {{"path", path_text(transcript_.runner_path)}, {"why", *wrong}}));
     reader_.expect_end();
-    return "the Runner survived " + rounds_text(test_.rounds) + " and proved it with " +
-           path_text(transcript_.runner_path);
+    return say(Message::runner_survived, {{"rounds", rounds_text(test_.rounds)},
+                                          {"path", path_text(transcript_.runner_path)}});
   }
 
   // The contestant is the Trapper; the judge plays the Runner.
@@ -136,12 +136,11 @@ class Game {
         make_runner(test_.adversary, test_.start().available);
     for (int round = 1; round <= test_.rounds; ++round) {
       TranscriptRound& log = begin_round(round);
-      const int n =
-          reader_.integer(0, size(position_.available), "N, the number of squares in your query");
+      const int n = reader_.integer(0, size(position_.available), say(Message::what_query_size));
       std::vector<Square> query;
       if (n > 0)
         query = reader_.labels(static_cast<std::size_t>(n), position_.available,
-                               "the squares of your query");
+                               say(Message::what_query));
       const SquareSet query_set = make_set(query);
       log.query = query;
 
@@ -155,8 +154,8 @@ class Game {
       position_.runner = left;
 
       // An empty query has no list line; a blank line in its place is tolerated.
-      const std::vector<Square> block =
-          reader_.labels(1, position_.available, "the square you block", /*skip_one_blank=*/n == 0);
+      const std::vector<Square> block = reader_.labels(
+          1, position_.available, say(Message::what_block), /*skip_one_blank=*/n == 0);
       log.block = block[0];
       history_.push_back(RoundRecord(query_set, answer, block[0]));
       position_.available &= static_cast<SquareSet>(~single(block[0]));
@@ -170,15 +169,15 @@ class Game {
       if (!free) {
         send("Trapped");
         reader_.expect_end();
-        return "the Runner was trapped in round " + std::to_string(round) + " of " +
-               std::to_string(test_.rounds);
+        return say(Message::runner_trapped,
+                   {{"round", std::to_string(round)}, {"rounds", std::to_string(test_.rounds)}});
       }
       send("Free");
     }
     transcript_.runner_path = runner->proof(test_.start().available, history_);
     reader_.set_round(test_.rounds);
-    reader_.fail("the Runner was not trapped in " + rounds_text(test_.rounds) +
-                     "; it escaped along " + path_text(transcript_.runner_path),
+    reader_.fail(say(Message::runner_escaped, {{"rounds", rounds_text(test_.rounds)},
+                                               {"path", path_text(transcript_.runner_path)}}),
                  false);
   }
 

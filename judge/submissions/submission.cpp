@@ -8,6 +8,7 @@
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <sstream>
@@ -18,6 +19,7 @@
 #include "containment/file_copy.hpp"
 #include "containment/launch.hpp"
 #include "java_main.hpp"
+#include "languages.hpp"
 #include "support/files.hpp"
 
 namespace entrapment {
@@ -25,22 +27,6 @@ namespace entrapment {
 namespace fs = std::filesystem;
 
 namespace {
-
-enum class Language { None, C, Cpp, Python, Java };
-
-// The problem package format's file endings (appendix/languages.md) for the languages judged
-// here.
-Language language_of(const fs::path& file) {
-  const std::string ext = file.extension().string();
-  if (ext == ".c") return Language::C;
-  if (ext == ".cpp" || ext == ".cc" || ext == ".cxx" || ext == ".c++" || ext == ".C")
-    return Language::Cpp;
-  if (ext == ".py" || ext == ".py3") return Language::Python;
-  if (ext == ".java") return Language::Java;
-  return Language::None;
-}
-
-const char* const kKnownSources = ".c, .cpp .cc .cxx .c++ .C, .py .py3, .java";
 
 // What a directory submission may hold (every regular file directly in it is copied to the
 // compiler: its sources, and the headers or data they include).
@@ -50,10 +36,10 @@ constexpr std::uintmax_t kMaxInputBytes = std::uintmax_t{16} << 20;
 // What a submission is made of: one source, or (a directory submission) every source of its
 // language directly in the directory; for Python the entry point too.
 struct Sources {
-  Language language = Language::None;
-  std::vector<fs::path> files;   // sorted
+  const Language* language = nullptr;  // none: not a source
+  std::vector<fs::path> files;         // sorted
   std::vector<fs::path> inputs;  // what the compiler is given: the files, and a directory's others
-  fs::path entry;                // Python: the file run
+  fs::path entry;                // EntryPoint::ScriptFile: the file run
   std::string stem;              // the program's name: the file's stem or the directory's name
 };
 
@@ -80,36 +66,46 @@ Sources sources_of(const fs::path& source) {
       throw SubmissionError(source.string() + ": a directory submission of more than " +
                             std::to_string(kMaxInputs) + " files or " +
                             std::to_string(kMaxInputBytes >> 20) + " MiB");
-    if (language_of(entry.path()) != Language::None) files.push_back(entry.path());
+    if (language_of(entry.path())) files.push_back(entry.path());
   }
   std::sort(files.begin(), files.end());
   std::sort(sources.inputs.begin(), sources.inputs.end());
-  // One language per directory: Java, else C++, else C, else Python.
-  for (Language language : {Language::Java, Language::Cpp, Language::C, Language::Python})
-    for (const fs::path& file : files)
-      if (language_of(file) == language && sources.language == Language::None)
-        sources.language = language;
+  // One language per directory: the one of lowest rank (Java, else C++, else C, else Python).
+  for (const fs::path& file : files) {
+    const Language* language = language_of(file);
+    if (!sources.language || language->directory_rank < sources.language->directory_rank)
+      sources.language = language;
+  }
   for (const fs::path& file : files)
     if (language_of(file) == sources.language) sources.files.push_back(file);
-  if (sources.language == Language::Python) {
-    // The problem package format's entry point: __main__.py; a single file needs none.
-    if (fs::exists(source / "__main__.py"))
-      sources.entry = source / "__main__.py";
+  if (sources.language && sources.language->entry == EntryPoint::ScriptFile) {
+    // The problem package format's entry point (Python's __main__.py); a single file needs none.
+    const Language& language = *sources.language;
+    if (fs::exists(source / language.main_file))
+      sources.entry = source / language.main_file;
     else if (sources.files.size() == 1)
       sources.entry = sources.files.front();
     else
-      throw CompileError(source.string() +
-                         ": a Python directory submission needs a __main__.py (its entry "
-                         "point) when it holds several .py files");
+      throw CompileError(source.string() + ": a " + language.name +
+                         " directory submission needs a " + language.main_file +
+                         " (its entry point) when it holds several " + language.extensions[0] +
+                         " files");
   }
   return sources;
 }
 
-fs::path compiler(const std::string& name, const fs::path& source) {
-  const fs::path exe = find_program(name);
-  if (exe.empty())
-    throw std::runtime_error(source.string() + ": cannot compile: '" + name + "' is not installed");
-  return exe;
+// The first of the language's compilers that is installed (an absolute path that exists, or a
+// name found in PATH).
+fs::path compiler(const Language& language, const fs::path& source) {
+  std::error_code error;
+  for (const std::string& name : language.compiler) {
+    if (fs::path(name).is_absolute() && fs::exists(name, error)) return name;
+    if (fs::path(name).is_absolute()) continue;
+    const fs::path exe = find_program(name);
+    if (!exe.empty()) return exe;
+  }
+  throw std::runtime_error(source.string() + ": cannot compile: '" + language.compiler.back() +
+                           "' is not installed");
 }
 
 std::mutex& options_mutex() {
@@ -225,7 +221,7 @@ bool compile_cached(const Sources& sources, const fs::path& source, const fs::pa
                     const std::vector<std::string>& args, const std::string& output,
                     const fs::path& work_dir) {
   bool cacheable = true;
-  if (sources.language == Language::C || sources.language == Language::Cpp)
+  if (sources.language->preprocessor_includes)
     for (const fs::path& file : sources.files) {
       const std::string bytes = read_file(file).value_or("");
       if (bytes.find("#include \"") != std::string::npos ||
@@ -271,16 +267,16 @@ bool is_submission_file(const fs::path& path) {
   std::error_code error;
   if (fs::is_directory(path, error)) {
     for (const auto& entry : fs::directory_iterator(path, error))
-      if (entry.is_regular_file() && language_of(entry.path()) != Language::None) return true;
+      if (entry.is_regular_file() && language_of(entry.path())) return true;
     return false;
   }
   if (!fs::is_regular_file(path, error)) return false;
-  return language_of(path) != Language::None || ::access(path.c_str(), X_OK) == 0;
+  return language_of(path) || ::access(path.c_str(), X_OK) == 0;
 }
 
 bool is_source_file(const fs::path& path) {
   std::error_code error;
-  return fs::is_regular_file(path, error) && language_of(path) != Language::None;
+  return fs::is_regular_file(path, error) && language_of(path);
 }
 
 namespace {
@@ -295,10 +291,11 @@ bool identifier_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
 }
 
-// Whether `text` has the word `main` followed (after blanks) by '(' (C, C++), or, for Java,
-// `void main` so followed.
-bool declares_main(const std::string& text, Language language) {
-  const std::string word = language == Language::Java ? "void main" : "main";
+// Whether `text` has the language's main declaration ("main" for C and C++, "void main" for
+// Java) followed (after blanks) by '('.
+bool declares_main(const std::string& text, const Language& language) {
+  const std::string& word = language.main_declaration;
+  if (word.empty()) return false;
   for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
     if (at > 0 && identifier_char(text[at - 1])) continue;
     std::size_t after = at + word.size();
@@ -315,7 +312,9 @@ bool declares_main(const std::string& text, Language language) {
 bool is_one_program(const fs::path& dir) {
   std::error_code error;
   if (!fs::is_directory(dir, error)) return false;
-  if (fs::is_regular_file(dir / "__main__.py", error)) return true;
+  for (const Language& language : languages())
+    if (!language.main_file.empty() && fs::is_regular_file(dir / language.main_file, error))
+      return true;
   Sources sources;
   try {
     sources = sources_of(dir);
@@ -324,18 +323,17 @@ bool is_one_program(const fs::path& dir) {
   }
   // One C or C++ source and a header it includes (`#include "answer.h"`): compiled alone, it
   // would miss the header.
-  if (sources.files.size() == 1 &&
-      (sources.language == Language::C || sources.language == Language::Cpp)) {
+  if (sources.files.size() == 1 && sources.language && sources.language->preprocessor_includes) {
     const std::string text = read_file(sources.files.front()).value_or("");
     for (const fs::path& input : sources.inputs)
       if (is_header(input) &&
           text.find("\"" + input.filename().string() + "\"") != std::string::npos)
         return true;
   }
-  if (sources.files.size() < 2 || sources.language == Language::Python) return false;
+  if (sources.files.size() < 2 || sources.language->entry == EntryPoint::ScriptFile) return false;
   int with_main = 0;
   for (const fs::path& file : sources.files)
-    with_main += declares_main(read_file(file).value_or(""), sources.language) ? 1 : 0;
+    with_main += declares_main(read_file(file).value_or(""), *sources.language) ? 1 : 0;
   return with_main == 1;
 }
 
@@ -367,13 +365,13 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
   if (!fs::exists(source, error)) throw SubmissionError(source.string() + ": no such file");
   const bool directory = fs::is_directory(source, error);
   const Sources sources = sources_of(source);
-  if (sources.language == Language::None) {
+  if (!sources.language) {
     if (!directory && ::access(source.c_str(), X_OK) == 0)
       return Submission{source.filename().string(), {source.string()}, false};
     throw SubmissionError(
         source.string() +
-        (directory ? ": a directory with no source (" : ": not a known source (") + kKnownSources +
-        ")" + (directory ? "" : " nor an executable"));
+        (directory ? ": a directory with no source (" : ": not a known source (") +
+        known_source_endings() + ")" + (directory ? "" : " nor an executable"));
   }
   // Contest systems refuse a source over the limit when it is submitted; nothing of it is read
   // (a source of gigabytes took the compiler's whole memory limit and a minute).
@@ -396,91 +394,65 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
   std::vector<std::string> files;
   for (const fs::path& file : sources.files) {
     const std::string name = file.filename().string();
-    if (name[0] == '@' && sources.language != Language::Python)
+    if (name[0] == '@' && sources.language->compiler_reads_at_files)
       throw CompileError(source.string() + ": " + name +
                          ": a file name that starts with @ is read by the compiler as a file of "
                          "options; rename it");
     files.push_back(name[0] == '-' ? "./" + name : name);
   }
 
-  switch (sources.language) {
-    case Language::C:
-    case Language::Cpp: {
-      const bool c = sources.language == Language::C;
-      const fs::path exe = compiler(c ? "gcc" : "g++", source);
-      std::vector<std::string> args = {
-          "-x", c ? "c" : "c++", c ? "-std=gnu17" : "-std=gnu++20", "-O2", "-pipe", "-static", "-o",
-          stem};
-      args.insert(args.end(), files.begin(), files.end());
-      if (c) args.push_back("-lm");
-      submission.from_cache = compile_cached(sources, source, exe, args, stem, work_dir);
-      submission.command = {(work_dir / stem).string()};
-      break;
-    }
-    case Language::Python: {
-      // The system interpreter, not a user's (pyenv shims live under /root, which the
-      // contestant's user cannot read).
-      fs::path python =
-          fs::exists("/usr/bin/python3") ? fs::path("/usr/bin/python3") : find_program("python3");
-      if (python.empty()) throw std::runtime_error(source.string() + ": python3 is not installed");
-      // A syntax check that writes nothing (py_compile would leave __pycache__ beside it).
-      std::vector<std::string> args = {
-          "-c",
-          "import sys\nfor name in sys.argv[1:]: compile(open(name, 'rb').read(), name, 'exec')"};
-      args.insert(args.end(), files.begin(), files.end());
-      compile(source, python, args, sources.inputs, {}, work_dir);
-      // It runs from a copy (of the whole directory for a directory submission).
-      const fs::path copy_dir = directory ? work_dir / (stem + ".py") : work_dir;
-      if (directory) make_directory(copy_dir);
-      for (const fs::path& file : sources.files) {
-        try {
-          copy_regular_file(fs::canonical(file), copy_dir / file.filename(), 0644);
-        } catch (const CopyError& e) {
-          throw std::runtime_error(e.what());
-        }
+  const Language& language = *sources.language;
+  std::map<std::string, std::string> values = {
+      {"stem", stem},
+      {"compile_heap_mib", std::to_string(std::max(64LL, compile_options().memory_mib / 2))}};
+  const fs::path exe = compiler(language, source);
+  values["compiler"] = exe.string();
+  if (language.entry == EntryPoint::ScriptFile) {
+    const std::string entry = sources.entry.filename().string();
+    values["entry"] = entry[0] == '-' ? "./" + entry : entry;  // like `files`, never an option
+  }
+  const std::vector<std::string> args = expand_words(language.compile_args, values, files);
+  if (!language.output.empty()) {
+    const std::string output = expand_words({language.output}, values).front();
+    submission.from_cache = compile_cached(sources, source, exe, args, output, work_dir);
+    values["output"] = (work_dir / output).string();
+  } else {
+    compile(source, exe, args, sources.inputs, {}, work_dir);
+    // It runs from a copy (of the whole directory for a directory submission).
+    const fs::path copy_dir =
+        directory ? work_dir / expand_words({language.sources_dir}, values).front() : work_dir;
+    if (directory) make_directory(copy_dir);
+    for (const fs::path& file : sources.files) {
+      try {
+        copy_regular_file(fs::canonical(file), copy_dir / file.filename(), 0644);
+      } catch (const CopyError& e) {
+        throw std::runtime_error(e.what());
       }
-      submission.command = {python.string(), (copy_dir / sources.entry.filename()).string()};
-      break;
     }
-    case Language::Java: {
-      const std::string classes_name = stem + ".classes";
-      const fs::path classes = work_dir / classes_name;
-      const fs::path javac = compiler("javac", source);
-      // javac is a JVM: its heap within the compile memory (the rest is the JVM's own).
-      std::vector<std::string> args = {
-          "-J-Xmx" + std::to_string(std::max(64LL, compile_options().memory_mib / 2)) + "m",
-          "-J-XX:+UseSerialGC",
-          "-encoding",
-          "UTF-8",
-          "-d",
-          classes_name};
-      args.insert(args.end(), files.begin(), files.end());
-      submission.from_cache = compile_cached(sources, source, javac, args, classes_name, work_dir);
-      const std::vector<std::string> mains = java_main_classes(classes);
-      const std::string main = choose_java_main(mains, stem);
-      if (main.empty()) {
-        std::string list;
-        for (const std::string& m : mains) list += (list.empty() ? "" : ", ") + m;
-        throw CompileError(source.string() + ": " +
-                           (mains.empty() ? "no class declares public static void main(String[])"
-                                          : "several classes declare public static void "
-                                            "main(String[]) (" +
-                                                list + ") and none is named " + stem));
-      }
-      const fs::path java = find_program("java");
-      if (java.empty()) throw std::runtime_error(source.string() + ": java is not installed");
-      // The heap limit (-Xmx) is added when it runs, from the memory limit.
-      submission.command = {java.string(),
-                            "-Dfile.encoding=UTF-8",
-                            "-XX:+UseSerialGC",
-                            "-Xss64m",
-                            "-cp",
-                            classes.string(),
-                            main};
-      break;
+    values["sources"] = copy_dir.string();
+  }
+  if (language.entry == EntryPoint::JavaMainClass) {
+    const std::vector<std::string> mains = java_main_classes(values.at("output"));
+    const std::string main = choose_java_main(mains, stem);
+    if (main.empty()) {
+      std::string list;
+      for (const std::string& m : mains) list += (list.empty() ? "" : ", ") + m;
+      throw CompileError(source.string() + ": " +
+                         (mains.empty() ? "no class declares public static void main(String[])"
+                                        : "several classes declare public static void "
+                                          "main(String[]) (" +
+                                              list + ") and none is named " + stem));
     }
-    case Language::None:
-      break;
+    values["main"] = main;
+  }
+  submission.command = expand_words(language.run, values);
+  // A plain name that starts the program (java) is looked up now.
+  std::string& program = submission.command.front();
+  if (program.find('/') == std::string::npos) {
+    const fs::path found = find_program(program);
+    if (found.empty())
+      throw std::runtime_error(source.string() + ": " + program + " is not installed");
+    program = found.string();
   }
   return submission;
 }

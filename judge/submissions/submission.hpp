@@ -61,8 +61,8 @@ CompileOptions compile_options();
 void set_compile_options(const CompileOptions& options);
 
 // Whether `path` is something prepare_submission takes: a file with a known source extension
-// (the problem package format's: .c; .cpp .cc .cxx .c++ .C; .py .py3; .java), an executable
-// file, or a directory holding sources directly (a directory submission).
+// (a row of languages.hpp's table), an executable file, or a directory holding sources
+// directly (a directory submission).
 bool is_submission_file(const std::filesystem::path& path);
 
 // Whether `path` is a regular file with a known source extension (what a walk through a
@@ -75,9 +75,10 @@ bool is_source_file(const std::filesystem::path& path);
 // which exactly one declares the entry point (main; Java's public static void main).
 bool is_one_program(const std::filesystem::path& dir);
 
-// A directory submission is every source of one language directly in the directory (Java
-// first, else C++, else C, else Python), compiled together; Python's entry point is
-// __main__.py (or the only .py file), Java's the class that declares main, as for one file.
+// A directory submission is every source of one language directly in the directory (the
+// language of lowest directory_rank: Java first, else C++, else C, else Python), compiled
+// together; Python's entry point is __main__.py (or the only .py file), Java's the class that
+// declares main, as for one file.
 
 // Compiles a source into work_dir (or copies an earlier compilation of the same bytes with the
 // same compiler out of the cache), or wraps an executable. Throws SubmissionError,

@@ -10,10 +10,13 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <map>
+#include <sstream>
 #include <string>
 #include <thread>
 #include <vector>
 
+#include "game/messages.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/pair.hpp"
 #include "tests/support/process.hpp"
@@ -100,6 +103,7 @@ TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
   const fs::path replay = root / "tests" / "export" / "replay.sh";
   const std::vector<std::string> contestant = {"/bin/sh", replay.string(), transcript.string()};
 
+  fs::remove(tmp_ / "judgemessage.txt");
   const int kattis = run_pair({(bin / "interactor").string(), board.string(),
                                (tmp_ / "answer.ans").string(), tmp_.string() + "/"},
                               contestant)
@@ -117,6 +121,13 @@ TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
             shell_quote(board.string()) + " /bin/sh " + shell_quote(replay.string()) + " " +
             shell_quote(transcript.string()) + " > " + shell_quote((tmp_ / "tool.out").string()));
   EXPECT_EQ(tool, c.accepted ? 0 : 1) << "testing tool on " << c.name;
+  // ... and says the same words: its verdict line is "Accepted: MESSAGE" or "Wrong Answer:
+  // MESSAGE", the interactor's judgemessage.txt "MESSAGE".
+  const std::string said = read_text(tmp_ / "tool.out");
+  const std::size_t last = said.rfind('\n', said.size() - 2);
+  const std::string verdict = said.substr(last == std::string::npos ? 0 : last + 1);
+  const std::string judge_said = read_text(tmp_ / "judgemessage.txt");
+  EXPECT_EQ(verdict.substr(verdict.find(": ") + 2), judge_said) << "testing tool on " << c.name;
 }
 
 INSTANTIATE_TEST_SUITE_P(Transcripts, TestingToolTest, ::testing::ValuesIn(cases()),
@@ -252,6 +263,44 @@ TEST(TestingTool, APythonProgramThatNeverFlushesFailsEvenWithPythonUnbufferedSet
   EXPECT_NE(text.find("the side you play"), std::string::npos) << text;
   // ... and what the program needs is still there: PATH finds python3 (it ran at all).
   EXPECT_EQ(text.find("cannot run"), std::string::npos) << text;
+}
+
+// The tool's MESSAGES is the judge's message table word for word (judge/game/messages.hpp):
+// every key the judge has, with the same text, and no other. Each difference is named, so a
+// message changed in the judge names what to change in the tool.
+TEST(TestingTool, SaysWhatTheJudgeSays) {
+  const fs::path root = entrapment::testing::repository();
+  Scratch scratch;
+  const std::string listing = (scratch.path / "messages").string();
+  // Loaded as a module (main() does not run), MESSAGES printed one "key<TAB>text" a line.
+  ASSERT_EQ(shell("python3 -c 'import runpy, sys\n"
+                  "for key, text in runpy.run_path(sys.argv[1])[\"MESSAGES\"].items():\n"
+                  "    print(key + \"\\t\" + text)' " +
+                  shell_quote((root / "attachments" / "testing_tool.py").string()) + " > " +
+                  shell_quote(listing)),
+            0)
+      << "attachments/testing_tool.py has no MESSAGES table";
+  std::map<std::string, std::string> tool;
+  std::istringstream lines(read_text(listing));
+  for (std::string line; std::getline(lines, line);) {
+    const std::size_t tab = line.find('\t');
+    ASSERT_NE(tab, std::string::npos) << "a message with a line break in testing_tool.py: " << line;
+    tool[line.substr(0, tab)] = line.substr(tab + 1);
+  }
+  for (const entrapment::MessageText& message : entrapment::all_messages()) {
+    const auto found = tool.find(message.key);
+    if (found == tool.end())
+      ADD_FAILURE() << "attachments/testing_tool.py: MESSAGES has no \"" << message.key
+                    << "\"; the judge says \"" << message.text << "\" (judge/game/messages.hpp)";
+    else if (found->second != message.text)
+      ADD_FAILURE() << "attachments/testing_tool.py: MESSAGES[\"" << message.key << "\"] is \""
+                    << found->second << "\"; the judge says \"" << message.text
+                    << "\" (judge/game/messages.hpp)";
+    if (found != tool.end()) tool.erase(found);
+  }
+  for (const auto& [key, text] : tool)
+    ADD_FAILURE() << "attachments/testing_tool.py: MESSAGES[\"" << key << "\"] (\"" << text
+                  << "\") is not a message of the judge's (judge/game/messages.hpp)";
 }
 
 TEST(TestingTool, RejectsABoardOutsideTheStatement) {

@@ -1,0 +1,125 @@
+#include "languages.hpp"
+
+#include <stdexcept>
+
+namespace entrapment {
+
+namespace fs = std::filesystem;
+
+const std::vector<Language>& languages() {
+  static const std::vector<Language> table = {
+      {.name = "C",
+       .extensions = {".c"},
+       .directory_rank = 2,
+       .compiler = {"gcc"},
+       .compile_args = {"-x", "c", "-std=gnu17", "-O2", "-pipe", "-static", "-o", "{stem}",
+                        "{files}", "-lm"},
+       .output = "{stem}",
+       .sources_dir = "",
+       .run = {"{output}"},
+       .entry = EntryPoint::Linked,
+       .main_file = "",
+       .main_declaration = "main",
+       .preprocessor_includes = true,
+       .compiler_reads_at_files = true},
+      {.name = "C++",
+       .extensions = {".cpp", ".cc", ".cxx", ".c++", ".C"},
+       .directory_rank = 1,
+       .compiler = {"g++"},
+       .compile_args = {"-x", "c++", "-std=gnu++20", "-O2", "-pipe", "-static", "-o", "{stem}",
+                        "{files}"},
+       .output = "{stem}",
+       .sources_dir = "",
+       .run = {"{output}"},
+       .entry = EntryPoint::Linked,
+       .main_file = "",
+       .main_declaration = "main",
+       .preprocessor_includes = true,
+       .compiler_reads_at_files = true},
+      // The system interpreter, not a user's (pyenv shims live under /root, which the
+      // contestant's user cannot read). A syntax check that writes nothing (py_compile would
+      // leave __pycache__ beside it); the program runs from a copy of the sources.
+      {.name = "Python",
+       .extensions = {".py", ".py3"},
+       .directory_rank = 3,
+       .compiler = {"/usr/bin/python3", "python3"},
+       .compile_args = {"-c",
+                        "import sys\nfor name in sys.argv[1:]: compile(open(name, 'rb').read(), "
+                        "name, 'exec')",
+                        "{files}"},
+       .output = "",
+       .sources_dir = "{stem}.py",
+       .run = {"{compiler}", "{sources}/{entry}"},
+       .entry = EntryPoint::ScriptFile,
+       .main_file = "__main__.py",
+       .main_declaration = "",
+       .preprocessor_includes = false,
+       .compiler_reads_at_files = false},
+      // javac is a JVM: its heap within the compile memory (the rest is the JVM's own). The
+      // run's heap limit (-Xmx) is added when it runs, from the memory limit.
+      {.name = "Java",
+       .extensions = {".java"},
+       .directory_rank = 0,
+       .compiler = {"javac"},
+       .compile_args = {"-J-Xmx{compile_heap_mib}m", "-J-XX:+UseSerialGC", "-encoding", "UTF-8",
+                        "-d", "{stem}.classes", "{files}"},
+       .output = "{stem}.classes",
+       .sources_dir = "",
+       .run = {"java", "-Dfile.encoding=UTF-8", "-XX:+UseSerialGC", "-Xss64m", "-cp", "{output}",
+               "{main}"},
+       .entry = EntryPoint::JavaMainClass,
+       .main_file = "",
+       .main_declaration = "void main",
+       .preprocessor_includes = false,
+       .compiler_reads_at_files = true},
+  };
+  return table;
+}
+
+const Language* language_of(const fs::path& file) {
+  const std::string ending = file.extension().string();
+  for (const Language& language : languages())
+    for (const std::string& extension : language.extensions)
+      if (ending == extension) return &language;
+  return nullptr;
+}
+
+std::string known_source_endings() {
+  std::string out;
+  for (const Language& language : languages()) {
+    std::string row;
+    for (const std::string& extension : language.extensions)
+      row += (row.empty() ? "" : " ") + extension;
+    out += (out.empty() ? "" : ", ") + row;
+  }
+  return out;
+}
+
+std::vector<std::string> expand_words(const std::vector<std::string>& words,
+                                      const std::map<std::string, std::string>& values,
+                                      const std::vector<std::string>& files) {
+  std::vector<std::string> out;
+  for (const std::string& word : words) {
+    if (word == "{files}") {
+      out.insert(out.end(), files.begin(), files.end());
+      continue;
+    }
+    std::string expanded;
+    std::size_t at = 0;
+    for (std::size_t open = word.find('{'); open != std::string::npos; open = word.find('{', at)) {
+      const std::size_t close = word.find('}', open);
+      if (close == std::string::npos) break;
+      const std::string name = word.substr(open + 1, close - open - 1);
+      const auto value = values.find(name);
+      if (value == values.end())
+        throw std::logic_error("the language table's word '" + word + "' names {" + name +
+                               "}, which has no value here");
+      expanded += word.substr(at, open - at) + value->second;
+      at = close + 1;
+    }
+    out.push_back(expanded + word.substr(at));
+  }
+  return out;
+}
+
+}  // namespace entrapment
