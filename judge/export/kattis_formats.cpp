@@ -24,24 +24,6 @@ namespace entrapment {
 
 namespace {
 
-std::string scalar(const YAML::Node& node) {
-  return node && node.IsScalar() ? node.as<std::string>() : "";
-}
-
-// A person of `credits` ("Name <mail>" or {name: ...}) as a plain name list item.
-std::string person(const YAML::Node& node) {
-  if (node.IsMap()) return scalar(node["name"]);
-  return scalar(node);
-}
-
-std::string persons(const YAML::Node& node) {
-  if (!node) return "";
-  if (!node.IsSequence()) return person(node);
-  std::string out;
-  for (const YAML::Node& item : node) out += (out.empty() ? "" : ", ") + person(item);
-  return out;
-}
-
 // Where a test goes below data/: its group, except the exhaustive tier, which is a subgroup of
 // secret in both formats (data/secret/exhaustive/...).
 std::string data_path(const SourceTest& test) {
@@ -241,34 +223,31 @@ std::string legacy_settings(const SourcePackage& source, ExportFormat format) {
 // that stop early in submissions/mixed/, see write_submissions()).
 FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
                           std::vector<std::string>& notes) {
-  const YAML::Node& yaml = source.problem_yaml;
+  const ProblemConfig& config = source.config;  // problem.yaml, read by judge/package
   YAML::Emitter e;
   e << YAML::BeginMap;
   e << YAML::Key << "problem_format_version" << YAML::Value << "legacy";
-  e << YAML::Key << "name" << YAML::Value << source.config.name;
-  if (!source.config.uuid.empty()) e << YAML::Key << "uuid" << YAML::Value << source.config.uuid;
-  const YAML::Node credits = yaml["credits"];
-  const std::string author =
-      credits && credits.IsMap() ? persons(credits["authors"]) : persons(credits);
-  if (!author.empty()) e << YAML::Key << "author" << YAML::Value << author;
-  if (!source.config.source.empty())
-    e << YAML::Key << "source" << YAML::Value << source.config.source;
-  const YAML::Node source_node = yaml["source"];
-  if (source_node && source_node.IsMap() && source_node["url"])
-    e << YAML::Key << "source_url" << YAML::Value << scalar(source_node["url"]);
-  if (yaml["license"]) e << YAML::Key << "license" << YAML::Value << scalar(yaml["license"]);
-  if (yaml["rights_owner"])
-    e << YAML::Key << "rights_owner" << YAML::Value << scalar(yaml["rights_owner"]);
-  if (source.config.memory_mib > 0) {
+  e << YAML::Key << "name" << YAML::Value << config.name;
+  if (!config.uuid.empty()) e << YAML::Key << "uuid" << YAML::Value << config.uuid;
+  std::string authors;
+  for (const std::string& author : config.authors)
+    authors += (authors.empty() ? "" : ", ") + author;
+  if (!authors.empty()) e << YAML::Key << "author" << YAML::Value << authors;
+  if (!config.source.empty()) e << YAML::Key << "source" << YAML::Value << config.source;
+  if (!config.source_url.empty())
+    e << YAML::Key << "source_url" << YAML::Value << config.source_url;
+  if (config.license_given) e << YAML::Key << "license" << YAML::Value << config.license;
+  if (!config.rights_owner.empty())
+    e << YAML::Key << "rights_owner" << YAML::Value << config.rights_owner;
+  if (config.memory_mib > 0) {
     e << YAML::Key << "limits" << YAML::Value << YAML::BeginMap;
-    e << YAML::Key << "memory" << YAML::Value << source.config.memory_mib;
+    e << YAML::Key << "memory" << YAML::Value << config.memory_mib;
     e << YAML::EndMap;
   }
   e << YAML::Key << "validation" << YAML::Value << "custom interactive";
-  const YAML::Node keywords = yaml["keywords"];
-  if (keywords && keywords.IsSequence() && keywords.size() > 0) {
+  if (!config.keywords.empty()) {
     std::string joined;
-    for (const YAML::Node& word : keywords) joined += (joined.empty() ? "" : " ") + scalar(word);
+    for (const std::string& word : config.keywords) joined += (joined.empty() ? "" : " ") + word;
     e << YAML::Key << "keywords" << YAML::Value << joined;
   }
   e << YAML::EndMap;
