@@ -2,6 +2,8 @@
 // pieces in Markdown, submissions' first lines.
 #include "formats.hpp"
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <sstream>
 
@@ -20,20 +22,29 @@ void write_package_readme(PackageWriter& out, const std::string& body,
                           const std::vector<std::string>& differences) {
   // The warnings go right after the marker line (which must stay first: output_directory.hpp),
   // before the title, so that an admin cannot miss them.
-  std::string text = std::string(kExportMarker) + "\n\n";
-  for (const std::string& difference : differences) text += "**warning:** " + difference + "\n\n";
-  text += body;
-  if (!notes.empty()) {
-    text += "\n## Adapted or left out in this export\n\n";
-    for (const std::string& note : notes) text += "- " + note + "\n";
-  }
-  out.write("README.md", text);
+  std::string warnings, adapted;
+  for (const std::string& difference : differences)
+    warnings += fmt::format("**warning:** {}\n\n", difference);
+  for (const std::string& note : notes) adapted += fmt::format("- {}\n", note);
+  out.write("README.md",
+            fmt::format("{marker}\n\n{warnings}{body}{adapted}", fmt::arg("marker", kExportMarker),
+                        fmt::arg("warnings", warnings), fmt::arg("body", body),
+                        fmt::arg("adapted",
+                                 adapted.empty()
+                                     ? ""
+                                     : "\n## Adapted or left out in this export\n\n" + adapted)));
 }
 
 std::string settings_section(const SystemSettings& settings) {
-  return "\n## Settings to check in " + settings.system + "\n\n- **Limits:** " + settings.limits +
-         "\n- **The interactor's compile command:** " + settings.compile + "\n- **Scoring:** " +
-         settings.scoring + "\n- **What contestants may download:** " + settings.downloads + "\n";
+  return fmt::format(
+      "\n## Settings to check in {system}\n\n"
+      "- **Limits:** {limits}\n"
+      "- **The interactor's compile command:** {compile}\n"
+      "- **Scoring:** {scoring}\n"
+      "- **What contestants may download:** {downloads}\n",
+      fmt::arg("system", settings.system), fmt::arg("limits", settings.limits),
+      fmt::arg("compile", settings.compile), fmt::arg("scoring", settings.scoring),
+      fmt::arg("downloads", settings.downloads));
 }
 
 std::vector<const SourceTest*> judged_tests(const SourcePackage& source) {
