@@ -68,39 +68,29 @@ constexpr const char* kReadmeBody =
 
 FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
                        std::vector<std::string>& notes) {
-  const std::size_t tests = judged_tests(source).size();
-  const std::string time_s = format_time_limit(source.config.time_limit_s);
-  const long long memory_mib = source.config.memory_mib;
+  FormatSkeleton cms{
+      source,
+      "cms",
+      kTests,
+      {{"check/manager", source.cms_manager_binary}, {"check/manager.cpp", source.cms_manager}},
+      "att"};
   std::vector<std::size_t> public_tests;  // the samples, numbered from 0 as the tests are
   for (std::size_t i = 0; i < source.group("sample").size(); ++i) public_tests.push_back(i);
 
-  std::vector<std::string> interactions;
-  for (const SourceTest* test : source.group("sample"))
-    interactions.push_back(read_text(test->files.at(".interaction")));
-
-  FormatSkeleton cms;
-  cms.format = "cms";
-  cms.tests = kTests;
-  cms.copies = {{"check/manager", source.cms_manager_binary},
-                {"check/manager.cpp", source.cms_manager}};
   for (const SourceSubmission& submission : source.submissions)
     if (submission.verdict == "accepted" && !std::filesystem::is_directory(submission.path))
       cms.copies.push_back({"sol/" + submission.name(), submission.path});
   cms.result.submissions = cms.copies.size() - 2;
-  cms.attachments = "att";
   cms.files = {
       {"task.yaml",
        fmt::format(
            kTaskYaml, fmt::arg("name", kPackageName), fmt::arg("title", source.config.name),
-           fmt::arg("time_s", time_s), fmt::arg("memory_mib", memory_mib), fmt::arg("tests", tests),
+           fmt::arg("time_s", cms.limits.time_s), fmt::arg("memory_mib", cms.limits.memory_mib),
+           fmt::arg("tests", cms.numbered.size()),
            fmt::arg("public", public_tests.empty() ? ""
                                                    : fmt::format("public_testcases: \"{}\"\n",
                                                                  fmt::join(public_tests, ","))))},
-      {"statement/statement.pdf",
-       plain_text_pdf(
-           render_plain_text(source.statement, source.config.name, source.config.time_limit_s,
-                             source.config.memory_mib, interactions, kPdfLineWidth),
-           source.config.name)}};
+      {"statement/statement.pdf", statement_pdf(source)}};
   if (cms.result.submissions == 0)  // the loader needs the directory
     cms.files.push_back({"sol/README.md", "The accepted solutions go here.\n"});
   cms.notes = {
@@ -115,17 +105,19 @@ FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
   cms.readme = {
       "CMS task (italy_yaml)",
       "",
-      fmt::format(kReadmeBody, fmt::arg("time_s", time_s), fmt::arg("memory_mib", memory_mib),
-                  fmt::arg("tests", tests)),
+      fmt::format(kReadmeBody, fmt::arg("time_s", cms.limits.time_s),
+                  fmt::arg("memory_mib", cms.limits.memory_mib),
+                  fmt::arg("tests", cms.numbered.size())),
       {"CMS",
        fmt::format("{} s and {} MiB, the official limits, from `task.yaml` (`time_limit`, "
                    "`memory_limit`), which the loader imports into the task's dataset; check "
                    "them on the dataset's page.",
-                   time_s, memory_mib),
+                   cms.limits.time_s, cms.limits.memory_mib),
        "none in CMS: it runs the compiled `check/manager` it imports, built from "
        "`check/manager.cpp` with `g++ -std=c++14 -O2 -static`; rebuild it with that command if "
        "CMS runs on another kind of machine.",
-       fmt::format("all or nothing: `GroupMin` over one group of all {} tests worth 100.", tests),
+       fmt::format("all or nothing: `GroupMin` over one group of all {} tests worth 100.",
+                   cms.numbered.size()),
        "the statement PDF and the attachment `att/testing_tool.py`; the samples are public test "
        "cases, whose outcome contestants see (not their files)."}};
   return write_format(source, out, cms, notes);

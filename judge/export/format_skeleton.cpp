@@ -27,12 +27,22 @@ std::vector<NumberedTest> number_tests(const SourcePackage& source, const TestLa
   return out;
 }
 
+FormatSkeleton::FormatSkeleton(const SourcePackage& source, std::string format, TestLayout tests,
+                               std::vector<CopiedFile> copies, std::string attachments)
+    : format(std::move(format)),
+      tests(std::move(tests)),
+      numbered(this->tests.input.empty() ? std::vector<NumberedTest>{}
+                                         : number_tests(source, this->tests)),
+      limits(official_limits(source)),
+      copies(std::move(copies)),
+      attachments(std::move(attachments)) {}
+
 FormatResult write_format(const SourcePackage& source, PackageWriter& out,
                           const FormatSkeleton& skeleton, std::vector<std::string>& notes) {
   if (!skeleton.tests.input.empty()) {
     const TestLayout& layout = skeleton.tests;
     std::string origin;
-    for (const NumberedTest& numbered : number_tests(source, layout)) {
+    for (const NumberedTest& numbered : skeleton.numbered) {
       const auto name = [&](const std::string& pattern) {
         return fmt::format(fmt::runtime(pattern), fmt::arg("number", numbered.number),
                            fmt::arg("package", kPackageName));

@@ -9,6 +9,7 @@
 
 #include <filesystem>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "formats.hpp"
@@ -61,8 +62,14 @@ struct ReadmeText {
 };
 
 struct FormatSkeleton {
+  // Numbers the tests and reads the limits, which the format's files then name.
+  FormatSkeleton(const SourcePackage& source, std::string format, TestLayout tests,
+                 std::vector<CopiedFile> copies, std::string attachments);
+
   std::string format;  // the --format name the README gives
   TestLayout tests;    // no tests written when tests.input is empty (the Kattis layouts')
+  std::vector<NumberedTest> numbered;  // the tests as `tests` numbers them
+  OfficialLimits limits;
   std::vector<CopiedFile> copies;
   std::string attachments;  // the directory the contestants' attachments go to
   std::vector<WrittenFile> files;

@@ -8,6 +8,7 @@
 #include <sstream>
 
 #include "output_directory.hpp"
+#include "pdf_writer.hpp"
 
 namespace entrapment {
 
@@ -15,6 +16,26 @@ std::string format_time_limit(double seconds) {
   std::ostringstream text;
   text << seconds;
   return text.str();
+}
+
+OfficialLimits official_limits(const SourcePackage& source) {
+  return {format_time_limit(source.config.time_limit_s),
+          static_cast<long long>(source.config.time_limit_s * 1000 + 0.5), source.config.memory_mib,
+          source.config.memory_mib * 1024};
+}
+
+std::vector<std::string> sample_interactions(const SourcePackage& source) {
+  std::vector<std::string> out;
+  for (const SourceTest* test : source.group("sample"))
+    out.push_back(read_text(test->files.at(".interaction")));
+  return out;
+}
+
+std::string statement_pdf(const SourcePackage& source) {
+  return plain_text_pdf(
+      render_plain_text(source.statement, source.config.name, source.config.time_limit_s,
+                        source.config.memory_mib, sample_interactions(source), kPdfLineWidth),
+      source.config.name);
 }
 
 void write_package_readme(PackageWriter& out, const std::string& body,

@@ -45,6 +45,20 @@ FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
 // The time limit as contest systems write it: "5", "2.5".
 std::string format_time_limit(double seconds);
 
+// problem.yaml's limits in the units contest systems write them.
+struct OfficialLimits {
+  std::string time_s;  // format_time_limit()
+  long long time_ms;
+  long long memory_mib;
+  long long memory_kib;
+};
+OfficialLimits official_limits(const SourcePackage& source);
+
+// The samples' .interaction files, in order, and the statement as the plain-text PDF the
+// systems without a Markdown or LaTeX statement take.
+std::vector<std::string> sample_interactions(const SourcePackage& source);
+std::string statement_pdf(const SourcePackage& source);
+
 // README.md: kExportMarker, then `differences` as warnings, then `body`, then `notes` as a list.
 void write_package_readme(PackageWriter& out, const std::string& body,
                           const std::vector<std::string>& notes,

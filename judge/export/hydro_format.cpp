@@ -111,9 +111,13 @@ constexpr const char* kLimits =
 
 FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool official_limits,
                          std::vector<std::string>& notes) {
-  const std::vector<NumberedTest> tests = number_tests(source, kTests);
-  if (!official_limits && tests.size() > kHydroMaxCases)
-    throw ExportError("hydro: " + std::to_string(tests.size()) +
+  FormatSkeleton hydro{source,
+                       "hydro",
+                       kTests,
+                       {{"testdata/interactor.cc", source.interactor_testlib}},
+                       "additional_file"};
+  if (!official_limits && hydro.numbered.size() > kHydroMaxCases)
+    throw ExportError("hydro: " + std::to_string(hydro.numbered.size()) +
                       " tests, and a default Hydro judge takes at most " +
                       std::to_string(kHydroMaxCases) +
                       " (testcases_max): export without --exhaustive, or pass --official-limits "
@@ -124,7 +128,7 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool o
   double time_s = official_s;
   long long memory_mib = official_mib;
   if (!official_limits) {
-    time_s = std::min(official_s, std::floor(kHydroTotalSeconds * 10 / tests.size()) / 10);
+    time_s = std::min(official_s, std::floor(kHydroTotalSeconds * 10 / hydro.numbered.size()) / 10);
     memory_mib = std::min(official_mib, kHydroMemoryMib);
   }
   // In milliseconds: Hydro parses "1.3s" through a float, "1300ms" exactly.
@@ -134,16 +138,17 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool o
       fmt::format(kConfigHead, fmt::arg("time", time_text), fmt::arg("memory_mib", memory_mib));
   if (!official_limits) config += kConfigSameTimeForJava;
   config += kConfigSubtask;
-  for (const NumberedTest& test : tests)
+  for (const NumberedTest& test : hydro.numbered)
     config += fmt::format(kConfigCase, fmt::arg("number", test.number));
 
   const long long official_total_s =
-      static_cast<long long>(std::ceil(official_s * static_cast<double>(tests.size())));
-  const std::size_t data_files = 2 * tests.size() + 3;  // .in/.out, config, interactor, origin
+      static_cast<long long>(std::ceil(official_s * static_cast<double>(hydro.numbered.size())));
+  const std::size_t data_files =
+      2 * hydro.numbered.size() + 3;  // .in/.out, config, interactor, origin
   const std::string official_settings = fmt::format(
       kOfficialSettings, fmt::arg("total_s", official_total_s),
       fmt::arg("java_total_s", 2 * official_total_s), fmt::arg("official_mib", official_mib),
-      fmt::arg("tests", tests.size()), fmt::arg("files", data_files));
+      fmt::arg("tests", hydro.numbered.size()), fmt::arg("files", data_files));
   const std::string limits_note =
       official_limits
           ? fmt::format(kOfficialNote, fmt::arg("official_s", format_time_limit(official_s)),
@@ -152,14 +157,10 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool o
           : fmt::format(kChosenDifference, fmt::arg("time_s", format_time_limit(time_s)),
                         fmt::arg("memory_mib", memory_mib),
                         fmt::arg("official_s", format_time_limit(official_s)),
-                        fmt::arg("official_mib", official_mib), fmt::arg("tests", tests.size()),
+                        fmt::arg("official_mib", official_mib),
+                        fmt::arg("tests", hydro.numbered.size()),
                         fmt::arg("settings", official_settings));
 
-  FormatSkeleton hydro;
-  hydro.format = "hydro";
-  hydro.tests = kTests;
-  hydro.copies = {{"testdata/interactor.cc", source.interactor_testlib}};
-  hydro.attachments = "additional_file";
   hydro.files = {{"testdata/config.yaml", config},
                  {"problem_en.md", markdown_statement(source, kStatement)},
                  {"problem.yaml", fmt::format(kProblemYaml, fmt::arg("pid", kPackageName),
@@ -177,7 +178,7 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool o
   hydro.readme = {
       "Hydro problem",
       "",
-      fmt::format(kReadmeBody, fmt::arg("tests", tests.size())),
+      fmt::format(kReadmeBody, fmt::arg("tests", hydro.numbered.size())),
       {"Hydro",
        fmt::format(
            kLimits, fmt::arg("time", time_text), fmt::arg("memory_mib", memory_mib),

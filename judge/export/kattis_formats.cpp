@@ -139,12 +139,12 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, E
 // themselves (their places depend on the group and the verdict, not on a number).
 FormatSkeleton kattis_skeleton(const SourcePackage& source, ExportFormat format,
                                const std::string& interactor) {
-  FormatSkeleton kattis;
-  kattis.format = to_string(format);
-  kattis.copies = {{"input_validators/input_validator/input_validator.cpp", source.input_validator},
-                   {interactor, source.interactor}};
-  kattis.attachments = "attachments";
-  return kattis;
+  return {source,
+          to_string(format),
+          {},
+          {{"input_validators/input_validator/input_validator.cpp", source.input_validator},
+           {interactor, source.interactor}},
+          "attachments"};
 }
 
 std::string exhaustive_note(const SourcePackage& source) {

@@ -104,41 +104,40 @@ constexpr const char* kLimits =
 
 FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
                            std::vector<std::string>& notes) {
-  const std::vector<NumberedTest> tests = number_tests(source, kTests);
-  const long long time_ms = static_cast<long long>(source.config.time_limit_s * 1000 + 0.5);
-  const long long memory_mib = source.config.memory_mib;
+  FormatSkeleton libreoj{source,
+                         "libreoj",
+                         kTests,
+                         {{"testdata/interactor.cpp", source.interactor_testlib}},
+                         "attachments"};
   std::vector<std::string> testcases;
-  for (const NumberedTest& test : tests)
+  for (const NumberedTest& test : libreoj.numbered)
     testcases.push_back(fmt::format(kTestcase, fmt::arg("number", test.number)));
-  const int width = width_for(tests.size());
+  const int width = width_for(libreoj.numbered.size());
 
-  FormatSkeleton libreoj;
-  libreoj.format = "libreoj";
-  libreoj.tests = kTests;
-  libreoj.copies = {{"testdata/interactor.cpp", source.interactor_testlib}};
-  libreoj.attachments = "attachments";
   libreoj.files = {
-      {"judgeInfo.json",
-       fmt::format(kJudgeInfo, fmt::arg("time_ms", time_ms), fmt::arg("memory_mib", memory_mib),
-                   fmt::arg("testcases", fmt::join(testcases, ",\n")))},
+      {"judgeInfo.json", fmt::format(kJudgeInfo, fmt::arg("time_ms", libreoj.limits.time_ms),
+                                     fmt::arg("memory_mib", libreoj.limits.memory_mib),
+                                     fmt::arg("testcases", fmt::join(testcases, ",\n")))},
       {"statement.md", markdown_statement(source, kStatement)}};
   libreoj.notes = {fmt::format(
       "The tests are {}.in to {}.in (samples first; tests-origin.txt names them), each the whole "
       "test file (the board, then the judge's lines), which only the interactor reads. "
       "Interaction problems have no answer files in Lyrio.",
-      padded(1, width), padded(tests.size(), width))};
+      padded(1, width), padded(libreoj.numbered.size(), width))};
   libreoj.solutions_left_out = "LibreOJ keeps only test data and the judge settings";
   libreoj.readme = {
       "LibreOJ (Lyrio) problem",
       "",
-      fmt::format(kReadmeBody, fmt::arg("tests", tests.size())),
+      fmt::format(kReadmeBody, fmt::arg("tests", libreoj.numbered.size())),
       {"LibreOJ",
-       fmt::format(kLimits, fmt::arg("time_s", format_time_limit(source.config.time_limit_s)),
-                   fmt::arg("time_ms", time_ms), fmt::arg("memory_mib", memory_mib),
+       fmt::format(kLimits, fmt::arg("time_s", libreoj.limits.time_s),
+                   fmt::arg("time_ms", libreoj.limits.time_ms),
+                   fmt::arg("memory_mib", libreoj.limits.memory_mib),
                    fmt::arg("lyrio_ms", kLyrioTimeLimitMs), fmt::arg("lyrio_mib", kLyrioMemoryMib),
                    fmt::arg("lyrio_tests", kLyrioTestcases),
-                   fmt::arg("lyrio_files", kLyrioTestdataFiles), fmt::arg("tests", tests.size()),
-                   fmt::arg("files", tests.size() + 1)),
+                   fmt::arg("lyrio_files", kLyrioTestdataFiles),
+                   fmt::arg("tests", libreoj.numbered.size()),
+                   fmt::arg("files", libreoj.numbered.size() + 1)),
        "Lyrio compiles the interactor from `compileAndRunOptions` (g++, c++14, -O2, -m64), the "
        "source saved as `main.cpp`: `g++ -o a.out -std=c++14 -O2 -fdiagnostics-color=always "
        "-DONLINE_JUDGE -Wall -Wextra -Wno-unused-result -m64 -march=native main.cpp` "

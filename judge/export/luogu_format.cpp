@@ -83,21 +83,14 @@ constexpr const char* kLimits =
 
 FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
                          std::vector<std::string>& notes) {
-  const std::vector<NumberedTest> tests = number_tests(source, kTests);
-  const long long time_ms = static_cast<long long>(source.config.time_limit_s * 1000 + 0.5);
-  const long long memory_kib = source.config.memory_mib * 1024;
-  const std::string time_s = format_time_limit(source.config.time_limit_s);
-  const long long memory_mib = source.config.memory_mib;
+  FormatSkeleton luogu{
+      source, "luogu", kTests, {{"data/checker.cpp", source.interactor_testlib}}, "attachments"};
   std::string config = kConfigHead;
-  for (const NumberedTest& test : tests)
+  for (const NumberedTest& test : luogu.numbered)
     config += fmt::format(kConfigTest, fmt::arg("number", test.number),
-                          fmt::arg("time_ms", time_ms), fmt::arg("memory_kib", memory_kib));
+                          fmt::arg("time_ms", luogu.limits.time_ms),
+                          fmt::arg("memory_kib", luogu.limits.memory_kib));
 
-  FormatSkeleton luogu;
-  luogu.format = "luogu";
-  luogu.tests = kTests;
-  luogu.copies = {{"data/checker.cpp", source.interactor_testlib}};
-  luogu.attachments = "attachments";
   luogu.files = {{"data/config.yml", config},
                  {"data/interactive_lib.cpp", ""},
                  {"statement.md", markdown_statement(source, statement_layout(source))}};
@@ -106,8 +99,8 @@ FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
                   "since Luogu takes only names with one run of digits. Each .in is the whole "
                   "test file (the board, then the judge's lines) and each .out the winning side, "
                   "which the interactor does not need.",
-                  padded(1, width_for(tests.size())),
-                  padded(tests.size(), width_for(tests.size()))),
+                  padded(1, width_for(luogu.numbered.size())),
+                  padded(luogu.numbered.size(), width_for(luogu.numbered.size()))),
       "Luogu lets a user download the input and output of the first test their submission "
       "fails: here that shows the judge's lines of that test (its adversary and seed), not an "
       "answer. Turn data downloads off for the problem if that should stay private."};
@@ -115,11 +108,14 @@ FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
   luogu.readme = {
       "Luogu problem",
       "",
-      fmt::format(kReadmeBody, fmt::arg("tests", tests.size()), fmt::arg("time_s", time_s),
-                  fmt::arg("memory_mib", memory_mib)),
+      fmt::format(kReadmeBody, fmt::arg("tests", luogu.numbered.size()),
+                  fmt::arg("time_s", luogu.limits.time_s),
+                  fmt::arg("memory_mib", luogu.limits.memory_mib)),
       {"Luogu",
-       fmt::format(kLimits, fmt::arg("time_s", time_s), fmt::arg("memory_mib", memory_mib),
-                   fmt::arg("time_ms", time_ms), fmt::arg("memory_kib", memory_kib)),
+       fmt::format(kLimits, fmt::arg("time_s", luogu.limits.time_s),
+                   fmt::arg("memory_mib", luogu.limits.memory_mib),
+                   fmt::arg("time_ms", luogu.limits.time_ms),
+                   fmt::arg("memory_kib", luogu.limits.memory_kib)),
        "Luogu compiles `checker.cpp` as `g++ -fno-asm -std=c++14 -O2` with its testlib.h (0.9.41) "
        "added with `-idirafter`, which the file does not need.",
        "all or nothing, as in the ICPC: every test is in subtask 1 (`subtaskId: 1`) with the "

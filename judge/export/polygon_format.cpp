@@ -168,17 +168,13 @@ const SourceSubmission* main_solution(const std::vector<const SourceSubmission*>
 
 FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
                            std::vector<std::string>& notes) {
-  FormatSkeleton polygon;
-  polygon.format = "polygon";
-  polygon.tests = kTests;
-  polygon.attachments = "attachments";
+  FormatSkeleton polygon{source, "polygon", kTests, {}, "attachments"};
   std::vector<CopiedFile>& copies = polygon.copies;
   std::vector<WrittenFile>& files = polygon.files;
 
   // ---- tests ----
-  const std::vector<NumberedTest> tests = number_tests(source, kTests);
   std::string test_list;
-  for (const NumberedTest& numbered : tests)
+  for (const NumberedTest& numbered : polygon.numbered)
     test_list += fmt::format(
         kTest, fmt::arg("sample", numbered.test->group == "sample" ? " sample=\"true\"" : ""),
         fmt::arg("name", xml_escape(numbered.test->group + "/" + numbered.test->name)));
@@ -206,9 +202,7 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
   copies.push_back({"files/validator.cpp", source.input_validator_testlib});
 
   // ---- statement: sections, examples, and the whole olymp problem ----
-  std::vector<std::string> interactions;
-  for (const SourceTest* test : source.group("sample"))
-    interactions.push_back(read_text(test->files.at(".interaction")));
+  const std::vector<std::string> interactions = sample_interactions(source);
   const std::string examples_note = render_examples_note(interactions);
   for (const char* dir : {"statement-sections/english/", "statements/english/"})
     for (std::size_t i = 0; i < interactions.size(); ++i) {
@@ -237,12 +231,7 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
                             source.config.memory_mib, interactions.size(), examples_note)});
   // A PDF as Polygon packages carry one (statements/.pdf/): importers such as
   // Polygon2DOMjudge take the statement only from there.
-  files.push_back(
-      {kPdfStatement,
-       plain_text_pdf(
-           render_plain_text(source.statement, source.config.name, source.config.time_limit_s,
-                             source.config.memory_mib, interactions, kPdfLineWidth),
-           source.config.name)});
+  files.push_back({kPdfStatement, statement_pdf(source)});
 
   // ---- solutions ----
   std::vector<const SourceSubmission*> exported;
@@ -267,8 +256,7 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
   polygon.result.submissions = exported.size();
 
   // ---- problem.xml ----
-  const long long time_ms = static_cast<long long>(source.config.time_limit_s * 1000 + 0.5);
-  const long long memory_bytes = source.config.memory_mib * 1024 * 1024;
+  const long long memory_bytes = polygon.limits.memory_kib * 1024;
   std::string executables;
   for (const char* program : {"files/check.cpp", "files/interactor.cpp", "files/validator.cpp"})
     executables += fmt::format(kExecutable, program);
@@ -276,26 +264,26 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
       {"problem.xml",
        fmt::format(kProblemXml, fmt::arg("package", kPackageName),
                    fmt::arg("name", xml_escape(source.config.name)), fmt::arg("pdf", kPdfStatement),
-                   fmt::arg("time_ms", time_ms),
+                   fmt::arg("time_ms", polygon.limits.time_ms),
                    fmt::arg("memory_limit",
                             memory_bytes > 0 ? fmt::format(kMemoryLimit, memory_bytes) : ""),
-                   fmt::arg("tests", tests.size()), fmt::arg("width", width_for(tests.size())),
+                   fmt::arg("tests", polygon.numbered.size()),
+                   fmt::arg("width", width_for(polygon.numbered.size())),
                    fmt::arg("test_list", test_list), fmt::arg("executables", executables),
                    fmt::arg("validator_tests", validator_tests.size()),
                    fmt::arg("validator_width", validator_width),
                    fmt::arg("validator_list", validator_list), fmt::arg("solutions", solutions))});
 
-  const std::string time_s = format_time_limit(source.config.time_limit_s);
-  const long long memory_mib = source.config.memory_mib;
   polygon.readme = {
       "Polygon package",
       kReadmeIntro,
-      fmt::format(kReadmeBody, fmt::arg("time_s", time_s), fmt::arg("memory_mib", memory_mib)),
+      fmt::format(kReadmeBody, fmt::arg("time_s", polygon.limits.time_s),
+                  fmt::arg("memory_mib", polygon.limits.memory_mib)),
       {"Polygon",
        fmt::format("{} s and {} MiB, the official limits, from `problem.xml` (the testset's "
                    "`time-limit` and `memory-limit`); check General info after the upload, "
                    "where Polygon may cap the memory limit lower.",
-                   time_s, memory_mib),
+                   polygon.limits.time_s, polygon.limits.memory_mib),
        "Polygon compiles `files/interactor.cpp`, `files/check.cpp` and `files/validator.cpp` as "
        "declared (`cpp.g++17`) with its testlib.h, which they do not need; any C++14 or newer "
        "compiler takes them.",

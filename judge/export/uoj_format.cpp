@@ -83,21 +83,19 @@ constexpr const char* kReadmeBody =
 
 FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
                        std::vector<std::string>& notes) {
-  const std::size_t tests = judged_tests(source).size();
-  const std::string time_s = format_time_limit(source.config.time_limit_s);
-  const long long memory_mib = source.config.memory_mib;
+  FormatSkeleton uoj{source,
+                     "uoj",
+                     kTests,
+                     {{"data/interactor14.cpp", source.interactor_uoj},
+                      {"data/interactor.cpp", source.interactor_uoj}},
+                     "data/download"};
 
-  FormatSkeleton uoj;
-  uoj.format = "uoj";
-  uoj.tests = kTests;
-  uoj.copies = {{"data/interactor14.cpp", source.interactor_uoj},
-                {"data/interactor.cpp", source.interactor_uoj}};
-  uoj.attachments = "data/download";
-  uoj.files = {
-      {"data/problem.conf",
-       fmt::format(kProblemConf, fmt::arg("tests", tests), fmt::arg("prefix", kPackageName),
-                   fmt::arg("time_s", time_s), fmt::arg("memory_mib", memory_mib))},
-      {"statement.md", markdown_statement(source, kStatement)}};
+  // interactor.cpp is C++03 on uoj.ac and the only name the community edition reads.
+  uoj.files = {{"data/problem.conf",
+                fmt::format(kProblemConf, fmt::arg("tests", uoj.numbered.size()),
+                            fmt::arg("prefix", kPackageName), fmt::arg("time_s", uoj.limits.time_s),
+                            fmt::arg("memory_mib", uoj.limits.memory_mib))},
+               {"statement.md", markdown_statement(source, kStatement)}};
   uoj.notes = {
       fmt::format(
           "The tests are {prefix}1.in to {prefix}{tests}.in (samples first; tests-origin.txt "
@@ -105,21 +103,23 @@ FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
           "interactor does not need. No extra or sample tests (n_ex_tests 0): UOJ offers sample "
           "tests' files for download, and a test file holds the judge's lines; the statement "
           "shows the samples.",
-          fmt::arg("prefix", kPackageName), fmt::arg("tests", tests)),
+          fmt::arg("prefix", kPackageName), fmt::arg("tests", uoj.numbered.size())),
       "One subtask of every test worth 100 points: accepted on all of them or nothing, as in "
       "the ICPC."};
   uoj.solutions_left_out = "UOJ's data holds only tests and the judge's programs";
   uoj.readme = {
       "UOJ problem data",
       kReadmeIntro,
-      fmt::format(kReadmeBody, fmt::arg("tests", tests), fmt::arg("time_s", time_s),
-                  fmt::arg("memory_mib", memory_mib)),
+      fmt::format(kReadmeBody, fmt::arg("tests", uoj.numbered.size()),
+                  fmt::arg("time_s", uoj.limits.time_s),
+                  fmt::arg("memory_mib", uoj.limits.memory_mib)),
       {"UOJ",
        fmt::format("{time_s} s and {memory_mib} MB per test, the official limits, from "
                    "`problem.conf` (`time_limit`, `memory_limit`), which UOJ reads when the data "
                    "is synchronised; the interactor's own: `interactor_time_limit 2`, "
                    "`interactor_memory_limit 256`.",
-                   fmt::arg("time_s", time_s), fmt::arg("memory_mib", memory_mib)),
+                   fmt::arg("time_s", uoj.limits.time_s),
+                   fmt::arg("memory_mib", uoj.limits.memory_mib)),
        "uoj.ac compiles `interactor14.cpp` as C++14 (run/compile picks the standard from the "
        "name); the community edition compiles `interactor.cpp` as `g++ -O2 -DONLINE_JUDGE` (no "
        "-std: gnu++14 on its Ubuntu 20.04); both beside UOJ's testlib.h, which the file does not "
