@@ -16,25 +16,70 @@ namespace entrapment {
 
 namespace {
 
+// Every format: its canonical name, in the order help lists them, and how it is written. Adding
+// a format is one row here (doc/development.md, "How to add an export format").
+struct Format {
+  const char* name;
+  ExportFormat format;
+  FormatResult (*write)(const SourcePackage&, PackageWriter&, const ExportOptions&,
+                        std::vector<std::string>& notes);
+};
+
+using Notes = std::vector<std::string>;
+
+// legacy, kattis and domjudge: one layout, for three systems.
+FormatResult legacy_layout(const SourcePackage& source, PackageWriter& out,
+                           const ExportOptions& options, Notes& notes) {
+  return write_legacy(source, out, options.format, notes);
+}
+
+const Format kFormats[] = {
+    {"legacy", ExportFormat::Legacy, legacy_layout},
+    {"kattis", ExportFormat::Kattis, legacy_layout},
+    {"2025-09", ExportFormat::Kattis2025,
+     [](const SourcePackage& s, PackageWriter& out, const ExportOptions& o, Notes& notes) {
+       return write_kattis_2025(s, out, o.statement, notes);
+     }},
+    {"domjudge", ExportFormat::DOMjudge, legacy_layout},
+    {"polygon", ExportFormat::Polygon,
+     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
+       return write_polygon(s, out, notes);
+     }},
+    {"luogu", ExportFormat::Luogu,
+     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
+       return write_luogu(s, out, notes);
+     }},
+    {"hydro", ExportFormat::Hydro,
+     [](const SourcePackage& s, PackageWriter& out, const ExportOptions& o, Notes& notes) {
+       return write_hydro(s, out, o.official_limits, notes);
+     }},
+    {"uoj", ExportFormat::UOJ,
+     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
+       return write_uoj(s, out, notes);
+     }},
+    {"cms", ExportFormat::CMS,
+     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
+       return write_cms(s, out, notes);
+     }},
+    {"libreoj", ExportFormat::LibreOJ,
+     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
+       return write_libreoj(s, out, notes);
+     }},
+};
+
+const Format& entry_of(ExportFormat format) {
+  for (const Format& entry : kFormats)
+    if (entry.format == format) return entry;
+  throw ExportError("no such export format");  // every enumerator has its row
+}
+
 struct FormatName {
   const char* name;
   ExportFormat format;
 };
 
-// Canonical names first (export_format_names() lists them), then the other names people type
-// for the same system.
-const FormatName kFormatNames[] = {
-    {"legacy", ExportFormat::Legacy},
-    {"kattis", ExportFormat::Kattis},
-    {"2025-09", ExportFormat::Kattis2025},
-    {"domjudge", ExportFormat::DOMjudge},
-    {"polygon", ExportFormat::Polygon},
-    {"luogu", ExportFormat::Luogu},
-    {"hydro", ExportFormat::Hydro},
-    {"uoj", ExportFormat::UOJ},
-    {"cms", ExportFormat::CMS},
-    {"libreoj", ExportFormat::LibreOJ},
-    // aliases
+// The other names people type for the same systems.
+const FormatName kAliases[] = {
     {"problemtools", ExportFormat::Legacy},
     {"kattis-legacy", ExportFormat::Legacy},
     {"bapctools", ExportFormat::Kattis2025},
@@ -48,6 +93,14 @@ const FormatName kFormatNames[] = {
     {"loj", ExportFormat::LibreOJ},
     {"lyrio", ExportFormat::LibreOJ},
 };
+
+// Canonical names first, then the aliases.
+std::vector<FormatName> all_names() {
+  std::vector<FormatName> names;
+  for (const Format& entry : kFormats) names.push_back({entry.name, entry.format});
+  for (const FormatName& alias : kAliases) names.push_back(alias);
+  return names;
+}
 
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -63,26 +116,29 @@ std::string joined_names() {
 }  // namespace
 
 const std::vector<std::string>& export_format_names() {
-  static const std::vector<std::string> names = {"legacy",  "kattis", "2025-09", "domjudge",
-                                                 "polygon", "luogu",  "hydro",   "uoj",
-                                                 "cms",     "libreoj"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Format& entry : kFormats) out.push_back(entry.name);
+    return out;
+  }();
   return names;
 }
 
 std::optional<ExportFormat> parse_export_format(const std::string& name) {
   const std::string wanted = lower(name);
-  for (const FormatName& entry : kFormatNames)
+  for (const FormatName& entry : all_names())
     if (wanted == entry.name) return entry.format;
   return std::nullopt;
 }
 
 std::string export_format_error(const std::string& name) {
   const std::string wanted = lower(name);
+  const std::vector<FormatName> entries = all_names();
   std::vector<std::string> names;
-  for (const FormatName& entry : kFormatNames) names.push_back(entry.name);
+  for (const FormatName& entry : entries) names.push_back(entry.name);
   const FormatName* closest = nullptr;
   if (const std::optional<std::string> nearest = nearest_name(wanted, names))  // two edits away
-    for (const FormatName& entry : kFormatNames)
+    for (const FormatName& entry : entries)
       if (!closest && *nearest == entry.name) closest = &entry;
   std::string message = "--format " + name + ": no such format";
   if (closest) {
@@ -95,31 +151,7 @@ std::string export_format_error(const std::string& name) {
          " (doc/exports.md says which system takes which).";
 }
 
-const char* to_string(ExportFormat format) {
-  switch (format) {
-    case ExportFormat::Legacy:
-      return "legacy";
-    case ExportFormat::Kattis:
-      return "kattis";
-    case ExportFormat::Kattis2025:
-      return "2025-09";
-    case ExportFormat::DOMjudge:
-      return "domjudge";
-    case ExportFormat::Polygon:
-      return "polygon";
-    case ExportFormat::Luogu:
-      return "luogu";
-    case ExportFormat::Hydro:
-      return "hydro";
-    case ExportFormat::UOJ:
-      return "uoj";
-    case ExportFormat::CMS:
-      return "cms";
-    case ExportFormat::LibreOJ:
-      return "libreoj";
-  }
-  return "legacy";
-}
+const char* to_string(ExportFormat format) { return entry_of(format).name; }
 
 std::optional<StatementFormat> parse_statement_format(const std::string& name) {
   if (name == "latex") return StatementFormat::Latex;
@@ -152,35 +184,7 @@ ExportReport export_package(const ExportOptions& options) {
   }
   PackageWriter out(output.staging());
   report.warnings = source.warnings;
-  FormatResult result;
-  switch (options.format) {
-    case ExportFormat::Legacy:
-    case ExportFormat::Kattis:
-    case ExportFormat::DOMjudge:
-      result = write_legacy(source, out, options.format, report.warnings);
-      break;
-    case ExportFormat::Kattis2025:
-      result = write_kattis_2025(source, out, options.statement, report.warnings);
-      break;
-    case ExportFormat::Polygon:
-      result = write_polygon(source, out, report.warnings);
-      break;
-    case ExportFormat::Luogu:
-      result = write_luogu(source, out, report.warnings);
-      break;
-    case ExportFormat::Hydro:
-      result = write_hydro(source, out, options.official_limits, report.warnings);
-      break;
-    case ExportFormat::UOJ:
-      result = write_uoj(source, out, report.warnings);
-      break;
-    case ExportFormat::CMS:
-      result = write_cms(source, out, report.warnings);
-      break;
-    case ExportFormat::LibreOJ:
-      result = write_libreoj(source, out, report.warnings);
-      break;
-  }
+  const FormatResult result = entry_of(options.format).write(source, out, options, report.warnings);
   report.differences = result.differences;
   report.submissions = result.submissions;
   report.files = out.files();
