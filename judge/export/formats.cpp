@@ -100,21 +100,12 @@ std::vector<PolygonExample> sample_examples(const SourcePackage& source) {
 }
 
 std::string examples_exchange_markdown(const SourcePackage& source) {
-  const std::vector<const SourceTest*> samples = source.group("sample");
-  if (samples.empty()) return "";
-  std::string out =
+  return render_exchanges(
+      sample_interactions(source),
       "Each sample shows the lines your program reads (input) and the lines it prints "
       "(output). In the order they are exchanged (`<` marks a line from the judge, `>` a line "
-      "from your program), the samples go as follows.\n";
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    out += "\nSample " + std::to_string(i + 1) + ":\n\n```\n";
-    std::istringstream in(read_text(samples[i]->files.at(".interaction")));
-    std::string line;
-    while (std::getline(in, line))
-      if (!line.empty()) out += line.substr(0, 1) + " " + line.substr(1) + "\n";
-    out += "```\n";
-  }
-  return out;
+      "from your program), the samples go as follows.\n",
+      "\nSample {n}:\n\n```\n{lines}```\n");
 }
 
 namespace {
