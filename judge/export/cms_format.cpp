@@ -66,7 +66,7 @@ constexpr const char* kReadmeBody =
 
 }  // namespace
 
-FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
+FormatResult write_cms(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
                        std::vector<std::string>& notes) {
   FormatSkeleton cms{
       source,

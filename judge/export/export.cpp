@@ -16,55 +16,30 @@ namespace entrapment {
 
 namespace {
 
-// Every format: its canonical name, in the order help lists them, and how it is written. Adding
-// a format is one row here (doc/development.md, "How to add an export format").
+// Every format: its canonical name (the order help lists them in), its writer and the other
+// names people type for the same system. Adding a format is one row here (doc/development.md,
+// "How to add an export format").
 struct Format {
   const char* name;
   ExportFormat format;
-  FormatResult (*write)(const SourcePackage&, PackageWriter&, const ExportOptions&,
-                        std::vector<std::string>& notes);
+  FormatWriter* write;
+  std::vector<std::string> aliases;
 };
 
-using Notes = std::vector<std::string>;
-
-// legacy, kattis and domjudge: one layout, for three systems.
-FormatResult legacy_layout(const SourcePackage& source, PackageWriter& out,
-                           const ExportOptions& options, Notes& notes) {
-  return write_legacy(source, out, options.format, notes);
-}
-
-const Format kFormats[] = {
-    {"legacy", ExportFormat::Legacy, legacy_layout},
-    {"kattis", ExportFormat::Kattis, legacy_layout},
-    {"2025-09", ExportFormat::Kattis2025,
-     [](const SourcePackage& s, PackageWriter& out, const ExportOptions& o, Notes& notes) {
-       return write_kattis_2025(s, out, o.statement, notes);
-     }},
-    {"domjudge", ExportFormat::DOMjudge, legacy_layout},
-    {"polygon", ExportFormat::Polygon,
-     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
-       return write_polygon(s, out, notes);
-     }},
-    {"luogu", ExportFormat::Luogu,
-     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
-       return write_luogu(s, out, notes);
-     }},
-    {"hydro", ExportFormat::Hydro,
-     [](const SourcePackage& s, PackageWriter& out, const ExportOptions& o, Notes& notes) {
-       return write_hydro(s, out, o.official_limits, notes);
-     }},
-    {"uoj", ExportFormat::UOJ,
-     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
-       return write_uoj(s, out, notes);
-     }},
-    {"cms", ExportFormat::CMS,
-     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
-       return write_cms(s, out, notes);
-     }},
-    {"libreoj", ExportFormat::LibreOJ,
-     [](const SourcePackage& s, PackageWriter& out, const ExportOptions&, Notes& notes) {
-       return write_libreoj(s, out, notes);
-     }},
+const std::vector<Format> kFormats = {
+    {"legacy", ExportFormat::Legacy, write_legacy, {"problemtools", "kattis-legacy"}},
+    {"kattis", ExportFormat::Kattis, write_legacy, {}},
+    {"2025-09",
+     ExportFormat::Kattis2025,
+     write_kattis_2025,
+     {"bapctools", "2025", "2025-09-draft"}},
+    {"domjudge", ExportFormat::DOMjudge, write_legacy, {}},
+    {"polygon", ExportFormat::Polygon, write_polygon, {"codeforces"}},
+    {"luogu", ExportFormat::Luogu, write_luogu, {}},
+    {"hydro", ExportFormat::Hydro, write_hydro, {"hydrooj"}},
+    {"uoj", ExportFormat::UOJ, write_uoj, {"qoj", "universaloj", "uoj-system"}},
+    {"cms", ExportFormat::CMS, write_cms, {}},
+    {"libreoj", ExportFormat::LibreOJ, write_libreoj, {"loj", "lyrio"}},
 };
 
 const Format& entry_of(ExportFormat format) {
@@ -74,31 +49,16 @@ const Format& entry_of(ExportFormat format) {
 }
 
 struct FormatName {
-  const char* name;
+  std::string name;
   ExportFormat format;
-};
-
-// The other names people type for the same systems.
-const FormatName kAliases[] = {
-    {"problemtools", ExportFormat::Legacy},
-    {"kattis-legacy", ExportFormat::Legacy},
-    {"bapctools", ExportFormat::Kattis2025},
-    {"2025", ExportFormat::Kattis2025},
-    {"2025-09-draft", ExportFormat::Kattis2025},
-    {"codeforces", ExportFormat::Polygon},
-    {"hydrooj", ExportFormat::Hydro},
-    {"qoj", ExportFormat::UOJ},
-    {"universaloj", ExportFormat::UOJ},
-    {"uoj-system", ExportFormat::UOJ},
-    {"loj", ExportFormat::LibreOJ},
-    {"lyrio", ExportFormat::LibreOJ},
 };
 
 // Canonical names first, then the aliases.
 std::vector<FormatName> all_names() {
   std::vector<FormatName> names;
   for (const Format& entry : kFormats) names.push_back({entry.name, entry.format});
-  for (const FormatName& alias : kAliases) names.push_back(alias);
+  for (const Format& entry : kFormats)
+    for (const std::string& alias : entry.aliases) names.push_back({alias, entry.format});
   return names;
 }
 
@@ -142,7 +102,7 @@ std::string export_format_error(const std::string& name) {
       if (!closest && *nearest == entry.name) closest = &entry;
   std::string message = "--format " + name + ": no such format";
   if (closest) {
-    message += "; did you mean " + std::string(closest->name);
+    message += "; did you mean " + closest->name;
     if (closest->name != std::string(to_string(closest->format)))
       message += std::string(" (--format ") + to_string(closest->format) + ")";
     message += "?";

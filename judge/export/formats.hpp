@@ -23,22 +23,18 @@ struct FormatResult {
   std::vector<std::string> differences;
 };
 
-FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
-                          std::vector<std::string>& notes);  // legacy, kattis or domjudge
-FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                               StatementFormat statement, std::vector<std::string>& notes);
-FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
-                           std::vector<std::string>& notes);
-FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
-                         std::vector<std::string>& notes);
-FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool official_limits,
-                         std::vector<std::string>& notes);
-FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
-                       std::vector<std::string>& notes);
-FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
-                       std::vector<std::string>& notes);
-FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
-                           std::vector<std::string>& notes);
+// One per system, each reading of `options` what concerns it (the format, --statement,
+// --official-limits).
+using FormatWriter = FormatResult(const SourcePackage& source, PackageWriter& out,
+                                  const ExportOptions& options, std::vector<std::string>& notes);
+FormatWriter write_legacy;  // legacy, kattis or domjudge
+FormatWriter write_kattis_2025;
+FormatWriter write_polygon;
+FormatWriter write_luogu;
+FormatWriter write_hydro;
+FormatWriter write_uoj;
+FormatWriter write_cms;
+FormatWriter write_libreoj;
 
 // ---- shared by the formats (formats.cpp) ----
 

@@ -109,8 +109,9 @@ constexpr const char* kLimits =
 
 }  // namespace
 
-FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool official_limits,
-                         std::vector<std::string>& notes) {
+FormatResult write_hydro(const SourcePackage& source, PackageWriter& out,
+                         const ExportOptions& options, std::vector<std::string>& notes) {
+  const bool official_limits = options.official_limits;
   FormatSkeleton hydro{source,
                        "hydro",
                        kTests,

@@ -262,8 +262,9 @@ SystemSettings legacy_settings(const SourcePackage& source, ExportFormat format)
 // legacy format has no time-limit key), problem_statement/, output_validators/<name>/. The
 // same files for `kattis` (zipped in a directory of its own) and `domjudge` (the submissions
 // that stop early in submissions/mixed/, see write_submissions()).
-FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
-                          std::vector<std::string>& notes) {
+FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
+                          const ExportOptions& options, std::vector<std::string>& notes) {
+  const ExportFormat format = options.format;
   const ProblemConfig& config = source.config;  // problem.yaml, read by judge/package
   YAML::Emitter e;
   e << YAML::BeginMap;
@@ -376,7 +377,8 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, Expor
 // output_validator/, data/invalid_input/, samples with .in.download and .ans.download (required
 // beside an .interaction), descriptions and hints in the test case's .yaml.
 FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                               StatementFormat statement, std::vector<std::string>& notes) {
+                               const ExportOptions& options, std::vector<std::string>& notes) {
+  const StatementFormat statement = options.statement;
   // load_problem_yaml() (judge/package) has already refused unknown keys and bad values.
   if (source.config.problem_format_version != "2025-09")
     throw ExportError(

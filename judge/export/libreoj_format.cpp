@@ -102,7 +102,7 @@ constexpr const char* kLimits =
 
 }  // namespace
 
-FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
+FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
                            std::vector<std::string>& notes) {
   FormatSkeleton libreoj{source,
                          "libreoj",

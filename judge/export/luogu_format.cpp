@@ -81,7 +81,7 @@ constexpr const char* kLimits =
 
 }  // namespace
 
-FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
+FormatResult write_luogu(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
                          std::vector<std::string>& notes) {
   FormatSkeleton luogu{
       source, "luogu", kTests, {{"data/checker.cpp", source.interactor_testlib}}, "attachments"};

@@ -166,7 +166,7 @@ const SourceSubmission* main_solution(const std::vector<const SourceSubmission*>
 
 }  // namespace
 
-FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
+FormatResult write_polygon(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
                            std::vector<std::string>& notes) {
   FormatSkeleton polygon{source, "polygon", kTests, {}, "attachments"};
   std::vector<CopiedFile>& copies = polygon.copies;

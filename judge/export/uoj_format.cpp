@@ -81,7 +81,7 @@ constexpr const char* kReadmeBody =
 
 }  // namespace
 
-FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
+FormatResult write_uoj(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
                        std::vector<std::string>& notes) {
   FormatSkeleton uoj{source,
                      "uoj",
