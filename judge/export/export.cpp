@@ -16,38 +16,51 @@ namespace entrapment {
 
 namespace {
 
-struct FormatName {
+// Every format: its canonical name (the order help lists them in), its writer and the other
+// names people type for the same system. Adding a format is one row here (doc/development.md,
+// "How to add an export format").
+struct Format {
   const char* name;
+  ExportFormat format;
+  FormatWriter* write;
+  std::vector<std::string> aliases;
+};
+
+const std::vector<Format> kFormats = {
+    {"legacy", ExportFormat::Legacy, write_legacy, {"problemtools", "kattis-legacy"}},
+    {"kattis", ExportFormat::Kattis, write_legacy, {}},
+    {"2025-09",
+     ExportFormat::Kattis2025,
+     write_kattis_2025,
+     {"bapctools", "2025", "2025-09-draft"}},
+    {"domjudge", ExportFormat::DOMjudge, write_legacy, {}},
+    {"polygon", ExportFormat::Polygon, write_polygon, {"codeforces"}},
+    {"luogu", ExportFormat::Luogu, write_luogu, {}},
+    {"hydro", ExportFormat::Hydro, write_hydro, {"hydrooj"}},
+    {"uoj", ExportFormat::UOJ, write_uoj, {"qoj", "universaloj", "uoj-system"}},
+    {"cms", ExportFormat::CMS, write_cms, {}},
+    {"libreoj", ExportFormat::LibreOJ, write_libreoj, {"loj", "lyrio"}},
+};
+
+const Format& entry_of(ExportFormat format) {
+  for (const Format& entry : kFormats)
+    if (entry.format == format) return entry;
+  throw ExportError("no such export format");  // every enumerator has its row
+}
+
+struct FormatName {
+  std::string name;
   ExportFormat format;
 };
 
-// Canonical names first (export_format_names() lists them), then the other names people type
-// for the same system.
-const FormatName kFormatNames[] = {
-    {"legacy", ExportFormat::Legacy},
-    {"kattis", ExportFormat::Kattis},
-    {"2025-09", ExportFormat::Kattis2025},
-    {"domjudge", ExportFormat::DOMjudge},
-    {"polygon", ExportFormat::Polygon},
-    {"luogu", ExportFormat::Luogu},
-    {"hydro", ExportFormat::Hydro},
-    {"uoj", ExportFormat::UOJ},
-    {"cms", ExportFormat::CMS},
-    {"libreoj", ExportFormat::LibreOJ},
-    // aliases
-    {"problemtools", ExportFormat::Legacy},
-    {"kattis-legacy", ExportFormat::Legacy},
-    {"bapctools", ExportFormat::Kattis2025},
-    {"2025", ExportFormat::Kattis2025},
-    {"2025-09-draft", ExportFormat::Kattis2025},
-    {"codeforces", ExportFormat::Polygon},
-    {"hydrooj", ExportFormat::Hydro},
-    {"qoj", ExportFormat::UOJ},
-    {"universaloj", ExportFormat::UOJ},
-    {"uoj-system", ExportFormat::UOJ},
-    {"loj", ExportFormat::LibreOJ},
-    {"lyrio", ExportFormat::LibreOJ},
-};
+// Canonical names first, then the aliases.
+std::vector<FormatName> all_names() {
+  std::vector<FormatName> names;
+  for (const Format& entry : kFormats) names.push_back({entry.name, entry.format});
+  for (const Format& entry : kFormats)
+    for (const std::string& alias : entry.aliases) names.push_back({alias, entry.format});
+  return names;
+}
 
 std::string lower(std::string text) {
   for (char& c : text) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
@@ -63,30 +76,33 @@ std::string joined_names() {
 }  // namespace
 
 const std::vector<std::string>& export_format_names() {
-  static const std::vector<std::string> names = {"legacy",  "kattis", "2025-09", "domjudge",
-                                                 "polygon", "luogu",  "hydro",   "uoj",
-                                                 "cms",     "libreoj"};
+  static const std::vector<std::string> names = [] {
+    std::vector<std::string> out;
+    for (const Format& entry : kFormats) out.push_back(entry.name);
+    return out;
+  }();
   return names;
 }
 
 std::optional<ExportFormat> parse_export_format(const std::string& name) {
   const std::string wanted = lower(name);
-  for (const FormatName& entry : kFormatNames)
+  for (const FormatName& entry : all_names())
     if (wanted == entry.name) return entry.format;
   return std::nullopt;
 }
 
 std::string export_format_error(const std::string& name) {
   const std::string wanted = lower(name);
+  const std::vector<FormatName> entries = all_names();
   std::vector<std::string> names;
-  for (const FormatName& entry : kFormatNames) names.push_back(entry.name);
+  for (const FormatName& entry : entries) names.push_back(entry.name);
   const FormatName* closest = nullptr;
   if (const std::optional<std::string> nearest = nearest_name(wanted, names))  // two edits away
-    for (const FormatName& entry : kFormatNames)
+    for (const FormatName& entry : entries)
       if (!closest && *nearest == entry.name) closest = &entry;
   std::string message = "--format " + name + ": no such format";
   if (closest) {
-    message += "; did you mean " + std::string(closest->name);
+    message += "; did you mean " + closest->name;
     if (closest->name != std::string(to_string(closest->format)))
       message += std::string(" (--format ") + to_string(closest->format) + ")";
     message += "?";
@@ -95,31 +111,7 @@ std::string export_format_error(const std::string& name) {
          " (doc/exports.md says which system takes which).";
 }
 
-const char* to_string(ExportFormat format) {
-  switch (format) {
-    case ExportFormat::Legacy:
-      return "legacy";
-    case ExportFormat::Kattis:
-      return "kattis";
-    case ExportFormat::Kattis2025:
-      return "2025-09";
-    case ExportFormat::DOMjudge:
-      return "domjudge";
-    case ExportFormat::Polygon:
-      return "polygon";
-    case ExportFormat::Luogu:
-      return "luogu";
-    case ExportFormat::Hydro:
-      return "hydro";
-    case ExportFormat::UOJ:
-      return "uoj";
-    case ExportFormat::CMS:
-      return "cms";
-    case ExportFormat::LibreOJ:
-      return "libreoj";
-  }
-  return "legacy";
-}
+const char* to_string(ExportFormat format) { return entry_of(format).name; }
 
 std::optional<StatementFormat> parse_statement_format(const std::string& name) {
   if (name == "latex") return StatementFormat::Latex;
@@ -152,35 +144,7 @@ ExportReport export_package(const ExportOptions& options) {
   }
   PackageWriter out(output.staging());
   report.warnings = source.warnings;
-  FormatResult result;
-  switch (options.format) {
-    case ExportFormat::Legacy:
-    case ExportFormat::Kattis:
-    case ExportFormat::DOMjudge:
-      result = write_legacy(source, out, options.format, report.warnings);
-      break;
-    case ExportFormat::Kattis2025:
-      result = write_kattis_2025(source, out, options.statement, report.warnings);
-      break;
-    case ExportFormat::Polygon:
-      result = write_polygon(source, out, report.warnings);
-      break;
-    case ExportFormat::Luogu:
-      result = write_luogu(source, out, report.warnings);
-      break;
-    case ExportFormat::Hydro:
-      result = write_hydro(source, out, options.official_limits, report.warnings);
-      break;
-    case ExportFormat::UOJ:
-      result = write_uoj(source, out, report.warnings);
-      break;
-    case ExportFormat::CMS:
-      result = write_cms(source, out, report.warnings);
-      break;
-    case ExportFormat::LibreOJ:
-      result = write_libreoj(source, out, report.warnings);
-      break;
-  }
+  const FormatResult result = entry_of(options.format).write(source, out, options, report.warnings);
   report.differences = result.differences;
   report.submissions = result.submissions;
   report.files = out.files();

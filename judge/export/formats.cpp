@@ -2,10 +2,13 @@
 // pieces in Markdown, submissions' first lines.
 #include "formats.hpp"
 
+#include <fmt/format.h>
+
 #include <fstream>
 #include <sstream>
 
 #include "output_directory.hpp"
+#include "pdf_writer.hpp"
 
 namespace entrapment {
 
@@ -15,25 +18,54 @@ std::string format_time_limit(double seconds) {
   return text.str();
 }
 
+OfficialLimits official_limits(const SourcePackage& source) {
+  return {format_time_limit(source.config.time_limit_s),
+          static_cast<long long>(source.config.time_limit_s * 1000 + 0.5), source.config.memory_mib,
+          source.config.memory_mib * 1024};
+}
+
+std::vector<std::string> sample_interactions(const SourcePackage& source) {
+  std::vector<std::string> out;
+  for (const SourceTest* test : source.group("sample"))
+    out.push_back(read_text(test->files.at(".interaction")));
+  return out;
+}
+
+std::string statement_pdf(const SourcePackage& source) {
+  return plain_text_pdf(
+      render_plain_text(source.statement, source.config.name, source.config.time_limit_s,
+                        source.config.memory_mib, sample_interactions(source), kPdfLineWidth),
+      source.config.name);
+}
+
 void write_package_readme(PackageWriter& out, const std::string& body,
                           const std::vector<std::string>& notes,
                           const std::vector<std::string>& differences) {
   // The warnings go right after the marker line (which must stay first: output_directory.hpp),
   // before the title, so that an admin cannot miss them.
-  std::string text = std::string(kExportMarker) + "\n\n";
-  for (const std::string& difference : differences) text += "**warning:** " + difference + "\n\n";
-  text += body;
-  if (!notes.empty()) {
-    text += "\n## Adapted or left out in this export\n\n";
-    for (const std::string& note : notes) text += "- " + note + "\n";
-  }
-  out.write("README.md", text);
+  std::string warnings, adapted;
+  for (const std::string& difference : differences)
+    warnings += fmt::format("**warning:** {}\n\n", difference);
+  for (const std::string& note : notes) adapted += fmt::format("- {}\n", note);
+  out.write("README.md",
+            fmt::format("{marker}\n\n{warnings}{body}{adapted}", fmt::arg("marker", kExportMarker),
+                        fmt::arg("warnings", warnings), fmt::arg("body", body),
+                        fmt::arg("adapted",
+                                 adapted.empty()
+                                     ? ""
+                                     : "\n## Adapted or left out in this export\n\n" + adapted)));
 }
 
 std::string settings_section(const SystemSettings& settings) {
-  return "\n## Settings to check in " + settings.system + "\n\n- **Limits:** " + settings.limits +
-         "\n- **The interactor's compile command:** " + settings.compile + "\n- **Scoring:** " +
-         settings.scoring + "\n- **What contestants may download:** " + settings.downloads + "\n";
+  return fmt::format(
+      "\n## Settings to check in {system}\n\n"
+      "- **Limits:** {limits}\n"
+      "- **The interactor's compile command:** {compile}\n"
+      "- **Scoring:** {scoring}\n"
+      "- **What contestants may download:** {downloads}\n",
+      fmt::arg("system", settings.system), fmt::arg("limits", settings.limits),
+      fmt::arg("compile", settings.compile), fmt::arg("scoring", settings.scoring),
+      fmt::arg("downloads", settings.downloads));
 }
 
 std::vector<const SourceTest*> judged_tests(const SourcePackage& source) {
@@ -68,21 +100,12 @@ std::vector<PolygonExample> sample_examples(const SourcePackage& source) {
 }
 
 std::string examples_exchange_markdown(const SourcePackage& source) {
-  const std::vector<const SourceTest*> samples = source.group("sample");
-  if (samples.empty()) return "";
-  std::string out =
+  return render_exchanges(
+      sample_interactions(source),
       "Each sample shows the lines your program reads (input) and the lines it prints "
       "(output). In the order they are exchanged (`<` marks a line from the judge, `>` a line "
-      "from your program), the samples go as follows.\n";
-  for (std::size_t i = 0; i < samples.size(); ++i) {
-    out += "\nSample " + std::to_string(i + 1) + ":\n\n```\n";
-    std::istringstream in(read_text(samples[i]->files.at(".interaction")));
-    std::string line;
-    while (std::getline(in, line))
-      if (!line.empty()) out += line.substr(0, 1) + " " + line.substr(1) + "\n";
-    out += "```\n";
-  }
-  return out;
+      "from your program), the samples go as follows.\n",
+      "\nSample {n}:\n\n```\n{lines}```\n");
 }
 
 namespace {

@@ -23,27 +23,37 @@ struct FormatResult {
   std::vector<std::string> differences;
 };
 
-FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
-                          std::vector<std::string>& notes);  // legacy, kattis or domjudge
-FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                               StatementFormat statement, std::vector<std::string>& notes);
-FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
-                           std::vector<std::string>& notes);
-FormatResult write_luogu(const SourcePackage& source, PackageWriter& out,
-                         std::vector<std::string>& notes);
-FormatResult write_hydro(const SourcePackage& source, PackageWriter& out, bool official_limits,
-                         std::vector<std::string>& notes);
-FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
-                       std::vector<std::string>& notes);
-FormatResult write_cms(const SourcePackage& source, PackageWriter& out,
-                       std::vector<std::string>& notes);
-FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out,
-                           std::vector<std::string>& notes);
+// One per system, each reading of `options` what concerns it (the format, --statement,
+// --official-limits).
+using FormatWriter = FormatResult(const SourcePackage& source, PackageWriter& out,
+                                  const ExportOptions& options, std::vector<std::string>& notes);
+FormatWriter write_legacy;  // legacy, kattis or domjudge
+FormatWriter write_kattis_2025;
+FormatWriter write_polygon;
+FormatWriter write_luogu;
+FormatWriter write_hydro;
+FormatWriter write_uoj;
+FormatWriter write_cms;
+FormatWriter write_libreoj;
 
 // ---- shared by the formats (formats.cpp) ----
 
 // The time limit as contest systems write it: "5", "2.5".
 std::string format_time_limit(double seconds);
+
+// problem.yaml's limits in the units contest systems write them.
+struct OfficialLimits {
+  std::string time_s;  // format_time_limit()
+  long long time_ms;
+  long long memory_mib;
+  long long memory_kib;
+};
+OfficialLimits official_limits(const SourcePackage& source);
+
+// The samples' .interaction files, in order, and the statement as the plain-text PDF the
+// systems without a Markdown or LaTeX statement take.
+std::vector<std::string> sample_interactions(const SourcePackage& source);
+std::string statement_pdf(const SourcePackage& source);
 
 // README.md: kExportMarker, then `differences` as warnings, then `body`, then `notes` as a list.
 void write_package_readme(PackageWriter& out, const std::string& body,

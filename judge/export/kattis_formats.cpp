@@ -12,35 +12,19 @@
 //            validator checks sample inputs with --board-only (data/sample/testdata.yaml).
 //            Secret .in files stay whole: no one downloads them, and split ones would repeat
 //            the same board, which problemtools reports as identical inputs.
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <fstream>
 #include <sstream>
 
 #include "export.hpp"
-#include "formats.hpp"
+#include "format_skeleton.hpp"
 #include "output_directory.hpp"
 
 namespace entrapment {
 
 namespace {
-
-std::string scalar(const YAML::Node& node) {
-  return node && node.IsScalar() ? node.as<std::string>() : "";
-}
-
-// A person of `credits` ("Name <mail>" or {name: ...}) as a plain name list item.
-std::string person(const YAML::Node& node) {
-  if (node.IsMap()) return scalar(node["name"]);
-  return scalar(node);
-}
-
-std::string persons(const YAML::Node& node) {
-  if (!node) return "";
-  if (!node.IsSequence()) return person(node);
-  std::string out;
-  for (const YAML::Node& item : node) out += (out.empty() ? "" : ", ") + person(item);
-  return out;
-}
 
 // Where a test goes below data/: its group, except the exhaustive tier, which is a subgroup of
 // secret in both formats (data/secret/exhaustive/...).
@@ -151,17 +135,24 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, E
   return written;
 }
 
-void write_common(const SourcePackage& source, PackageWriter& out) {
-  for (const auto& attachment : source.attachments)
-    out.copy("attachments/" + attachment.filename().string(), attachment);
-  out.copy("input_validators/input_validator/input_validator.cpp", source.input_validator);
+// What both layouts' skeletons hold besides the tests and submissions, which they write
+// themselves (their places depend on the group and the verdict, not on a number).
+FormatSkeleton kattis_skeleton(const SourcePackage& source, ExportFormat format,
+                               const std::string& interactor) {
+  return {source,
+          to_string(format),
+          {},
+          {{"input_validators/input_validator/input_validator.cpp", source.input_validator},
+           {interactor, source.interactor}},
+          "attachments"};
 }
 
 std::string exhaustive_note(const SourcePackage& source) {
   if (source.group("exhaustive").empty()) return "";
-  return "\nThe exhaustive tier (testdata/exhaustive, " +
-         std::to_string(source.group("exhaustive").size()) +
-         " tests, exported on request with --exhaustive) is data/secret/exhaustive/.\n";
+  return fmt::format(
+      "\nThe exhaustive tier (testdata/exhaustive, {} tests, exported on request with "
+      "--exhaustive) is data/secret/exhaustive/.\n",
+      source.group("exhaustive").size());
 }
 
 // 2025-09's own way to declare the verdicts a submission may get (submissions/submissions.yaml,
@@ -176,8 +167,8 @@ void write_submissions_yaml(const SourcePackage& source, PackageWriter& out,
     for (const SourceSubmission& s : source.submissions) present |= s.verdict == verdict;
     if (!present) continue;
     const std::string code = std::string(verdict) == "run_time_error" ? "RTE" : "TLE";
-    yaml += std::string(verdict) + ":\n  permitted: [AC, " + code + ", WA]\n  required: [" + code +
-            ", WA]\n";
+    yaml += fmt::format("{verdict}:\n  permitted: [AC, {code}, WA]\n  required: [{code}, WA]\n",
+                        fmt::arg("verdict", verdict), fmt::arg("code", code));
   }
   if (yaml.empty()) return;
   out.write("submissions/submissions.yaml",
@@ -193,44 +184,76 @@ void write_submissions_yaml(const SourcePackage& source, PackageWriter& out,
       "itself (at a023fd3ec) reads no submissions.yaml: import --format domjudge there.");
 }
 
+constexpr const char* kLegacyReadmeBody =
+    "- `output_validators/entrapment_interactor/interactor.cpp`: the interactor, one "
+    "self-contained C++14 file, standard library only (exit 42 accepted, 43 wrong answer, reason "
+    "in `judgemessage.txt`).\n"
+    "- `input_validators/input_validator/input_validator.cpp`: the input validator (exit 42 "
+    "valid, 43 invalid); with `--board-only` it checks a file that holds the board alone.\n"
+    "- Test data: a test is the board (the first line or two the program reads), then lines for "
+    "the judge alone (the adversary it plays, a script). Contest systems must not show an "
+    "interactive problem's `.in` and `.ans` to contestants, but so that a downloadable sample "
+    "could never reveal the judge's plan, each sample's `.in` holds the board alone and its "
+    "`.ans` the judge's lines (the interactor reads both; `data/sample/testdata.yaml` passes "
+    "`--board-only` to the input validator). Secret `.in` files are whole test files and their "
+    "`.ans` names the winning side.\n"
+    "- `.timelimit`: the time limit in seconds, for DOMjudge (the legacy format has no "
+    "time-limit key; problemtools derives its own from the accepted submissions).\n"
+    "- Python submissions run on `pypy3` under problemtools (Debian: `apt-get install pypy3`); "
+    "without it they are not judged.\n";
+
+constexpr const char* kReadmeBody2025 =
+    "- `output_validator/interactor.cpp`: the interactor, one self-contained C++14 file, "
+    "standard library only (exit 42 accepted, 43 wrong answer, reason in "
+    "`judgemessage.txt`).\n"
+    "- `input_validators/input_validator/input_validator.cpp`: the input validator (exit 42 "
+    "valid, 43 invalid); every file of `data/invalid_input/` must fail it.\n"
+    "- Test data: each `.in` is a whole test file, the board (the first line or two the program "
+    "reads) and then lines for the judge alone (the adversary it plays, a script). What "
+    "contestants download of a sample is its `.in.download`, the board alone, and its "
+    "`.interaction`. Every `.ans` is empty, BAPCtools' convention for interactive problems: the "
+    "interactor needs no answer.\n"
+    "- `{statement}`: the statement (LaTeX, which BAPCtools needs, unless exported with "
+    "`--statement markdown`); systems append the samples.\n"
+    "- `submissions/submissions.yaml`: the verdicts each directory permits, where they differ "
+    "from the format's defaults.\n";
+
 constexpr const char* kPassFail =
     "pass or fail, as in the ICPC: a submission is accepted only when every test case is "
     "(no partial score).";
 
 std::string limits_text(const SourcePackage& source) {
-  return format_time_limit(source.config.time_limit_s) + " s and " +
-         std::to_string(source.config.memory_mib) + " MiB, the official limits";
+  return fmt::format("{} s and {} MiB, the official limits",
+                     format_time_limit(source.config.time_limit_s), source.config.memory_mib);
 }
 
 // The README's settings section of the legacy layout, for the system `format` is meant for.
-std::string legacy_settings(const SourcePackage& source, ExportFormat format) {
+SystemSettings legacy_settings(const SourcePackage& source, ExportFormat format) {
   const std::string memory = std::to_string(source.config.memory_mib) + " MiB";
   if (format == ExportFormat::DOMjudge)
-    return settings_section(
-        {"DOMjudge",
-         limits_text(source) +
-             ": the time limit from `.timelimit`, the memory limit from "
-             "`problem.yaml` (`limits.memory`), both read by DOMjudge's importer "
-             "(ImportProblemService); check them on the problem's page after the import.",
-         "the judgehost compiles `output_validators/entrapment_interactor/` (no build "
-         "script) as `g++ -Wall -O2 -std=gnu++20`: one self-contained C++14 file, no "
-         "warning.",
-         kPassFail,
-         "`attachments/testing_tool.py`, which the importer takes as a problem attachment, "
-         "and the statement you give the problem (DOMjudge shows a PDF, HTML or text "
-         "statement; this package's is LaTeX). DOMjudge offers no sample files for an "
-         "interactive problem."});
-  return settings_section(
-      {format == ExportFormat::Kattis ? "Kattis" : "problemtools and Kattis",
-       "the memory limit " + memory +
-           " from `problem.yaml` (`limits.memory`); the time limit is not in the package (see "
-           "the warning at the top): problemtools and Kattis derive it from the accepted "
-           "submissions unless it is fixed.",
-       "problemtools compiles `output_validators/entrapment_interactor/` with its C++ "
-       "settings (`g++ -O2 -std=gnu++17` and the like): one self-contained C++14 file.",
-       kPassFail,
-       "the samples (`data/sample/`: each `.in` is the board alone, each `.ans` that sample's "
-       "judge lines, no secret of the secret data) and `attachments/testing_tool.py`."});
+    return {"DOMjudge",
+            limits_text(source) +
+                ": the time limit from `.timelimit`, the memory limit from "
+                "`problem.yaml` (`limits.memory`), both read by DOMjudge's importer "
+                "(ImportProblemService); check them on the problem's page after the import.",
+            "the judgehost compiles `output_validators/entrapment_interactor/` (no build "
+            "script) as `g++ -Wall -O2 -std=gnu++20`: one self-contained C++14 file, no "
+            "warning.",
+            kPassFail,
+            "`attachments/testing_tool.py`, which the importer takes as a problem attachment, "
+            "and the statement you give the problem (DOMjudge shows a PDF, HTML or text "
+            "statement; this package's is LaTeX). DOMjudge offers no sample files for an "
+            "interactive problem."};
+  return {format == ExportFormat::Kattis ? "Kattis" : "problemtools and Kattis",
+          "the memory limit " + memory +
+              " from `problem.yaml` (`limits.memory`); the time limit is not in the package (see "
+              "the warning at the top): problemtools and Kattis derive it from the accepted "
+              "submissions unless it is fixed.",
+          "problemtools compiles `output_validators/entrapment_interactor/` with its C++ "
+          "settings (`g++ -O2 -std=gnu++17` and the like): one self-contained C++14 file.",
+          kPassFail,
+          "the samples (`data/sample/`: each `.in` is the board alone, each `.ans` that sample's "
+          "judge lines, no secret of the secret data) and `attachments/testing_tool.py`."};
 }
 
 }  // namespace
@@ -239,36 +262,34 @@ std::string legacy_settings(const SourcePackage& source, ExportFormat format) {
 // legacy format has no time-limit key), problem_statement/, output_validators/<name>/. The
 // same files for `kattis` (zipped in a directory of its own) and `domjudge` (the submissions
 // that stop early in submissions/mixed/, see write_submissions()).
-FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, ExportFormat format,
-                          std::vector<std::string>& notes) {
-  const YAML::Node& yaml = source.problem_yaml;
+FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
+                          const ExportOptions& options, std::vector<std::string>& notes) {
+  const ExportFormat format = options.format;
+  const ProblemConfig& config = source.config;  // problem.yaml, read by judge/package
   YAML::Emitter e;
   e << YAML::BeginMap;
   e << YAML::Key << "problem_format_version" << YAML::Value << "legacy";
-  e << YAML::Key << "name" << YAML::Value << source.config.name;
-  if (!source.config.uuid.empty()) e << YAML::Key << "uuid" << YAML::Value << source.config.uuid;
-  const YAML::Node credits = yaml["credits"];
-  const std::string author =
-      credits && credits.IsMap() ? persons(credits["authors"]) : persons(credits);
-  if (!author.empty()) e << YAML::Key << "author" << YAML::Value << author;
-  if (!source.config.source.empty())
-    e << YAML::Key << "source" << YAML::Value << source.config.source;
-  const YAML::Node source_node = yaml["source"];
-  if (source_node && source_node.IsMap() && source_node["url"])
-    e << YAML::Key << "source_url" << YAML::Value << scalar(source_node["url"]);
-  if (yaml["license"]) e << YAML::Key << "license" << YAML::Value << scalar(yaml["license"]);
-  if (yaml["rights_owner"])
-    e << YAML::Key << "rights_owner" << YAML::Value << scalar(yaml["rights_owner"]);
-  if (source.config.memory_mib > 0) {
+  e << YAML::Key << "name" << YAML::Value << config.name;
+  if (!config.uuid.empty()) e << YAML::Key << "uuid" << YAML::Value << config.uuid;
+  std::string authors;
+  for (const std::string& author : config.authors)
+    authors += (authors.empty() ? "" : ", ") + author;
+  if (!authors.empty()) e << YAML::Key << "author" << YAML::Value << authors;
+  if (!config.source.empty()) e << YAML::Key << "source" << YAML::Value << config.source;
+  if (!config.source_url.empty())
+    e << YAML::Key << "source_url" << YAML::Value << config.source_url;
+  if (config.license_given) e << YAML::Key << "license" << YAML::Value << config.license;
+  if (!config.rights_owner.empty())
+    e << YAML::Key << "rights_owner" << YAML::Value << config.rights_owner;
+  if (config.memory_mib > 0) {
     e << YAML::Key << "limits" << YAML::Value << YAML::BeginMap;
-    e << YAML::Key << "memory" << YAML::Value << source.config.memory_mib;
+    e << YAML::Key << "memory" << YAML::Value << config.memory_mib;
     e << YAML::EndMap;
   }
   e << YAML::Key << "validation" << YAML::Value << "custom interactive";
-  const YAML::Node keywords = yaml["keywords"];
-  if (keywords && keywords.IsSequence() && keywords.size() > 0) {
+  if (!config.keywords.empty()) {
     std::string joined;
-    for (const YAML::Node& word : keywords) joined += (joined.empty() ? "" : " ") + scalar(word);
+    for (const std::string& word : config.keywords) joined += (joined.empty() ? "" : " ") + word;
     e << YAML::Key << "keywords" << YAML::Value << joined;
   }
   e << YAML::EndMap;
@@ -277,8 +298,8 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, Expor
 
   out.write("problem_statement/problem.en.tex",
             render_problemtools_latex(source.statement, source.config.name));
-  write_common(source, out);
-  out.copy("output_validators/entrapment_interactor/interactor.cpp", source.interactor);
+  FormatSkeleton legacy =
+      kattis_skeleton(source, format, "output_validators/entrapment_interactor/interactor.cpp");
   if (!source.group("sample").empty())
     out.write("data/sample/testdata.yaml",
               "# The sample inputs hold the board alone (the judge's lines are in the .ans).\n"
@@ -309,80 +330,55 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, Expor
                     "format has no place for it (problemtools would take a directory of it for "
                     "a test group). The 2025-09 export ships it as data/invalid_input, the "
                     "Polygon export as validator tests.");
-  FormatResult result;
+  FormatResult& result = legacy.result;
   result.submissions = write_submissions(source, out, format, notes);
   result.zip_nested = format == ExportFormat::Kattis;
   // problemtools and Kattis take the time limit from the accepted submissions' run times; only
   // DOMjudge reads .timelimit.
   if (format != ExportFormat::DOMjudge)
-    result.differences.push_back(
-        "the time limit is not fixed at the official " +
-        format_time_limit(source.config.time_limit_s) +
-        " s (problem.yaml): the legacy format has no time-limit key, so problemtools and Kattis "
-        "derive it from the accepted submissions' run times (.timelimit, which holds it, is "
-        "read by DOMjudge only). To judge with " +
-        format_time_limit(source.config.time_limit_s) + " s: `verifyproblem -t " +
-        format_time_limit(source.config.time_limit_s) +
-        "` (--fixed_timelim) in problemtools; on Kattis, have the problem's time limit set to " +
-        format_time_limit(source.config.time_limit_s) +
-        " s; or export with --format 2025-09, whose problem.yaml holds time_limit.");
-  std::string title, intro;
+    result.differences.push_back(fmt::format(
+        "the time limit is not fixed at the official {0} s (problem.yaml): the legacy format has "
+        "no time-limit key, so problemtools and Kattis derive it from the accepted submissions' "
+        "run times (.timelimit, which holds it, is read by DOMjudge only). To judge with {0} s: "
+        "`verifyproblem -t {0}` (--fixed_timelim) in problemtools; on Kattis, have the "
+        "problem's time limit set to {0} s; or export with --format 2025-09, whose problem.yaml "
+        "holds time_limit.",
+        format_time_limit(source.config.time_limit_s)));
+  ReadmeText& readme = legacy.readme;
   if (format == ExportFormat::DOMjudge) {
-    title = " — problem package for DOMjudge (Kattis legacy layout)";
-    intro =
-        "Written by `judge export --format domjudge` from the Entrapment judging package; do "
-        "not edit it here. Import `entrapment.zip` (`judge export --format domjudge --zip`: "
-        "`problem.yaml` at the archive's root, where DOMjudge's importer reads it) in "
-        "DOMjudge's jury interface under Problems, Import problem, or with its API "
-        "(`POST /api/v4/contests/{cid}/problems`). The jury submissions are submitted with it "
-        "when the problem is imported into a contest and the importing user has a team; the "
-        "judging verifier then compares each verdict with the expected ones.\n\n";
+    readme.title = "problem package for DOMjudge (Kattis legacy layout)";
+    readme.intro =
+        " Import `entrapment.zip` (`judge export --format domjudge --zip`: `problem.yaml` at the "
+        "archive's root, where DOMjudge's importer reads it) in DOMjudge's jury interface under "
+        "Problems, Import problem, or with its API (`POST /api/v4/contests/{cid}/problems`). The "
+        "jury submissions are submitted with it when the problem is imported into a contest and "
+        "the importing user has a team; the judging verifier then compares each verdict with "
+        "the expected ones.";
   } else if (format == ExportFormat::Kattis) {
-    title = " — Kattis problem package, legacy format (Kattis upload)";
-    intro =
-        "Written by `judge export --format kattis` from the Entrapment judging package; do not "
-        "edit it here. `entrapment.zip` (`--zip`) holds this directory as `entrapment/`, the "
-        "layout Kattis takes for an upload (BAPCtools' `bt zip --kattis` writes the same); "
-        "check it first with problemtools: `verifyproblem entrapment`.\n\n";
+    readme.title = "Kattis problem package, legacy format (Kattis upload)";
+    readme.intro =
+        " `entrapment.zip` (`--zip`) holds this directory as `entrapment/`, the layout Kattis "
+        "takes for an upload (BAPCtools' `bt zip --kattis` writes the same); check it first "
+        "with problemtools: `verifyproblem entrapment`.";
   } else {
-    title = " — Kattis problem package, legacy format";
-    intro =
-        "Written by `judge export --format legacy` from the Entrapment judging package; do "
-        "not edit it here. It imports unchanged into problemtools (`verifyproblem`) and "
-        "Kattis; `entrapment.zip` (`--zip`) has `problem.yaml` at its root, as DOMjudge's "
-        "importer reads it, but for DOMjudge prefer `--format domjudge`, which declares the "
-        "verdicts DOMjudge may give the submissions that crash or time out.\n\n";
+    readme.title = "Kattis problem package, legacy format";
+    readme.intro =
+        " It imports unchanged into problemtools (`verifyproblem`) and Kattis; `entrapment.zip` "
+        "(`--zip`) has `problem.yaml` at its root, as DOMjudge's importer reads it, but for "
+        "DOMjudge prefer `--format domjudge`, which declares the verdicts DOMjudge may give the "
+        "submissions that crash or time out.";
   }
-  write_package_readme(
-      out,
-      "# " + source.config.name + title + "\n\n" + intro +
-          "- `output_validators/entrapment_interactor/interactor.cpp`: the interactor, one "
-          "self-contained C++14 file, standard library only (exit 42 accepted, 43 wrong "
-          "answer, reason in `judgemessage.txt`).\n"
-          "- `input_validators/input_validator/input_validator.cpp`: the input validator "
-          "(exit 42 valid, 43 invalid); with `--board-only` it checks a file that holds the "
-          "board alone.\n"
-          "- Test data: a test is the board (the first line or two the program reads), then "
-          "lines for the judge alone (the adversary it plays, a script). Contest systems must "
-          "not show an interactive problem's `.in` and `.ans` to contestants, but so that a "
-          "downloadable sample could never reveal the judge's plan, each sample's `.in` holds "
-          "the board alone and its `.ans` the judge's lines (the interactor reads both; "
-          "`data/sample/testdata.yaml` passes `--board-only` to the input validator). Secret "
-          "`.in` files are whole test files and their `.ans` names the winning side.\n"
-          "- `.timelimit`: the time limit in seconds, for DOMjudge (the legacy format has no "
-          "time-limit key; problemtools derives its own from the accepted submissions).\n"
-          "- Python submissions run on `pypy3` under problemtools (Debian: `apt-get install "
-          "pypy3`); without it they are not judged.\n" +
-          exhaustive_note(source) + legacy_settings(source, format),
-      notes, result.differences);
-  return result;
+  readme.body = std::string(kLegacyReadmeBody) + exhaustive_note(source);
+  readme.settings = legacy_settings(source, format);
+  return write_format(source, out, legacy, notes);
 }
 
 // 2025-09: problem.yaml as in the repository (it is written in this version), statement/,
 // output_validator/, data/invalid_input/, samples with .in.download and .ans.download (required
 // beside an .interaction), descriptions and hints in the test case's .yaml.
 FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
-                               StatementFormat statement, std::vector<std::string>& notes) {
+                               const ExportOptions& options, std::vector<std::string>& notes) {
+  const StatementFormat statement = options.statement;
   // load_problem_yaml() (judge/package) has already refused unknown keys and bad values.
   if (source.config.problem_format_version != "2025-09")
     throw ExportError(
@@ -398,8 +394,8 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
   out.write(statement_file, statement == StatementFormat::Markdown
                                 ? render_markdown(source.statement)
                                 : render_problemtools_latex(source.statement, source.config.name));
-  write_common(source, out);
-  out.copy("output_validator/interactor.cpp", source.interactor);
+  FormatSkeleton kattis =
+      kattis_skeleton(source, ExportFormat::Kattis2025, "output_validator/interactor.cpp");
   for (const SourceTest& test : source.tests) {
     const std::string base = data_path(test);
     const std::filesystem::path& in = test.files.at(".in");
@@ -425,48 +421,26 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
     }
     write_illustration(test, base, out);
   }
-  FormatResult result;
-  result.submissions = write_submissions(source, out, ExportFormat::Kattis2025, notes);
+  kattis.result.submissions = write_submissions(source, out, ExportFormat::Kattis2025, notes);
   write_submissions_yaml(source, out, notes);
-  write_package_readme(
-      out,
-      "# " + source.config.name +
-          " — Kattis problem package, format 2025-09\n\n"
-          "Written by `judge export --format 2025-09` from the Entrapment judging package; do "
-          "not edit it here. It imports unchanged into BAPCtools (`bt validate`, `bt run`) and "
-          "DOMjudge (`entrapment.zip`, written with `--zip`, has `problem.yaml` at its root, "
-          "where DOMjudge's importer reads it).\n\n"
-          "- `output_validator/interactor.cpp`: the interactor, one self-contained C++14 file, "
-          "standard library only (exit 42 accepted, 43 wrong answer, reason in "
-          "`judgemessage.txt`).\n"
-          "- `input_validators/input_validator/input_validator.cpp`: the input validator "
-          "(exit 42 valid, 43 invalid); every file of `data/invalid_input/` must fail it.\n"
-          "- Test data: each `.in` is a whole test file, the board (the first line or two the "
-          "program reads) and then lines for the judge alone (the adversary it plays, a "
-          "script). What contestants download of a sample is its `.in.download`, the board "
-          "alone, and its `.interaction`. Every `.ans` is empty, BAPCtools' convention for "
-          "interactive problems: the interactor needs no answer.\n"
-          "- `" +
-          statement_file +
-          "`: the statement (LaTeX, which BAPCtools needs, unless exported with `--statement "
-          "markdown`); systems append the samples.\n"
-          "- `submissions/submissions.yaml`: the verdicts each directory permits, where they "
-          "differ from the format's defaults.\n" +
-          exhaustive_note(source) +
-          settings_section(
-              {"BAPCtools and DOMjudge",
-               limits_text(source) +
-                   ", from `problem.yaml` (`limits.time_limit`, `limits.memory`), which both "
-                   "read; DOMjudge shows them on the problem's page after the import.",
-               "BAPCtools and DOMjudge compile `output_validator/interactor.cpp` with their "
-               "own C++ command (DOMjudge's judgehost, for a validator without a build "
-               "script: `g++ -Wall -O2 -std=gnu++20`); one self-contained C++14 file.",
-               kPassFail,
-               "each sample's `.in.download` (the board alone) and `.interaction`, and "
-               "`attachments/testing_tool.py`; never a `.in` (the judge's lines). DOMjudge "
-               "offers no sample files for an interactive problem."}),
-      notes);
-  return result;
+  kattis.readme = {
+      "Kattis problem package, format 2025-09",
+      " It imports unchanged into BAPCtools (`bt validate`, `bt run`) and DOMjudge "
+      "(`entrapment.zip`, written with `--zip`, has `problem.yaml` at its root, where DOMjudge's "
+      "importer reads it).",
+      fmt::format(kReadmeBody2025, fmt::arg("statement", statement_file)) + exhaustive_note(source),
+      {"BAPCtools and DOMjudge",
+       limits_text(source) +
+           ", from `problem.yaml` (`limits.time_limit`, `limits.memory`), which both read; "
+           "DOMjudge shows them on the problem's page after the import.",
+       "BAPCtools and DOMjudge compile `output_validator/interactor.cpp` with their own C++ "
+       "command (DOMjudge's judgehost, for a validator without a build script: `g++ -Wall -O2 "
+       "-std=gnu++20`); one self-contained C++14 file.",
+       kPassFail,
+       "each sample's `.in.download` (the board alone) and `.interaction`, and "
+       "`attachments/testing_tool.py`; never a `.in` (the judge's lines). DOMjudge offers no "
+       "sample files for an interactive problem."}};
+  return write_format(source, out, kattis, notes);
 }
 
 }  // namespace entrapment

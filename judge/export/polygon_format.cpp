@@ -9,10 +9,12 @@
 // Polygon passes the interactor the test's input and answer files and never shows a test to
 // contestants (the statement's examples are files of their own), so each test is the whole
 // test file and its answer the winning side.
+#include <fmt/format.h>
+
 #include <map>
 
 #include "export.hpp"
-#include "formats.hpp"
+#include "format_skeleton.hpp"
 #include "pdf_writer.hpp"
 #include "protocol/tokens.hpp"
 
@@ -21,6 +23,106 @@ namespace entrapment {
 namespace {
 
 constexpr const char* kPdfStatement = "statements/.pdf/english/problem.pdf";
+
+const TestLayout kTests = {"tests/{number}", "tests/{number}.a"};
+
+// Every program compiled from files/ is an executable, as in Polygon's own packages.
+constexpr const char* kProblemXml = R"(<?xml version="1.0" encoding="utf-8" standalone="no"?>
+<problem short-name="{package}">
+  <names>
+    <name language="english" value="{name}"/>
+  </names>
+  <statements>
+    <statement charset="UTF-8" language="english" mathjax="true" path="statements/english/problem.tex" type="application/x-tex"/>
+    <statement language="english" path="{pdf}" type="application/pdf"/>
+  </statements>
+  <judging input-file="" output-file="">
+    <testset name="tests">
+      <time-limit>{time_ms}</time-limit>
+{memory_limit}      <test-count>{tests}</test-count>
+      <input-path-pattern>tests/%0{width}d</input-path-pattern>
+      <answer-path-pattern>tests/%0{width}d.a</answer-path-pattern>
+      <tests>
+{test_list}      </tests>
+    </testset>
+  </judging>
+  <files>
+    <executables>
+{executables}    </executables>
+  </files>
+  <assets>
+    <checker type="testlib">
+      <source path="files/check.cpp" type="cpp.g++17"/>
+      <copy path="check.cpp" type="cpp.g++17"/>
+    </checker>
+    <interactor>
+      <source path="files/interactor.cpp" type="cpp.g++17"/>
+    </interactor>
+    <validators>
+      <validator>
+        <source path="files/validator.cpp" type="cpp.g++17"/>
+        <testset>
+          <test-count>{validator_tests}</test-count>
+          <input-path-pattern>files/tests/validator-tests/%0{validator_width}d</input-path-pattern>
+          <tests>
+{validator_list}          </tests>
+        </testset>
+      </validator>
+    </validators>
+    <solutions>
+{solutions}    </solutions>
+  </assets>
+  <tags>
+    <tag value="interactive"/>
+  </tags>
+</problem>
+)";
+constexpr const char* kMemoryLimit = "      <memory-limit>{}</memory-limit>\n";
+constexpr const char* kTest = "        <test method=\"manual\"{sample} description=\"{name}\"/>\n";
+constexpr const char* kExecutable =
+    "      <executable>\n"
+    "        <source path=\"{}\" type=\"cpp.g++17\"/>\n"
+    "      </executable>\n";
+constexpr const char* kValidatorTest = "            <test verdict=\"{}\"/>\n";
+constexpr const char* kSolution =
+    "      <solution tag=\"{tag}\">\n"
+    "        <source path=\"{path}\" type=\"{type}\"/>\n"
+    "      </solution>\n";
+
+constexpr const char* kReadmeIntro =
+    " `problem.xml` describes everything. `entrapment.zip` (`--zip`) has `problem.xml` at its "
+    "root, as Polygon packages do: upload it in Polygon (Package, Upload package), or give it to "
+    "the tools that read Polygon packages. Tick the problem's Interactive box in Polygon's "
+    "General info: the interactor is declared, but Polygon keeps that box apart. For DOMjudge "
+    "use `--format domjudge`, not this package through Polygon2DOMjudge (which would run this "
+    "interactor under DOMjudge's conventions).";
+
+constexpr const char* kReadmeBody =
+    "- `files/interactor.cpp`: the interactor under testlib's conventions (exit 0 ok, 1 wrong "
+    "answer, 3 judge failure), writing a log the checker `files/check.cpp` accepts; both "
+    "self-contained C++14, standard library only: no testlib.h needed (Polygon supplies its own "
+    "for the programs that include it, so the package ships none and declares no resource).\n"
+    "- `files/validator.cpp`: the input validator under testlib's conventions (exit 0 valid; "
+    "otherwise `FAIL <reason> (stdin, line N)` and exit 3), built from the same parser as the "
+    "interactor; its tests are `files/tests/validator-tests/` (the samples, valid; "
+    "testdata/invalid_input, invalid; `validator-tests-origin.txt` names them).\n"
+    "- `tests/NN`: whole test files (the board, then the judge's lines: Polygon shows tests to "
+    "no contestant), samples first; `tests/NN.a` names the winning side; `tests-origin.txt` maps "
+    "the numbers to the test names.\n"
+    "- `solutions/`: tagged `main` (the reference), `accepted`, `wrong-answer`, "
+    "`time-limit-exceeded`, and `rejected` for those that fail at run time (Polygon has no "
+    "run-time-error tag).\n"
+    "- The statement as Polygon's sections in `statement-sections/english/` (legend, input, "
+    "output, interaction, notes; the examples `example.NN` hold the lines the program reads, "
+    "`example.NN.a` the lines it prints, and the notes show each exchange in order), as one "
+    "olymp.sty problem in `statements/english/problem.tex`, and as plain text in "
+    "`statements/.pdf/english/problem.pdf` (the PDF importers such as Polygon2DOMjudge read; for "
+    "a typeset one, compile the LaTeX).\n"
+    "- `attachments/`: the contestants' testing tool (Polygon has no place for attachments; hand "
+    "it out with the statement).\n"
+    "- Limits as in the official problem ({time_s} s, {memory_mib} MiB). Polygon's form may cap "
+    "the memory limit lower; if it does, set its maximum: the reference solution needs a few "
+    "MiB.\n";
 
 // Polygon's source types for the languages judge run runs (SourceSubmission::language).
 std::string source_type(const SourceSubmission& submission) {
@@ -64,24 +166,18 @@ const SourceSubmission* main_solution(const std::vector<const SourceSubmission*>
 
 }  // namespace
 
-FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
+FormatResult write_polygon(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
                            std::vector<std::string>& notes) {
+  FormatSkeleton polygon{source, "polygon", kTests, {}, "attachments"};
+  std::vector<CopiedFile>& copies = polygon.copies;
+  std::vector<WrittenFile>& files = polygon.files;
+
   // ---- tests ----
-  const std::vector<const SourceTest*> tests = judged_tests(source);
-  const int width = width_for(tests.size());
-  std::string test_xml, names;
-  for (std::size_t i = 0; i < tests.size(); ++i) {
-    const SourceTest& test = *tests[i];
-    const std::string number = padded(i + 1, width);
-    out.copy("tests/" + number, test.files.at(".in"));
-    out.write("tests/" + number + ".a", winner_line(test.files.at(".in")));
-    const std::string name = test.group + "/" + test.name;
-    test_xml += "        <test method=\"manual\"" +
-                std::string(test.group == "sample" ? " sample=\"true\"" : "") + " description=\"" +
-                xml_escape(name) + "\"/>\n";
-    names += number + " " + name + "\n";
-  }
-  out.write("tests-origin.txt", names);
+  std::string test_list;
+  for (const NumberedTest& numbered : polygon.numbered)
+    test_list += fmt::format(
+        kTest, fmt::arg("sample", numbered.test->group == "sample" ? " sample=\"true\"" : ""),
+        fmt::arg("name", xml_escape(numbered.test->group + "/" + numbered.test->name)));
 
   // ---- the validator and its tests: the samples are valid, invalid_input is not ----
   std::vector<std::pair<const SourceTest*, bool>> validator_tests;
@@ -89,191 +185,113 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out,
   for (const SourceTest* test : source.group("invalid_input"))
     validator_tests.push_back({test, false});
   const int validator_width = width_for(validator_tests.size());
-  std::string validator_xml, validator_names;
+  std::string validator_list, validator_names;
   for (std::size_t i = 0; i < validator_tests.size(); ++i) {
     const auto& [test, valid] = validator_tests[i];
     const std::string number = padded(i + 1, validator_width);
-    out.copy("files/tests/validator-tests/" + number, test->files.at(".in"));
-    validator_xml +=
-        std::string("            <test verdict=\"") + (valid ? "valid" : "invalid") + "\"/>\n";
-    validator_names += number + " " + test->group + "/" + test->name + "\n";
+    copies.push_back({"files/tests/validator-tests/" + number, test->files.at(".in")});
+    validator_list += fmt::format(kValidatorTest, valid ? "valid" : "invalid");
+    validator_names += fmt::format("{} {}/{}\n", number, test->group, test->name);
   }
-  out.write("files/tests/validator-tests-origin.txt", validator_names);
+  files.push_back({"files/tests/validator-tests-origin.txt", validator_names});
 
   // ---- programs ----
-  out.copy("files/interactor.cpp", source.interactor_testlib);
-  out.copy("files/check.cpp", source.testlib_checker);
-  out.copy("check.cpp", source.testlib_checker);  // Polygon packages keep the checker here too
-  out.copy("files/validator.cpp", source.input_validator_testlib);
-  for (const auto& attachment : source.attachments)
-    out.copy("attachments/" + attachment.filename().string(), attachment);
+  copies.push_back({"files/interactor.cpp", source.interactor_testlib});
+  copies.push_back({"files/check.cpp", source.testlib_checker});
+  copies.push_back({"check.cpp", source.testlib_checker});  // Polygon packages keep it here too
+  copies.push_back({"files/validator.cpp", source.input_validator_testlib});
 
   // ---- statement: sections, examples, and the whole olymp problem ----
-  std::vector<std::string> interactions;
-  for (const SourceTest* test : source.group("sample"))
-    interactions.push_back(read_text(test->files.at(".interaction")));
+  const std::vector<std::string> interactions = sample_interactions(source);
   const std::string examples_note = render_examples_note(interactions);
   for (const char* dir : {"statement-sections/english/", "statements/english/"})
     for (std::size_t i = 0; i < interactions.size(); ++i) {
       const PolygonExample example = polygon_example(interactions[i]);
       const std::string number = padded(i + 1, 2);
-      out.write(std::string(dir) + "example." + number, example.input);
-      out.write(std::string(dir) + "example." + number + ".a", example.output);
+      files.push_back({std::string(dir) + "example." + number, example.input});
+      files.push_back({std::string(dir) + "example." + number + ".a", example.output});
     }
   const std::string sections = "statement-sections/english/";
-  out.write(sections + "name.tex", source.config.name + "\n");
-  const std::map<std::string, std::string> files = {{"Legend", "legend.tex"},
-                                                    {"Input", "input.tex"},
-                                                    {"Output", "output.tex"},
-                                                    {"Interaction", "interaction.tex"},
-                                                    {"Notes", "notes.tex"}};
-  for (const auto& [section, file] : files) {
+  files.push_back({sections + "name.tex", source.config.name + "\n"});
+  const std::map<std::string, std::string> section_files = {{"Legend", "legend.tex"},
+                                                            {"Input", "input.tex"},
+                                                            {"Output", "output.tex"},
+                                                            {"Interaction", "interaction.tex"},
+                                                            {"Notes", "notes.tex"}};
+  for (const auto& [section, file] : section_files) {
     const StatementSection* s = source.statement.find(section);
     std::string text = s ? render_section_latex(*s) : "";
     if (section == "Notes" && !examples_note.empty())
       text += (text.empty() ? "" : "\n") + examples_note;
-    out.write(sections + file, text);
+    files.push_back({sections + file, text});
   }
-  out.write("statements/english/problem.tex",
-            render_olymp_problem(source.statement, source.config.name, source.config.time_limit_s,
-                                 source.config.memory_mib, interactions.size(), examples_note));
+  files.push_back(
+      {"statements/english/problem.tex",
+       render_olymp_problem(source.statement, source.config.name, source.config.time_limit_s,
+                            source.config.memory_mib, interactions.size(), examples_note)});
   // A PDF as Polygon packages carry one (statements/.pdf/): importers such as
   // Polygon2DOMjudge take the statement only from there.
-  out.write(kPdfStatement,
-            plain_text_pdf(
-                render_plain_text(source.statement, source.config.name, source.config.time_limit_s,
-                                  source.config.memory_mib, interactions, kPdfLineWidth),
-                source.config.name));
+  files.push_back({kPdfStatement, statement_pdf(source)});
 
   // ---- solutions ----
   std::vector<const SourceSubmission*> exported;
   for (const SourceSubmission& submission : source.submissions) {
     if (std::filesystem::is_directory(submission.path)) {
-      notes.push_back("solutions/" + submission.verdict + "/" + submission.name() +
-                      " is left out: Polygon takes single-file solutions only.");
+      polygon.notes.push_back("solutions/" + submission.verdict + "/" + submission.name() +
+                              " is left out: Polygon takes single-file solutions only.");
       continue;
     }
     exported.push_back(&submission);
   }
   const SourceSubmission* main = main_solution(exported);
   if (!main) throw ExportError("solutions/accepted/: Polygon needs a single-file main solution");
-  std::string solutions_xml;
+  std::string solutions;
   for (const SourceSubmission* submission : exported) {
     const std::string path = "solutions/" + submission->name();
-    out.copy(path, submission->path);
-    const std::string tag = submission == main ? "main" : solution_tag(submission->verdict);
-    solutions_xml += "      <solution tag=\"" + tag + "\">\n        <source path=\"" +
-                     xml_escape(path) + "\" type=\"" + source_type(*submission) +
-                     "\"/>\n      </solution>\n";
+    copies.push_back({path, submission->path});
+    solutions += fmt::format(
+        kSolution, fmt::arg("tag", submission == main ? "main" : solution_tag(submission->verdict)),
+        fmt::arg("path", xml_escape(path)), fmt::arg("type", source_type(*submission)));
   }
+  polygon.result.submissions = exported.size();
 
   // ---- problem.xml ----
-  const long long time_ms = static_cast<long long>(source.config.time_limit_s * 1000 + 0.5);
-  const long long memory_bytes = source.config.memory_mib * 1024 * 1024;
-  std::string xml = "<?xml version=\"1.0\" encoding=\"utf-8\" standalone=\"no\"?>\n";
-  xml += std::string("<problem short-name=\"") + kPackageName + "\">\n";
-  xml += "  <names>\n    <name language=\"english\" value=\"" + xml_escape(source.config.name) +
-         "\"/>\n  </names>\n";
-  xml +=
-      "  <statements>\n    <statement charset=\"UTF-8\" language=\"english\" mathjax=\"true\" "
-      "path=\"statements/english/problem.tex\" type=\"application/x-tex\"/>\n"
-      "    <statement language=\"english\" path=\"" +
-      std::string(kPdfStatement) + "\" type=\"application/pdf\"/>\n  </statements>\n";
-  xml += "  <judging input-file=\"\" output-file=\"\">\n    <testset name=\"tests\">\n";
-  xml += "      <time-limit>" + std::to_string(time_ms) + "</time-limit>\n";
-  if (memory_bytes > 0)
-    xml += "      <memory-limit>" + std::to_string(memory_bytes) + "</memory-limit>\n";
-  xml += "      <test-count>" + std::to_string(tests.size()) + "</test-count>\n";
-  xml += "      <input-path-pattern>tests/%0" + std::to_string(width) + "d</input-path-pattern>\n";
-  xml +=
-      "      <answer-path-pattern>tests/%0" + std::to_string(width) + "d.a</answer-path-pattern>\n";
-  xml += "      <tests>\n" + test_xml + "      </tests>\n    </testset>\n  </judging>\n";
-  // Every program compiled from files/ is an executable, as in Polygon's own packages.
-  xml += "  <files>\n    <executables>\n";
+  const long long memory_bytes = polygon.limits.memory_kib * 1024;
+  std::string executables;
   for (const char* program : {"files/check.cpp", "files/interactor.cpp", "files/validator.cpp"})
-    xml += std::string("      <executable>\n        <source path=\"") + program +
-           "\" type=\"cpp.g++17\"/>\n      </executable>\n";
-  xml += "    </executables>\n  </files>\n";
-  xml += "  <assets>\n";
-  xml +=
-      "    <checker type=\"testlib\">\n      <source path=\"files/check.cpp\" "
-      "type=\"cpp.g++17\"/>\n"
-      "      <copy path=\"check.cpp\" type=\"cpp.g++17\"/>\n    </checker>\n";
-  xml +=
-      "    <interactor>\n      <source path=\"files/interactor.cpp\" type=\"cpp.g++17\"/>\n"
-      "    </interactor>\n";
-  xml += "    <validators>\n      <validator>\n";
-  xml += "        <source path=\"files/validator.cpp\" type=\"cpp.g++17\"/>\n";
-  xml += "        <testset>\n";
-  xml += "          <test-count>" + std::to_string(validator_tests.size()) + "</test-count>\n";
-  xml += "          <input-path-pattern>files/tests/validator-tests/%0" +
-         std::to_string(validator_width) + "d</input-path-pattern>\n";
-  xml += "          <tests>\n" + validator_xml + "          </tests>\n";
-  xml += "        </testset>\n      </validator>\n    </validators>\n";
-  xml += "    <solutions>\n" + solutions_xml + "    </solutions>\n  </assets>\n";
-  xml += "  <tags>\n    <tag value=\"interactive\"/>\n  </tags>\n</problem>\n";
-  out.write("problem.xml", xml);
+    executables += fmt::format(kExecutable, program);
+  files.push_back(
+      {"problem.xml",
+       fmt::format(kProblemXml, fmt::arg("package", kPackageName),
+                   fmt::arg("name", xml_escape(source.config.name)), fmt::arg("pdf", kPdfStatement),
+                   fmt::arg("time_ms", polygon.limits.time_ms),
+                   fmt::arg("memory_limit",
+                            memory_bytes > 0 ? fmt::format(kMemoryLimit, memory_bytes) : ""),
+                   fmt::arg("tests", polygon.numbered.size()),
+                   fmt::arg("width", width_for(polygon.numbered.size())),
+                   fmt::arg("test_list", test_list), fmt::arg("executables", executables),
+                   fmt::arg("validator_tests", validator_tests.size()),
+                   fmt::arg("validator_width", validator_width),
+                   fmt::arg("validator_list", validator_list), fmt::arg("solutions", solutions))});
 
-  write_package_readme(
-      out,
-      "# " + source.config.name +
-          " — Polygon package\n\n"
-          "Written by `judge export --format polygon` from the Entrapment judging package; do "
-          "not edit it here. `problem.xml` describes everything. `entrapment.zip` (`--zip`) "
-          "has `problem.xml` at its root, as Polygon packages do: upload it in Polygon "
-          "(Package, Upload package), or give it to the tools that read Polygon packages. "
-          "Tick the problem's Interactive box in Polygon's General info: the interactor is "
-          "declared, but Polygon keeps that box apart. For DOMjudge use `--format domjudge`, "
-          "not this package through Polygon2DOMjudge (which would run this interactor under "
-          "DOMjudge's conventions).\n\n"
-          "- `files/interactor.cpp`: the interactor under testlib's conventions (exit 0 ok, 1 "
-          "wrong answer, 3 judge failure), writing a log the checker `files/check.cpp` "
-          "accepts; both self-contained C++14, standard library only: no testlib.h needed "
-          "(Polygon supplies its own for the programs that include it, so the package ships "
-          "none and declares no resource).\n"
-          "- `files/validator.cpp`: the input validator under testlib's conventions (exit 0 "
-          "valid; otherwise `FAIL <reason> (stdin, line N)` and exit 3), built from the same "
-          "parser as the interactor; its tests are `files/tests/validator-tests/` (the "
-          "samples, valid; testdata/invalid_input, invalid; `validator-tests-origin.txt` names "
-          "them).\n"
-          "- `tests/NN`: whole test files (the board, then the judge's lines: Polygon shows "
-          "tests to no contestant), samples first; `tests/NN.a` names the winning side; "
-          "`tests-origin.txt` maps the numbers to the test names.\n"
-          "- `solutions/`: tagged `main` (the reference), `accepted`, `wrong-answer`, "
-          "`time-limit-exceeded`, and `rejected` for those that fail at run time (Polygon has "
-          "no run-time-error tag).\n"
-          "- The statement as Polygon's sections in `statement-sections/english/` (legend, "
-          "input, output, interaction, notes; the examples `example.NN` hold the lines the "
-          "program reads, `example.NN.a` the lines it prints, and the notes show each "
-          "exchange in order), as one olymp.sty problem in "
-          "`statements/english/problem.tex`, and as plain text in "
-          "`statements/.pdf/english/problem.pdf` (the PDF importers such as Polygon2DOMjudge "
-          "read; for a typeset one, compile the LaTeX).\n"
-          "- `attachments/`: the contestants' testing tool (Polygon has no place for "
-          "attachments; hand it out with the statement).\n"
-          "- Limits as in the official problem (" +
-          format_time_limit(source.config.time_limit_s) + " s, " +
-          std::to_string(source.config.memory_mib) +
-          " MiB). Polygon's form may cap the memory limit lower; if it does, set its maximum: "
-          "the reference solution needs a few MiB.\n" +
-          settings_section(
-              {"Polygon",
-               format_time_limit(source.config.time_limit_s) + " s and " +
-                   std::to_string(source.config.memory_mib) +
-                   " MiB, the official limits, from `problem.xml` (the testset's `time-limit` "
-                   "and `memory-limit`); check General info after the upload, where Polygon "
-                   "may cap the memory limit lower.",
-               "Polygon compiles `files/interactor.cpp`, `files/check.cpp` and "
-               "`files/validator.cpp` as declared (`cpp.g++17`) with its testlib.h, which they "
-               "do not need; any C++14 or newer compiler takes them.",
-               "pass or fail, as in the ICPC: a submission is accepted only when every test "
-               "is; tick Interactive in General info.",
-               "the statement's examples; no test file (Polygon shows none to contestants). "
-               "Hand out `attachments/testing_tool.py` with the statement."}),
-      notes);
-  FormatResult result;
-  result.submissions = exported.size();
-  return result;
+  polygon.readme = {
+      "Polygon package",
+      kReadmeIntro,
+      fmt::format(kReadmeBody, fmt::arg("time_s", polygon.limits.time_s),
+                  fmt::arg("memory_mib", polygon.limits.memory_mib)),
+      {"Polygon",
+       fmt::format("{} s and {} MiB, the official limits, from `problem.xml` (the testset's "
+                   "`time-limit` and `memory-limit`); check General info after the upload, "
+                   "where Polygon may cap the memory limit lower.",
+                   polygon.limits.time_s, polygon.limits.memory_mib),
+       "Polygon compiles `files/interactor.cpp`, `files/check.cpp` and `files/validator.cpp` as "
+       "declared (`cpp.g++17`) with its testlib.h, which they do not need; any C++14 or newer "
+       "compiler takes them.",
+       "pass or fail, as in the ICPC: a submission is accepted only when every test is; tick "
+       "Interactive in General info.",
+       "the statement's examples; no test file (Polygon shows none to contestants). Hand out "
+       "`attachments/testing_tool.py` with the statement."}};
+  return write_format(source, out, polygon, notes);
 }
 
 }  // namespace entrapment

@@ -193,7 +193,6 @@ SourcePackage read_source_package(const fs::path& root, const fs::path& build_di
   const fs::path yaml = required_file(root / "problem.yaml", "the problem description");
   try {
     package.config = load_problem_yaml(yaml);
-    package.problem_yaml = YAML::LoadFile(yaml.string());
   } catch (const std::exception& e) {
     throw ExportError(e.what());
   }

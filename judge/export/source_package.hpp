@@ -35,8 +35,7 @@ struct SourceSubmission {
 
 struct SourcePackage {
   std::filesystem::path root;
-  YAML::Node problem_yaml;  // as written
-  ProblemConfig config;     // checked
+  ProblemConfig config;  // problem.yaml, read and checked by judge/package (the one reader)
   // sample, secret, invalid_input, and exhaustive when asked for; sorted by name in each.
   std::vector<SourceTest> tests;
   std::vector<SourceSubmission> submissions;       // sorted by verdict, then name

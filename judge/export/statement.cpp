@@ -1,5 +1,7 @@
 #include "statement.hpp"
 
+#include <fmt/format.h>
+
 #include <algorithm>
 #include <cctype>
 #include <sstream>
@@ -485,21 +487,27 @@ PolygonExample polygon_example(const std::string& interaction) {
   return example;
 }
 
-std::string render_examples_note(const std::vector<std::string>& interactions) {
+std::string render_exchanges(const std::vector<std::string>& interactions, const std::string& intro,
+                             const std::string& sample) {
   if (interactions.empty()) return "";
-  std::string out =
-      "Each example shows, on the left, the lines your program reads and, on the right, the "
-      "lines it prints. In the order they are exchanged (\\texttt{<} marks a line from the "
-      "judge, \\texttt{>} a line from your program), the examples go as follows.\n";
+  std::string out = intro;
   for (std::size_t i = 0; i < interactions.size(); ++i) {
-    out += "\n\\textbf{Example " + std::to_string(i + 1) + ":}\n\\begin{verbatim}\n";
     std::istringstream in(interactions[i]);
-    std::string line;
+    std::string line, lines;
     while (std::getline(in, line))
-      if (!line.empty()) out += line.substr(0, 1) + " " + line.substr(1) + "\n";
-    out += "\\end{verbatim}\n";
+      if (!line.empty()) lines += fmt::format("{} {}\n", line.substr(0, 1), line.substr(1));
+    out += fmt::format(fmt::runtime(sample), fmt::arg("n", i + 1), fmt::arg("lines", lines));
   }
   return out;
+}
+
+std::string render_examples_note(const std::vector<std::string>& interactions) {
+  return render_exchanges(
+      interactions,
+      "Each example shows, on the left, the lines your program reads and, on the right, the "
+      "lines it prints. In the order they are exchanged (\\texttt{<} marks a line from the "
+      "judge, \\texttt{>} a line from your program), the examples go as follows.\n",
+      "\n\\textbf{{Example {n}:}}\n\\begin{{verbatim}}\n{lines}\\end{{verbatim}}\n");
 }
 
 std::string render_olymp_problem(const Statement& statement, const std::string& name,

@@ -70,6 +70,11 @@ PolygonExample polygon_example(const std::string& interaction);
 // The notes that explain the examples of an interactive problem, each sample's whole exchange
 // in order (Polygon shows an example's two sides apart).
 std::string render_examples_note(const std::vector<std::string>& interactions);
+// The samples' exchanges ("<" judge, ">" program) after `intro`, each as `sample` (an fmt
+// template: {n} the sample's number, {lines} its lines as "< text"): the LaTeX note above and
+// the Markdown one of the hosted formats.
+std::string render_exchanges(const std::vector<std::string>& interactions, const std::string& intro,
+                             const std::string& sample);
 
 // Polygon's statements/<language>/problem.tex: the olymp.sty problem environment holding every
 // section, the examples (\exmpfile{example.NN}{example.NN.a}) and the notes.

@@ -9,145 +9,127 @@
 //
 // The package: data/ (exactly the zip's files; `--zip` puts them at the archive's root),
 // statement.md and the README.
-#include "formats.hpp"
+#include <fmt/format.h>
+
+#include "format_skeleton.hpp"
 
 namespace entrapment {
 
 namespace {
 
-std::string uoj_statement(const SourcePackage& source) {
-  std::string md =
-      "<!-- Written by judge export --format uoj from statement/statement.en.md. -->\n\n";
-  md += section_markdown(source, "Legend");
-  md += "\n### Input\n\n" + section_markdown(source, "Input");
-  md += "\n### Interaction\n\n" + section_markdown(source, "Output") +
-        section_markdown(source, "Interaction");
-  const std::vector<PolygonExample> examples = sample_examples(source);
-  for (std::size_t i = 0; i < examples.size(); ++i) {
-    const std::string n = std::to_string(i + 1);
-    md += "\n### Sample " + n + "\n\nInput (what your program reads):\n\n```\n" +
-          examples[i].input + "```\n\nOutput (what it prints):\n\n```\n" + examples[i].output +
-          "```\n";
-  }
-  md += "\n### Notes\n\n" + section_markdown(source, "Notes");
-  const std::string exchange = examples_exchange_markdown(source);
-  if (!exchange.empty()) md += "\n" + exchange;
-  return md;
-}
+// <input_pre>N.<input_suf> and <output_pre>N.<output_suf>, N from 1 (problem.conf below).
+const TestLayout kTests = {"data/{package}{number}.in",
+                           "data/{package}{number}.out",
+                           "tests-origin.txt",
+                           "{number}",
+                           1,
+                           false};
+
+const MarkdownStatement kStatement = {
+    "<!-- Written by judge export --format uoj from statement/statement.en.md. -->\n\n",
+    "",
+    "\n### Input\n\n",
+    "\n### Interaction\n\n",
+    "",
+    "\n### Sample {n}\n\nInput (what your program reads):\n\n```\n{input}```\n\n"
+    "Output (what it prints):\n\n```\n{output}```\n",
+    "\n### Notes\n\n"};
+
+constexpr const char* kProblemConf =
+    "use_builtin_judger on\n"
+    "interaction_mode on\n"
+    "n_tests {tests}\n"
+    "n_ex_tests 0\n"
+    "n_sample_tests 0\n"
+    "input_pre {prefix}\n"
+    "input_suf in\n"
+    "output_pre {prefix}\n"
+    "output_suf out\n"
+    "time_limit {time_s}\n"
+    "memory_limit {memory_mib}\n"
+    "output_limit 64\n"
+    "interactor_time_limit 2\n"
+    "interactor_memory_limit 256\n"
+    "n_subtasks 1\n"
+    "subtask_end_1 {tests}\n"
+    "subtask_score_1 100\n";
+
+constexpr const char* kReadmeIntro =
+    " For uoj.ac (vfleaking/uoj), the community edition (UniversalOJ/UOJ-System) and the judges "
+    "derived from UOJ, such as QOJ.";
+
+constexpr const char* kReadmeBody =
+    "## Where it goes\n\n"
+    "1. Create the problem and paste `statement.md` into its statement (Markdown).\n"
+    "2. In the problem's Data tab (manage/data), upload `entrapment.zip` (written with `--zip`: "
+    "exactly the files of `data/`, at its root) and synchronise the data. UOJ compiles the "
+    "interactor then.\n"
+    "3. `data/download/testing_tool.py` is what uoj.ac offers contestants for download with the "
+    "problem (download.zip): the local testing tool the statement mentions.\n\n"
+    "## What was adapted\n\n"
+    "- `problem.conf`: the builtin judger in interaction mode, {tests} tests, the official limits "
+    "({time_s} s, {memory_mib} MB), and the interactor's own limits (2 s, 256 MB; it needs "
+    "milliseconds and a few MB).\n"
+    "- The interactor reads the contestant from its second argument, which UOJ makes "
+    "`/dev/stdin` (`interactor INPUT /dev/stdin ANSWER`), writes no file (UOJ's sandbox stops an "
+    "interactor that writes anywhere but /dev/null) and reports on stderr, whose first word UOJ "
+    "reads: `ok` (full points) or `wrong answer` (none); a broken test is `FAIL`, also none. It "
+    "is one self-contained C++14 file, standard library only, shipped twice: `interactor14.cpp`, "
+    "which uoj.ac compiles as C++14 (plain `interactor.cpp` is C++03 there), and "
+    "`interactor.cpp`, the only name the community edition reads (compiled with its GCC's "
+    "default, gnu++14).\n";
 
 }  // namespace
 
-FormatResult write_uoj(const SourcePackage& source, PackageWriter& out,
+FormatResult write_uoj(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
                        std::vector<std::string>& notes) {
-  const std::vector<const SourceTest*> tests = judged_tests(source);
-  const std::string prefix = kPackageName;
-  std::string origin;
-  for (std::size_t i = 0; i < tests.size(); ++i) {
-    const std::string n = std::to_string(i + 1);
-    const std::filesystem::path& in = tests[i]->files.at(".in");
-    out.copy("data/" + prefix + n + ".in", in);
-    out.write("data/" + prefix + n + ".out", winner_line(in));
-    origin += n + " " + tests[i]->group + "/" + tests[i]->name + "\n";
-  }
-  const std::string n = std::to_string(tests.size());
-  out.write("data/problem.conf",
-            "use_builtin_judger on\n"
-            "interaction_mode on\n"
-            "n_tests " +
-                n +
-                "\n"
-                "n_ex_tests 0\n"
-                "n_sample_tests 0\n"
-                "input_pre " +
-                prefix +
-                "\n"
-                "input_suf in\n"
-                "output_pre " +
-                prefix +
-                "\n"
-                "output_suf out\n"
-                "time_limit " +
-                format_time_limit(source.config.time_limit_s) +
-                "\n"
-                "memory_limit " +
-                std::to_string(source.config.memory_mib) +
-                "\n"
-                "output_limit 64\n"
-                "interactor_time_limit 2\n"
-                "interactor_memory_limit 256\n"
-                "n_subtasks 1\n"
-                "subtask_end_1 " +
-                n +
-                "\n"
-                "subtask_score_1 100\n");
-  out.copy("data/interactor14.cpp", source.interactor_uoj);
-  out.copy("data/interactor.cpp", source.interactor_uoj);
-  for (const auto& attachment : source.attachments)
-    out.copy("data/download/" + attachment.filename().string(), attachment);
-  out.write("tests-origin.txt", origin);
-  out.write("statement.md", uoj_statement(source));
+  FormatSkeleton uoj{source,
+                     "uoj",
+                     kTests,
+                     {{"data/interactor14.cpp", source.interactor_uoj},
+                      {"data/interactor.cpp", source.interactor_uoj}},
+                     "data/download"};
 
-  notes.push_back(
-      "The tests are " + prefix + "1.in to " + prefix + n +
-      ".in (samples first; tests-origin.txt names them), with the winning side in the .out "
-      "files, which UOJ requires and the interactor does not need. No extra or sample tests "
-      "(n_ex_tests 0): UOJ offers sample tests' files for download, and a test file holds the "
-      "judge's lines; the statement shows the samples.");
-  notes.push_back(
+  // interactor.cpp is C++03 on uoj.ac and the only name the community edition reads.
+  uoj.files = {{"data/problem.conf",
+                fmt::format(kProblemConf, fmt::arg("tests", uoj.numbered.size()),
+                            fmt::arg("prefix", kPackageName), fmt::arg("time_s", uoj.limits.time_s),
+                            fmt::arg("memory_mib", uoj.limits.memory_mib))},
+               {"statement.md", markdown_statement(source, kStatement)}};
+  uoj.notes = {
+      fmt::format(
+          "The tests are {prefix}1.in to {prefix}{tests}.in (samples first; tests-origin.txt "
+          "names them), with the winning side in the .out files, which UOJ requires and the "
+          "interactor does not need. No extra or sample tests (n_ex_tests 0): UOJ offers sample "
+          "tests' files for download, and a test file holds the judge's lines; the statement "
+          "shows the samples.",
+          fmt::arg("prefix", kPackageName), fmt::arg("tests", uoj.numbered.size())),
       "One subtask of every test worth 100 points: accepted on all of them or nothing, as in "
-      "the ICPC.");
-  if (!source.submissions.empty())
-    notes.push_back(
-        "solutions/ is not exported: UOJ's data holds only tests and the judge's "
-        "programs; submit the reference solutions yourself to check.");
-
-  FormatResult result;
-  result.zip_root = "data";
-  write_package_readme(
-      out,
-      "# " + source.config.name +
-          " — UOJ problem data\n\n"
-          "Written by `judge export --format uoj` from the Entrapment judging package; do not "
-          "edit it here. For uoj.ac (vfleaking/uoj), the community edition "
-          "(UniversalOJ/UOJ-System) and the judges derived from UOJ, such as QOJ.\n\n"
-          "## Where it goes\n\n"
-          "1. Create the problem and paste `statement.md` into its statement (Markdown).\n"
-          "2. In the problem's Data tab (manage/data), upload `entrapment.zip` (written with "
-          "`--zip`: exactly the files of `data/`, at its root) and synchronise the data. UOJ "
-          "compiles the interactor then.\n"
-          "3. `data/download/testing_tool.py` is what uoj.ac offers contestants for download "
-          "with the problem (download.zip): the local testing tool the statement mentions.\n\n"
-          "## What was adapted\n\n"
-          "- `problem.conf`: the builtin judger in interaction mode, " +
-          n + " tests, the official limits (" + format_time_limit(source.config.time_limit_s) +
-          " s, " + std::to_string(source.config.memory_mib) +
-          " MB), and the interactor's own limits (2 s, 256 MB; it needs milliseconds and a few "
-          "MB).\n"
-          "- The interactor reads the contestant from its second argument, which UOJ makes "
-          "`/dev/stdin` (`interactor INPUT /dev/stdin ANSWER`), writes no file (UOJ's sandbox "
-          "stops an interactor that writes anywhere but /dev/null) and reports on stderr, "
-          "whose first word UOJ reads: `ok` (full points) or `wrong answer` (none); a broken "
-          "test is `FAIL`, also none. It is one self-contained C++14 file, standard library "
-          "only, shipped twice: `interactor14.cpp`, which uoj.ac compiles as C++14 (plain "
-          "`interactor.cpp` is C++03 there), and `interactor.cpp`, the only name the community "
-          "edition reads (compiled with its GCC's default, gnu++14).\n" +
-          settings_section(
-              {"UOJ",
-               format_time_limit(source.config.time_limit_s) + " s and " +
-                   std::to_string(source.config.memory_mib) +
-                   " MB per test, the official limits, from `problem.conf` (`time_limit`, "
-                   "`memory_limit`), which UOJ reads when the data is synchronised; the "
-                   "interactor's own: `interactor_time_limit 2`, `interactor_memory_limit 256`.",
-               "uoj.ac compiles `interactor14.cpp` as C++14 (run/compile picks the standard "
-               "from the name); the community edition compiles `interactor.cpp` as `g++ -O2 "
-               "-DONLINE_JUDGE` (no -std: gnu++14 on its Ubuntu 20.04); both beside UOJ's "
-               "testlib.h, which the file does not need.",
-               "all or nothing: one subtask of every test (`n_subtasks 1`, `subtask_score_1 "
-               "100`), which stops at its first failed test.",
-               "`data/download/` (the testing tool) as the problem's download.zip on uoj.ac; no "
-               "test file (no sample or extra tests)."}),
-      notes);
-  return result;
+      "the ICPC."};
+  uoj.solutions_left_out = "UOJ's data holds only tests and the judge's programs";
+  uoj.readme = {
+      "UOJ problem data",
+      kReadmeIntro,
+      fmt::format(kReadmeBody, fmt::arg("tests", uoj.numbered.size()),
+                  fmt::arg("time_s", uoj.limits.time_s),
+                  fmt::arg("memory_mib", uoj.limits.memory_mib)),
+      {"UOJ",
+       fmt::format("{time_s} s and {memory_mib} MB per test, the official limits, from "
+                   "`problem.conf` (`time_limit`, `memory_limit`), which UOJ reads when the data "
+                   "is synchronised; the interactor's own: `interactor_time_limit 2`, "
+                   "`interactor_memory_limit 256`.",
+                   fmt::arg("time_s", uoj.limits.time_s),
+                   fmt::arg("memory_mib", uoj.limits.memory_mib)),
+       "uoj.ac compiles `interactor14.cpp` as C++14 (run/compile picks the standard from the "
+       "name); the community edition compiles `interactor.cpp` as `g++ -O2 -DONLINE_JUDGE` (no "
+       "-std: gnu++14 on its Ubuntu 20.04); both beside UOJ's testlib.h, which the file does not "
+       "need.",
+       "all or nothing: one subtask of every test (`n_subtasks 1`, `subtask_score_1 100`), which "
+       "stops at its first failed test.",
+       "`data/download/` (the testing tool) as the problem's download.zip on uoj.ac; no test file "
+       "(no sample or extra tests)."}};
+  uoj.result.zip_root = "data";
+  return write_format(source, out, uoj, notes);
 }
 
 }  // namespace entrapment

@@ -35,6 +35,22 @@ void put32(std::string& out, std::uint32_t value) {
   put16(out, value >> 16);
 }
 
+// The fields the local header and the central directory entry share, in the same order:
+// version needed, flags, method (stored), time, date, CRC, both sizes, name and extra lengths.
+void put_entry_fields(std::string& out, std::uint32_t crc, std::size_t size,
+                      std::size_t name_size) {
+  put16(out, kVersion);
+  put16(out, 0);  // flags
+  put16(out, 0);  // stored
+  put16(out, kDosTime);
+  put16(out, kDosDate);
+  put32(out, crc);
+  put32(out, static_cast<std::uint32_t>(size));  // compressed
+  put32(out, static_cast<std::uint32_t>(size));  // uncompressed
+  put16(out, static_cast<std::uint32_t>(name_size));
+  put16(out, 0);  // extra
+}
+
 }  // namespace
 
 unsigned long crc32(const std::string& data) {
@@ -68,31 +84,13 @@ void write_zip(const fs::path& zip_path, const fs::path& dir, const std::vector<
     const std::uint32_t mode = executable ? 0100755 : 0100644;
 
     put32(archive, 0x04034b50);
-    put16(archive, kVersion);
-    put16(archive, 0);  // flags
-    put16(archive, 0);  // stored
-    put16(archive, kDosTime);
-    put16(archive, kDosDate);
-    put32(archive, crc);
-    put32(archive, static_cast<std::uint32_t>(data.size()));
-    put32(archive, static_cast<std::uint32_t>(data.size()));
-    put16(archive, static_cast<std::uint32_t>(name.size()));
-    put16(archive, 0);  // extra
+    put_entry_fields(archive, crc, data.size(), name.size());
     archive += name;
     archive += data;
 
     put32(central, 0x02014b50);
     put16(central, kMadeByUnix);
-    put16(central, kVersion);
-    put16(central, 0);
-    put16(central, 0);
-    put16(central, kDosTime);
-    put16(central, kDosDate);
-    put32(central, crc);
-    put32(central, static_cast<std::uint32_t>(data.size()));
-    put32(central, static_cast<std::uint32_t>(data.size()));
-    put16(central, static_cast<std::uint32_t>(name.size()));
-    put16(central, 0);  // extra
+    put_entry_fields(central, crc, data.size(), name.size());
     put16(central, 0);  // comment
     put16(central, 0);  // disk
     put16(central, 0);  // internal attributes

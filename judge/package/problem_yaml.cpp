@@ -6,6 +6,8 @@
 #include <cmath>
 #include <set>
 #include <sstream>
+#include <tuple>
+#include <utility>
 
 #include "support/files.hpp"
 #include "yaml_reader.hpp"
@@ -228,8 +230,16 @@ void read_type(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
   config.type = "interactive";
 }
 
-void read_credits(const Reader& r, const YAML::Node& node) {
-  if (node.IsScalar()) return;  // one author
+// A person's name: "Name <email>" as written, or the map's name.
+std::string person_name(const YAML::Node& node) {
+  return node.IsMap() ? Reader::child(node, "name").Scalar() : node.Scalar();
+}
+
+void read_credits(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
+  if (node.IsScalar()) {  // one author
+    config.authors = {node.Scalar()};
+    return;
+  }
   if (!node.IsMap())
     r.fail(node, "credits", "expected a person or a map, got " + Reader::kind(node));
   r.only_known(node, "credits", kCreditKeys);
@@ -237,6 +247,11 @@ void read_credits(const Reader& r, const YAML::Node& node) {
     const std::string key = "credits." + item.first.Scalar();
     if (item.first.Scalar() != "translators") {
       r.persons(key, item.second);
+      if (item.first.Scalar() == "authors") {
+        if (!item.second.IsSequence()) config.authors = {person_name(item.second)};
+        for (std::size_t i = 0; item.second.IsSequence() && i < item.second.size(); ++i)
+          config.authors.push_back(person_name(item.second[i]));
+      }
       continue;
     }
     if (!item.second.IsMap())
@@ -251,27 +266,29 @@ void read_credits(const Reader& r, const YAML::Node& node) {
   }
 }
 
-// One source entry: a name, or a map with name and optional url. Returns the name.
-std::string read_source_entry(const Reader& r, const std::string& key, const YAML::Node& node) {
-  if (node.IsScalar()) return node.Scalar();
+// One source entry: a name, or a map with name and optional url. Returns the name and url.
+std::pair<std::string, std::string> read_source_entry(const Reader& r, const std::string& key,
+                                                      const YAML::Node& node) {
+  if (node.IsScalar()) return {node.Scalar(), ""};
   if (!node.IsMap())
     r.fail(node, key,
            "expected the source's name or a map with name and url, got " + Reader::kind(node));
   r.only_known(node, key, kSourceKeys);
-  if (const YAML::Node url = Reader::child(node, "url"); url.IsDefined())
-    r.scalar(key + ".url", url, "a URL");
-  return r.scalar(key + ".name", Reader::child(node, "name"), "the contest's name");
+  std::string url;
+  if (const YAML::Node v = Reader::child(node, "url"); v.IsDefined())
+    url = r.scalar(key + ".url", v, "a URL");
+  return {r.scalar(key + ".name", Reader::child(node, "name"), "the contest's name"), url};
 }
 
 void read_source(const Reader& r, const YAML::Node& node, ProblemConfig& config) {
   if (!node.IsSequence()) {
-    config.source = read_source_entry(r, "source", node);
+    std::tie(config.source, config.source_url) = read_source_entry(r, "source", node);
     return;
   }
   if (node.size() == 0) r.fail(node, "source", "expected at least one source");
   for (std::size_t i = 0; i < node.size(); ++i) {
-    const std::string name = read_source_entry(r, "source[" + std::to_string(i) + "]", node[i]);
-    if (i == 0) config.source = name;
+    const auto entry = read_source_entry(r, "source[" + std::to_string(i) + "]", node[i]);
+    if (i == 0) std::tie(config.source, config.source_url) = entry;
   }
 }
 
@@ -412,16 +429,17 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
   config.uuid = r.scalar("uuid", get("uuid"), "the problem's UUID");
   if (const YAML::Node v = get("version"); v.IsDefined())
     config.version = r.scalar("version", v, "a version string");
-  if (const YAML::Node v = get("credits"); v.IsDefined()) read_credits(r, v);
+  if (const YAML::Node v = get("credits"); v.IsDefined()) read_credits(r, v, config);
   if (const YAML::Node v = get("source"); v.IsDefined()) read_source(r, v, config);
   if (const YAML::Node v = get("license"); v.IsDefined()) {
     config.license = r.scalar("license", v, "a license");
+    config.license_given = true;
     if (!contains(kLicenses, config.license))
       r.fail(v, "license",
              "expected one of: " + joined(kLicenses) + ", got '" + config.license + "'");
   }
   if (const YAML::Node v = get("rights_owner"); v.IsDefined()) {
-    r.scalar("rights_owner", v, "the rights owner");
+    config.rights_owner = r.scalar("rights_owner", v, "the rights owner");
     if (config.license == "public domain")
       r.fail(v, "rights_owner", "must not be set when the license is public domain");
   } else if (config.license != "unknown" && config.license != "public domain" &&
@@ -442,7 +460,7 @@ ProblemConfig parse_problem_yaml(const std::string& text, const std::string& nam
     if (!v.IsSequence())
       r.fail(v, "keywords", "expected a list of strings, got " + Reader::kind(v));
     for (std::size_t i = 0; i < v.size(); ++i)
-      r.scalar("keywords[" + std::to_string(i) + "]", v[i], "a keyword");
+      config.keywords.push_back(r.scalar("keywords[" + std::to_string(i) + "]", v[i], "a keyword"));
   }
   if (const YAML::Node v = get("languages"); v.IsDefined())
     r.strings("languages", v, "all, or language codes");

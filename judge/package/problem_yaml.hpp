@@ -21,9 +21,16 @@ struct ProblemConfig {
   std::string name;                          // the English name, else the first language's
   std::map<std::string, std::string> names;  // language code -> name ("en" for a plain string)
   std::string uuid;
-  std::string version;  // empty when absent
-  std::string source;   // the first source's name; empty when absent
+  std::string version;     // empty when absent
+  std::string source;      // the first source's name; empty when absent
+  std::string source_url;  // the first source's url; empty when absent
   std::string license = "unknown";
+  bool license_given = false;  // whether license was written
+  std::string rights_owner;    // empty when absent
+  // credits.authors (or credits itself, when it names one author): each person's name, or the
+  // "Name <email>" string as written. Empty when absent.
+  std::vector<std::string> authors;
+  std::vector<std::string> keywords;
 
   // limits. Each key is optional; the values here are what the judge uses.
   double time_limit_s = 1;         // limits.time_limit; absent: time_resolution (see below)

@@ -1,5 +1,6 @@
 #include "board_svg.hpp"
 
+#include "protocol/tokens.hpp"
 #include "text.hpp"
 
 namespace entrapment::report {
@@ -10,7 +11,7 @@ std::string board_svg(const BoardPicture& picture, int size, const std::string& 
   const std::string side = std::to_string(kSide), pixels = std::to_string(size);
   std::string svg = "<svg class=\"board\" xmlns=\"http://www.w3.org/2000/svg\" viewBox=\"0 0 " +
                     side + " " + side + "\" width=\"" + pixels + "\" height=\"" + pixels +
-                    "\" role=\"img\"><title>" + html_escape(title) + "</title>";
+                    "\" role=\"img\"><title>" + xml_escape(printable(title)) + "</title>";
   for (Square s = 1; s <= kSquares; ++s) {
     const int x = kGap + ((s - 1) % 3) * (kCell + kGap);
     const int y = kGap + ((s - 1) / 3) * (kCell + kGap);

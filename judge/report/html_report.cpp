@@ -5,6 +5,7 @@
 
 #include "board_svg.hpp"
 #include "html_style.hpp"
+#include "protocol/tokens.hpp"
 #include "text.hpp"
 
 namespace entrapment::report {
@@ -132,7 +133,8 @@ std::string transcript_pre(const Transcript& t) {
   for (const TranscriptLine& line : t.lines) {
     out += "<span class=\"rn\">" + round_label(line, t.rounds) + "</span>";
     out += line.from_contestant ? "<span class=\"from\">&gt; " : "<span class=\"to\">&lt; ";
-    out += html_escape(line.text) + (line.cut ? " <i class=\"muted\">[cut]</i>" : "") + "</span>\n";
+    out += xml_escape(printable(line.text)) + (line.cut ? " <i class=\"muted\">[cut]</i>" : "") +
+           "</span>\n";
   }
   return out + "</pre>";
 }
@@ -141,20 +143,20 @@ std::string failure_section(const TestResult& test, const std::string& id) {
   const Transcript& t = test.transcript;
   std::ostringstream out;
   out << "<section class=\"failure\" id=\"" << id << "\"><h2>" << verdict_pill(test.verdict)
-      << " <span class=\"mono\">" << html_escape(test.name) << "</span></h2>";
+      << " <span class=\"mono\">" << xml_escape(printable(test.name)) << "</span></h2>";
   out << "<div class=\"message\">"
-      << (test.message.empty() ? "(no message)" : html_escape(test.message)) << "</div>";
+      << (test.message.empty() ? "(no message)" : xml_escape(printable(test.message))) << "</div>";
   out << "<dl class=\"facts\">";
   out << "<dt>time</dt><dd>cpu " << format_seconds(test.cpu_s) << ", wall "
       << format_seconds(test.wall_s) << ", memory " << format_kib(test.memory_kib) << "</dd>";
   if (t.rounds > 0) {
     out << "<dt>board</dt><dd>R = " << t.rounds << ", unavailable "
         << set_text(make_set(t.unavailable)) << "</dd>";
-    out << "<dt>judge plays</dt><dd>" << html_escape(t.adversary) << " (seed " << t.seed
+    out << "<dt>judge plays</dt><dd>" << xml_escape(printable(t.adversary)) << " (seed " << t.seed
         << ")</dd>";
-    out << "<dt>optimal winner</dt><dd>" << html_escape(t.winner) << "</dd>";
+    out << "<dt>optimal winner</dt><dd>" << xml_escape(printable(t.winner)) << "</dd>";
     out << "<dt>claimed</dt><dd>"
-        << (t.claimed.empty() ? "<i class=\"muted\">nothing</i>" : html_escape(t.claimed))
+        << (t.claimed.empty() ? "<i class=\"muted\">nothing</i>" : xml_escape(printable(t.claimed)))
         << "</dd>";
     if (!t.runner_path.empty())
       out << "<dt>Runner's path</dt><dd>" << labels_text(t.runner_path) << "</dd>";
@@ -175,7 +177,8 @@ std::string expectation_line(const RunResult& result) {
   const bool ok = result.expected.matches(result.verdict);
   return std::string("<span class=\"") + (ok ? "ok" : "notok") + "\">" +
          (ok ? "as expected" : "NOT as expected") + ": expected " +
-         html_escape(result.expected.text()) + ", got " + to_string(result.verdict) + "</span>";
+         xml_escape(printable(result.expected.text())) + ", got " + to_string(result.verdict) +
+         "</span>";
 }
 
 // The counts, then `after_counts`, the table of tests and a section per failing test (or the
@@ -189,7 +192,7 @@ void submission_body(std::ostream& out, const RunResult& result, const std::stri
     out << "</div>\n"
         << after_counts << "<section class=\"failure\" id=\"" << prefix << "compile\"><h2>"
         << verdict_pill(Verdict::CE) << " did not compile</h2><pre class=\"transcript\">"
-        << html_escape(result.message) << "</pre></section>\n";
+        << xml_escape(printable(result.message)) << "</pre></section>\n";
     return;
   }
   out << "<span>" << counts[0] << " of " << result.tests.size() << " tests accepted</span>";
@@ -203,19 +206,20 @@ void submission_body(std::ostream& out, const RunResult& result, const std::stri
     const auto slowest = std::max_element(
         result.tests.begin(), result.tests.end(),
         [](const TestResult& a, const TestResult& b) { return a.wall_s < b.wall_s; });
-    out << "<span class=\"muted\">slowest: <span class=\"mono\">" << html_escape(slowest->name)
-        << "</span> (" << format_seconds(slowest->wall_s) << " wall)</span>";
+    out << "<span class=\"muted\">slowest: <span class=\"mono\">"
+        << xml_escape(printable(slowest->name)) << "</span> (" << format_seconds(slowest->wall_s)
+        << " wall)</span>";
   }
   const auto failing = std::find_if(result.tests.begin(), result.tests.end(),
                                     [](const TestResult& t) { return t.verdict != Verdict::AC; });
   if (failing != result.tests.end()) {
     const std::size_t index = static_cast<std::size_t>(failing - result.tests.begin());
     out << "<span>first failure: <a class=\"mono\" href=\"#" << anchor(prefix, index) << "\">"
-        << html_escape(failing->name) << "</a></span>";
+        << xml_escape(printable(failing->name)) << "</a></span>";
   }
   out << "</div>\n" << after_counts;
   if (result.tests.empty() && !result.message.empty())
-    out << "<div class=\"message\">" << html_escape(result.message) << "</div>\n";
+    out << "<div class=\"message\">" << xml_escape(printable(result.message)) << "</div>\n";
 
   out << "<section><h2>Tests</h2><table><thead><tr><th>#</th><th>test</th><th>verdict</th>"
       << "<th class=\"num\">cpu</th><th class=\"num\">wall</th><th class=\"num\">memory</th>"
@@ -226,13 +230,14 @@ void submission_body(std::ostream& out, const RunResult& result, const std::stri
     out << "<tr" << (failed ? " class=\"fail\"" : "") << "><td class=\"num\">" << i + 1
         << "</td><td class=\"mono name\">";
     if (failed)
-      out << "<a href=\"#" << anchor(prefix, i) << "\">" << html_escape(test.name) << "</a>";
+      out << "<a href=\"#" << anchor(prefix, i) << "\">" << xml_escape(printable(test.name))
+          << "</a>";
     else
-      out << html_escape(test.name);
+      out << xml_escape(printable(test.name));
     out << "</td><td>" << verdict_pill(test.verdict) << "</td><td class=\"num\">"
         << format_seconds(test.cpu_s) << "</td><td class=\"num\">" << format_seconds(test.wall_s)
         << "</td><td class=\"num\">" << format_kib(test.memory_kib) << "</td><td class=\"msg\">"
-        << html_escape(shorten(test.message, kTableMessageChars)) << "</td></tr>\n";
+        << xml_escape(printable(shorten(test.message, kTableMessageChars))) << "</td></tr>\n";
   }
   out << "</tbody></table></section>\n";
 
@@ -251,7 +256,7 @@ void page_start(std::ostream& out, const std::string& title) {
 }  // namespace
 
 void write_html(std::ostream& out, const RunResult& result) {
-  const std::string submission = html_escape(result.submission);
+  const std::string submission = xml_escape(printable(result.submission));
   page_start(out, std::string(to_string(result.verdict)) + " &middot; " + submission);
   out << "<header><h1>Entrapment &middot; <span class=\"mono\">" << submission << "</span> "
       << verdict_pill(result.verdict) << "</h1>";
@@ -273,8 +278,8 @@ void write_html(std::ostream& out, const std::vector<RunResult>& results) {
     const RunResult& r = results[k];
     const bool ok = r.expected.matches(r.verdict);
     out << "<tr" << (ok ? "" : " class=\"fail\"") << "><td class=\"mono name\"><a href=\"#sub-"
-        << k + 1 << "\">" << html_escape(r.submission) << "</a></td><td>"
-        << html_escape(r.expected.text()) << "</td><td>" << verdict_pill(r.verdict)
+        << k + 1 << "\">" << xml_escape(printable(r.submission)) << "</a></td><td>"
+        << xml_escape(printable(r.expected.text())) << "</td><td>" << verdict_pill(r.verdict)
         << "</td><td class=\"num\">" << r.tests.size() << "</td><td>"
         << (ok ? "as expected" : "<b>NOT as expected</b>") << "</td></tr>\n";
   }
@@ -283,7 +288,7 @@ void write_html(std::ostream& out, const std::vector<RunResult>& results) {
     const std::string id = "sub-" + std::to_string(k + 1);
     out << "<section class=\"submission\" id=\"" << id << "\"><h2 class=\"submission-title\">"
         << verdict_pill(results[k].verdict) << " <span class=\"mono\">"
-        << html_escape(results[k].submission) << "</span></h2>\n";
+        << xml_escape(printable(results[k].submission)) << "</span></h2>\n";
     submission_body(out, results[k], id + "-", "");
     out << "</section>\n";
   }

@@ -146,32 +146,6 @@ std::string json_quote(std::string_view text) {
   return out + "\"";
 }
 
-std::string html_escape(std::string_view text) {
-  std::string out;
-  for (char c : printable(text)) {
-    switch (c) {
-      case '&':
-        out += "&amp;";
-        break;
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      case '\'':
-        out += "&#39;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
 std::string json_number(double value) {
   if (!std::isfinite(value)) return "null";
   char buf[64];

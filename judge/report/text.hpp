@@ -1,6 +1,8 @@
 // Making arbitrary bytes safe to show. Test names, judge messages and transcript lines may hold
 // whatever a contestant printed: control characters (a terminal would obey escape sequences),
-// invalid UTF-8, HTML markup. Every report passes such text through one of these first.
+// invalid UTF-8, HTML markup. Every report passes such text through one of these first; HTML
+// then takes the one markup escape, xml_escape() (judge/protocol/tokens.hpp), which the
+// interactor's testlib result file also uses.
 #pragma once
 
 #include <string>
@@ -18,9 +20,6 @@ std::string printable(std::string_view text);
 // and the characters printable() shows as \uHHHH are escaped, and each byte that is not valid
 // UTF-8 becomes U+FFFD, so the document is always valid JSON.
 std::string json_quote(std::string_view text);
-
-// printable(text) with & < > " ' escaped, for HTML text and attribute values.
-std::string html_escape(std::string_view text);
 
 // A double for JSON: shortest text that reads back the same value; "null" when not finite.
 std::string json_number(double value);

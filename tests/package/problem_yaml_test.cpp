@@ -77,6 +77,35 @@ TEST(ProblemYaml, SourceMayBeAPlainStringOrAList) {
       std::string(kMinimal) + "source:\n  - name: NAC 2025\n    url: https://x.example\n  - ICPC\n",
       "p");
   EXPECT_EQ(listed.source, "NAC 2025");
+  EXPECT_EQ(listed.source_url, "https://x.example") << "the first source's url, with its name";
+  EXPECT_EQ(parse_problem_yaml(kGood, "p").source_url, "");
+}
+
+// What judge export's legacy problem.yaml carries over, read here rather than by a second
+// reader of its own (issue 30).
+TEST(ProblemYaml, CreditsLicenseAndKeywordsAreReadForTheExports) {
+  const ProblemConfig full = parse_problem_yaml(
+      std::string(kMinimal) +
+          "credits:\n  authors:\n    - Ann Author <ann@x.example>\n    - name: Bo\n"
+          "      email: bo@x.example\n  testers: Di\n"
+          "license: cc by-sa\nrights_owner: NAC\nkeywords: [games, interactive]\n",
+      "p");
+  EXPECT_EQ(full.authors, (std::vector<std::string>{"Ann Author <ann@x.example>", "Bo"}));
+  EXPECT_TRUE(full.license_given);
+  EXPECT_EQ(full.license, "cc by-sa");
+  EXPECT_EQ(full.rights_owner, "NAC");
+  EXPECT_EQ(full.keywords, (std::vector<std::string>{"games", "interactive"}));
+  EXPECT_EQ(parse_problem_yaml(std::string(kMinimal) + "credits: Ann\n", "p").authors,
+            std::vector<std::string>{"Ann"})
+      << "credits as a string is one author";
+  EXPECT_EQ(parse_problem_yaml(std::string(kMinimal) + "credits:\n  authors:\n    name: Cy\n", "p")
+                .authors,
+            std::vector<std::string>{"Cy"});
+  const ProblemConfig none = parse_problem_yaml(kMinimal, "p");
+  EXPECT_TRUE(none.authors.empty());
+  EXPECT_FALSE(none.license_given);
+  EXPECT_EQ(none.rights_owner, "");
+  EXPECT_TRUE(none.keywords.empty());
 }
 
 TEST(ProblemYaml, LimitsAndEachOfItsKeysAreOptionalWithTheSpecificationsDefaults) {

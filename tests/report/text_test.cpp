@@ -5,6 +5,8 @@
 
 #include <limits>
 
+#include "protocol/tokens.hpp"
+
 namespace entrapment::report {
 namespace {
 
@@ -33,7 +35,7 @@ TEST(Printable, ShowsBidiControlsAndInvisibleFormatCharacters) {
   EXPECT_EQ(printable("\xd8\x9c"), "\\u061C");                           // ARABIC LETTER MARK
   EXPECT_EQ(printable("\xe2\x80\x8b\xef\xbb\xbf"), "\\u200B\\uFEFF");    // zero width
   EXPECT_EQ(printable("\xe2\x80\xa8"), "\\u2028");                       // LINE SEPARATOR
-  EXPECT_EQ(html_escape("\xe2\x80\xae"), "\\u202E");
+  EXPECT_EQ(xml_escape(printable("\xe2\x80\xae")), "\\u202E");
   EXPECT_EQ(json_quote("\xe2\x80\xae"), "\"\\u202E\"");
   EXPECT_EQ(printable("\xe2\x80\x94"), "\xe2\x80\x94");  // an em dash stays
 }
@@ -45,9 +47,13 @@ TEST(JsonQuote, EscapesControlsAndReplacesInvalidBytes) {
   EXPECT_EQ(json_quote("x\xffy"), "\"x\\uFFFDy\"");
 }
 
+// HTML takes the one markup escape (judge/protocol/tokens.hpp, xml_escape) after printable():
+// ' stays, since every attribute of the reports is quoted with "
+// (HtmlReport.AttributesUseDoubleQuotes).
 TEST(HtmlEscape, EscapesMarkup) {
-  EXPECT_EQ(html_escape("<a href='x'>&\"</a>"), "&lt;a href=&#39;x&#39;&gt;&amp;&quot;&lt;/a&gt;");
-  EXPECT_EQ(html_escape("\x1b"), "\\x1B");
+  EXPECT_EQ(xml_escape(printable("<a href='x'>&\"</a>")),
+            "&lt;a href='x'&gt;&amp;&quot;&lt;/a&gt;");
+  EXPECT_EQ(xml_escape(printable("\x1b")), "\\x1B");
 }
 
 TEST(Numbers, ReadBackAndSayUnits) {
