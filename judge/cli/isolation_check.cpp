@@ -15,7 +15,7 @@ namespace fs = std::filesystem;
 void add_trust_option(CLI::App& sub, bool& trust) {
   sub.add_flag("--trust", trust,
                "run submissions that are not the package's own even where nothing isolates them "
-               "(not root, and bwrap not in use): they run as you, with your files");
+               "(bwrap not in use): they run as you (root included), with your files");
 }
 
 bool is_package_submission(const fs::path& path, const fs::path& root) {
@@ -27,7 +27,7 @@ bool is_package_submission(const fs::path& path, const fs::path& root) {
 }
 
 void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bool trust) {
-  if (isolation_for(sandbox) != Isolation::SameUser) return;
+  if (isolation_for(sandbox) != Isolation::None) return;
   // ENTRAPMENT_TRUST=1: --trust for every command (a machine of one's own running tests).
   if (const char* env = std::getenv("ENTRAPMENT_TRUST"); env && std::string(env) == "1")
     trust = true;
@@ -40,12 +40,13 @@ void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bo
         "refusing to run " + list + " with nothing isolating it: " + why +
             ". It would run as you, and could read and change your files (the package's "
             "secret tests, your home directory), signal your processes and write to your "
-            "terminal. Let bwrap isolate it (drop --no-sandbox; Debian's package bubblewrap), "
-            "or judge as root; --trust runs it anyway. See doc/execution.md.");
+            "terminal. Let bwrap isolate it (drop --no-sandbox; Debian's package bubblewrap, "
+            "where namespaces are allowed); --trust runs it anyway. See doc/execution.md.");
   }
   std::cerr << "judge " << current_command() << ": warning: nothing isolates the submissions ("
-            << why << "): they run as you, with your files, processes and terminal within "
-            << "their reach (doc/execution.md)\n";
+            << why << "): they can read and change what the judge's user may (the package, its "
+            << "secret tests, your home), signal its processes, use the network and leave "
+            << "processes, files and IPC objects behind (doc/execution.md)\n";
 }
 
 void print_enforcement(const Limits& limits, bool sandbox) {

@@ -13,7 +13,6 @@
 #include <variant>
 
 #include "cgroup.hpp"
-#include "identity.hpp"
 #include "orphans.hpp"
 #include "proc_table.hpp"
 
@@ -52,11 +51,6 @@ void kill_run(const LiveRun& run) {
     ::kill(-run.group, SIGKILL);
     ::kill(run.group, SIGKILL);
   }
-  if (run.uid)
-    for (int i = 0; i < 100 && count_processes_of(*run.uid) > 0; ++i) {
-      kill_user_processes(*run.uid);
-      ::usleep(2000);
-    }
   if (!run.cgroups.empty()) kill_and_remove_groups(run.cgroups);
 }
 

@@ -75,8 +75,8 @@ bool is_elf(const fs::path& file) {
 // What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
 // does not say within 10 s. The contestant named it, so it never runs as the judge outside a
 // sandbox (it did, as root, before): inside bwrap, the machine read-only, no network, no
-// capabilities (where the shim lives, /tmp included, stays in view); where bwrap is not installed,
-// it is not asked at all. Once per interpreter.
+// capabilities, as nobody when the judge is root (where the shim lives, /tmp included, stays in
+// view); where bwrap is not installed, it is not asked at all. Once per interpreter.
 std::string python_executable(const std::string& interpreter) {
   static std::mutex mutex;
   static std::map<std::string, std::string> known;
@@ -89,24 +89,21 @@ std::string python_executable(const std::string& interpreter) {
   if (::pipe2(out, O_CLOEXEC) == 0) {
     LaunchRequest request;
     const fs::path bwrap = bwrap_path();
-    if (!bwrap.empty())
-      request.argv = {bwrap.string(),
-                      "--ro-bind",
-                      "/",
-                      "/",
-                      "--dev",
-                      "/dev",
-                      "--proc",
-                      "/proc",
-                      "--unshare-all",
-                      "--new-session",
-                      "--die-with-parent",
-                      "--cap-drop",
-                      "ALL",
-                      "--",
-                      interpreter,
-                      "-c",
-                      "import sys; print(sys.executable)"};
+    if (!bwrap.empty()) {
+      request.argv = {bwrap.string(), "--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc"};
+      for (const std::string& option : namespace_options()) request.argv.push_back(option);
+      request.argv.insert(request.argv.end(), {"--new-session", "--die-with-parent"});
+      // As root: bwrap keeps its capabilities (it needs no user namespace), so the shim runs as
+      // nobody, without any (sandbox.hpp); not root, bwrap's user namespace gives it none.
+      if (::geteuid() == 0) {
+        request.argv.push_back("--");
+        for (const std::string& word : drop_to_user(65534)) request.argv.push_back(word);
+      } else {
+        request.argv.insert(request.argv.end(), {"--cap-drop", "ALL", "--"});
+      }
+      request.argv.insert(request.argv.end(),
+                          {interpreter, "-c", "import sys; print(sys.executable)"});
+    }
     for (char** variable = environ; variable && *variable; ++variable)
       request.env.push_back(*variable);
     request.step = answer_on_pipe;
@@ -281,7 +278,7 @@ bool open_to_all_below(const fs::path& installation, const fs::path& executable)
   return S_ISREG(info.st_mode) && (info.st_mode & S_IROTH);
 }
 
-// `mounted`: the contestant runs in a root of its own (bwrap or the private root) into which the
+// `mounted`: the contestant runs in a root of its own (bwrap) into which the
 // interpreter's installation is mounted read-only at its own path, so directories above it that
 // the contestant's user could not search (a pyenv under /root, mode 0700) are not in its way.
 ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, bool mounted) {

@@ -33,7 +33,7 @@ struct StagedCommand {
 
 // Stages `command` into `scratch`. `uid` is the contestant's user when it is not the judge's
 // (then what is not staged must be reachable by it). `mounted`: the contestant runs in a root of
-// its own into which `read_only` paths are mounted at their own paths (bwrap, the private root),
+// its own into which `read_only` paths are mounted at their own paths (bwrap, as root or not),
 // so an interpreter installed under a directory its user cannot search (pyenv, conda or
 // Homebrew under a private home) still runs when its installation is open to all. Throws
 // StageError.
