@@ -23,7 +23,6 @@
 #include "file_copy.hpp"
 #include "interrupts.hpp"
 #include "launch.hpp"
-#include "orphans.hpp"
 #include "proc_table.hpp"
 #include "sandbox.hpp"
 #include "staging.hpp"
@@ -309,7 +308,6 @@ void ContestantProcess::release() noexcept {
   if (registry_key_) forget(registry_key_);
   registry_key_ = 0;
   identity_.reset();  // frees its user id (nothing of it runs: the tree was killed)
-  sweep_orphans();    // what no run found, once none is live
   pid_ = -1;
   scratch_.clear();
 }

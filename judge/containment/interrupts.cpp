@@ -13,7 +13,6 @@
 #include <variant>
 
 #include "cgroup.hpp"
-#include "orphans.hpp"
 #include "proc_table.hpp"
 
 namespace entrapment {
@@ -152,7 +151,6 @@ void handle_interrupts() {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &action, nullptr);
-    sweep_orphans_when_idle();
   });
 }
 

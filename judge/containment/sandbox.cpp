@@ -17,24 +17,15 @@ bool disabled() {
   return env && std::string(env) == "off";
 }
 
-}  // namespace
-
-fs::path bwrap_path() {
-  static const fs::path path = disabled() ? fs::path() : find_program("bwrap");
-  return path;
-}
-
-std::string bwrap_absence() {
-  return disabled() ? "bwrap is turned off (ENTRAPMENT_BWRAP=off)"
-                    : "bwrap (bubblewrap) is not installed";
-}
-
+// --unshare-all, but as root without a user namespace (root needs none, and in one no other
+// user id than its own would be mapped: setpriv could not drop to the run's).
 std::vector<std::string> namespace_options() {
   if (::geteuid() != 0) return {"--unshare-all"};
   return {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
           "--unshare-cgroup-try"};
 }
 
+// setpriv's command line that drops to `uid`, to put before the program (sandbox.hpp).
 std::vector<std::string> drop_to_user(uid_t uid) {
   static const std::string setpriv = find_program("setpriv").string();
   const std::string id = std::to_string(uid);
@@ -46,6 +37,18 @@ std::vector<std::string> drop_to_user(uid_t uid) {
           "--inh-caps=-all",
           "--bounding-set=-all",
           "--"};
+}
+
+}  // namespace
+
+fs::path bwrap_path() {
+  static const fs::path path = disabled() ? fs::path() : find_program("bwrap");
+  return path;
+}
+
+std::string bwrap_absence() {
+  return disabled() ? "bwrap is turned off (ENTRAPMENT_BWRAP=off)"
+                    : "bwrap (bubblewrap) is not installed";
 }
 
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
@@ -75,8 +78,16 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   argv.insert(argv.end(), {"--tmpfs", "/dev/shm", "--remount-ro", "/dev", "--size", size});
   if (root) argv.insert(argv.end(), open.begin(), open.end());
   argv.insert(argv.end(), {"--tmpfs", "/tmp"});
-  for (const std::string& path : layout.read_only)
+  for (const std::string& path : layout.read_only) {
+    // bwrap as root makes the directories above a mount point with the modes of the source's:
+    // the run's user could not search a private one (/root). They are made open to all first.
+    std::vector<std::string> above;
+    for (fs::path dir = fs::path(path).parent_path();
+         root && dir.has_relative_path() && dir != "/tmp"; dir = dir.parent_path())
+      above.insert(above.begin(), dir.string());
+    for (const std::string& dir : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", dir});
     argv.insert(argv.end(), {"--ro-bind", path, path});
+  }
   if (layout.writable_scratch) {
     argv.insert(argv.end(), {"--bind", scratch, scratch});
   } else {

@@ -45,13 +45,6 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
                                            const SandboxLayout& layout,
                                            std::optional<uid_t> drop_to);
 
-// bwrap's options for the namespaces: --unshare-all, but as root without a user namespace
-// (root needs none, and in one no other user id than its own would be mapped).
-std::vector<std::string> namespace_options();
-
-// setpriv's command line that drops to `uid` (as above), to put before a program.
-std::vector<std::string> drop_to_user(uid_t uid);
-
 // Whether bwrap's JSON status (what it wrote to status_fd) shows that the program started:
 // bwrap writes its exit code there only after a successful exec.
 bool sandbox_started_program(const std::string& status);

@@ -45,8 +45,4 @@ StagedCommand stage_command(const std::vector<std::string>& command,
 // /bin, /lib ... that lead into /usr).
 bool in_system_directories(const std::filesystem::path& path);
 
-// "" when `uid` can reach `path` (search every directory on the way and `access(mode)` it);
-// otherwise why not, naming the first place that stops it. Asked of a child running as `uid`.
-std::string unreachable_by(uid_t uid, const std::filesystem::path& path, int mode);
-
 }  // namespace entrapment

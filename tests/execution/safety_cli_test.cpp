@@ -402,24 +402,6 @@ TEST(NotRoot, AForkBombMeetsTheProcessLimitToo) {
   }
 }
 
-// Nothing isolates the run (the judge's own user id, no bwrap): a child that starts a session
-// of its own and outlives its parent is reparented to the judge, which no run finds by its
-// tree; the judge kills and reaps it once no run is live, so nothing is left running after it.
-TEST(NotRoot, AnOrphanInItsOwnSessionDoesNotOutliveTheJudge) {
-  Unprivileged nobody;
-  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
-  Package package;
-  const std::string token = "orphan-" + std::to_string(::getpid());
-  const JudgeRun run = package.judge({"run", "-v", package.sample(), "--no-sandbox", "--trust",
-                                      "--", nobody.player(), "orphan", token},
-                                     nobody.options(), nobody.judge());
-  EXPECT_EQ(run.status, 0) << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "isolation: none (--no-sandbox): only trusted code")) << run.out;
-  int left = 0;
-  for (int i = 0; i < 100 && (left = processes_with(token)) > 0; ++i) ::usleep(20000);
-  EXPECT_EQ(left, 0) << "the orphan outlived the judge";
-}
-
 TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
