@@ -1,5 +1,8 @@
 #include "isolation_check.hpp"
 
+#include <unistd.h>
+
+#include <cstdio>
 #include <cstdlib>
 #include <iostream>
 
@@ -11,6 +14,77 @@
 namespace entrapment::cli {
 
 namespace fs = std::filesystem;
+
+namespace {
+
+// "bwrap, run as root ..." or "none (why): only trusted code runs ...".
+std::string describe_isolation(bool sandbox) {
+  if (isolation_for(sandbox) == Isolation::Bwrap)
+    return ::geteuid() == 0 ? "bwrap, run as root, the program dropped to a user id of its own "
+                              "(no capabilities, no new privileges)"
+                            : "bwrap, in a user namespace of yours";
+  const std::string why = !sandbox ? "--no-sandbox" : "no bwrap: " + sandbox_support().reason;
+  return "none (" + why + "): only trusted code runs, as " +
+         (::geteuid() == 0 ? std::string("root") : std::string("you")) +
+         ", with everything that user may reach";
+}
+
+// What each limit covers here: the whole process tree, or each process, by which mechanism;
+// what the contestant may write; which memory is not counted. One line each.
+std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox) {
+  const LimitMechanism& mechanism = limit_mechanism(limits.mechanism);
+  const bool bwrap = isolation_for(sandbox) == Isolation::Bwrap;
+  const auto mib = [](long long m) { return std::to_string(m) + " MiB"; };
+  const auto seconds = [](double s) {
+    char text[32];
+    std::snprintf(text, sizeof text, "%g s", s);
+    return std::string(text);
+  };
+  std::vector<std::string> lines;
+  lines.push_back("time limit " + seconds(limits.cpu_s) +
+                  " of CPU time: the whole process tree, watched by the judge (RLIMIT_CPU per "
+                  "process only as a backstop)");
+  lines.push_back("wall clock " + seconds(limits.wall_s) +
+                  ": a guard for programs that wait, moved later by the time they (and the "
+                  "sandbox starting them) waited for a CPU");
+  if (mechanism.cgroup)
+    lines.push_back("memory " + mib(limits.memory_mib) +
+                    ": the whole tree, by its control group, memfd and tmpfs (its /tmp, "
+                    "/dev/shm) included (page cache of files not counted)");
+  else
+    lines.push_back("memory " + mib(limits.memory_mib) +
+                    ": each process's address space (RLIMIT_AS), and the whole tree's resident "
+                    "memory as the judge's looks see it (at least four a second); NOT counted: "
+                    "memory held in a memfd or a tmpfs" +
+                    (bwrap ? " (its /tmp and /dev/shm are capped at " +
+                                 mib(limits.max_scratch_bytes >> 20) + " each)"
+                           : ""));
+  if (mechanism.cgroup)
+    lines.push_back("processes " + std::to_string(limits.max_processes) +
+                    ": the whole tree, by its control group");
+  else if (::geteuid() == 0 && bwrap)
+    lines.push_back("processes " + std::to_string(limits.max_processes) +
+                    ": the whole tree, by RLIMIT_NPROC on its own user id");
+  else if (::geteuid() != 0)
+    lines.push_back("processes " + std::to_string(limits.max_processes) +
+                    " beyond those you run now: by RLIMIT_NPROC on your user id");
+  else
+    lines.push_back(
+        "processes: not limited (no control group, and root is not bound by "
+        "RLIMIT_NPROC)");
+  lines.push_back("each file it writes: at most " + mib(limits.max_output_bytes >> 20) +
+                  " (RLIMIT_FSIZE, per file)");
+  if (bwrap)
+    lines.push_back("writable: its own /tmp (its working directory) and /dev/shm, " +
+                    mib(limits.max_scratch_bytes >> 20) + " each, gone after the test");
+  else
+    lines.push_back(
+        "writable: its scratch directory, and whatever its user may write on the "
+        "machine (no size cap but per file)");
+  return lines;
+}
+
+}  // namespace
 
 void add_trust_option(CLI::App& sub, bool& trust) {
   sub.add_flag("--trust", trust,

@@ -37,14 +37,9 @@ struct SandboxSupport {
 };
 const SandboxSupport& sandbox_support();
 
-// Bwrap when `sandbox` is asked for and bwrap is usable; None otherwise.
+// Bwrap when `sandbox` is asked for and bwrap is usable; None otherwise. (What each covers,
+// in words: judge/cli/isolation_check.hpp.)
 Isolation isolation_for(bool sandbox);
-// "bwrap, as root: ..." or "none (why): trusted code only".
-std::string describe_isolation(bool sandbox);
-
-// What each limit covers here (`judge run -v`): the whole process tree, or each process, by
-// which mechanism; what the contestant may write; which memory is not counted. One line each.
-std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox);
 
 // How one run is contained: the command that starts it and what its environment says.
 class Containment {

@@ -148,7 +148,6 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   mechanism_ = &limit_mechanism(limits_.mechanism);
   if (!mechanism_->error.empty()) throw std::runtime_error(mechanism_->error);
   isolation_ = options.require ? *options.require : isolation_for(options.sandbox);
-  const bool use_bwrap = isolation_ == Isolation::Bwrap;
   become_subreaper();
   if (Containment::wants_own_uid(isolation_)) {
     if (auto identity = RunIdentity::acquire()) identity_.emplace(std::move(*identity));
@@ -172,7 +171,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
     registry_key_ = register_run(live);
   }
 
-  StagedCommand staged = stage_command(command_in, scratch_, uid, use_bwrap);
+  StagedCommand staged = stage_command(command_in, scratch_, uid);
   for (const fs::path& input : options.inputs) {
     try {
       // By the name it was given (a symbolic link the user named is followed: Java needs the
@@ -243,7 +242,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   // (approximately: the user's other work may come and go meanwhile), so that a fork bomb
   // meets a limit there too.
   setup.limit_processes = uid.has_value() || ::geteuid() != 0;
-  const rlim_t others = uid ? 0 : static_cast<rlim_t>(read_processes_owned_by(::geteuid()).size());
+  const rlim_t others = uid ? 0 : static_cast<rlim_t>(read_processes_of_user(::geteuid()).size());
   setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes) + others);
   const std::string scratch = scratch_.string();
   setup.scratch = scratch.c_str();
@@ -343,7 +342,7 @@ bool ContestantProcess::over_cpu_limit() {
   } else {
     // One walk through /proc: the tree's CPU time and its resident memory together (rlimits
     // limit each process's address space; the tree's memory is limited here).
-    const TreeUsage tree = tree_->current();
+    const TreeUsage tree = tree_->sample();
     used = tree.cpu_s;
     if (tree.resident_kib > limits_.memory_mib * 1024) {
       usage_.memory_limit_hit = true;

@@ -103,8 +103,6 @@ RunIdentity::~RunIdentity() {
   ::close(lock_fd_);
 }
 
-int RunIdentity::process_count() const { return count_processes_of(uid_); }
-
 void become_subreaper() {
   static std::once_flag once;
   std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });

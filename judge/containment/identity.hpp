@@ -33,8 +33,6 @@ class RunIdentity {
   ~RunIdentity();
 
   uid_t uid() const { return uid_; }
-  // How many processes run as this id (for tests).
-  int process_count() const;
   // The run saw every process of its own end: releasing the id needs no look through /proc.
   void mark_clean() { clean_ = true; }
 

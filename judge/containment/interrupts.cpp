@@ -188,12 +188,4 @@ std::unique_lock<std::mutex> hold_registry() {
   return std::unique_lock<std::mutex>(registry().mutex);
 }
 
-int live_runs() {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  int runs = 0;
-  for (const auto& [key, entry] : r.live) runs += std::holds_alternative<LiveRun>(entry);
-  return runs;
-}
-
 }  // namespace entrapment

@@ -40,9 +40,6 @@ void update_run(int key, const LiveRun& run);
 int register_directory(const std::filesystem::path& dir);
 void forget(int key);
 
-// How many contestant runs are registered now.
-int live_runs();
-
 // The registry, held as an interrupt's clean-up holds it while it kills every registered run:
 // forget() waits for it. Tests hold it to stand in for a clean-up.
 std::unique_lock<std::mutex> hold_registry();

@@ -91,8 +91,6 @@ void ProcessTree::freeze() const {
     }
 }
 
-TreeUsage ProcessTree::current() const { return sample(); }
-
 TreeUsage ProcessTree::sample() const {
   TreeUsage usage = reaped_;
   unsigned long long ticks = 0;

@@ -49,11 +49,9 @@ class ProcessTree {
   void freeze() const;
 
   // CPU time used so far: the processes that exist now (their own time and their reaped
-  // children's) and what the judge reaped, and the resident memory of those that exist now.
-  // From /proc, so in clock ticks (10 ms). The largest resident total seen is kept: the
-  // tree's peak as far as the looks saw it.
-  TreeUsage current() const;
-  // The same, and the peak memory of the processes that exist now and of those reaped.
+  // children's) and what the judge reaped, the resident memory of those that exist now, and
+  // the peak memory of those and of the reaped. From /proc, so in clock ticks (10 ms). The
+  // largest resident total seen is kept: the tree's peak as far as the looks saw it.
   TreeUsage sample() const;
 
   // Whether any process of the run but the main one is alive.

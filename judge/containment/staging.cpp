@@ -266,10 +266,10 @@ std::string closed_below(const fs::path& installation, const fs::path& executabl
   return "";
 }
 
-// `mounted`: the contestant runs in a root of its own (bwrap) into which the
-// interpreter's installation is mounted read-only at its own path, so directories above it that
+// `uid`: the contestant runs as a user of its own, in bwrap, into which the interpreter's
+// installation is mounted read-only at its own path, so directories above it that
 // the contestant's user could not search (a pyenv under /root, mode 0700) are not in its way.
-ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, bool mounted) {
+ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) {
   std::error_code ec;
   // The Python a shim (pyenv's are scripts under /root) runs, as it says itself; then the
   // interpreter itself, with symbolic links resolved.
@@ -290,9 +290,7 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, 
     if (in_system_directories(candidate)) return {candidate.string(), "", ""};
     // The judge's own user (not root) runs it as it is; a user id of the run's own (root, in
     // bwrap) needs the installation open to all below the point where it is mounted.
-    const std::string closed = !uid      ? ""
-                               : mounted ? closed_below(installation_of(candidate), candidate)
-                                         : "not mounted";
+    const std::string closed = uid ? closed_below(installation_of(candidate), candidate) : "";
     if (closed.empty()) return {candidate.string(), installation_of(candidate).string(), ""};
     if (why.empty()) why = closed;
   }
@@ -301,20 +299,20 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, 
 
 // The interpreter as a real path the contestant can reach; the answer is the same for every
 // contestant user (none is special), so it is found once per interpreter.
-std::string resolve_interpreter(const std::string& given, std::optional<uid_t> uid, bool mounted,
+std::string resolve_interpreter(const std::string& given, std::optional<uid_t> uid,
                                 std::vector<std::string>& read_only) {
   static std::mutex mutex;
-  static std::map<std::pair<std::string, bool>, ResolvedInterpreter> known;
+  static std::map<std::pair<std::string, bool>, ResolvedInterpreter> known;  // by its own user?
   ResolvedInterpreter found;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = known.find({given, mounted});
+    auto it = known.find({given, uid.has_value()});
     if (it != known.end()) found = it->second;
   }
   if (found.path.empty() && found.why.empty()) {
-    found = resolve(given, uid, mounted);
+    found = resolve(given, uid);
     std::lock_guard<std::mutex> lock(mutex);
-    known[{given, mounted}] = found;
+    known[{given, uid.has_value()}] = found;
   }
   if (found.path.empty())
     throw StageError("cannot start " + given + ": the contestant's user cannot run it (" +
@@ -333,7 +331,7 @@ bool in_system_directories(const fs::path& path) {
 }
 
 StagedCommand stage_command(const std::vector<std::string>& command, const fs::path& scratch,
-                            std::optional<uid_t> uid, bool mounted) {
+                            std::optional<uid_t> uid) {
   if (command.empty()) throw StageError("cannot start: an empty command");
   StagedCommand staged;
   staged.argv = command;
@@ -353,7 +351,7 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
     if (::stat(program.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || !(info.st_mode & S_IXOTH))
       throw StageError("cannot start " + program + ": not a program everyone may run");
   } else if (interpreter) {
-    staged.argv[0] = resolve_interpreter(program, uid, mounted, staged.read_only);
+    staged.argv[0] = resolve_interpreter(program, uid, staged.read_only);
   } else {
     const fs::path target = staged_name(scratch, program);
     stage_file(program, target, true, uid);
