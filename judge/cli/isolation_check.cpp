@@ -105,22 +105,24 @@ void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bo
   // ENTRAPMENT_TRUST=1: --trust for every command (a machine of one's own running tests).
   if (const char* env = std::getenv("ENTRAPMENT_TRUST"); env && std::string(env) == "1")
     trust = true;
-  const std::string why = describe_isolation(sandbox);
+  const std::string why = !sandbox ? "--no-sandbox" : "no bwrap: " + sandbox_support().reason;
+  const std::string who = ::geteuid() == 0 ? "root" : "you";
   if (!untrusted.empty() && !trust) {
     std::string list;
     for (const std::string& name : untrusted) list += (list.empty() ? "" : ", ") + name;
     throw CommandFailure(
         kExitUsage,
-        "refusing to run " + list + " with nothing isolating it: " + why +
-            ". It would run as you, and could read and change your files (the package's "
-            "secret tests, your home directory), signal your processes and write to your "
-            "terminal. Let bwrap isolate it (drop --no-sandbox; Debian's package bubblewrap, "
+        "refusing to run " + list + " with nothing isolating it (" + why + "). It would run as " +
+            who +
+            ", and could read and change your files (the package's secret tests, your home "
+            "directory), signal your processes, use the network and leave processes and files "
+            "behind. Let bwrap isolate it (drop --no-sandbox; Debian's package bubblewrap, "
             "where namespaces are allowed); --trust runs it anyway. See doc/execution.md.");
   }
   std::cerr << "judge " << current_command() << ": warning: nothing isolates the submissions ("
-            << why << "): they can read and change what the judge's user may (the package, its "
-            << "secret tests, your home), signal its processes, use the network and leave "
-            << "processes, files and IPC objects behind (doc/execution.md)\n";
+            << why << "): they run as " << who << ", and can read and change what " << who
+            << " may (the package, its secret tests, your home), signal its processes, use the "
+            << "network and leave processes, files and IPC objects behind (doc/execution.md)\n";
 }
 
 void print_enforcement(const Limits& limits, bool sandbox) {
