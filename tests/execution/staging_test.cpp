@@ -103,6 +103,18 @@ TEST_P(PrivatePlaces, AnInterpreterShimInA0700DirectoryIsResolvedToItsPython) {
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 
+// A Python of mode 0755 alone in a private directory: bwrap as root binds the file alone and
+// makes the directory above it as the source's (0700, root's), which the run's user could not
+// search: the judge makes the directories above a mount point open to all first.
+TEST_P(PrivatePlaces, AnInterpreterFileAloneInA0700DirectoryRuns) {
+  const fs::path python =
+      copy_into(fs::canonical("/usr/bin/python3"), private_dir_.path, "python3", 0755);
+  const fs::path script =
+      copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "solution.py", 0600);
+  const TestResult result = judge({python.string(), script.string(), "plain"});
+  EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
+}
+
 // A Python of mode 0700 (its owner's alone) under a private directory: bwrap as root binds it,
 // but the run's own user cannot run it, which is a judge error; with no isolation the judge's
 // own user runs it (root may).
