@@ -16,6 +16,11 @@
 // the judge process's peak resident memory.
 //
 //   execution_bench [--tests DIR] [--limit N] [-j N] [--sandbox] [--solution FILE]
+//   execution_bench --containment-cost N
+//     the cost of containment alone: N runs of /bin/true with no isolation, then N in bwrap
+//     (as root: bwrap as root and setpriv to a user id of its own), interleaved, with the
+//     machine's limit mechanism: the mean wall-clock time per run, and the CPU time of the
+//     judge and of the run's processes together (user + sys) per run.
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <time.h>
@@ -54,6 +59,7 @@ struct Options {
   std::size_t limit = 0;  // 0: all
   int jobs = 1;
   bool sandbox = false;
+  int containment_runs = 0;  // --containment-cost N
 };
 
 // What one test cost.
@@ -259,6 +265,52 @@ int run(const Options& options) {
   return failures == 0 ? 0 : 1;
 }
 
+double process_cpu_s() {
+  rusage self{}, children{};
+  ::getrusage(RUSAGE_SELF, &self);
+  ::getrusage(RUSAGE_CHILDREN, &children);
+  const auto s = [](const timeval& t) {
+    return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_usec) * 1e-6;
+  };
+  return s(self.ru_utime) + s(self.ru_stime) + s(children.ru_utime) + s(children.ru_stime);
+}
+
+// One run of /bin/true from start to its end, clean-up included.
+void run_true(bool bwrap, double& wall_s, double& cpu_s) {
+  Limits limits;
+  limits.cpu_s = 5;
+  limits.wall_s = 30;
+  const double cpu_before = process_cpu_s();
+  const Clock::time_point start = Clock::now();
+  {
+    ContestantProcess process({"/bin/true"}, limits, bwrap);
+    process.close_stdin();
+    if (!process.wait_until(process.started() + std::chrono::seconds(30)) ||
+        process.usage().exit_code != 0)
+      throw std::runtime_error("/bin/true did not end well: " + process.stderr_text());
+  }
+  wall_s += seconds_since(start);
+  cpu_s += process_cpu_s() - cpu_before;
+}
+
+int containment_cost(int runs) {
+  if (!sandbox_support().usable) {
+    std::cerr << "execution_bench: bwrap is not usable here: " << sandbox_support().reason << "\n";
+    return 2;
+  }
+  double wall[2] = {0, 0}, cpu[2] = {0, 0};
+  for (int i = 0; i < runs; ++i)
+    for (const bool bwrap : {false, true}) run_true(bwrap, wall[bwrap], cpu[bwrap]);
+  const auto ms = [runs](double s) { return s / runs * 1000; };
+  std::printf("containment cost, /bin/true, %d runs each (%s):\n", runs,
+              ::geteuid() == 0 ? "root: bwrap as root, setpriv to a user id of its own"
+                               : "not root: bwrap in a user namespace");
+  std::printf("  none   wall %.2f ms  CPU %.2f ms per run\n", ms(wall[0]), ms(cpu[0]));
+  std::printf("  bwrap  wall %.2f ms  CPU %.2f ms per run\n", ms(wall[1]), ms(cpu[1]));
+  std::printf("  bwrap costs %.2f ms of CPU more per run\n", ms(cpu[1] - cpu[0]));
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -281,7 +333,11 @@ int main(int argc, char** argv) {
                "run the contestant inside bwrap (both judged and floor; default off)");
   app.add_option("--solution", solution,
                  "the contestant (default: solutions/accepted/reference.cpp)");
+  app.add_option("--containment-cost", options.containment_runs,
+                 "only measure containment: N runs of /bin/true without and with bwrap")
+      ->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
+  if (options.containment_runs > 0) return containment_cost(options.containment_runs);
   options.root = options.root.lexically_normal();
   options.tests = tests.empty() ? options.root / "testdata" / "secret" : fs::path(tests);
   options.solution = solution.empty() ? options.root / "solutions" / "accepted" / "reference.cpp"

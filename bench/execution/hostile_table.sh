@@ -10,12 +10,11 @@
 #   bench/execution/hostile_table.sh [BIN_DIR]     (default build/bin)
 #   HOSTILE_PROGRAMS="fork-bomb tmp-fill" bench/execution/hostile_table.sh   (some of them)
 #
-# Modes (the judge picks the isolation; these variables steer it):
+# Modes (bwrap, or none: doc/execution.md, section 4):
 #   root, bwrap              --sandbox, with ENTRAPMENT_LIMITS=cgroup and =rlimit
-#   root, private root       --no-sandbox (namespaces made by the judge), cgroup and rlimit
-#   root, own user only      --no-sandbox, ENTRAPMENT_NAMESPACES=off (a container without them)
+#   root, none               --no-sandbox --trust, cgroup and rlimit: the program runs as root
 #   nobody, bwrap            --sandbox, as the user nobody (rlimit: no cgroup is writable)
-#   nobody, nothing          --no-sandbox --trust, as nobody: the program runs as the user
+#   nobody, none             --no-sandbox --trust, as nobody: the program runs as the user
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build/bin}
@@ -55,8 +54,8 @@ if [ -n "${HOSTILE_PROGRAMS:-}" ]; then
   # shellcheck disable=SC2206
   programs=($HOSTILE_PROGRAMS)
 fi
-modes=("root bwrap cgroup" "root bwrap rlimit" "root private cgroup" "root private rlimit"
-  "root own-user cgroup" "root own-user rlimit" "nobody bwrap rlimit" "nobody nothing rlimit")
+modes=("root bwrap cgroup" "root bwrap rlimit" "root none cgroup" "root none rlimit"
+  "nobody bwrap rlimit" "nobody none rlimit")
 
 # One run: the verdict, and the message when it is worth showing.
 run_one() {
@@ -65,9 +64,7 @@ run_one() {
     HOME="$work")
   local flags=(--sandbox)
   case $isolation in
-    private) flags=(--no-sandbox) ;;
-    own-user) flags=(--no-sandbox); env+=(ENTRAPMENT_NAMESPACES=off) ;;
-    nothing) flags=(--no-sandbox --trust) ;;
+    none) flags=(--no-sandbox --trust) ;;
   esac
   local json=$work/result-$$.json words
   rm -f "$json"

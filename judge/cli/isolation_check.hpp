@@ -1,6 +1,6 @@
-// Where nothing isolates a contestant (the judge is not root, so there is no user id of its
-// own, and bwrap is not in use: --no-sandbox, or none usable), its program runs as the user,
-// with the user's files (the package's secret tests, a home directory), processes and
+// Where nothing isolates a contestant (bwrap is not in use: --no-sandbox, or none usable,
+// whether the judge is root or not), its program runs as the judge's user,
+// with that user's files (the package's secret tests, a home directory), processes and
 // terminal within its reach. Then `judge run`, `play` and `verify` start only the package's
 // own submissions (under solutions/: code the setter wrote), after a warning; anything else
 // (another path, -- COMMAND) is refused unless --trust (or ENTRAPMENT_TRUST=1 in the

@@ -64,7 +64,8 @@ void add_sandbox_option(CLI::App& sub, bool& sandbox) {
           std::string(sandbox ? " (default)" : ""));
   sub.add_flag_function(
       "--no-sandbox", [&sandbox](std::int64_t) { sandbox = false; },
-      "run it without bwrap; the limits hold either way" +
+      "run it without bwrap, so without any isolation: only trusted code (the package's own "
+      "solutions/, or with --trust); the limits hold either way" +
           std::string(sandbox ? "" : " (default)"));
 }
 

@@ -189,10 +189,9 @@ void add_verify_command(CLI::App& app) {
   sub->add_flag("--exhaustive", args->exhaustive,
                 "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   add_stop_options(*sub, args->judging.all_tests, args->judging.first_failure);
-  // As root, the private root (cheaper to start than bwrap over thousands of games) with a user
-  // id of its own; as a user, nothing would isolate solutions/ without bwrap (a wrong
-  // submission wrote into the package and verify said ok): bwrap whenever it is usable.
-  args->judging.sandbox = ::geteuid() != 0;
+  // bwrap whenever it is usable, as root or not: without it nothing would isolate solutions/
+  // (a wrong submission wrote into the package and verify said ok).
+  args->judging.sandbox = true;
   add_sandbox_option(*sub, args->judging.sandbox);
   add_trust_option(*sub, args->trust);
   add_time_limit_option(*sub, args->time_limit);

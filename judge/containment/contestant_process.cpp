@@ -23,8 +23,6 @@
 #include "file_copy.hpp"
 #include "interrupts.hpp"
 #include "launch.hpp"
-#include "orphans.hpp"
-#include "private_root.hpp"
 #include "proc_table.hpp"
 #include "sandbox.hpp"
 #include "staging.hpp"
@@ -75,9 +73,6 @@ struct ChildSetup {
   int status = -1;                        // bwrap's --json-status-fd, kept open across exec
   rlim_t cpu_s = 0, cpu_hard = 0, address_space = 0, processes = 0, file_size = 0, stack = 0;
   bool limit_processes = false, limit_address_space = false;
-  uid_t uid = 0;
-  bool drop = false;
-  const PrivateRoot* root = nullptr;  // namespaces of its own (PrivateRoot isolation)
   const char* scratch = nullptr;
 };
 
@@ -94,8 +89,6 @@ const char* child_setup(const void* context) {
   // shell; the judge kills the session's process group.
   if (::setsid() < 0) return "setsid";
   if (c.status >= 0 && ::fcntl(c.status, F_SETFD, 0) != 0) return "keeping bwrap's status open";
-  if (c.root)
-    if (const char* failed = c.root->enter()) return failed;
   auto limit = [](int resource, rlim_t soft, rlim_t hard) {
     rlimit r{soft, hard};
     return ::setrlimit(resource, &r) == 0;
@@ -110,12 +103,8 @@ const char* child_setup(const void* context) {
       !limit(RLIMIT_CORE, 0, 0))
     return "setrlimit";
   if (c.limit_processes && !limit(RLIMIT_NPROC, c.processes, c.processes)) return "setrlimit NPROC";
-  if (!c.root && ::chdir(c.scratch) != 0) return "entering the scratch directory";
-  if (c.drop && (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
-                 ::syscall(SYS_setresgid, c.uid, c.uid, c.uid) != 0 ||
-                 ::syscall(SYS_setresuid, c.uid, c.uid, c.uid) != 0))
-    return "dropping to the contestant's user";
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);  // after the user change, which clears it
+  if (::chdir(c.scratch) != 0) return "entering the scratch directory";
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   return nullptr;
 }
 
@@ -130,43 +119,6 @@ std::string read_available(int fd) {
   return text;
 }
 
-// Runs `true` with `options` and says whether it worked, and if not why.
-SandboxSupport probe(const ProcessOptions& options, const std::string& what) {
-  SandboxSupport s;
-  try {
-    Limits limits;
-    limits.cpu_s = 5;
-    limits.wall_s = 10;
-    limits.mechanism = LimitChoice::Rlimit;  // a probe of the isolation alone
-    ContestantProcess probe({find_program("true").string()}, limits, options);
-    probe.close_stdin();
-    if (!probe.wait_until(probe.started() + std::chrono::seconds(10))) {
-      s.reason = what + " did not start within 10 s";
-    } else if (!probe.usage().not_started.empty()) {
-      s.reason = probe.usage().not_started;
-    } else if (probe.usage().signaled || probe.usage().exit_code != 0) {
-      s.reason = what + " fails here (" + cut_newlines(probe.stderr_text()) + ")";
-    } else {
-      s.usable = true;
-    }
-  } catch (const std::exception& e) {
-    s.reason = what + " cannot start: " + e.what();
-  }
-  return s;
-}
-
-// Removes what `uid` owns directly in the machine's shared writable directories.
-void remove_files_of(uid_t uid) noexcept {
-  for (const char* dir : {"/tmp", "/var/tmp", "/dev/shm"}) {
-    std::error_code ec, removing;
-    for (fs::directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
-      struct stat info {};
-      if (::lstat(it->path().c_str(), &info) == 0 && info.st_uid == uid)
-        fs::remove_all(it->path(), removing);
-    }
-  }
-}
-
 ProcessOptions with_sandbox(bool sandbox) {
   ProcessOptions options;
   options.sandbox = sandbox;
@@ -174,94 +126,6 @@ ProcessOptions with_sandbox(bool sandbox) {
 }
 
 }  // namespace
-
-const SandboxSupport& sandbox_support() {
-  static const SandboxSupport support = [] {
-    if (bwrap_path().empty()) return SandboxSupport{false, bwrap_absence()};
-    ProcessOptions options;
-    options.require = Isolation::Bwrap;
-    return probe(options, "bwrap");
-  }();
-  return support;
-}
-
-const SandboxSupport& private_root_support() {
-  static const SandboxSupport support = [] {
-    if (::geteuid() != 0)
-      return SandboxSupport{false, "the judge is not root, and only root makes namespaces"};
-    if (const char* env = std::getenv("ENTRAPMENT_NAMESPACES"); env && std::string(env) == "off")
-      return SandboxSupport{false, "namespaces are turned off (ENTRAPMENT_NAMESPACES=off)"};
-    ProcessOptions options;
-    options.require = Isolation::PrivateRoot;
-    return probe(options, "a private root");
-  }();
-  return support;
-}
-
-Isolation isolation_for(bool sandbox) {
-  if (sandbox && sandbox_support().usable) return Isolation::Bwrap;
-  if (::geteuid() != 0) return Isolation::SameUser;
-  return private_root_support().usable ? Isolation::PrivateRoot : Isolation::OwnUser;
-}
-
-std::string describe_isolation(bool sandbox) {
-  const std::string no_bwrap = !sandbox ? "--no-sandbox" : "no bwrap: " + sandbox_support().reason;
-  switch (isolation_for(sandbox)) {
-    case Isolation::Bwrap:
-      return "bwrap";
-    case Isolation::PrivateRoot:
-      return "a private root made with namespaces, and a user id of its own (" + no_bwrap + ")";
-    case Isolation::OwnUser:
-      return "a user id of its own only (" + no_bwrap + "; " + private_root_support().reason + ")";
-    case Isolation::SameUser:
-      return "none: it runs as you (" + no_bwrap + "; not root)";
-  }
-  return "";
-}
-
-std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox) {
-  const LimitMechanism& mechanism = limit_mechanism(limits.mechanism);
-  const Isolation isolation = isolation_for(sandbox);
-  const bool own_user = isolation != Isolation::SameUser;
-  const auto mib = [](long long m) { return std::to_string(m) + " MiB"; };
-  const auto seconds = [](double s) {
-    char text[32];
-    std::snprintf(text, sizeof text, "%g s", s);
-    return std::string(text);
-  };
-  std::vector<std::string> lines;
-  lines.push_back("time limit " + seconds(limits.cpu_s) +
-                  " of CPU time: the whole process tree, watched by the judge (RLIMIT_CPU per "
-                  "process only as a backstop)");
-  lines.push_back("wall clock " + seconds(limits.wall_s) +
-                  ": a guard for programs that wait, moved later by the time they waited for a "
-                  "CPU");
-  if (mechanism.cgroup)
-    lines.push_back("memory " + mib(limits.memory_mib) +
-                    ": the whole tree, by its control group (page cache of files not counted)");
-  else
-    lines.push_back("memory " + mib(limits.memory_mib) +
-                    ": each process's address space (RLIMIT_AS), and the whole tree's resident "
-                    "memory as the judge's looks see it (at least four a second)");
-  if (mechanism.cgroup)
-    lines.push_back("processes " + std::to_string(limits.max_processes) +
-                    ": the whole tree, by its control group");
-  else if (own_user)
-    lines.push_back("processes " + std::to_string(limits.max_processes) +
-                    ": the whole tree, by RLIMIT_NPROC on its own user id");
-  else
-    lines.push_back("processes: not limited (no control group, no user id of its own)");
-  lines.push_back("each file it writes: at most " + mib(limits.max_output_bytes >> 20) +
-                  " (RLIMIT_FSIZE, per file)");
-  if (isolation == Isolation::Bwrap || isolation == Isolation::PrivateRoot)
-    lines.push_back("writable: its own /tmp (its working directory) and /dev/shm, " +
-                    mib(limits.max_scratch_bytes >> 20) + " each, gone after the test");
-  else
-    lines.push_back(
-        "writable: its scratch directory, and whatever its user may write on the "
-        "machine (no size cap but per file)");
-  return lines;
-}
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      bool sandbox)
@@ -284,21 +148,16 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   mechanism_ = &limit_mechanism(limits_.mechanism);
   if (!mechanism_->error.empty()) throw std::runtime_error(mechanism_->error);
   isolation_ = options.require ? *options.require : isolation_for(options.sandbox);
-  bool use_bwrap = isolation_ == Isolation::Bwrap;
   become_subreaper();
-  if (isolation_ == Isolation::PrivateRoot || isolation_ == Isolation::OwnUser ||
-      (use_bwrap && ::geteuid() == 0)) {
+  if (Containment::wants_own_uid(isolation_)) {
     if (auto identity = RunIdentity::acquire()) identity_.emplace(std::move(*identity));
-    if (!identity_ && ::geteuid() == 0)
-      throw std::runtime_error("no free user id for the contestant (all 512 are in use)");
+    if (!identity_) throw std::runtime_error("no free user id for the contestant");
   }
-  if (isolation_ == Isolation::PrivateRoot && !identity_)
-    throw std::runtime_error("a private root needs the judge to be root");
   const std::optional<uid_t> uid =
       identity_ ? std::optional<uid_t>(identity_->uid()) : std::nullopt;
+  const Containment containment(isolation_, uid);
 
   LiveRun live;
-  live.uid = uid;
   {
     // Made and registered at once: an interrupt either finds it or comes before it.
     std::lock_guard<std::recursive_mutex> lock(spawn_lock());
@@ -312,18 +171,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
     registry_key_ = register_run(live);
   }
 
-  StagedCommand staged =
-      stage_command(command_in, scratch_, uid, use_bwrap || isolation_ == Isolation::PrivateRoot);
-  // bwrap runs as the contestant's user and cannot bind what that user cannot reach (Python
-  // from pyenv under /root): the private root, which binds as root before it drops to the
-  // contestant's user, takes its place for this run.
-  if (use_bwrap && uid && !options.require && private_root_support().usable)
-    for (const std::string& path : staged.read_only)
-      if (!unreachable_by(*uid, path, R_OK).empty()) {
-        isolation_ = Isolation::PrivateRoot;
-        use_bwrap = false;
-        break;
-      }
+  StagedCommand staged = stage_command(command_in, scratch_, uid);
   for (const fs::path& input : options.inputs) {
     try {
       // By the name it was given (a symbolic link the user named is followed: Java needs the
@@ -354,20 +202,14 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   }
 
   std::optional<Pipe> status;
-  std::optional<PrivateRoot> root;
-  if (use_bwrap) {
-    status.emplace();
-    SandboxLayout layout;
-    layout.scratch = scratch_;
-    layout.read_only = staged.read_only;
-    layout.writable_scratch = options.writable_scratch;
-    layout.tmp_bytes = limits_.max_scratch_bytes;
-    layout.status_fd = status->write;
-    command = sandboxed_command(command, layout);
-  } else if (isolation_ == Isolation::PrivateRoot) {
-    root.emplace(scratch_, staged.read_only, options.writable_scratch, limits_.max_scratch_bytes,
-                 *uid);
-  }
+  if (containment.sandboxed()) status.emplace();
+  SandboxLayout layout;
+  layout.scratch = scratch_;
+  layout.read_only = staged.read_only;
+  layout.writable_scratch = options.writable_scratch;
+  layout.tmp_bytes = limits_.max_scratch_bytes;
+  layout.status_fd = status ? status->write : -1;
+  command = containment.command(command, layout);
 
   Pipe in, out, err;
   ChildSetup setup;
@@ -400,21 +242,15 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   // (approximately: the user's other work may come and go meanwhile), so that a fork bomb
   // meets a limit there too.
   setup.limit_processes = uid.has_value() || ::geteuid() != 0;
-  const rlim_t others = uid ? 0 : static_cast<rlim_t>(read_processes_owned_by(::geteuid()).size());
+  const rlim_t others = uid ? 0 : static_cast<rlim_t>(read_processes_of_user(::geteuid()).size());
   setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes) + others);
-  setup.drop = uid.has_value();
-  setup.uid = uid.value_or(0);
-  if (root) setup.root = &*root;
   const std::string scratch = scratch_.string();
   setup.scratch = scratch.c_str();
 
   LaunchRequest request;
   request.argv = command;
-  request.env = {
-      "PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + scratch, "LANG=C.UTF-8",
-      std::string("TMPDIR=") +
-          (isolation_ == Isolation::Bwrap || isolation_ == Isolation::PrivateRoot ? "/tmp"
-                                                                                  : scratch)};
+  request.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=" + scratch, "LANG=C.UTF-8",
+                 "TMPDIR=" + containment.tmpdir(scratch_)};
   request.step = child_setup;
   request.context = &setup;
   request.keep = {in.read, out.write, err.write};
@@ -444,7 +280,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
     ::fcntl(status_, F_SETFL, ::fcntl(status_, F_GETFL) | O_NONBLOCK);
   }
   if (!failure.empty()) throw std::runtime_error("cannot run " + command_in[0] + ": " + failure);
-  tree_.emplace(pid_, uid, cgroup_.get());
+  tree_.emplace(pid_, cgroup_.get());
   next_cpu_check_ = started_;
   for (int fd : {stdin_, stdout_, stderr_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));
@@ -468,17 +304,9 @@ void ContestantProcess::release() noexcept {
     std::error_code ec;
     fs::remove_all(scratch_, ec);
   }
-  // A user id of its own but no root of its own: what it left in the machine's /tmp,
-  // /var/tmp and /dev/shm is its (nobody else writes as that id), and goes.
-  if (identity_ && isolation_ == Isolation::OwnUser) remove_files_of(identity_->uid());
-  // Forgotten before its user id is freed: an interrupt's clean-up kills every process of a
-  // registered run's id for as long as any is left, holding the registry (which forget()
-  // waits for). Freed first, the id could go to another judge on the machine meanwhile, and
-  // that judge's contestants would be killed before their first line.
   if (registry_key_) forget(registry_key_);
   registry_key_ = 0;
-  identity_.reset();  // kills whatever still runs as its user, then frees it
-  sweep_orphans();    // what no run found, once none is live
+  identity_.reset();  // frees its user id (nothing of it runs: the tree was killed)
   pid_ = -1;
   scratch_.clear();
 }
@@ -514,7 +342,7 @@ bool ContestantProcess::over_cpu_limit() {
   } else {
     // One walk through /proc: the tree's CPU time and its resident memory together (rlimits
     // limit each process's address space; the tree's memory is limited here).
-    const TreeUsage tree = tree_->current();
+    const TreeUsage tree = tree_->sample();
     used = tree.cpu_s;
     if (tree.resident_kib > limits_.memory_mib * 1024) {
       usage_.memory_limit_hit = true;
@@ -598,7 +426,6 @@ void ContestantProcess::collect() {
   // Its pid is free once it is reaped: an interrupt's clean-up must not kill by it from then
   // on, so the registry forgets it first.
   LiveRun left;
-  if (identity_) left.uid = identity_->uid();
   if (cgroup_) left.cgroups = cgroup_->dirs();
   left.scratch = scratch_;
   update_run(registry_key_, left);
@@ -657,13 +484,12 @@ void ContestantProcess::sweep() {
   before_kill_.cpu_s = std::max(before_kill_.cpu_s, now.cpu_s);
   before_kill_.memory_kib = std::max(before_kill_.memory_kib, now.memory_kib);
   const double cgroup_cpu = cgroup_ ? cgroup_->cpu_seconds() : 0;
-  tree_->kill_and_reap();
-  if (!identity_) ::kill(-pid_, SIGKILL);
+  const bool none_left = tree_->kill_and_reap();
+  ::kill(-pid_, SIGKILL);
   collect();  // the main process, last: until now its zombie kept its pid and group id ours
-  // Nothing of its user id is left: in a control group, which none of its processes can
-  // leave, the group is empty; otherwise kill_and_reap() went on until no process of the id
-  // was alive.
-  if (identity_) identity_->mark_clean();
+  // Nothing of the run is left: its control group is empty, or kill_and_reap() went on until
+  // no process of the tree (under bwrap: of its PID namespace) was alive.
+  if (identity_ && none_left) identity_->mark_clean();
   // Memory: the largest peak resident set of one process (what was reaped, or sampled before a
   // kill), the most its live processes held together at a look, and, with a control group, the
   // group's peak charge less the page cache of files it was charged with (reading and writing
@@ -695,7 +521,6 @@ void ContestantProcess::sweep() {
     }
   }
   LiveRun left;  // nothing runs any more; the scratch directory stays until the destructor
-  if (identity_) left.uid = identity_->uid();
   left.scratch = scratch_;
   update_run(registry_key_, left);
 }

@@ -1,10 +1,14 @@
 // One run of a contestant (or of a compiler on a contestant's source: compiling is running
 // contestant code too): its program staged into a fresh scratch directory (mode 0700), started
 // (launch.hpp) in a session of its own with no terminal, under the limits (a control group of
-// its own, or rlimits), as its own unprivileged user when the judge is root, isolated (see
-// Isolation below). Its stdin, stdout and stderr are pipes the judge holds. Its CPU time and
-// memory are those of its whole process tree. When the object goes away, every process the
-// contestant started is gone and the scratch directory is deleted.
+// its own, or rlimits), contained as containment.hpp says (bwrap, dropping to a user id of its
+// own when the judge is root; or nothing, for trusted code). Its stdin, stdout and stderr are
+// pipes the judge holds. Its CPU time and memory are those of its whole process tree, found
+// through its control group or as the descendants of the process the judge started (bwrap's
+// PID namespace keeps them there). The wall-clock guard is moved later by every wait for a CPU
+// the run did not cause: its processes', bwrap's included, and the judge thread's. When the
+// object goes away, every process the contestant started is gone and the scratch directory is
+// deleted.
 #pragma once
 
 #include <sys/types.h>
@@ -17,6 +21,7 @@
 #include <vector>
 
 #include "cgroup.hpp"
+#include "containment.hpp"
 #include "identity.hpp"
 #include "limit_mechanism.hpp"
 #include "limits.hpp"
@@ -45,35 +50,6 @@ struct ProcessUsage {
   // Not empty: the program never started (bwrap could not set it up or run it), and why.
   std::string not_started;
 };
-
-// Whether contestants can run inside bwrap here, and if not, why (probed once).
-struct SandboxSupport {
-  bool usable = false;
-  std::string reason;
-};
-const SandboxSupport& sandbox_support();
-
-// Whether the judge can give contestants a root of their own without bwrap (private_root.hpp:
-// it is root, and the kernel lets it make namespaces), and if not, why (probed once).
-const SandboxSupport& private_root_support();
-
-// What keeps a contestant from the machine, strongest first (doc/execution.md has what each
-// cannot contain):
-//  - Bwrap: bwrap, as root or not.
-//  - PrivateRoot: the judge is root and bwrap is not in use: namespaces made directly, and a
-//    user id of its own.
-//  - OwnUser: the judge is root but can make no namespace (a container): a user id of its own.
-//  - SameUser: the judge is not root and bwrap is not in use: nothing but the limits; the
-//    program runs as the judge's user, with its files and its processes within reach.
-enum class Isolation { Bwrap, PrivateRoot, OwnUser, SameUser };
-// The isolation a run gets here with or without bwrap asked for.
-Isolation isolation_for(bool sandbox);
-// "bwrap", "private root (namespaces, own user id)", ...; why, when it is not bwrap.
-std::string describe_isolation(bool sandbox);
-
-// What each limit covers here (`judge run -v`): the whole process tree, or each process, by
-// which mechanism; and what the contestant may write. One line each.
-std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox);
 
 // How a process is started beyond its command and limits.
 struct ProcessOptions {
@@ -172,7 +148,7 @@ class ContestantProcess {
   bool reaped_ = false;
   bool swept_ = false;
   bool killed_ = false;  // the judge killed it (it did not end by itself)
-  Isolation isolation_ = Isolation::SameUser;
+  Isolation isolation_ = Isolation::None;
   Clock::time_point started_;
   Clock::time_point next_cpu_check_;
   Clock::duration stretch_{};

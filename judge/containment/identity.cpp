@@ -1,13 +1,9 @@
 #include "identity.hpp"
 
 #include <fcntl.h>
-#include <signal.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -18,7 +14,6 @@
 
 #include "id_registry.hpp"
 #include "interrupts.hpp"
-#include "launch.hpp"
 
 namespace entrapment {
 
@@ -100,42 +95,12 @@ RunIdentity::RunIdentity(RunIdentity&& other) noexcept
 
 RunIdentity::~RunIdentity() {
   if (lock_fd_ < 0) return;
-  if (!clean_) kill_user_processes(uid_);  // whatever still runs as the id dies
   // Emptied (the file was checked as the judge's own when it was opened): the id was freed
-  // cleanly.
-  [[maybe_unused]] const int cleared = ::ftruncate(lock_fd_, 0);
+  // cleanly. Left marked while something of it runs: scan() skips it until none does.
+  if (clean_ || count_processes_of(uid_) == 0) {
+    [[maybe_unused]] const int cleared = ::ftruncate(lock_fd_, 0);
+  }
   ::close(lock_fd_);
-}
-
-int RunIdentity::process_count() const { return count_processes_of(uid_); }
-
-namespace {
-
-struct KillAsUser {
-  uid_t uid;
-  int signal;
-};
-
-const char* kill_as_user(const void* context) {
-  const KillAsUser& what = *static_cast<const KillAsUser*>(context);
-  // First the highest priority, while still privileged: among a fork bomb's processes (up to
-  // the process limit, all running) a helper of normal priority waits its turn for seconds
-  // on a busy machine. Where it cannot be raised, it works all the same, later.
-  ::syscall(SYS_setpriority, PRIO_PROCESS, 0, -20);
-  if (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
-      ::syscall(SYS_setresgid, what.uid, what.uid, what.uid) != 0 ||
-      ::syscall(SYS_setresuid, what.uid, what.uid, what.uid) != 0)
-    return "setresuid";
-  ::kill(-1, what.signal);
-  return nullptr;
-}
-
-}  // namespace
-
-void kill_user_processes(uid_t uid, int signal) {
-  // A child of its own (launch.hpp: nothing of the judge's open files goes with it).
-  const KillAsUser what{uid, signal};
-  run_in_child(kill_as_user, &what);
 }
 
 void become_subreaper() {

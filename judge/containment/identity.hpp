@@ -1,12 +1,12 @@
-// Who the contestant runs as. These machines judge as root, where RLIMIT_NPROC does not apply
-// and the contestant could signal or read anything: so each running contestant gets its own
-// unprivileged user id, held for the run through a lock file in a registry only root may
-// write, shared by every judge on the machine whatever its mount namespace (id_registry.hpp:
-// so two judges, and two tests in one judge, never share one). That id is also how every process
-// the contestant left behind is found and killed, whatever process group or session it moved to.
+// Who the contestant runs as when the judge is root (bwrap drops it to this id inside:
+// containment.hpp). Root is not bound by RLIMIT_NPROC and could read or signal anything: so
+// each running contestant gets its own unprivileged user id, held for the run through a lock
+// file in a registry only root may write, shared by every judge on the machine whatever its
+// mount namespace (id_registry.hpp: so two judges, and two tests in one judge, never share
+// one). The id is never how a run's processes are found or killed (that is its control group
+// or its process tree and PID namespace: process_tree.hpp): nothing is killed by user id.
 #pragma once
 
-#include <signal.h>
 #include <sys/types.h>
 
 #include <optional>
@@ -28,13 +28,12 @@ class RunIdentity {
   static int waiting();
   RunIdentity(RunIdentity&& other) noexcept;
   RunIdentity& operator=(RunIdentity&&) = delete;
-  ~RunIdentity();  // kills whatever still runs as the id, then frees it
+  // Frees the id; when the run was not seen to end clean (mark_clean()), and a process of the
+  // id still runs, the id stays marked (scan() skips it until none does).
+  ~RunIdentity();
 
   uid_t uid() const { return uid_; }
-  // How many processes run as this id (for tests).
-  int process_count() const;
-  // The run killed everything of the id itself: releasing it needs no further kill (a kill
-  // forks a helper, which costs milliseconds per test).
+  // The run saw every process of its own end: releasing the id needs no look through /proc.
   void mark_clean() { clean_ = true; }
 
  private:
@@ -45,10 +44,6 @@ class RunIdentity {
   int lock_fd_;
   bool clean_ = false;
 };
-
-// One kill(-1, signal) from a process running as `uid`: it reaches every process of that id
-// (in any PID namespace below ours), and only those. Safe from any thread.
-void kill_user_processes(uid_t uid, int signal = SIGKILL);
 
 // Makes the judge the reaper of every process its contestants orphan (PR_SET_CHILD_SUBREAPER),
 // so leftovers are reaped by the judge, with their resource usage. Idempotent.

@@ -13,8 +13,6 @@
 #include <variant>
 
 #include "cgroup.hpp"
-#include "identity.hpp"
-#include "orphans.hpp"
 #include "proc_table.hpp"
 
 namespace entrapment {
@@ -52,11 +50,6 @@ void kill_run(const LiveRun& run) {
     ::kill(-run.group, SIGKILL);
     ::kill(run.group, SIGKILL);
   }
-  if (run.uid)
-    for (int i = 0; i < 100 && count_processes_of(*run.uid) > 0; ++i) {
-      kill_user_processes(*run.uid);
-      ::usleep(2000);
-    }
   if (!run.cgroups.empty()) kill_and_remove_groups(run.cgroups);
 }
 
@@ -158,7 +151,6 @@ void handle_interrupts() {
     sigemptyset(&action.sa_mask);
     action.sa_flags = SA_RESTART;
     for (int signal : {SIGINT, SIGTERM, SIGHUP}) ::sigaction(signal, &action, nullptr);
-    sweep_orphans_when_idle();
   });
 }
 
@@ -194,14 +186,6 @@ void forget(int key) {
 
 std::unique_lock<std::mutex> hold_registry() {
   return std::unique_lock<std::mutex>(registry().mutex);
-}
-
-int live_runs() {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  int runs = 0;
-  for (const auto& [key, entry] : r.live) runs += std::holds_alternative<LiveRun>(entry);
-  return runs;
 }
 
 }  // namespace entrapment

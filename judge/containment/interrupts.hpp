@@ -1,8 +1,10 @@
 // Ctrl-C, SIGTERM or SIGHUP while `judge run`, `verify` or `play` judges: every contestant
 // process is killed and every scratch and work directory the judge made is removed, then the
 // judge exits with 128 + the signal (130 for SIGINT, 143 for SIGTERM). The runner keeps a
-// registry of what is live (contestant runs: their process group, user id, control groups,
-// scratch directory; work directories); a thread of its own, woken by the signal handler,
+// registry of what is live (contestant runs: their main process and process group, control
+// groups, scratch directory; work directories). Under bwrap, killing the main process kills
+// its PID namespace and all in it (--die-with-parent); every descendant of the judge is killed
+// too. Never by user id.; a thread of its own, woken by the signal handler,
 // undoes it all. Without handle_interrupts() (the tests, the benchmarks) nothing changes
 // but the bookkeeping.
 #pragma once
@@ -29,8 +31,7 @@ std::recursive_mutex& spawn_lock();
 
 // What an interrupt must undo. Each registration returns a key to forget it by.
 struct LiveRun {
-  pid_t group = 0;           // the main process (and its process group); 0 before it starts
-  std::optional<uid_t> uid;  // its own user id, when it has one
+  pid_t group = 0;  // the main process (and its process group); 0 before it starts
   std::vector<std::filesystem::path> cgroups;  // its control groups
   std::filesystem::path scratch;               // its scratch directory
 };
@@ -39,12 +40,8 @@ void update_run(int key, const LiveRun& run);
 int register_directory(const std::filesystem::path& dir);
 void forget(int key);
 
-// How many contestant runs are registered now.
-int live_runs();
-
-// The registry, held as an interrupt's clean-up holds it while it kills every registered run
-// (for as long as any process of a run's user id is left): forget() waits for it. Tests hold
-// it to stand in for a clean-up.
+// The registry, held as an interrupt's clean-up holds it while it kills every registered run:
+// forget() waits for it. Tests hold it to stand in for a clean-up.
 std::unique_lock<std::mutex> hold_registry();
 
 }  // namespace entrapment

@@ -22,7 +22,6 @@
 #include <string>
 
 #include "interrupts.hpp"
-#include "orphans.hpp"
 
 namespace entrapment {
 
@@ -123,7 +122,6 @@ pid_t launch(const LaunchRequest& request) {
           [&error_pipe](auto&, const std::error_code&) { report_failure(error_pipe[1], "exec"); });
   const pid_t pid = child.valid() ? child.id() : -1;
   child.detach();  // reaped by the caller, with its usage (wait4)
-  if (pid > 0) note_started(pid);
   ::close(error_pipe[1]);
   if (pid <= 0) {
     ::close(error_pipe[0]);
@@ -154,22 +152,6 @@ pid_t launch(const LaunchRequest& request) {
   }
   std::string what = step == "exec" ? "cannot execute " + request.argv[0] : step;
   throw LaunchError(what + ": " + std::strerror(error), error);
-}
-
-int run_in_child(ChildStep step, const void* context) {
-  std::lock_guard<std::recursive_mutex> lock(spawn_lock());
-  const pid_t pid = ::fork();
-  if (pid == 0) {
-    close_descriptors_except(nullptr, 0);
-    ::_exit(step(context) == nullptr ? 0 : 1);
-  }
-  if (pid < 0) return -1;
-  // Not noted as started (orphans.hpp): the spawn lock is held until it is reaped, so no sweep
-  // can see it.
-  int status = 0;
-  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
 }
 
 std::filesystem::path find_program(const std::string& program) {

@@ -1,6 +1,6 @@
 // Starting processes from a judge that has threads, without leaking its descriptors. Every
-// process the judge starts (contestants, compilers, validators, the helpers that kill or probe
-// as another user) goes through launch() or run_in_child(), which hold the spawn lock
+// process the judge starts (contestants, compilers, validators, probes) goes through launch(),
+// which holds the spawn lock
 // (interrupts.hpp) from before the fork until the child has exec'd or exited, and make the
 // child close every descriptor but 0, 1, 2 and the ones it was given, first thing
 // (close_range, or a loop where the kernel has none). So a file another thread has open for
@@ -50,11 +50,6 @@ struct LaunchRequest {
 // Forks, runs the step, execs. Throws LaunchError when the step or the exec failed (the child
 // is reaped then), or when the judge was interrupted (nothing new starts after an interrupt).
 pid_t launch(const LaunchRequest& request);
-
-// Runs `step` in a child that has closed every descriptor but 0, 1 and 2, waits for it and
-// returns its exit status (0 when the step returned nullptr, 1 otherwise; -1 when no child
-// could be made). For the helpers that act as another user (kill(-1) as the contestant's id).
-int run_in_child(ChildStep step, const void* context);
 
 // Async-signal-safe, for a child: closes every descriptor from 3 up but the `count` ones in
 // `keep` (sorted, ascending). close_range() where the kernel has it (5.9), else one call per

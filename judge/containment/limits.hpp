@@ -20,7 +20,7 @@ struct Limits {
   long long max_output_bytes = 1ll << 20;   // the size of any file it writes
   long long kept_stderr_bytes = 1ll << 20;  // what the judge keeps of its stderr
   // What it may write: its /tmp (where its working directory is) and its /dev/shm, each a
-  // tmpfs of this size (isolated by bwrap or a private root; doc/execution.md).
+  // tmpfs of this size (isolated by bwrap; doc/execution.md).
   long long max_scratch_bytes = 64ll << 20;
   LimitChoice mechanism = LimitChoice::Auto;
 };

@@ -144,14 +144,4 @@ std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
   });
 }
 
-std::vector<ProcEntry> read_processes_owned_by(uid_t uid) {
-  return walk_processes([&](const std::string& dir, pid_t, ProcEntry& process) {
-    struct stat owner;
-    if (::stat(dir.c_str(), &owner) != 0 || owner.st_uid != uid) return false;
-    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) return false;
-    process.uid = uid;
-    return true;
-  });
-}
-
 }  // namespace entrapment

@@ -32,11 +32,6 @@ std::vector<ProcEntry> read_process_table(bool with_status);
 // filtered, for half the reads (/proc/PID/stat is read only for them).
 std::vector<ProcEntry> read_processes_of_user(uid_t uid);
 
-// The processes whose /proc/PID belongs to `uid` (with its uid set): a quick way to find what a
-// contestant runs, for polling its CPU time. It misses processes that made themselves
-// non-dumpable (bwrap's own, which use no CPU to speak of); read_process_table() does not.
-std::vector<ProcEntry> read_processes_owned_by(uid_t uid);
-
 // Adds what /proc/PID/status says (user id, peak memory) to `entry`; false when it is gone.
 bool read_proc_status(ProcEntry& entry);
 

@@ -8,7 +8,6 @@
 #include <unordered_map>
 
 #include "cgroup.hpp"
-#include "identity.hpp"
 
 namespace entrapment {
 
@@ -24,11 +23,6 @@ void ProcessTree::add(const rusage& usage) {
 
 std::vector<ProcEntry> ProcessTree::members(const std::vector<ProcEntry>& table) const {
   std::vector<ProcEntry> out;
-  if (uid_) {
-    for (const ProcEntry& p : table)
-      if (p.uid == *uid_) out.push_back(p);
-    return out;
-  }
   if (main_ <= 0) return out;
   // The main process's group, and the descendants of the main process and of that group.
   std::unordered_map<pid_t, const ProcEntry*> by_pid;
@@ -64,12 +58,10 @@ std::vector<ProcEntry> ProcessTree::members(const std::vector<ProcEntry>& table)
   return out;
 }
 
-std::vector<ProcEntry> ProcessTree::table() const {
-  return uid_ ? read_processes_of_user(*uid_) : read_process_table(false);
-}
+std::vector<ProcEntry> ProcessTree::table() const { return read_process_table(false); }
 
 void ProcessTree::remember() const {
-  if (!uid_ && !cgroup_) members(read_process_table(false));
+  if (!cgroup_) members(read_process_table(false));
 }
 
 std::vector<ProcEntry> ProcessTree::live_members() const {
@@ -89,31 +81,14 @@ std::vector<ProcEntry> ProcessTree::live_members() const {
 }
 
 void ProcessTree::freeze() const {
-  if (uid_) {
-    // Twice: a process forked while the first signal went out is stopped by the second.
-    kill_user_processes(*uid_, SIGSTOP);
-    kill_user_processes(*uid_, SIGSTOP);
-  } else if (cgroup_) {
-    for (int round = 0; round < 2; ++round)
+  // Twice: a process forked while the first signal went out is stopped by the second.
+  for (int round = 0; round < 2; ++round)
+    if (cgroup_) {
       for (pid_t pid : cgroup_->processes()) ::kill(pid, SIGSTOP);
-  } else if (main_ > 0) {
-    ::kill(-main_, SIGSTOP);
-  }
-}
-
-TreeUsage ProcessTree::current() const {
-  // Polled while the contestant runs (perhaps a fork bomb): the quick way, by /proc's owner.
-  if (cgroup_ || !uid_) return sample();
-  TreeUsage usage = reaped_;
-  unsigned long long ticks = 0;
-  for (const ProcEntry& p : read_processes_owned_by(*uid_)) {
-    ticks += p.ticks;
-    if (!p.bwrap) usage.resident_kib += p.resident_kib;
-  }
-  usage.cpu_s += static_cast<double>(ticks) / ticks_per_second();
-  peak_resident_kib_ = std::max(peak_resident_kib_, usage.resident_kib);
-  usage.memory_kib = std::max(usage.memory_kib, peak_resident_kib_);
-  return usage;
+    } else {
+      for (const ProcEntry& p : members(table()))
+        if (p.pid != main_ || round == 0) ::kill(p.pid, SIGSTOP);
+    }
 }
 
 TreeUsage ProcessTree::sample() const {
@@ -122,8 +97,7 @@ TreeUsage ProcessTree::sample() const {
   for (ProcEntry p : live_members()) {
     ticks += p.ticks;
     if (!p.bwrap) usage.resident_kib += p.resident_kib;
-    if (uid_ || cgroup_ || read_proc_status(p))
-      usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);
+    if (cgroup_ || read_proc_status(p)) usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);
   }
   usage.cpu_s += static_cast<double>(ticks) / ticks_per_second();
   peak_resident_kib_ = std::max(peak_resident_kib_, usage.resident_kib);
@@ -132,28 +106,47 @@ TreeUsage ProcessTree::sample() const {
 }
 
 bool ProcessTree::anything_left() const {
-  // After every run that ends by itself: the quick way when the run has its own user id.
-  const std::vector<ProcEntry> live =
-      uid_ && !cgroup_ ? read_processes_owned_by(*uid_) : live_members();
-  for (const ProcEntry& p : live)
+  for (const ProcEntry& p : live_members())
     if (p.pid != main_ && p.state != 'Z') return true;
   return false;
 }
 
+double chain_cpu_wait(const std::vector<ProcEntry>& members,
+                      const std::map<pid_t, double>& wait_of) {
+  std::unordered_map<pid_t, pid_t> parent;
+  for (const ProcEntry& p : members) parent[p.pid] = p.ppid;
+  double longest = 0;
+  for (const ProcEntry& p : members) {
+    double sum = 0;
+    std::size_t steps = 0;
+    for (pid_t at = p.pid; steps <= members.size(); ++steps) {
+      const auto up = parent.find(at);
+      if (up == parent.end()) break;  // not a member: above the run
+      const auto wait = wait_of.find(at);
+      if (wait != wait_of.end()) sum += wait->second;
+      at = up->second;
+    }
+    longest = std::max(longest, sum);
+  }
+  return longest;
+}
+
 double ProcessTree::longest_cpu_wait() const {
-  for (const ProcEntry& p : live_members())
-    longest_wait_ = std::max(longest_wait_, longest_cpu_wait_of(p.pid));
+  const std::vector<ProcEntry> live = live_members();
+  std::map<pid_t, double> wait_of;
+  for (const ProcEntry& p : live) wait_of[p.pid] = longest_cpu_wait_of(p.pid);
+  longest_wait_ = std::max(longest_wait_, chain_cpu_wait(live, wait_of));
   return longest_wait_;
 }
 
-void ProcessTree::kill_and_reap() {
+bool ProcessTree::kill_and_reap() {
   if (cgroup_) {
     // Everything alive is in the group; the group's process count also counts zombies until
     // they are reaped, so /proc is searched for them only when some besides the main
     // process's are left.
     cgroup_->kill_all();
     const long long tasks = cgroup_->tasks();
-    if (tasks >= 0 && tasks <= 1) return;
+    if (tasks >= 0 && tasks <= 1) return true;
   }
   const pid_t self = ::getpid();
   for (int attempt = 0; attempt < 300; ++attempt) {
@@ -168,18 +161,18 @@ void ProcessTree::kill_and_reap() {
         if (p.ppid == self && ::wait4(p.pid, nullptr, WNOHANG, &usage) == p.pid) add(usage);
       } else {
         alive = true;
-        if (!uid_) ::kill(p.pid, SIGKILL);
+        ::kill(p.pid, SIGKILL);
       }
     }
     if (alive) {
-      if (uid_) kill_user_processes(*uid_);
       if (main_ > 0) ::kill(-main_, SIGKILL);
       if (cgroup_) cgroup_->kill_all();
     } else if (!any || attempt > 20) {
-      return;  // none left, or only zombies another parent must reap: they are dead
+      return true;  // none left, or only zombies another parent must reap: they are dead
     }
     if (attempt > 2) ::usleep(attempt > 50 ? 10000 : 1000);
   }
+  return false;
 }
 
 }  // namespace entrapment

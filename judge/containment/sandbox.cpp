@@ -1,5 +1,7 @@
 #include "sandbox.hpp"
 
+#include <unistd.h>
+
 #include <cstdlib>
 
 #include "launch.hpp"
@@ -15,6 +17,28 @@ bool disabled() {
   return env && std::string(env) == "off";
 }
 
+// --unshare-all, but as root without a user namespace (root needs none, and in one no other
+// user id than its own would be mapped: setpriv could not drop to the run's).
+std::vector<std::string> namespace_options() {
+  if (::geteuid() != 0) return {"--unshare-all"};
+  return {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+          "--unshare-cgroup-try"};
+}
+
+// setpriv's command line that drops to `uid`, to put before the program (sandbox.hpp).
+std::vector<std::string> drop_to_user(uid_t uid) {
+  static const std::string setpriv = find_program("setpriv").string();
+  const std::string id = std::to_string(uid);
+  return {setpriv.empty() ? "/usr/bin/setpriv" : setpriv,
+          "--reuid=" + id,
+          "--regid=" + id,
+          "--clear-groups",
+          "--no-new-privs",
+          "--inh-caps=-all",
+          "--bounding-set=-all",
+          "--"};
+}
+
 }  // namespace
 
 fs::path bwrap_path() {
@@ -28,21 +52,14 @@ std::string bwrap_absence() {
 }
 
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
-                                           const SandboxLayout& layout) {
+                                           const SandboxLayout& layout,
+                                           std::optional<uid_t> drop_to) {
   const std::string scratch = layout.scratch.string();
   const std::string size = std::to_string(layout.tmp_bytes);
-  std::vector<std::string> argv = {bwrap_path().string(),
-                                   "--die-with-parent",
-                                   "--unshare-all",
-                                   "--new-session",
-                                   "--json-status-fd",
-                                   std::to_string(layout.status_fd),
-                                   "--ro-bind",
-                                   "/usr",
-                                   "/usr",
-                                   "--ro-bind",
-                                   "/etc",
-                                   "/etc"};
+  std::vector<std::string> argv = {bwrap_path().string(), "--die-with-parent"};
+  for (const std::string& option : namespace_options()) argv.push_back(option);
+  argv.insert(argv.end(), {"--new-session", "--json-status-fd", std::to_string(layout.status_fd),
+                           "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"});
   // Debian 12 has merged /usr: /bin, /lib ... are symbolic links into it.
   for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
     std::error_code ec;
@@ -52,15 +69,30 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
       argv.insert(argv.end(), {"--ro-bind", dir, dir});
     }
   }
-  // /dev read-only but for its own capped /dev/shm; /tmp its own, capped.
-  argv.insert(argv.end(), {"--proc", "/proc", "--dev", "/dev", "--size", size, "--tmpfs",
-                           "/dev/shm", "--remount-ro", "/dev", "--size", size, "--tmpfs", "/tmp"});
-  for (const std::string& path : layout.read_only)
+  // /dev read-only but for its own capped /dev/shm; /tmp its own, capped. bwrap as root makes
+  // them root's: open to all (sticky) for the run's user.
+  const std::vector<std::string> open = {"--perms", "1777"};
+  const bool root = drop_to.has_value();
+  argv.insert(argv.end(), {"--proc", "/proc", "--dev", "/dev", "--size", size});
+  if (root) argv.insert(argv.end(), open.begin(), open.end());
+  argv.insert(argv.end(), {"--tmpfs", "/dev/shm", "--remount-ro", "/dev", "--size", size});
+  if (root) argv.insert(argv.end(), open.begin(), open.end());
+  argv.insert(argv.end(), {"--tmpfs", "/tmp"});
+  for (const std::string& path : layout.read_only) {
+    // bwrap as root makes the directories above a mount point with the modes of the source's:
+    // the run's user could not search a private one (/root). They are made open to all first.
+    std::vector<std::string> above;
+    for (fs::path dir = fs::path(path).parent_path();
+         root && dir.has_relative_path() && dir != "/tmp"; dir = dir.parent_path())
+      above.insert(above.begin(), dir.string());
+    for (const std::string& dir : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", dir});
     argv.insert(argv.end(), {"--ro-bind", path, path});
+  }
   if (layout.writable_scratch) {
     argv.insert(argv.end(), {"--bind", scratch, scratch});
   } else {
     // The working directory in its /tmp, with what was staged bound in read-only.
+    if (root) argv.insert(argv.end(), open.begin(), open.end());
     argv.insert(argv.end(), {"--dir", scratch});
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(layout.scratch, ec)) {
@@ -69,6 +101,10 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     }
   }
   argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", scratch, "--"});
+  if (drop_to) {
+    const std::vector<std::string> drop = drop_to_user(*drop_to);
+    argv.insert(argv.end(), drop.begin(), drop.end());
+  }
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;
 }

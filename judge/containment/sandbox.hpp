@@ -1,14 +1,26 @@
-// bubblewrap (Debian's `bwrap`): the contestant sees a read-only /usr and /etc (and an
-// interpreter's installation outside them), /proc of its own PID namespace (so everything it
-// starts dies with it), a read-only /dev with the harmless devices, and its own /tmp and
-// /dev/shm (tmpfs, each capped at the scratch limit); its working directory is in that /tmp,
-// with its staged program bound in read-only. The rest of the root is read-only and empty: no
-// network, never the test data, the judge's files or another contestant's. A compiler's
+// bubblewrap (Debian's `bwrap`), the one namespaced sandbox (containment.hpp). The contestant
+// sees a read-only /usr and /etc (and an interpreter's installation outside them,
+// installation.hpp), /proc of its own PID namespace (so everything it starts dies with bwrap's
+// init, and it sees no other process), a read-only /dev with the harmless devices, and its own
+// /tmp and /dev/shm (tmpfs, each capped at the scratch limit: disk use and memory held there
+// are bounded, and nothing written there outlives the run); its working directory is in that
+// /tmp, with its staged program bound in read-only. The rest of the root is read-only and
+// empty: no network, never the test data, the judge's files or another contestant's. IPC and
+// UTS namespaces of its own: SysV shared memory and message queues die with it. A compiler's
 // working directory is the scratch directory itself, writable, so that its output can be
 // taken out.
+//
+// As root, bwrap runs as root without a user namespace and the program is started through
+// setpriv, which drops to the run's own user id: uid and gid N, no supplementary groups, no
+// capabilities in any set (bounding included), no_new_privs. /tmp, /dev/shm and the working
+// directory are then mode 1777, since bwrap makes them as root. Not root, bwrap makes a user
+// namespace (--unshare-all) and the program runs as the user, without capabilities.
 #pragma once
 
+#include <sys/types.h>
+
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -28,9 +40,10 @@ struct SandboxLayout {
   int status_fd = -1;                  // bwrap reports there whether the program started
 };
 
-// `command` wrapped in bwrap as above.
+// `command` wrapped in bwrap as above; `drop_to`: the run's own user id (the judge is root).
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
-                                           const SandboxLayout& layout);
+                                           const SandboxLayout& layout,
+                                           std::optional<uid_t> drop_to);
 
 // Whether bwrap's JSON status (what it wrote to status_fd) shows that the program started:
 // bwrap writes its exit code there only after a successful exec.

@@ -3,12 +3,12 @@
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstdio>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -75,8 +75,8 @@ bool is_elf(const fs::path& file) {
 // What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
 // does not say within 10 s. The contestant named it, so it never runs as the judge outside a
 // sandbox (it did, as root, before): inside bwrap, the machine read-only, no network, no
-// capabilities (where the shim lives, /tmp included, stays in view); where bwrap is not installed,
-// it is not asked at all. Once per interpreter.
+// capabilities (where the shim lives, /tmp included, stays in view); where bwrap is not
+// installed, it is not asked at all. Once per interpreter.
 std::string python_executable(const std::string& interpreter) {
   static std::mutex mutex;
   static std::map<std::string, std::string> known;
@@ -89,6 +89,8 @@ std::string python_executable(const std::string& interpreter) {
   if (::pipe2(out, O_CLOEXEC) == 0) {
     LaunchRequest request;
     const fs::path bwrap = bwrap_path();
+    // Not as nobody: a shim under /root (pyenv) must read what is beside it. Root without
+    // capabilities, the machine read-only, no network, nothing written but one line.
     if (!bwrap.empty())
       request.argv = {bwrap.string(),
                       "--ro-bind",
@@ -142,30 +144,6 @@ std::string python_executable(const std::string& interpreter) {
   std::lock_guard<std::mutex> lock(mutex);
   known[interpreter] = answer;
   return answer;
-}
-
-struct AccessAs {
-  uid_t uid;
-  const char* path;
-  int mode;
-};
-
-// In a child: whether `uid` may access the path (nullptr: it may).
-const char* access_as(const void* context) {
-  const AccessAs& question = *static_cast<const AccessAs*>(context);
-  if (::syscall(SYS_setgroups, 0, nullptr) != 0 ||
-      ::syscall(SYS_setresgid, question.uid, question.uid, question.uid) != 0 ||
-      ::syscall(SYS_setresuid, question.uid, question.uid, question.uid) != 0)
-    return "setresuid";
-  return ::access(question.path, question.mode) == 0 ? nullptr : "access";
-}
-
-std::string mode_text(const fs::path& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return std::strerror(errno);
-  char text[16];
-  std::snprintf(text, sizeof text, "%04o", st.st_mode & 07777);
-  return std::string("mode ") + text;
 }
 
 // A file into the scratch directory: a hard link when that shows nothing more (everyone may
@@ -262,29 +240,36 @@ struct ResolvedInterpreter {
   std::string why;
 };
 
-// Whether everyone may search every directory from `installation` down to `executable` and run
-// it: what the contestant needs when the installation is mounted at its own path in a root of
-// its own, where the directories above it are made anew (open to all).
-bool open_to_all_below(const fs::path& installation, const fs::path& executable) {
-  // The interpreter's file alone (installation.hpp): its directory is the one that must be open
-  // to all, as an installation's prefix is.
-  if (installation == executable) return open_to_all_below(executable.parent_path(), executable);
-  struct stat info {};
-  const fs::path relative = executable.lexically_normal().lexically_relative(installation);
-  if (relative.empty() || *relative.begin() == "..") return false;
-  fs::path at = installation;
-  if (::stat(at.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH)) return false;
-  for (const fs::path& part : relative) {
-    at /= part;
-    if (::stat(at.c_str(), &info) != 0 || !(info.st_mode & S_IXOTH)) return false;
+// "" when everyone may search every directory from `installation` down to `executable` and run
+// it: what the contestant's own user needs when the installation (or the interpreter's file
+// alone, installation.hpp) is mounted at its own path in a root of its own, where the
+// directories above it are made anew, open to all. Otherwise what stops it.
+std::string closed_below(const fs::path& installation, const fs::path& executable) {
+  std::vector<fs::path> steps = {installation};
+  if (installation != executable) {
+    const fs::path relative = executable.lexically_normal().lexically_relative(installation);
+    if (relative.empty() || *relative.begin() == "..") return executable.string() + " is elsewhere";
+    for (const fs::path& part : relative) steps.push_back(steps.back() / part);
   }
-  return S_ISREG(info.st_mode) && (info.st_mode & S_IROTH);
+  for (const fs::path& step : steps) {
+    struct stat info {};
+    if (::stat(step.c_str(), &info) != 0) return step.string() + ": " + std::strerror(errno);
+    const bool last = step == steps.back();
+    const mode_t wanted = last ? (S_IXOTH | S_IROTH) : S_IXOTH;
+    if ((info.st_mode & wanted) != wanted || (last && !S_ISREG(info.st_mode))) {
+      char mode[8];
+      std::snprintf(mode, sizeof mode, "%04o", info.st_mode & 07777);
+      return step.string() + " is not " + (last ? "readable and runnable" : "searchable") +
+             " by all (mode " + mode + ")";
+    }
+  }
+  return "";
 }
 
-// `mounted`: the contestant runs in a root of its own (bwrap or the private root) into which the
-// interpreter's installation is mounted read-only at its own path, so directories above it that
+// `uid`: the contestant runs as a user of its own, in bwrap, into which the interpreter's
+// installation is mounted read-only at its own path, so directories above it that
 // the contestant's user could not search (a pyenv under /root, mode 0700) are not in its way.
-ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, bool mounted) {
+ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) {
   std::error_code ec;
   // The Python a shim (pyenv's are scripts under /root) runs, as it says itself; then the
   // interpreter itself, with symbolic links resolved.
@@ -303,31 +288,31 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid, 
   std::string why;
   for (const fs::path& candidate : candidates) {
     if (in_system_directories(candidate)) return {candidate.string(), "", ""};
-    const std::string blocked = uid ? unreachable_by(*uid, candidate, X_OK) : "";
-    if (blocked.empty()) return {candidate.string(), installation_of(candidate).string(), ""};
-    if (mounted && open_to_all_below(installation_of(candidate), candidate))
-      return {candidate.string(), installation_of(candidate).string(), ""};
-    if (why.empty()) why = candidate.string() + ": " + blocked;
+    // The judge's own user (not root) runs it as it is; a user id of the run's own (root, in
+    // bwrap) needs the installation open to all below the point where it is mounted.
+    const std::string closed = uid ? closed_below(installation_of(candidate), candidate) : "";
+    if (closed.empty()) return {candidate.string(), installation_of(candidate).string(), ""};
+    if (why.empty()) why = closed;
   }
   return {"", "", why};
 }
 
 // The interpreter as a real path the contestant can reach; the answer is the same for every
 // contestant user (none is special), so it is found once per interpreter.
-std::string resolve_interpreter(const std::string& given, std::optional<uid_t> uid, bool mounted,
+std::string resolve_interpreter(const std::string& given, std::optional<uid_t> uid,
                                 std::vector<std::string>& read_only) {
   static std::mutex mutex;
-  static std::map<std::pair<std::string, bool>, ResolvedInterpreter> known;
+  static std::map<std::pair<std::string, bool>, ResolvedInterpreter> known;  // by its own user?
   ResolvedInterpreter found;
   {
     std::lock_guard<std::mutex> lock(mutex);
-    auto it = known.find({given, mounted});
+    auto it = known.find({given, uid.has_value()});
     if (it != known.end()) found = it->second;
   }
   if (found.path.empty() && found.why.empty()) {
-    found = resolve(given, uid, mounted);
+    found = resolve(given, uid);
     std::lock_guard<std::mutex> lock(mutex);
-    known[{given, mounted}] = found;
+    known[{given, uid.has_value()}] = found;
   }
   if (found.path.empty())
     throw StageError("cannot start " + given + ": the contestant's user cannot run it (" +
@@ -345,32 +330,8 @@ bool in_system_directories(const fs::path& path) {
   return false;
 }
 
-std::string unreachable_by(uid_t uid, const fs::path& path, int mode) {
-  // Each prefix, so that the answer names the directory that stops it.
-  std::vector<fs::path> steps;
-  fs::path so_far;
-  for (const fs::path& part : path.lexically_normal()) {
-    so_far /= part;
-    steps.push_back(so_far);
-  }
-  for (std::size_t i = 0; i < steps.size(); ++i) {
-    const bool last = i + 1 == steps.size();
-    const int wanted = last ? mode : X_OK;
-    const AccessAs question{uid, steps[i].c_str(), wanted};
-    const int status = run_in_child(access_as, &question);
-    if (status < 0) return std::string("cannot check: fork: ") + std::strerror(errno);
-    if (status != 0) {
-      if (!last && steps[i] != "/")
-        return steps[i].string() + " is not searchable for it (" + mode_text(steps[i]) + ")";
-      return steps[i].string() + " is not " + (mode == X_OK ? "executable" : "readable") +
-             " for it (" + mode_text(steps[i]) + ")";
-    }
-  }
-  return "";
-}
-
 StagedCommand stage_command(const std::vector<std::string>& command, const fs::path& scratch,
-                            std::optional<uid_t> uid, bool mounted) {
+                            std::optional<uid_t> uid) {
   if (command.empty()) throw StageError("cannot start: an empty command");
   StagedCommand staged;
   staged.argv = command;
@@ -384,9 +345,13 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
   const bool interpreter =
       command.size() > 1 && is_interpreter_name(fs::path(program).filename().string());
   if (in_system_directories(program)) {
-    // Run where it is: every contestant sees the system directories.
+    // Run where it is: every contestant sees the system directories. What nobody may run
+    // (/etc/passwd) would fail in setpriv's exec, inside, which looks like the program's exit.
+    struct stat info {};
+    if (::stat(program.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || !(info.st_mode & S_IXOTH))
+      throw StageError("cannot start " + program + ": not a program everyone may run");
   } else if (interpreter) {
-    staged.argv[0] = resolve_interpreter(program, uid, mounted, staged.read_only);
+    staged.argv[0] = resolve_interpreter(program, uid, staged.read_only);
   } else {
     const fs::path target = staged_name(scratch, program);
     stage_file(program, target, true, uid);

@@ -31,22 +31,15 @@ struct StagedCommand {
   std::vector<std::string> read_only;
 };
 
-// Stages `command` into `scratch`. `uid` is the contestant's user when it is not the judge's
-// (then what is not staged must be reachable by it). `mounted`: the contestant runs in a root of
-// its own into which `read_only` paths are mounted at their own paths (bwrap, the private root),
-// so an interpreter installed under a directory its user cannot search (pyenv, conda or
-// Homebrew under a private home) still runs when its installation is open to all. Throws
-// StageError.
+// Stages `command` into `scratch`. `uid` is the contestant's user when it is not the judge's:
+// it runs in bwrap, into which `read_only` paths are mounted at their own paths, so an
+// interpreter installed under a directory its user cannot search (pyenv, conda or Homebrew
+// under a private home) still runs when its installation is open to all. Throws StageError.
 StagedCommand stage_command(const std::vector<std::string>& command,
-                            const std::filesystem::path& scratch, std::optional<uid_t> uid,
-                            bool mounted = false);
+                            const std::filesystem::path& scratch, std::optional<uid_t> uid);
 
 // Whether `path` is in the directories every contestant sees as they are (/usr, /etc and the
 // /bin, /lib ... that lead into /usr).
 bool in_system_directories(const std::filesystem::path& path);
-
-// "" when `uid` can reach `path` (search every directory on the way and `access(mode)` it);
-// otherwise why not, naming the first place that stops it. Asked of a child running as `uid`.
-std::string unreachable_by(uid_t uid, const std::filesystem::path& path, int mode);
 
 }  // namespace entrapment

@@ -33,7 +33,8 @@ struct SolutionsPackage {
 
 TEST(Run, WithoutArgumentsJudgesEverySubmissionInSolutionsAgainstItsDirectory) {
   const SolutionsPackage p;
-  const JudgeRun run = run_judge({"run", "--no-sandbox"}, {p.package.root(), {}, ""});
+  const JudgeRun run =
+      run_judge({"run", "--no-sandbox", "--trust", "--trust"}, {p.package.root(), {}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "\n== accepted/reference.py (expected AC)\n")) << run.out;
   EXPECT_TRUE(has(run.out, "\n== wrong_answer/claims_runner.py (expected WA)\n")) << run.out;
@@ -53,21 +54,22 @@ TEST(Run, WithoutArgumentsJudgesEverySubmissionInSolutionsAgainstItsDirectory) {
 TEST(Run, ExpectOverridesTheDirectoryAndTheSummarySaysWhatWasExpected) {
   const SolutionsPackage p;
   const JudgeOptions inside{p.package.root(), {}, ""};
-  const JudgeRun run = run_judge(
-      {"run", "solutions/wrong_answer", "testdata/sample", "--expect", "AC", "--no-sandbox"},
-      inside);
+  const JudgeRun run = run_judge({"run", "solutions/wrong_answer", "testdata/sample", "--expect",
+                                  "AC", "--no-sandbox", "--trust", "--trust"},
+                                 inside);
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "NOT as expected: expected AC, got WA\n")) << run.out;
 
   // One submission given by path: its directory still says what it should get.
-  const JudgeRun single = run_judge(
-      {"run", "solutions/wrong_answer/claims_runner.py", "testdata/sample", "--no-sandbox"},
-      inside);
+  const JudgeRun single = run_judge({"run", "solutions/wrong_answer/claims_runner.py",
+                                     "testdata/sample", "--no-sandbox", "--trust", "--trust"},
+                                    inside);
   EXPECT_EQ(single.status, 0) << single.out << single.err;
   EXPECT_TRUE(has(single.out, "As expected: expected WA, got WA\n")) << single.out;
-  const JudgeRun forced = run_judge({"run", "solutions/accepted/reference.py", "testdata/sample",
-                                     "--expect", "wrong_answer", "--no-sandbox"},
-                                    inside);
+  const JudgeRun forced =
+      run_judge({"run", "solutions/accepted/reference.py", "testdata/sample", "--expect",
+                 "wrong_answer", "--no-sandbox", "--trust", "--trust"},
+                inside);
   EXPECT_EQ(forced.status, 1);
   EXPECT_TRUE(has(forced.out, "NOT as expected: expected WA, got AC\n")) << forced.out;
 }
@@ -75,7 +77,8 @@ TEST(Run, ExpectOverridesTheDirectoryAndTheSummarySaysWhatWasExpected) {
 TEST(Run, ASubmissionThatFailsItsExpectationFailsTheRun) {
   ScratchPackage package;
   package.write("solutions/accepted/not_really.py", kClaimsRunnerAndStops);
-  const JudgeRun run = run_judge({"run", "--no-sandbox"}, {package.root(), {}, ""});
+  const JudgeRun run =
+      run_judge({"run", "--no-sandbox", "--trust", "--trust"}, {package.root(), {}, ""});
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "  FAIL  accepted/not_really.py  expected AC, got WA  (4 tests)\n"))
       << run.out;
@@ -86,9 +89,9 @@ TEST(Run, ACompileErrorIsAVerdictAndTheReportsAreStillWritten) {
   ScratchPackage package;
   const fs::path broken = package.write("solutions/accepted/broken.cpp", "int main() { return }\n");
   const fs::path json = package.outside() / "report.json", html = package.outside() / "report.html";
-  const JudgeRun run = run_judge(
-      {"run", broken.string(), "--json", json.string(), "--html", html.string(), "--no-sandbox"},
-      {package.root(), {}, ""});
+  const JudgeRun run = run_judge({"run", broken.string(), "--json", json.string(), "--html",
+                                  html.string(), "--no-sandbox", "--trust", "--trust"},
+                                 {package.root(), {}, ""});
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Summary of broken.cpp: did not compile\n")) << run.out;
   EXPECT_TRUE(has(run.out, "Verdict: CE (expected AC, got CE)\n")) << run.out;
@@ -99,8 +102,9 @@ TEST(Run, ACompileErrorIsAVerdictAndTheReportsAreStillWritten) {
   EXPECT_TRUE(doc["tests"].empty());
   EXPECT_TRUE(has(read_text(html), ">CE</span> did not compile")) << read_text(html);
 
-  const JudgeRun expected = run_judge({"run", broken.string(), "--expect", "CE", "--no-sandbox"},
-                                      {package.root(), {}, ""});
+  const JudgeRun expected =
+      run_judge({"run", broken.string(), "--expect", "CE", "--no-sandbox", "--trust", "--trust"},
+                {package.root(), {}, ""});
   EXPECT_EQ(expected.status, 0) << expected.out;
 }
 
@@ -110,12 +114,14 @@ TEST(Run, TestsCanBeNamedAsWellAsGivenAsPaths) {
   ScratchPackage package(3);
   package.write("solutions/accepted/reference.py", reference_python());
   const JudgeOptions inside{package.root(), {}, ""};
-  JudgeRun run = run_judge(
-      {"run", "solutions/accepted/reference.py", "sample/1", "secret/*", "--no-sandbox"}, inside);
+  JudgeRun run = run_judge({"run", "solutions/accepted/reference.py", "sample/1", "secret/*",
+                            "--no-sandbox", "--trust", "--trust"},
+                           inside);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "4 tests (4 AC)")) << run.out;
-  run =
-      run_judge({"run", "solutions/accepted/reference.py", "sample/2.in", "--no-sandbox"}, inside);
+  run = run_judge({"run", "solutions/accepted/reference.py", "sample/2.in", "--no-sandbox",
+                   "--trust", "--trust"},
+                  inside);
   EXPECT_TRUE(has(run.out, "1 test (1 AC)")) << run.out;
   run = run_judge({"run", "solutions/accepted/reference.py", "secret/nothing-like-it"}, inside);
   EXPECT_EQ(run.status, 2);
@@ -163,7 +169,8 @@ TEST(Run, AnInvalidTestFileNamedOnTheLineIsAJudgeError) {
   const fs::path a = package.write("a.py", kClaimsRunnerAndStops);
   const fs::path bad = package.write("bad.in", "10 0\nadversary adaptive 1\n");
   const JudgeRun run =
-      run_judge({"run", a.string(), bad.string(), "--no-sandbox"}, {package.root(), {}, ""});
+      run_judge({"run", a.string(), bad.string(), "--no-sandbox", "--trust", "--trust"},
+                {package.root(), {}, ""});
   EXPECT_EQ(run.status, 3) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Verdict: JE")) << run.out;
 }
@@ -178,9 +185,9 @@ TEST(Run, AHugeOrGarbledTestFileIsAJudgeErrorNamingTheFirstFault) {
   fs::resize_file(huge, std::uintmax_t{3} << 30);
   const fs::path garbled = package.write("garbled.in", "2 0\x01\nadversary");
   const auto started = std::chrono::steady_clock::now();
-  const JudgeRun run = run_judge(
-      {"run", a.string(), huge.string(), garbled.string(), "-a", "--no-sandbox", "-j", "1"},
-      {package.root(), {}, ""});
+  const JudgeRun run = run_judge({"run", a.string(), huge.string(), garbled.string(), "-a",
+                                  "--no-sandbox", "--trust", "-j", "1"},
+                                 {package.root(), {}, ""});
   const double seconds =
       std::chrono::duration<double>(std::chrono::steady_clock::now() - started).count();
   EXPECT_EQ(run.status, 3) << run.out << run.err;
@@ -198,8 +205,9 @@ TEST(Run, ASourceOverLimitsCodeIsACompileErrorNamingBothSizes) {
   yaml.replace(yaml.find("limits:\n"), 8, "limits:\n  code: 1\n");
   package.write("problem.yaml", yaml);
   const fs::path big = package.write("big.py", kClaimsRunnerAndStops + std::string(2500, '#'));
-  JudgeRun run = run_judge({"run", big.string(), "testdata/sample/1.in", "--no-sandbox"},
-                           {package.root(), {}, ""});
+  JudgeRun run =
+      run_judge({"run", big.string(), "testdata/sample/1.in", "--no-sandbox", "--trust", "--trust"},
+                {package.root(), {}, ""});
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Verdict: CE")) << run.out;
   EXPECT_TRUE(has(run.out,
@@ -208,8 +216,9 @@ TEST(Run, ASourceOverLimitsCodeIsACompileErrorNamingBothSizes) {
       << run.out;
   yaml.replace(yaml.find("  code: 1\n"), 10, "  code: 4\n");
   package.write("problem.yaml", yaml);
-  run = run_judge({"run", big.string(), "testdata/sample/1.in", "--no-sandbox", "--expect", "WA"},
-                  {package.root(), {}, ""});
+  run = run_judge(
+      {"run", big.string(), "testdata/sample/1.in", "--no-sandbox", "--trust", "--expect", "WA"},
+      {package.root(), {}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
 }
 
@@ -217,8 +226,9 @@ TEST(Run, ASourceOverLimitsCodeIsACompileErrorNamingBothSizes) {
 TEST(Run, LinesReachAFileAsTheyAreDecided) {
   ScratchPackage package(4);
   const fs::path slow = package.write("solutions/wrong_answer/slow.py", sleepy_claim(1.5));
-  Process judge = start_judge({"run", slow.string(), "-v", "-j", "1", "--all", "--no-sandbox"},
-                              {package.root(), {}, ""});
+  Process judge = start_judge(
+      {"run", slow.string(), "-v", "-j", "1", "--all", "--no-sandbox", "--trust", "--trust"},
+      {package.root(), {}, ""});
   bool seen_while_running = false;
   // Until the line comes or the judge has exited, however busy the machine: no fixed bound.
   while (judge.running()) {
@@ -245,8 +255,7 @@ TEST(Run, AFileKeptElsewhereIsJudgedWithTheJudgesOwnPackage) {
   const ScratchPackage package;
   const fs::path program = package.outside() / "mine.py";
   fs::copy_file(repository() / "solutions" / "accepted" / "reference.py", program);
-  const JudgeRun run =
-      run_judge({"run", program.string()}, {package.outside(), {}, ""});
+  const JudgeRun run = run_judge({"run", program.string()}, {package.outside(), {}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("(the package judge was built in)"), std::string::npos) << run.out;
 }

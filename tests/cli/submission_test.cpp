@@ -56,8 +56,9 @@ TEST(Submission, ASecondRunOfTheSameSourceDoesNotCompileItAgain) {
                               {"ENTRAPMENT_CACHE_DIR", std::nullopt}},
                              ""};
   const fs::path source = package.write("claim.cpp", kClaimBuildCpp);
-  const std::vector<std::string> args = {"run", source.string(), "testdata/sample/1.in", "--expect",
-                                         "WA",  "--no-sandbox"};
+  const std::vector<std::string> args = {
+      "run",     source.string(), "testdata/sample/1.in", "--expect", "WA", "--no-sandbox",
+      "--trust", "--trust"};
   JudgeRun run = run_judge(args, options);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   const std::string first = build_of(run.out);
@@ -69,7 +70,8 @@ TEST(Submission, ASecondRunOfTheSameSourceDoesNotCompileItAgain) {
 
   // The same bytes under another path hit too; changed bytes do not.
   const fs::path copy = package.write("elsewhere/claim.cpp", kClaimBuildCpp);
-  run = run_judge({"run", copy.string(), "testdata/sample/1.in", "--expect", "WA", "--no-sandbox"},
+  run = run_judge({"run", copy.string(), "testdata/sample/1.in", "--expect", "WA", "--no-sandbox",
+                   "--trust", "--trust"},
                   options);
   EXPECT_EQ(build_of(run.out), first) << run.out;
   package.write("claim.cpp", std::string(kClaimBuildCpp) + "// edited\n");
@@ -83,23 +85,25 @@ TEST(Submission, WithoutAWritableCacheItStillRuns) {
   ScratchPackage package;
   const fs::path source = package.write("claim.cpp", kClaimRunnerCpp);
   const std::string cache = "/proc/no-such-cache";
-  const JudgeRun run =
-      run_judge({"run", source.string(), "testdata/sample/1.in", "--expect", "WA", "--no-sandbox"},
-                {package.root(), {{"ENTRAPMENT_CACHE_DIR", cache.c_str()}}, ""});
+  const JudgeRun run = run_judge({"run", source.string(), "testdata/sample/1.in", "--expect", "WA",
+                                  "--no-sandbox", "--trust", "--trust"},
+                                 {package.root(), {{"ENTRAPMENT_CACHE_DIR", cache.c_str()}}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
 }
 
 TEST(Submission, PythonLeavesNoPycacheNextToTheSubmission) {
   ScratchPackage package;
   const fs::path source = package.write("solutions/accepted/reference.py", reference_python());
-  const JudgeRun run = run_judge({"run", source.string(), "testdata/sample", "--no-sandbox"},
-                                 {package.root(), {}, ""});
+  const JudgeRun run =
+      run_judge({"run", source.string(), "testdata/sample", "--no-sandbox", "--trust", "--trust"},
+                {package.root(), {}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_FALSE(fs::exists(source.parent_path() / "__pycache__"));
   // A syntax error is a compile error, named with its line.
   const fs::path broken = package.write("broken.py", "print('Runner'\n");
-  const JudgeRun ce = run_judge({"run", broken.string(), "testdata/sample", "--no-sandbox"},
-                                {package.root(), {}, ""});
+  const JudgeRun ce =
+      run_judge({"run", broken.string(), "testdata/sample", "--no-sandbox", "--trust", "--trust"},
+                {package.root(), {}, ""});
   EXPECT_EQ(ce.status, 1);
   EXPECT_TRUE(has(ce.out, "Verdict: CE")) << ce.out;
   EXPECT_TRUE(has(ce.out, "SyntaxError")) << ce.out;
@@ -116,14 +120,15 @@ TEST(Submission, JavaRunsTheClassThatDeclaresMain) {
                     "class Helper { static String side() { return \"Runner\"; } }\n"
                     "class Claimer {\n  public static void main(String[] args) {\n"
                     "    System.out.println(Helper.side());\n  }\n}\n");
-  JudgeRun run = run_judge(
-      {"run", source.string(), "testdata/sample/1.in", "--expect", "WA", "-v", "--no-sandbox"},
-      inside);
+  JudgeRun run = run_judge({"run", source.string(), "testdata/sample/1.in", "--expect", "WA", "-v",
+                            "--no-sandbox", "--trust", "--trust"},
+                           inside);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "you claimed Runner")) << "it ran and claimed:\n" << run.out;
 
   const fs::path none = package.write("NoMain.java", "class NoMain { void run() {} }\n");
-  run = run_judge({"run", none.string(), "testdata/sample/1.in", "--no-sandbox"}, inside);
+  run = run_judge(
+      {"run", none.string(), "testdata/sample/1.in", "--no-sandbox", "--trust", "--trust"}, inside);
   EXPECT_EQ(run.status, 1);
   EXPECT_TRUE(has(run.out, "no class declares public static void main(String[])")) << run.out;
 }
@@ -139,8 +144,9 @@ TEST(Submission, ADirectoryIsOneSubmissionOfAllItsSources) {
   package.write("solutions/wrong_answer/split_py/helper.py", "def side():\n    return 'Runner'\n");
   package.write("solutions/wrong_answer/claim.py3", kClaimsRunnerAndStops);
   const JudgeOptions inside{package.root(), {{"ENTRAPMENT_CACHE_DIR", "off"}}, ""};
-  JudgeRun run =
-      run_judge({"run", "solutions", "testdata/sample/1.in", "-v", "--no-sandbox"}, inside);
+  JudgeRun run = run_judge(
+      {"run", "solutions", "testdata/sample/1.in", "-v", "--no-sandbox", "--trust", "--trust"},
+      inside);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   for (const std::string name :
        {"wrong_answer/split_cpp", "wrong_answer/split_py", "wrong_answer/claim.py3"})
@@ -148,14 +154,16 @@ TEST(Submission, ADirectoryIsOneSubmissionOfAllItsSources) {
   EXPECT_EQ(count(run.out, "you claimed Runner"), 3 * 2) << "each ran (line and summary):\n"
                                                          << run.out;
   // Named on its own, a directory submission is one submission, expected from its directory.
-  run = run_judge(
-      {"run", "solutions/wrong_answer/split_cpp/", "testdata/sample/1.in", "--no-sandbox"}, inside);
+  run = run_judge({"run", "solutions/wrong_answer/split_cpp/", "testdata/sample/1.in",
+                   "--no-sandbox", "--trust", "--trust"},
+                  inside);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "As expected: expected WA, got WA")) << run.out;
   // Several Python files and no __main__.py: which one to run is not said.
   package.write("solutions/accepted/two_py/a.py", "print('Runner')\n");
   package.write("solutions/accepted/two_py/b.py", "print('Runner')\n");
-  run = run_judge({"run", "solutions/accepted/two_py", "--no-sandbox"}, inside);
+  run =
+      run_judge({"run", "solutions/accepted/two_py", "--no-sandbox", "--trust", "--trust"}, inside);
   EXPECT_EQ(run.status, 1) << "a compile error, as a contest system would say";
   EXPECT_TRUE(has(run.out, "Verdict: CE")) << run.out;
   EXPECT_TRUE(has(run.out, "needs a __main__.py")) << run.out;

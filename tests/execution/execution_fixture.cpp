@@ -33,6 +33,9 @@ fs::path package_root() { return repository(); }
 
 JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::string>>> env) {
   env.insert(env.begin(), {"ENTRAPMENT_ROOT", repository().string()});
+  // The test contestant is not the package's own: where it runs without bwrap (--no-sandbox,
+  // or none usable) it is trusted, unless the test says otherwise (later entries win).
+  env.insert(env.begin() + 1, {"ENTRAPMENT_TRUST", "1"});
   JudgeOptions options;
   options.env = std::move(env);
   return options;
@@ -92,12 +95,12 @@ std::vector<std::string> leftovers_of(int pid) {
 TestCase trapper_board() { return parse_testcase("3 6\n1 2 3 7 8 9\nadversary adaptive 1\n"); }
 TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); }
 
-bool can_contain_fork_bombs() { return ::geteuid() == 0 || sandbox_support().usable; }
-
-bool has_own_root(bool sandbox) {
-  const Isolation isolation = isolation_for(sandbox);
-  return isolation == Isolation::Bwrap || isolation == Isolation::PrivateRoot;
+bool can_contain_fork_bombs(bool sandbox, LimitChoice mechanism) {
+  return isolation_for(sandbox) == Isolation::Bwrap || limit_mechanism(mechanism).cgroup ||
+         ::geteuid() != 0;
 }
+
+bool has_own_root(bool sandbox) { return isolation_for(sandbox) == Isolation::Bwrap; }
 
 std::vector<std::string> files_with(const std::string& token) {
   std::vector<std::string> found;
@@ -117,7 +120,8 @@ std::string mechanism_name(LimitChoice mechanism) {
 }
 
 std::string mode_name(bool sandbox, LimitChoice mechanism) {
-  return std::string(sandbox ? "sandboxed_" : "plain_") + mechanism_name(mechanism);
+  return std::string(::geteuid() == 0 ? "root_" : "user_") + (sandbox ? "bwrap_" : "none_") +
+         mechanism_name(mechanism);
 }
 
 std::string why_unsupported(bool sandbox, LimitChoice mechanism) {

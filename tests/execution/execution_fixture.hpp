@@ -46,10 +46,12 @@ std::vector<std::string> leftovers_of(int pid);
 TestCase trapper_board();
 TestCase runner_board();
 
-// Whether contestants can be contained here (root, or bwrap with its PID namespace).
-bool can_contain_fork_bombs();
+// Whether a fork bomb is contained in that isolation under that mechanism: bwrap (its PID
+// namespace, RLIMIT_NPROC on its user id), a control group (pids), or RLIMIT_NPROC on a
+// user's id (not root, whom it does not bind).
+bool can_contain_fork_bombs(bool sandbox, LimitChoice mechanism);
 
-// Whether the contestant gets a root of its own (bwrap, or a private root as root).
+// Whether the contestant gets a root of its own (bwrap).
 bool has_own_root(bool sandbox);
 
 // Files in /tmp and /dev/shm whose names hold `token`.
@@ -63,8 +65,8 @@ std::string cgroups_reason();
 // usable, no control groups), or "" when it can: the reason a parameterised test skips.
 std::string why_unsupported(bool sandbox, LimitChoice mechanism);
 
-// The part of a parameterised test's name for its sandbox mode and limit mechanism:
-// "sandboxed_cgroup", "plain_rlimit", ...; mechanism_name alone: "cgroup", "rlimit".
+// The part of a parameterised test's name for who judges, the isolation and the limit
+// mechanism: "root_bwrap_cgroup", "user_none_rlimit", ...; mechanism_name alone: "cgroup".
 std::string mechanism_name(LimitChoice mechanism);
 std::string mode_name(bool sandbox, LimitChoice mechanism);
 

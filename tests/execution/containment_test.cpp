@@ -1,0 +1,211 @@
+// What each isolation contains (issue 27), tried with programs the machine has (cat, ipcmk,
+// python3) started as a run is: who the program runs as and with which privileges, what of
+// it outlives the run (SysV IPC objects, files in world-writable directories), which memory
+// counts against the limit, and how the wall-clock guard credits the waits for a CPU of the
+// sandbox's own start-up. Tests are named by who judges, the isolation and the mechanism
+// (root_bwrap_cgroup ...); one whose isolation this machine cannot have skips, saying why.
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <fstream>
+#include <map>
+#include <sstream>
+
+#include "containment/contestant_process.hpp"
+#include "containment/id_registry.hpp"
+#include "containment/launch.hpp"
+#include "containment/proc_table.hpp"
+#include "containment/process_tree.hpp"
+#include "execution_fixture.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+using Param = std::tuple<bool /*bwrap*/, LimitChoice>;
+
+std::string param_name(const ::testing::TestParamInfo<Param>& info) {
+  return mode_name(std::get<0>(info.param), std::get<1>(info.param));
+}
+
+// Runs `command` to its end as a contestant run, with `limits`; returns what it wrote.
+struct Ran {
+  ProcessUsage usage;
+  std::string out, err;
+};
+
+Ran run_contained(const std::vector<std::string>& command, const Limits& limits, bool bwrap) {
+  ContestantProcess process(command, limits, bwrap);
+  process.close_stdin();
+  // What these programs write fits in the pipe: read once they are over.
+  if (!process.wait_until(process.started() + std::chrono::seconds(60))) process.kill();
+  Ran ran;
+  for (char chunk[4096];;) {
+    const ssize_t n = ::read(process.stdout_fd(), chunk, sizeof chunk);
+    if (n <= 0) break;
+    ran.out.append(chunk, static_cast<std::size_t>(n));
+  }
+  ran.usage = process.usage();
+  ran.err = process.stderr_text();
+  return ran;
+}
+
+// The value of `field` in /proc/PID/status text ("" when absent), its tabs and spaces cut.
+std::string status_field(const std::string& status, const std::string& field) {
+  std::istringstream lines(status);
+  for (std::string line; std::getline(lines, line);)
+    if (line.rfind(field + ":", 0) == 0) {
+      std::string value = line.substr(field.size() + 1);
+      for (char& c : value)
+        if (c == '\t') c = ' ';
+      const auto first = value.find_first_not_of(' ');
+      return first == std::string::npos ? "" : value.substr(first);
+    }
+  return "";
+}
+
+class BwrapContainment : public ::testing::TestWithParam<Param> {
+ protected:
+  void SetUp() override {
+    const auto [bwrap, mechanism] = GetParam();
+    if (const std::string why = why_unsupported(bwrap, mechanism); !why.empty())
+      GTEST_SKIP() << why;
+  }
+  Limits limits() const { return small_limits(std::get<1>(GetParam())); }
+};
+
+// (Not `cat /proc/self/status` as two words: a path on the command line is staged, copied from
+// the judge's side.) As root the program ends as the run's own user id, with no capability in any
+// set, no new privileges and no supplementary group (bwrap runs as root, setpriv drops); not root,
+// as the user in bwrap's user namespace, without capabilities.
+TEST_P(BwrapContainment, TheProgramHasNoPrivilegeLeft) {
+  const Ran ran = run_contained({"/bin/sh", "-c", "exec cat /proc/self/status"}, limits(), true);
+  ASSERT_EQ(ran.usage.exit_code, 0) << ran.err << ran.usage.not_started;
+  for (const char* set : {"CapInh", "CapPrm", "CapEff", "CapBnd", "CapAmb"})
+    EXPECT_EQ(status_field(ran.out, set), "0000000000000000") << set << "\n" << ran.out;
+  EXPECT_EQ(status_field(ran.out, "NoNewPrivs"), "1") << ran.out;
+  if (::geteuid() == 0) {
+    const std::string uid = status_field(ran.out, "Uid");
+    const std::string id = uid.substr(0, uid.find(' '));
+    EXPECT_GE(std::stoul(id), static_cast<unsigned long>(kFirstRunUid)) << ran.out;
+    EXPECT_EQ(uid, id + " " + id + " " + id + " " + id) << ran.out;
+    EXPECT_EQ(status_field(ran.out, "Gid"), uid) << ran.out;
+    EXPECT_EQ(status_field(ran.out, "Groups"), "") << ran.out;
+  }
+}
+
+// SysV shared memory and a message queue the run makes die with its IPC namespace (own-user
+// mode left 800 MiB of shared memory that a later submission read).
+TEST_P(BwrapContainment, SysvIpcObjectsDoNotOutliveTheRun) {
+  const fs::path ipcmk = find_program("ipcmk");
+  if (ipcmk.empty()) GTEST_SKIP() << "no ipcmk (util-linux) here";
+  constexpr const char* kSize = "1234567";  // a size nothing else makes: how it is found
+  const auto segments_of_that_size = [] {
+    int found = 0;
+    std::istringstream lines(read_proc_file("/proc/sysvipc/shm"));
+    for (std::string line; std::getline(lines, line);) {
+      std::istringstream fields(line);
+      std::string key, id, perms, size;
+      fields >> key >> id >> perms >> size;
+      found += size == kSize;
+    }
+    return found;
+  };
+  const auto queues = [] {
+    int count = -1;  // its header line
+    std::istringstream lines(read_proc_file("/proc/sysvipc/msg"));
+    for (std::string line; std::getline(lines, line);) ++count;
+    return count;
+  };
+  const int queues_before = queues();
+  const Ran ran = run_contained(
+      {"/bin/sh", "-c", ipcmk.string() + " -M " + kSize + " && " + ipcmk.string() + " -Q"},
+      limits(), true);
+  ASSERT_EQ(ran.usage.exit_code, 0) << ran.out << ran.err << ran.usage.not_started;
+  EXPECT_NE(ran.out.find("Shared memory id"), std::string::npos) << ran.out;
+  EXPECT_EQ(segments_of_that_size(), 0) << "its shared memory outlived it";
+  EXPECT_EQ(queues(), queues_before) << "its message queue outlived it";
+}
+
+// Nothing it writes in a world-writable directory of the machine outlives it: its /tmp and
+// /dev/shm are its own, /var/tmp and /run/lock are not there at all.
+TEST_P(BwrapContainment, FilesInWorldWritableDirectoriesDoNotOutliveTheRun) {
+  const std::string token = "containment-" + std::to_string(::getpid()) + "-left";
+  std::string script;
+  for (const char* dir : {"/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/run/shm"})
+    script += std::string("echo x > ") + dir + "/" + token + " 2>/dev/null; ";
+  const Ran ran = run_contained({"/bin/sh", "-c", script + "true"}, limits(), true);
+  ASSERT_EQ(ran.usage.exit_code, 0) << ran.err << ran.usage.not_started;
+  std::error_code ec;
+  for (const char* dir : {"/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/run/shm"})
+    EXPECT_FALSE(fs::exists(fs::path(dir) / token, ec)) << dir << "/" << token << " outlived it";
+}
+
+INSTANTIATE_TEST_SUITE_P(Containment, BwrapContainment,
+                         ::testing::Combine(::testing::Values(true),
+                                            ::testing::Values(LimitChoice::Cgroup,
+                                                              LimitChoice::Rlimit)),
+                         param_name);
+
+// Memory held in a memfd is not in any address space: under a control group it is charged
+// all the same (shmem), so 2000 MiB against 256 MiB is stopped, not AC (it was AC, "mem 6.4
+// MiB", under rlimits, which cannot count it: `judge run -v` says so, below).
+class MemfdTest : public ::testing::TestWithParam<Param> {};
+
+TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
+  const auto [bwrap, mechanism] = GetParam();
+  if (const std::string why = why_unsupported(bwrap, mechanism); !why.empty()) GTEST_SKIP() << why;
+  if (find_program("python3").empty()) GTEST_SKIP() << "no python3 here";
+  Limits limits = small_limits(mechanism);
+  limits.cpu_s = 20;  // writing 2000 MiB takes a while on a busy machine
+  limits.wall_s = 60;
+  const Ran ran = run_contained({find_program("python3").string(), "-c",
+                                 "import os\n"
+                                 "fd = os.memfd_create('held')\n"
+                                 "block = b'x' * (1 << 20)\n"
+                                 "for _ in range(2000): os.write(fd, block)\n"
+                                 "print('held 2000 MiB', flush=True)\n"},
+                                limits, bwrap);
+  EXPECT_EQ(ran.out.find("held 2000 MiB"), std::string::npos)
+      << "it held 2000 MiB in a memfd under a 256 MiB limit";
+  EXPECT_TRUE(ran.usage.oom_killed || ran.usage.signaled || ran.usage.exit_code != 0) << ran.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Containment, MemfdTest,
+                         ::testing::Combine(::testing::Bool(),
+                                            ::testing::Values(LimitChoice::Cgroup)),
+                         param_name);
+
+// Under rlimits, `judge run -v` says which memory is not counted.
+TEST(MemfdUnderRlimits, RunVerboseSaysMemfdAndTmpfsMemoryIsNotCounted) {
+  const JudgeRun run =
+      run_judge({"run", "-v", (package_root() / "testdata" / "sample" / "1.in").string(), "--",
+                 (bin_dir() / "test_player").string(), "correct", "v"},
+                in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
+  EXPECT_NE(run.out.find("NOT counted: memory held in a memfd or a tmpfs"), std::string::npos)
+      << run.out << run.err;
+}
+
+// The wall-clock guard's credit for waits: along one line of descent the waits add up (bwrap,
+// its namespace's init, then the program each waited in turn before the program ran); the
+// longest line counts, not the longest single process (which left bwrap's start-up out).
+TEST(WaitCredit, TheSandboxsStartUpWaitsAddUpWithTheProgramsOwn) {
+  ProcEntry bwrap, init, program, other;
+  bwrap.pid = 100;
+  bwrap.ppid = 1;
+  init.pid = 101;
+  init.ppid = 100;
+  program.pid = 102;
+  program.ppid = 101;
+  other.pid = 103;  // a sibling line
+  other.ppid = 101;
+  const std::map<pid_t, double> waits = {{100, 2.0}, {101, 3.0}, {102, 4.0}, {103, 1.0}};
+  EXPECT_DOUBLE_EQ(chain_cpu_wait({bwrap, init, program, other}, waits), 9.0);
+  // Once the start-up's processes are gone, what is left still counts alone.
+  EXPECT_DOUBLE_EQ(chain_cpu_wait({program}, waits), 4.0);
+}
+
+}  // namespace
+}  // namespace entrapment::testing
