@@ -127,16 +127,4 @@ std::string why_unsupported(bool sandbox, LimitChoice mechanism) {
   return "";
 }
 
-TempDir::TempDir(const std::string& purpose, unsigned mode) {
-  std::string name = "/tmp/" + purpose + "-XXXXXX";
-  if (!::mkdtemp(name.data())) throw std::runtime_error("mkdtemp failed");
-  ::chmod(name.c_str(), mode);
-  path = name;
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  fs::remove_all(path, ec);
-}
-
 }  // namespace entrapment::testing

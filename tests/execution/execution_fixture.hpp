@@ -11,6 +11,7 @@
 #include "judging/judge_tests.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment {
 // A failing parameterised test names the mechanism in words ("cgroup"), not as its bytes.
@@ -67,14 +68,5 @@ std::string why_unsupported(bool sandbox, LimitChoice mechanism);
 // "sandboxed_cgroup", "plain_rlimit", ...; mechanism_name alone: "cgroup", "rlimit".
 std::string mechanism_name(LimitChoice mechanism);
 std::string mode_name(bool sandbox, LimitChoice mechanism);
-
-// A temporary directory of the test (mode 0755 unless told), removed at the end.
-struct TempDir {
-  std::filesystem::path path;
-  explicit TempDir(const std::string& purpose = "runner-test", unsigned mode = 0755);
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-};
 
 }  // namespace entrapment::testing
