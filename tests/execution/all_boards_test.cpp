@@ -8,8 +8,8 @@
 
 #include <fstream>
 
-#include "game/solver.hpp"
 #include "execution_fixture.hpp"
+#include "game/solver.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -46,7 +46,8 @@ std::vector<TestCase> all_games(bool full) {
       for (Square s = 1; s <= kSquares; ++s)
         if (contains(unavailable, s)) board.unavailable.push_back(s);
       const bool judge_is_runner = board.winner() == Side::Trapper;
-      std::vector<AdversaryKind> kinds = {AdversaryKind::Adaptive, AdversaryKind::Random, AdversaryKind::Scripted};
+      std::vector<AdversaryKind> kinds = {AdversaryKind::Adaptive, AdversaryKind::Random,
+                                          AdversaryKind::Scripted};
       if (judge_is_runner) kinds.push_back(AdversaryKind::Committed);
       for (std::size_t k = 0; k < kinds.size(); ++k) {
         if (!full && k != static_cast<std::size_t>(board_index) % kinds.size()) continue;
@@ -70,12 +71,11 @@ std::vector<TestCase> all_games(bool full) {
 
 TEST(AllBoards, ReferenceSolutionWinsEveryGame) {
   const fs::path source = package_root() / "solutions" / "accepted" / "reference.cpp";
-  ASSERT_TRUE(fs::exists(source)) << source << " is gone: the accepted reference solution is the "
-                                              "one every board is played with";
-  char name[] = "/tmp/runner-all-boards-XXXXXX";
-  const fs::path dir = ::mkdtemp(name);
-  fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                           fs::perms::others_read | fs::perms::others_exec);
+  ASSERT_TRUE(fs::exists(source)) << source
+                                  << " is gone: the accepted reference solution is the "
+                                     "one every board is played with";
+  const TempDir temp("entrapment-all-boards", 0755);
+  const fs::path& dir = temp.path;
   const Submission submission = prepare_submission(source, dir / "build");
   const char* full = std::getenv("ENTRAPMENT_ALL_BOARDS_FULL");
   const std::vector<TestCase> games = all_games(full && std::string(full) == "1");
@@ -98,7 +98,6 @@ TEST(AllBoards, ReferenceSolutionWinsEveryGame) {
                     << format_testcase(games[&t - &result.tests[0]]);
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(result.verdict, Verdict::AC);
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -63,7 +63,7 @@ class HostileCompile : public ::testing::TestWithParam<std::tuple<bool, LimitCho
     return "";
   }
 
-  TempDir dir_{"entrapment-test-compile"};
+  TempDir dir_{"entrapment-test-compile", 0755};
   CompileOptions saved_;
 };
 

@@ -11,15 +11,12 @@
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // Why `unshare` cannot give a judge a mount and PID namespace of its own here, or "".
 std::string why_no_namespaces() {

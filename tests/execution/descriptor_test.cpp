@@ -44,7 +44,7 @@ TEST_P(ContestantDescriptors, AContestantHasOnlyItsThree) {
   const auto [sandbox, mechanism] = GetParam();
   if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
     GTEST_SKIP() << why;
-  TempDir dir("entrapment-test-fds");
+  TempDir dir("entrapment-test-fds", 0755);
   OpenDescriptors held(dir.path);
   ASSERT_GE(held.file, 3);
   const TestResult result =
@@ -72,7 +72,7 @@ TEST(Descriptors, AHelperProgramHasOnlyItsThree) {
 
 // Thousands of starts from several threads while others copy and write files: none fails.
 TEST(Descriptors, StartsNeverFailWhileOtherThreadsCopyAndWriteFiles) {
-  TempDir dir("entrapment-test-starts");
+  TempDir dir("entrapment-test-starts", 0755);
   const fs::path program = fs::canonical("/usr/bin/true");
   std::string bytes = read_text(program);
   ASSERT_FALSE(bytes.empty());
