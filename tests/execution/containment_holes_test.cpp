@@ -1,4 +1,4 @@
-// Issue 27's holes in the runner's containment, each re-tried as the reviewer tried it, through
+// Issue 27's holes in the containment, each re-tried as the reviewer tried it, through
 // build/bin/judge: the user id registry a local user could point at any file, an interpreter
 // whose whole home was bound into the sandbox, `judge verify` running solutions/ unisolated
 // as a user where bwrap works, and the smaller ones.

@@ -41,7 +41,7 @@ JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::st
 Submission player(const std::string& mode, std::string* token) {
   static std::atomic<int> counter{0};
   const std::string unique =
-      "runner-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+      "contained-player-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   if (token) *token = unique;
   return {"player " + mode, {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
 }

@@ -1,4 +1,4 @@
-// Shared by the runner's tests: the test contestant, small limits, and checks that nothing of
+// Shared by the containment tests: the test contestant, small limits, and checks that nothing of
 // a run is left (no process, no scratch directory, no control group).
 #pragma once
 

@@ -191,7 +191,7 @@ std::string name(const ::testing::TestParamInfo<Param>& info) {
   return n + "_" + mode_name(std::get<1>(info.param), std::get<2>(info.param));
 }
 
-INSTANTIATE_TEST_SUITE_P(Runner, HostileTest,
+INSTANTIATE_TEST_SUITE_P(Contained, HostileTest,
                          ::testing::Combine(::testing::ValuesIn(kHostile), ::testing::Bool(),
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),
@@ -221,7 +221,7 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Runner, SandboxAgreementTest,
+    Contained, SandboxAgreementTest,
     ::testing::Combine(::testing::Values("correct", "burn-then-play", "burn-then-sleep"),
                        ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit)),
     [](const ::testing::TestParamInfo<std::tuple<const char*, LimitChoice>>& info) {
@@ -303,7 +303,7 @@ TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
   EXPECT_EQ(to_string(attacker.verdict), std::string("AC")) << attacker.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Runner, NeighbourTest,
+INSTANTIATE_TEST_SUITE_P(Contained, NeighbourTest,
                          ::testing::Combine(::testing::Bool(),
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),

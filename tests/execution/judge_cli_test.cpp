@@ -1,4 +1,4 @@
-// The runner as `build/bin/judge` shows it: `judge run -v` says which mechanism enforces the
+// Containment as `build/bin/judge` shows it: `judge run -v` says which mechanism enforces the
 // limits and why (ENTRAPMENT_LIMITS chooses; a wrong value is refused), and `judge run` and
 // `judge play` show the same figures for the same program (both go through judge_test()).
 #include <gtest/gtest.h>

@@ -114,7 +114,7 @@ TEST_P(Languages, JavasNativeMemoryCountsAgainstTheLimit) {
   EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{work.path().string()});
 }
 
-INSTANTIATE_TEST_SUITE_P(Runner, Languages,
+INSTANTIATE_TEST_SUITE_P(Contained, Languages,
                          ::testing::Combine(::testing::Bool(),
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),

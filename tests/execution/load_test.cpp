@@ -71,7 +71,7 @@ TEST_P(Load, ASleepingProgramOnABusyMachineIsStillStopped) {
   EXPECT_NE(result.message.find("wall-clock"), std::string::npos) << result.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Runner, Load,
+INSTANTIATE_TEST_SUITE_P(Contained, Load,
                          ::testing::Combine(::testing::Bool(),
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),
