@@ -112,11 +112,7 @@ TEST_P(HostileCompile, ACorrectSourceStillCompilesAndRuns) {
   EXPECT_NE(result.message.find("Runner"), std::string::npos) << result.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(
-    Compile, HostileCompile,
-    ::testing::Combine(::testing::Bool(),
-                       ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit)),
-    [](const auto& info) { return mode_name(std::get<0>(info.param), std::get<1>(info.param)); });
+INSTANTIATE_TEST_SUITE_P(Compile, HostileCompile, every_mode(), ModeName());
 
 }  // namespace
 }  // namespace entrapment::testing

@@ -37,7 +37,7 @@ struct OpenDescriptors {
   }
 };
 
-using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+using Param = ModeParam;
 class ContestantDescriptors : public ::testing::TestWithParam<Param> {};
 
 TEST_P(ContestantDescriptors, AContestantHasOnlyItsThree) {
@@ -52,16 +52,10 @@ TEST_P(ContestantDescriptors, AContestantHasOnlyItsThree) {
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Descriptors, ContestantDescriptors,
-                         ::testing::Combine(::testing::Bool(),
-                                            ::testing::Values(LimitChoice::Cgroup,
-                                                              LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<Param>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Descriptors, ContestantDescriptors, every_mode(), ModeName());
 
 TEST(Descriptors, AHelperProgramHasOnlyItsThree) {
-  TempDir dir("entrapment-test-fds");
+  TempDir dir("entrapment-test-fds", 0755);
   OpenDescriptors held(dir.path);
   const fs::path output = dir.path / "output";
   const ToolRun run = run_tool({fs::absolute(bin_dir() / "test_player").string(), "fds-only"}, {},

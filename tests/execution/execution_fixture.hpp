@@ -2,10 +2,13 @@
 // a run is left (no process, no scratch directory, no control group).
 #pragma once
 
+#include <gtest/gtest.h>
+
 #include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "judging/judge_tests.hpp"
@@ -68,5 +71,18 @@ std::string why_unsupported(bool sandbox, LimitChoice mechanism);
 // "sandboxed_cgroup", "plain_rlimit", ...; mechanism_name alone: "cgroup", "rlimit".
 std::string mechanism_name(LimitChoice mechanism);
 std::string mode_name(bool sandbox, LimitChoice mechanism);
+
+// The parameter of a test run in every mode: with and without bwrap, under each limit mechanism.
+// INSTANTIATE_TEST_SUITE_P(Prefix, Suite, every_mode(), ModeName()) names each after mode_name.
+using ModeParam = std::tuple<bool /*sandbox*/, LimitChoice>;
+inline auto every_mode() {
+  return ::testing::Combine(::testing::Bool(),
+                            ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit));
+}
+struct ModeName {
+  std::string operator()(const ::testing::TestParamInfo<ModeParam>& info) const {
+    return mode_name(std::get<0>(info.param), std::get<1>(info.param));
+  }
+};
 
 }  // namespace entrapment::testing

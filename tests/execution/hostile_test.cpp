@@ -303,13 +303,7 @@ TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
   EXPECT_EQ(to_string(attacker.verdict), std::string("AC")) << attacker.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Contained, NeighbourTest,
-                         ::testing::Combine(::testing::Bool(),
-                                            ::testing::Values(LimitChoice::Cgroup,
-                                                              LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<std::tuple<bool, LimitChoice>>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Contained, NeighbourTest, every_mode(), ModeName());
 
 }  // namespace
 }  // namespace entrapment::testing

@@ -36,7 +36,7 @@ void write_file(const fs::path& path, const std::string& text, unsigned mode) {
 }
 
 // With and without bwrap, under each limit mechanism.
-using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+using Param = ModeParam;
 
 class PrivatePlaces : public ::testing::TestWithParam<Param> {
  protected:
@@ -128,13 +128,7 @@ TEST_P(PrivatePlaces, AFileThatCannotBeExecutedIsAJudgeError) {
   EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
 }
 
-INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces,
-                         ::testing::Combine(::testing::Bool(),
-                                            ::testing::Values(LimitChoice::Cgroup,
-                                                              LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<Param>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces, every_mode(), ModeName());
 
 TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
   TempDir source("entrapment-test-source", 0700);
