@@ -1,8 +1,9 @@
 #include "mistake_marks.hpp"
-#include "tests/support/text.hpp"
 
 #include <algorithm>
 #include <sstream>
+
+#include "tests/support/text.hpp"
 
 namespace entrapment::solutions_test {
 

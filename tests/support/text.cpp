@@ -21,9 +21,9 @@ void expect_in_order(const std::string& text, const std::vector<std::string>& pa
   std::size_t from = 0;
   for (const std::string& part : parts) {
     const std::size_t found = text.find(part, from);
-    EXPECT_NE(found, std::string::npos) << "missing, or not after the part before it: " << part
-                                        << "\nin:\n"
-                                        << text;
+    EXPECT_NE(found, std::string::npos)
+        << "missing, or not after the part before it: " << part << "\nin:\n"
+        << text;
     if (found != std::string::npos) from = found + part.size();
   }
 }
