@@ -1,7 +1,6 @@
 #include "mistake_marks.hpp"
 
 #include <algorithm>
-#include <sstream>
 
 #include "tests/support/text.hpp"
 
