@@ -11,16 +11,13 @@
 #include "containment/limits.hpp"
 #include "package/problem_yaml.hpp"
 #include "scratch_package.hpp"
+#include "tests/support/text.hpp"
 #include "workflow/judged_tests.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // Writes down every call, in order: "started NAME", "test", "finished NAME VERDICT TESTS",
 // "lost NAME".

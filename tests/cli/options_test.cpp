@@ -5,15 +5,12 @@
 #include <algorithm>
 
 #include "scratch_package.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 const std::vector<std::string> kCommands = {"verify", "run", "play", "generate", "export", "help"};
 

@@ -5,21 +5,12 @@
 #include <unistd.h>
 
 #include "scratch_package.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
-std::size_t at(const std::string& text, const std::string& part, std::size_t from = 0) {
-  const std::size_t found = text.find(part, from);
-  EXPECT_NE(found, std::string::npos) << "missing: " << part << "\nin:\n" << text;
-  return found;
-}
 
 // Sample 2 as the Runner, with typos on the way.
 TEST(PlayForAPerson, ATypoAtTheTerminalIsRefusedAndAskedAgain) {
@@ -30,19 +21,16 @@ TEST(PlayForAPerson, ATypoAtTheTerminalIsRefusedAndAskedAgain) {
   EXPECT_EQ(run.status, 0) << run.out;
   EXPECT_TRUE(has(run.out, "verdict: AC\n")) << run.out;
   // What was wrong, and the line asked again.
-  std::size_t p =
-      at(run.out, "[0] the side that wins with optimal play: Runner or Trapper\n[0] > ");
-  p = at(run.out,
-         "not sent: expected Runner or Trapper, got \"runner\" (words are "
-         "case-sensitive: Runner); type it again",
-         p);
-  p = at(run.out, "[1] your answer: Yes (you are in one of the squares asked) or No\n[1] > ", p);
-  p = at(run.out, "not sent: expected Yes or No, got \"yes\"", p);
-  p = at(run.out, "[1] Free (you moved), or Trapped\n[1] > ", p);
-  p = at(run.out, "[2] your answer:", p);
-  p = at(run.out, "[3] your proof: 3 squares, the start and the square after each move\n[3] > ", p);
-  p = at(run.out, "not sent: expected 3 squares on the line, got 2", p);
-  p = at(run.out, "not sent: \"10\" is not a square (1 to 9)", p);
+  expect_in_order(run.out,
+                  {"[0] the side that wins with optimal play: Runner or Trapper\n[0] > ",
+                   "not sent: expected Runner or Trapper, got \"runner\" (words are "
+                   "case-sensitive: Runner); type it again",
+                   "[1] your answer: Yes (you are in one of the squares asked) or No\n[1] > ",
+                   "not sent: expected Yes or No, got \"yes\"",
+                   "[1] Free (you moved), or Trapped\n[1] > ", "[2] your answer:",
+                   "[3] your proof: 3 squares, the start and the square after each move\n[3] > ",
+                   "not sent: expected 3 squares on the line, got 2",
+                   "not sent: \"10\" is not a square (1 to 9)"});
   // The judge received only the good lines: the game went exactly as sample 2.
   EXPECT_TRUE(has(run.out, "the Runner survived 2 rounds and proved it with 5 4 1")) << run.out;
 }
@@ -53,12 +41,12 @@ TEST(PlayForAPerson, AsTrapperTheSquaresOnOffer) {
       run_judge_on_terminal({"play", "--test", "testdata/sample/1.in"},
                             {package.root(), {}, "Trapper\n2\n4 5 5\n1 5\n4 5\n5\n0\n6\n"});
   EXPECT_EQ(run.status, 0) << run.out;
-  std::size_t p = at(run.out, "[1] N, how many squares you ask about (0 to 3)\n[1] > ");
-  p = at(run.out, "[1] the 2 squares of your query (available: 4 5 6)\n[1] > ", p);
-  p = at(run.out, "not sent: expected 2 squares on the line, got 3", p);
-  p = at(run.out, "not sent: square 1 is not available (available: 4 5 6)", p);
-  p = at(run.out, "[1] the square you block (available: 4 5 6)", p);
-  p = at(run.out, "[2] N, how many squares you ask about (0 to 2)", p);
+  expect_in_order(run.out, {"[1] N, how many squares you ask about (0 to 3)\n[1] > ",
+                            "[1] the 2 squares of your query (available: 4 5 6)\n[1] > ",
+                            "not sent: expected 2 squares on the line, got 3",
+                            "not sent: square 1 is not available (available: 4 5 6)",
+                            "[1] the square you block (available: 4 5 6)",
+                            "[2] N, how many squares you ask about (0 to 2)"});
   EXPECT_TRUE(has(run.out, "verdict: AC\n")) << run.out;
 }
 
@@ -70,25 +58,19 @@ TEST(PlayForAPerson, TheBoardAfterEachRound) {
                                  {package.root(), {}, "Trapper\n2\n4 5\n5\n0\n6\n"});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   // The board comes before the role line, so that a person sees it before choosing (issue 29).
-  std::size_t p = at(run.out, "[0] < 1 2 3 7 8 9\n    the board (");
-  p = at(run.out,
-         "      1 2 3    # # #\n"
-         "      4 5 6    R R R\n"
-         "      7 8 9    # # #\n[0] > Trapper\n[1] > 2\n",
-         p);
-  p = at(run.out,
-         "[1] < Free\n"
-         "    after round 1: blocked 5; the Runner could be on 2 squares\n"
-         "      1 2 3    # # #\n"
-         "      4 5 6    R X R\n"
-         "      7 8 9    # # #\n",
-         p);
-  p = at(run.out,
-         "[2] < Trapped\n"
-         "    after round 2: blocked 6; the Runner is trapped\n"
-         "      1 2 3    # # #\n"
-         "      4 5 6    . # X\n",
-         p);
+  expect_in_order(run.out, {"[0] < 1 2 3 7 8 9\n    the board (",
+                            "      1 2 3    # # #\n"
+                            "      4 5 6    R R R\n"
+                            "      7 8 9    # # #\n[0] > Trapper\n[1] > 2\n",
+                            "[1] < Free\n"
+                            "    after round 1: blocked 5; the Runner could be on 2 squares\n"
+                            "      1 2 3    # # #\n"
+                            "      4 5 6    R X R\n"
+                            "      7 8 9    # # #\n",
+                            "[2] < Trapped\n"
+                            "    after round 2: blocked 6; the Runner is trapped\n"
+                            "      1 2 3    # # #\n"
+                            "      4 5 6    . # X\n"});
   EXPECT_EQ(run.err, "") << "no prompt when stdin is not a terminal";
   // Not at a terminal the game is strict: a typo is sent and loses.
   const JudgeRun strict =
@@ -105,35 +87,33 @@ TEST(PlayForAPerson, TheBoardAtEveryDecision) {
       run_judge_on_terminal({"play", "--test", "testdata/sample/2.in"},
                             {package.root(), {}, "Runner\nYes\nFree\nYes\nFree\n5 4 1\n"});
   EXPECT_EQ(runner.status, 0) << runner.out;
-  std::size_t p = at(runner.out,
-                     "    round 1: the judge asks about 3 1 2 8 9 4 5 (*); you could be on 9 "
-                     "squares: 1 2 3 4 5 6 7 8 9 (R): Yes if you are on one of the asked squares\n"
-                     "      1 2 3    R R R    * * *\n"
-                     "      4 5 6    R R R    * * .\n"
-                     "      7 8 9    R R R    . * *\n");
-  p = at(runner.out, "[1] your answer: Yes", p);
-  p = at(runner.out,
-         "    round 1: the judge blocked 5 (X); you could be on 7 squares: 1 2 3 4 5 8 9 (R): "
-         "Free if one of them has an available neighbour\n"
-         "      1 2 3    R R R\n"
-         "      4 5 6    R X .\n"
-         "      7 8 9    . R R\n",
-         p);
-  p = at(runner.out, "[1] Free (you moved), or Trapped", p);
-  p = at(runner.out, "round 2: the judge asks about 4 6 7 8 (*)", p);
+  expect_in_order(
+      runner.out,
+      {"    round 1: the judge asks about 3 1 2 8 9 4 5 (*); you could be on 9 "
+       "squares: 1 2 3 4 5 6 7 8 9 (R): Yes if you are on one of the asked squares\n"
+       "      1 2 3    R R R    * * *\n"
+       "      4 5 6    R R R    * * .\n"
+       "      7 8 9    R R R    . * *\n",
+       "[1] your answer: Yes",
+       "    round 1: the judge blocked 5 (X); you could be on 7 squares: 1 2 3 4 5 8 9 (R): "
+       "Free if one of them has an available neighbour\n"
+       "      1 2 3    R R R\n"
+       "      4 5 6    R X .\n"
+       "      7 8 9    . R R\n",
+       "[1] Free (you moved), or Trapped", "round 2: the judge asks about 4 6 7 8 (*)"});
 
   const JudgeRun trapper = run_judge_on_terminal({"play", "--test", "testdata/sample/1.in"},
                                                  {package.root(), {}, "Trapper\n1\n4\n5\n"});
   EXPECT_EQ(trapper.status, 0) << trapper.out;
-  p = at(trapper.out, "[1] the square of your query (available: 4 5 6)\n");
-  p = at(trapper.out,
-         "    round 1: the Runner answered Yes to 4; it could be on 1 square: 4 (R): block a "
-         "square\n"
-         "      1 2 3    # # #    . . .\n"
-         "      4 5 6    R . .    * . .\n"
-         "      7 8 9    # # #    . . .\n",
-         p);
-  p = at(trapper.out, "[1] the square you block (available: 4 5 6)", p);
+  expect_in_order(
+      trapper.out,
+      {"[1] the square of your query (available: 4 5 6)\n",
+       "    round 1: the Runner answered Yes to 4; it could be on 1 square: 4 (R): block a "
+       "square\n"
+       "      1 2 3    # # #    . . .\n"
+       "      4 5 6    R . .    * . .\n"
+       "      7 8 9    # # #    . . .\n",
+       "[1] the square you block (available: 4 5 6)"});
   EXPECT_FALSE(has(trapper.out, "the 1 squares")) << trapper.out;
 }
 

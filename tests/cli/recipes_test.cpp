@@ -12,6 +12,7 @@
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -37,9 +38,7 @@ std::string recipe(const std::string& name) {
 class RecipePackage {
  public:
   RecipePackage() {
-    parent_ = fresh_directory("entrapment recipe");
-    ::chmod(parent_.c_str(), 0700);  // a private home directory
-    root_ = parent_ / "my package";
+    root_ = home_.path / "my package";
     const fs::path checkout = repository();
     fs::create_directories(root_ / "solutions" / "accepted");
     fs::create_directories(root_ / "solutions" / "wrong_answer");
@@ -49,21 +48,15 @@ class RecipePackage {
     fs::copy_file(checkout / "solutions" / "accepted" / "reference.py",
                   root_ / "solutions" / "accepted" / "reference.py");
     fs::create_directory_symlink(build_bin().parent_path(), root_ / "build");
-    editor_dir_ = fresh_directory("entrapment-recipe-editor");
-  }
-  ~RecipePackage() {
-    std::error_code ignored;
-    fs::remove_all(parent_, ignored);
-    fs::remove_all(editor_dir_, ignored);
   }
   const fs::path& root() const { return root_; }
-  const fs::path& parent() const { return parent_; }
+  const fs::path& parent() const { return home_.path; }
 
   // Runs the recipe with bash (-e: it stops at the first command that fails).
   ProcessResult run(const std::string& name, const std::string& editor = "false",
                     const std::string& input = "") const {
     // $EDITOR is used unquoted (it may hold arguments), so its path has no space.
-    const std::string editor_path = (editor_dir_ / "editor.sh").string();
+    const std::string editor_path = (editor_home_.path / "editor.sh").string();
     write_text(editor_path, "#!/bin/sh\nset -e\n" + editor + "\n");
     ::chmod(editor_path.c_str(), 0755);
     ProcessOptions options;
@@ -74,7 +67,9 @@ class RecipePackage {
   }
 
  private:
-  fs::path parent_, root_, editor_dir_;
+  // A private home directory (0700) with the package in it, and one for the editor.
+  const TempDir home_{"entrapment recipe"}, editor_home_{"entrapment-recipe-editor"};
+  fs::path root_;
 };
 
 TEST(Recipes, JudgeYourOwnProgram) {

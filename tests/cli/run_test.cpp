@@ -9,15 +9,12 @@
 #include <thread>
 
 #include "scratch_package.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // A package with an accepted and a wrong submission in solutions/<verdict>/ and files that are
 // not submissions.

@@ -10,10 +10,8 @@ namespace entrapment::testing {
 namespace fs = std::filesystem;
 
 ScratchPackage::ScratchPackage(int secret_tests) {
-  parent_ = fresh_directory("entrapment cli test");
-  ::chmod(parent_.c_str(), 0700);  // a private home directory
-  root_ = parent_ / "my package";
-  outside_ = parent_ / "elsewhere";
+  root_ = home_.path / "my package";
+  outside_ = home_.path / "elsewhere";
   fs::create_directories(outside_);
   const fs::path checkout = repository();
   fs::create_directories(root_ / "testdata" / "secret");
@@ -37,11 +35,6 @@ ScratchPackage::ScratchPackage(int secret_tests) {
     if (fs::exists(answer))
       fs::copy_file(answer, root_ / "testdata" / "secret" / answer.filename());
   }
-}
-
-ScratchPackage::~ScratchPackage() {
-  std::error_code ignored;
-  fs::remove_all(parent_, ignored);
 }
 
 fs::path ScratchPackage::write(const std::string& relative, const std::string& text) const {

@@ -8,6 +8,7 @@
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 
@@ -18,9 +19,6 @@ namespace entrapment::testing {
 class ScratchPackage {
  public:
   explicit ScratchPackage(int secret_tests = 2);
-  ~ScratchPackage();
-  ScratchPackage(const ScratchPackage&) = delete;
-  ScratchPackage& operator=(const ScratchPackage&) = delete;
 
   const std::filesystem::path& root() const { return root_; }
   // A directory next to the package (inside the private parent), for files that are not in
@@ -30,7 +28,8 @@ class ScratchPackage {
   std::filesystem::path write(const std::string& relative, const std::string& text) const;
 
  private:
-  std::filesystem::path parent_, root_, outside_;
+  const TempDir home_{"entrapment cli test"};  // 0700: a private home directory
+  std::filesystem::path root_, outside_;
 };
 
 // Contestants for the tests, in Python (copied into the judge's work directory, so they run

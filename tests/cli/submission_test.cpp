@@ -5,15 +5,12 @@
 #include <sys/stat.h>
 
 #include "scratch_package.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 int count(const std::string& text, const std::string& part) {
   int n = 0;

@@ -6,15 +6,12 @@
 #include <thread>
 
 #include "scratch_package.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 TEST(Verify, NamesEveryFileTheValidatorMisjudgedWithItsMessage) {
   ScratchPackage package;

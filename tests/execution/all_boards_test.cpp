@@ -74,10 +74,8 @@ TEST(AllBoards, ReferenceSolutionWinsEveryGame) {
   ASSERT_TRUE(fs::exists(source)) << source
                                   << " is gone: the accepted reference solution is the "
                                      "one every board is played with";
-  char name[] = "/tmp/runner-all-boards-XXXXXX";
-  const fs::path dir = ::mkdtemp(name);
-  fs::permissions(dir, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                           fs::perms::others_read | fs::perms::others_exec);
+  const TempDir temp("entrapment-all-boards", 0755);
+  const fs::path& dir = temp.path;
   const Submission submission = prepare_submission(source, dir / "build");
   const char* full = std::getenv("ENTRAPMENT_ALL_BOARDS_FULL");
   const std::vector<TestCase> games = all_games(full && std::string(full) == "1");
@@ -100,7 +98,6 @@ TEST(AllBoards, ReferenceSolutionWinsEveryGame) {
                     << format_testcase(games[&t - &result.tests[0]]);
   EXPECT_EQ(failures, 0);
   EXPECT_EQ(result.verdict, Verdict::AC);
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -40,7 +40,7 @@ void make_hybrid(const fs::path& root) {
 }
 
 TEST(FindCgroups, V1WithAHybridUnifiedHierarchyThatOffersNoControllers) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   make_hybrid(root.path);
   const CgroupLayout layout = find_cgroups(root.path, kHybridSelf, kSelf);
   ASSERT_EQ(layout.version, 1) << layout.reason;
@@ -51,7 +51,7 @@ TEST(FindCgroups, V1WithAHybridUnifiedHierarchyThatOffersNoControllers) {
 }
 
 TEST(FindCgroups, V1CoMountedCpuAndCpuacct) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   fs::create_directories(root.path / "cpu,cpuacct" / "user.slice");
   fs::create_directories(root.path / "memory" / "user.slice");
   fs::create_directories(root.path / "pids" / "user.slice");
@@ -64,7 +64,7 @@ TEST(FindCgroups, V1CoMountedCpuAndCpuacct) {
 // A container that bind-mounts its own group: the path /proc/self/cgroup names is not under
 // the mount, which shows the judge's group itself.
 TEST(FindCgroups, V1MountShowingTheJudgesOwnGroup) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   for (const char* c : {"memory", "pids", "cpuacct"})
     put(root.path / c / "cgroup.procs", "1\n" + std::to_string(kSelf) + "\n");
   const CgroupLayout layout = find_cgroups(
@@ -74,7 +74,7 @@ TEST(FindCgroups, V1MountShowingTheJudgesOwnGroup) {
 }
 
 TEST(FindCgroups, V2Unified) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   put(root.path / "cgroup.controllers", "cpuset cpu io memory hugetlb pids rdma misc\n");
   put(root.path / "judge.slice" / "cgroup.controllers", "cpu memory pids\n");
   const CgroupLayout layout = find_cgroups(root.path, "0::/judge.slice\n", kSelf);
@@ -86,7 +86,7 @@ TEST(FindCgroups, V2Unified) {
 }
 
 TEST(FindCgroups, V2HybridWithControllersIsPreferred) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   make_hybrid(root.path);
   put(root.path / "unified" / "cgroup.controllers", "memory pids\n");
   const CgroupLayout layout = find_cgroups(root.path, kHybridSelf, kSelf);
@@ -95,7 +95,7 @@ TEST(FindCgroups, V2HybridWithControllersIsPreferred) {
 }
 
 TEST(FindCgroups, NoneUsableSaysWhy) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   put(root.path / "cgroup.controllers", "cpu io pids\n");
   const CgroupLayout v2 = find_cgroups(root.path, "0::/\n", kSelf);
   EXPECT_EQ(v2.version, 0);
@@ -104,7 +104,7 @@ TEST(FindCgroups, NoneUsableSaysWhy) {
       << v2.reason;
   EXPECT_EQ(v2.describe(), v2.reason);
 
-  TempDir partial("entrapment-test-cgroup");
+  TempDir partial("entrapment-test-cgroup", 0755);
   fs::create_directories(partial.path / "memory");
   const CgroupLayout v1 = find_cgroups(partial.path, "4:memory:/\n2:cpuacct:/\n", kSelf);
   EXPECT_EQ(v1.version, 0);
@@ -116,7 +116,7 @@ TEST(FindCgroups, NoneUsableSaysWhy) {
 }
 
 TEST(PrepareCgroups, AProbeGroupIsMadeAndRemovedInEachHierarchy) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   make_hybrid(root.path);
   CgroupLayout layout = find_cgroups(root.path, kHybridSelf, kSelf);
   prepare_cgroups(layout, kSelf);
@@ -125,7 +125,7 @@ TEST(PrepareCgroups, AProbeGroupIsMadeAndRemovedInEachHierarchy) {
 }
 
 TEST(PrepareCgroups, V2WithTheControllersEnabledForChildren) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   put(root.path / "cgroup.controllers", "memory pids\n");
   put(root.path / "cgroup.subtree_control", "memory pids\n");
   CgroupLayout layout = find_cgroups(root.path, "0::/\n", kSelf);
@@ -155,7 +155,7 @@ TEST(KeyedValue, ReadsFlatKeyedFiles) {
 }
 
 TEST(ContestantCgroup, V1GroupsAreMadeLimitedReadAndRemoved) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   make_hybrid(root.path);
   const CgroupLayout layout = find_cgroups(root.path, kHybridSelf, kSelf);
   const fs::path memory = layout.memory / "run-1", pids = layout.pids / "run-1",
@@ -193,7 +193,7 @@ TEST(ContestantCgroup, V1GroupsAreMadeLimitedReadAndRemoved) {
 }
 
 TEST(ContestantCgroup, V2GroupIsOneDirectoryAndPeakFallsBackToTheLargestCurrent) {
-  TempDir root("entrapment-test-cgroup");
+  TempDir root("entrapment-test-cgroup", 0755);
   put(root.path / "cgroup.controllers", "memory pids\n");
   const CgroupLayout layout = find_cgroups(root.path, "0::/\n", kSelf);
   ASSERT_EQ(layout.version, 2);

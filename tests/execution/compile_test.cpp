@@ -60,7 +60,7 @@ class HostileCompile : public ::testing::TestWithParam<std::tuple<bool, LimitCho
     return "";
   }
 
-  TempDir dir_{"entrapment-test-compile"};
+  TempDir dir_{"entrapment-test-compile", 0755};
   CompileOptions saved_;
 };
 
@@ -115,7 +115,7 @@ INSTANTIATE_TEST_SUITE_P(
     // reach, and only trusted code is compiled there (doc/execution.md).
     ::testing::Combine(::testing::Values(true),
                        ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit)),
-    [](const auto& info) { return mode_name(std::get<0>(info.param), std::get<1>(info.param)); });
+    ModeName());
 
 }  // namespace
 }  // namespace entrapment::testing

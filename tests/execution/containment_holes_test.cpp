@@ -1,4 +1,4 @@
-// Issue 27's holes in the runner's containment, each re-tried as the reviewer tried it, through
+// Issue 27's holes in the containment, each re-tried as the reviewer tried it, through
 // build/bin/judge: the user id registry a local user could point at any file, an interpreter
 // whose whole home was bound into the sandbox, `judge verify` running solutions/ unisolated
 // as a user where bwrap works, and the smaller ones.
@@ -11,15 +11,12 @@
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // Why `unshare` cannot give a judge a mount and PID namespace of its own here, or "".
 std::string why_no_namespaces() {

@@ -37,14 +37,14 @@ struct OpenDescriptors {
   }
 };
 
-using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+using Param = ModeParam;
 class ContestantDescriptors : public ::testing::TestWithParam<Param> {};
 
 TEST_P(ContestantDescriptors, AContestantHasOnlyItsThree) {
   const auto [sandbox, mechanism] = GetParam();
   if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
     GTEST_SKIP() << why;
-  TempDir dir("entrapment-test-fds");
+  TempDir dir("entrapment-test-fds", 0755);
   OpenDescriptors held(dir.path);
   ASSERT_GE(held.file, 3);
   const TestResult result =
@@ -52,16 +52,10 @@ TEST_P(ContestantDescriptors, AContestantHasOnlyItsThree) {
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Descriptors, ContestantDescriptors,
-                         ::testing::Combine(::testing::Bool(),
-                                            ::testing::Values(LimitChoice::Cgroup,
-                                                              LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<Param>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Descriptors, ContestantDescriptors, every_mode(), ModeName());
 
 TEST(Descriptors, AHelperProgramHasOnlyItsThree) {
-  TempDir dir("entrapment-test-fds");
+  TempDir dir("entrapment-test-fds", 0755);
   OpenDescriptors held(dir.path);
   const fs::path output = dir.path / "output";
   const ToolRun run = run_tool({fs::absolute(bin_dir() / "test_player").string(), "fds-only"}, {},
@@ -72,7 +66,7 @@ TEST(Descriptors, AHelperProgramHasOnlyItsThree) {
 
 // Thousands of starts from several threads while others copy and write files: none fails.
 TEST(Descriptors, StartsNeverFailWhileOtherThreadsCopyAndWriteFiles) {
-  TempDir dir("entrapment-test-starts");
+  TempDir dir("entrapment-test-starts", 0755);
   const fs::path program = fs::canonical("/usr/bin/true");
   std::string bytes = read_text(program);
   ASSERT_FALSE(bytes.empty());

@@ -51,7 +51,7 @@ void expect_same(const RunResult& a, const RunResult& b) {
 }
 
 TEST(Determinism, SameResultsWhateverTheJobs) {
-  TempDir dir;
+  TempDir dir("entrapment-test", 0755);
   const auto tests = collect_tests({dir.path});
   ASSERT_TRUE(tests.empty());
   write_tests(dir.path);
@@ -68,7 +68,7 @@ TEST(Determinism, SameResultsWhateverTheJobs) {
 }
 
 TEST(Determinism, StopAtFirstFailureIsTheFirstInTestOrder) {
-  TempDir dir;
+  TempDir dir("entrapment-test", 0755);
   const auto files = write_tests(dir.path);
   const RunResult one = run(collect_tests({dir.path}), dir.path, 1, true);
   const RunResult two = run(collect_tests({dir.path}), dir.path, 2, true);

@@ -44,7 +44,7 @@ JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::st
 Submission player(const std::string& mode, std::string* token) {
   static std::atomic<int> counter{0};
   const std::string unique =
-      "runner-test-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
+      "contained-player-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
   if (token) *token = unique;
   return {"player " + mode, {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
 }
@@ -129,18 +129,6 @@ std::string why_unsupported(bool sandbox, LimitChoice mechanism) {
   if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
     return "no control groups: " + cgroups_reason();
   return "";
-}
-
-TempDir::TempDir(const std::string& purpose, unsigned mode) {
-  std::string name = "/tmp/" + purpose + "-XXXXXX";
-  if (!::mkdtemp(name.data())) throw std::runtime_error("mkdtemp failed");
-  ::chmod(name.c_str(), mode);
-  path = name;
-}
-
-TempDir::~TempDir() {
-  std::error_code ec;
-  fs::remove_all(path, ec);
 }
 
 }  // namespace entrapment::testing

@@ -1,16 +1,20 @@
-// Shared by the runner's tests: the test contestant, small limits, and checks that nothing of
+// Shared by the containment tests: the test contestant, small limits, and checks that nothing of
 // a run is left (no process, no scratch directory, no control group).
 #pragma once
+
+#include <gtest/gtest.h>
 
 #include <filesystem>
 #include <optional>
 #include <ostream>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "judging/judge_tests.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment {
 // A failing parameterised test names the mechanism in words ("cgroup"), not as its bytes.
@@ -70,13 +74,17 @@ std::string why_unsupported(bool sandbox, LimitChoice mechanism);
 std::string mechanism_name(LimitChoice mechanism);
 std::string mode_name(bool sandbox, LimitChoice mechanism);
 
-// A temporary directory of the test (mode 0755 unless told), removed at the end.
-struct TempDir {
-  std::filesystem::path path;
-  explicit TempDir(const std::string& purpose = "runner-test", unsigned mode = 0755);
-  ~TempDir();
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
+// The parameter of a test run in every mode: with and without bwrap, under each limit mechanism.
+// INSTANTIATE_TEST_SUITE_P(Prefix, Suite, every_mode(), ModeName()) names each after mode_name.
+using ModeParam = std::tuple<bool /*sandbox*/, LimitChoice>;
+inline auto every_mode() {
+  return ::testing::Combine(::testing::Bool(),
+                            ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit));
+}
+struct ModeName {
+  std::string operator()(const ::testing::TestParamInfo<ModeParam>& info) const {
+    return mode_name(std::get<0>(info.param), std::get<1>(info.param));
+  }
 };
 
 }  // namespace entrapment::testing

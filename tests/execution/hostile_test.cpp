@@ -196,7 +196,7 @@ std::vector<Param> hostile_params() {
   return params;
 }
 
-INSTANTIATE_TEST_SUITE_P(Runner, HostileTest, ::testing::ValuesIn(hostile_params()), name);
+INSTANTIATE_TEST_SUITE_P(Contained, HostileTest, ::testing::ValuesIn(hostile_params()), name);
 
 // The same program shows the same figures with and without bwrap (within 10 %), under each
 // mechanism: bwrap's own processes must not stand in for the program's.
@@ -222,7 +222,7 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
 }
 
 INSTANTIATE_TEST_SUITE_P(
-    Runner, SandboxAgreementTest,
+    Contained, SandboxAgreementTest,
     ::testing::Combine(::testing::Values("correct", "burn-then-play", "burn-then-sleep"),
                        ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit)),
     [](const ::testing::TestParamInfo<std::tuple<const char*, LimitChoice>>& info) {
@@ -302,13 +302,11 @@ TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
 }
 
 // In bwrap alone: without it nothing keeps it from the judge (only trusted code runs there).
-INSTANTIATE_TEST_SUITE_P(Runner, NeighbourTest,
+INSTANTIATE_TEST_SUITE_P(Contained, NeighbourTest,
                          ::testing::Combine(::testing::Values(true),
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<std::tuple<bool, LimitChoice>>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+                         ModeName());
 
 }  // namespace
 }  // namespace entrapment::testing

@@ -62,7 +62,7 @@ std::string player_path() { return fs::absolute(bin_dir() / "test_player").strin
 
 // Four tests of the first sample's board, in a directory of their own.
 struct Tests {
-  TempDir dir{"entrapment-test-tests"};
+  TempDir dir{"entrapment-test-tests", 0755};
   Tests() {
     for (int i = 1; i <= 4; ++i)
       std::ofstream(dir.path / (std::to_string(i) + ".in"))
@@ -97,7 +97,7 @@ TEST(Interrupt, SigtermStopsJudgePlay) {
 
 TEST(Interrupt, SigintStopsJudgeVerify) {
   // A package of its own whose accepted solution sleeps.
-  TempDir root("entrapment-test-package");
+  TempDir root("entrapment-test-package", 0755);
   fs::copy_file(package_root() / "problem.yaml", root.path / "problem.yaml");
   fs::create_directories(root.path / "testdata" / "sample");
   fs::copy_file(package_root() / "testdata" / "sample" / "1.in",
@@ -116,7 +116,7 @@ TEST(Interrupt, SigintStopsJudgeVerify) {
 // compiler and leaves no directory (it left a g++ and a work directory 2 times in 6).
 TEST(Interrupt, SigintWhileCompilingLeavesNoCompilerAndNoDirectory) {
   for (int attempt = 0; attempt < 3; ++attempt) {
-    TempDir root("entrapment-test-package");
+    TempDir root("entrapment-test-package", 0755);
     fs::copy_file(package_root() / "problem.yaml", root.path / "problem.yaml");
     fs::create_directories(root.path / "testdata" / "sample");
     fs::copy_file(package_root() / "testdata" / "sample" / "1.in",

@@ -1,4 +1,4 @@
-// The runner as `build/bin/judge` shows it: `judge run -v` says which mechanism enforces the
+// Containment as `build/bin/judge` shows it: `judge run -v` says which mechanism enforces the
 // limits and why (ENTRAPMENT_LIMITS chooses; a wrong value is refused), and `judge run` and
 // `judge play` show the same figures for the same program (both go through judge_test()).
 #include <gtest/gtest.h>
@@ -77,7 +77,7 @@ TEST(JudgeRunVerbose, ForcedControlGroupsAreUsedOrRefused) {
 
 // 64 MiB and 0.5 s of CPU, then a correct game: the same figures from run and from play.
 TEST(JudgeFigures, RunAndPlayShowTheSameFigures) {
-  TempDir dir("entrapment-test-figures");
+  TempDir dir("entrapment-test-figures", 0755);
   const fs::path json = dir.path / "run.json";
   const JudgeRun run = run_judge(
       {"run", "--json", json.string(), sample(), "--", player_path(), "burn-then-play", "figures"},
@@ -109,7 +109,7 @@ TEST(JudgeFigures, RunAndPlayShowTheSameFigures) {
 // stops at that first test even for a program expected to pass (each test would cost the whole
 // guard: 43 x 11 s). With --all, every test is judged.
 struct NeverFlushing {
-  TempDir dir{"entrapment-test-no-flush"};
+  TempDir dir{"entrapment-test-no-flush", 0755};
   fs::path tests = dir.path / "tests";
   NeverFlushing() {
     fs::create_directories(tests);

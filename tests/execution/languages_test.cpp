@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+using Param = ModeParam;
 
 class Languages : public ::testing::TestWithParam<Param> {
  protected:
@@ -114,13 +114,7 @@ TEST_P(Languages, JavasNativeMemoryCountsAgainstTheLimit) {
   EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{work.path().string()});
 }
 
-INSTANTIATE_TEST_SUITE_P(Runner, Languages,
-                         ::testing::Combine(::testing::Bool(),
-                                            ::testing::Values(LimitChoice::Cgroup,
-                                                              LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<Param>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Contained, Languages, every_mode(), ModeName());
 
 }  // namespace
 }  // namespace entrapment::testing

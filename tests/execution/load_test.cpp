@@ -44,7 +44,7 @@ class BusyMachine {
   std::vector<pid_t> spinners_;
 };
 
-using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+using Param = ModeParam;
 class Load : public ::testing::TestWithParam<Param> {
  protected:
   void SetUp() override {
@@ -71,13 +71,7 @@ TEST_P(Load, ASleepingProgramOnABusyMachineIsStillStopped) {
   EXPECT_NE(result.message.find("wall-clock"), std::string::npos) << result.message;
 }
 
-INSTANTIATE_TEST_SUITE_P(Runner, Load,
-                         ::testing::Combine(::testing::Bool(),
-                                            ::testing::Values(LimitChoice::Cgroup,
-                                                              LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<Param>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Contained, Load, every_mode(), ModeName());
 
 }  // namespace
 }  // namespace entrapment::testing

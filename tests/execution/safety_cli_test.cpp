@@ -18,15 +18,12 @@
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 // A package of its own, readable by everyone: problem.yaml, the first sample, the reference
 // solution in Python (compiling it is a syntax check: quick).
@@ -101,7 +98,7 @@ TEST(ReportFiles, AForgottenFileNameNeverReplacesASubmissionOrATest) {
 TEST(ReportFiles, OnlyAReportOfOursIsReplacedAndABadPlaceIsFoundFirst) {
   Package package;
   const std::string submission = package.path("solutions/accepted/reference.py").string();
-  TempDir out("entrapment-test-reports");
+  TempDir out("entrapment-test-reports", 0755);
   const fs::path notes = out.path / "notes.txt";
   std::ofstream(notes) << "my notes\n";
   JudgeRun run = package.judge(

@@ -36,7 +36,7 @@ void write_file(const fs::path& path, const std::string& text, unsigned mode) {
 }
 
 // With and without bwrap, under each limit mechanism.
-using Param = std::tuple<bool /*sandbox*/, LimitChoice>;
+using Param = ModeParam;
 
 class PrivatePlaces : public ::testing::TestWithParam<Param> {
  protected:
@@ -146,17 +146,11 @@ TEST_P(PrivatePlaces, AFileThatCannotBeExecutedIsAJudgeError) {
   EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
 }
 
-INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces,
-                         ::testing::Combine(::testing::Bool(),
-                                            ::testing::Values(LimitChoice::Cgroup,
-                                                              LimitChoice::Rlimit)),
-                         [](const ::testing::TestParamInfo<Param>& info) {
-                           return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-                         });
+INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces, every_mode(), ModeName());
 
 TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
   TempDir source("entrapment-test-source", 0700);
-  TempDir scratch("entrapment-test-scratch");
+  TempDir scratch("entrapment-test-scratch", 0755);
   const fs::path program = source.path / "a.out";
   write_file(program, "#!/bin/sh\n", 0700);
   const fs::path input = source.path / "data.txt";
@@ -189,7 +183,7 @@ TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
 // directory of the scratch directory, by their own names; a file of another kind does not.
 TEST(StageCommand, AnInterpretersScriptBringsTheModulesBesideIt) {
   TempDir source("entrapment-test-source", 0700);
-  TempDir scratch("entrapment-test-scratch");
+  TempDir scratch("entrapment-test-scratch", 0755);
   write_file(source.path / "__main__.py", "from helper import side\n", 0600);
   write_file(source.path / "helper.py", "def side(): return 'Runner'\n", 0600);
   write_file(source.path / "notes.txt", "not a module", 0600);
@@ -202,7 +196,7 @@ TEST(StageCommand, AnInterpretersScriptBringsTheModulesBesideIt) {
   EXPECT_TRUE(fs::exists(main.parent_path() / "helper.py"));
   EXPECT_FALSE(fs::exists(main.parent_path() / "notes.txt"));
   // The program (not an interpreter) brings nothing but what it names.
-  TempDir other("entrapment-test-scratch");
+  TempDir other("entrapment-test-scratch", 0755);
   const StagedCommand alone =
       stage_command({(source.path / "helper.py").string()}, other.path, std::nullopt);
   EXPECT_EQ(alone.argv[0], (other.path / "helper.py").string());
@@ -218,30 +212,31 @@ ino_t inode(const fs::path& path) {
 // A hard link is the same file: only for a contestant that cannot write to it (a user of its
 // own, and a file not writable by others); otherwise the submission itself could be rewritten.
 TEST(StageCommand, LinksOnlyWhatTheContestantCannotChange) {
-  TempDir source("entrapment-test-source");
+  TempDir source("entrapment-test-source", 0755);
   const fs::path program = source.path / "program";
   write_file(program, "#!/bin/sh\n", 0755);
   const fs::path open_to_all = source.path / "open";
   write_file(open_to_all, "#!/bin/sh\n", 0777);
   {
-    TempDir scratch("entrapment-test-scratch");
+    TempDir scratch("entrapment-test-scratch", 0755);
     const StagedCommand own_user = stage_command({program.string()}, scratch.path, 61999);
     EXPECT_EQ(inode(own_user.argv[0]), inode(program)) << "a hard link";
   }
   if (::geteuid() != 61999) {
-    TempDir scratch("entrapment-test-scratch");
+    TempDir scratch("entrapment-test-scratch", 0755);
     const StagedCommand same_user = stage_command({program.string()}, scratch.path, std::nullopt);
     EXPECT_NE(inode(same_user.argv[0]), inode(program)) << "a copy";
   }
   {
-    TempDir scratch("entrapment-test-scratch");
+    TempDir scratch("entrapment-test-scratch", 0755);
     const StagedCommand writable = stage_command({open_to_all.string()}, scratch.path, 61999);
     EXPECT_NE(inode(writable.argv[0]), inode(open_to_all)) << "a copy";
   }
 }
 
 TEST(StageCommand, TwoFilesOfTheSameNameGetTwoNames) {
-  TempDir one("entrapment-test-one"), two("entrapment-test-two"), scratch("entrapment-test-s");
+  TempDir one("entrapment-test-one", 0755), two("entrapment-test-two", 0755),
+      scratch("entrapment-test-s", 0755);
   write_file(one.path / "in", "1", 0644);
   write_file(two.path / "in", "2", 0644);
   const StagedCommand staged =
@@ -256,9 +251,9 @@ TEST(StageCommand, TwoFilesOfTheSameNameGetTwoNames) {
 }
 
 TEST(StageCommand, AMissingProgramOrAHugeDirectoryIsAStageError) {
-  TempDir scratch("entrapment-test-scratch");
+  TempDir scratch("entrapment-test-scratch", 0755);
   EXPECT_THROW(stage_command({"/nonexistent/program"}, scratch.path, std::nullopt), StageError);
-  TempDir big("entrapment-test-big");
+  TempDir big("entrapment-test-big", 0755);
   for (int i = 0; i < 10001; ++i) write_file(big.path / std::to_string(i), "", 0644);
   try {
     stage_command({"/bin/cat", big.path.string()}, scratch.path, std::nullopt);

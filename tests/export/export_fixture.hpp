@@ -13,18 +13,20 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
-#include <future>
 #include <map>
+#include <memory>
 #include <set>
 #include <sstream>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "support/parallel_for.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/pair.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::export_test {
 
@@ -188,18 +190,26 @@ class ExportTest : public ::testing::Test {
     if (!tmp_.empty()) return;
     root_ = repository().string();
     bin_ = build_bin().string();
-    char pattern[] = "/tmp/entrapment export-XXXXXX";  // a space: paths are quoted everywhere
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    tmp_ = pattern;
+    exports_ = std::make_unique<testing::TempDir>("entrapment export");  // a space: quoted
+    tmp_ = exports_->path;
     for (const std::string& format : all_formats()) {
-      const std::string command = shell_quote((bin_ / "judge").string()) + " --root " +
-                                  shell_quote(root_.string()) + " export --format " + format + " " +
-                                  shell_quote((tmp_ / format).string()) + " --zip --build-dir " +
-                                  shell_quote(bin_.parent_path().string()) + " > " +
-                                  shell_quote((tmp_ / (format + ".out")).string()) + " 2> " +
-                                  shell_quote((tmp_ / (format + ".err")).string());
-      export_status_[format] = shell(command);
+      const testing::ProcessResult run =
+          judge_export({"--format", format, (tmp_ / format).string(), "--zip"});
+      write_text(tmp_ / (format + ".out"), run.out);
+      write_text(tmp_ / (format + ".err"), run.err);
+      export_status_[format] = run.status;
     }
+  }
+
+  // `judge --root <the checkout> export <arguments>`, with `--build-dir <this build>` unless
+  // told: its status, stdout and stderr.
+  static testing::ProcessResult judge_export(std::vector<std::string> arguments,
+                                             bool with_build_dir = true) {
+    arguments.insert(arguments.begin(),
+                     {(bin_ / "judge").string(), "--root", root_.string(), "export"});
+    if (with_build_dir)
+      arguments.insert(arguments.end(), {"--build-dir", bin_.parent_path().string()});
+    return testing::run_process(arguments);
   }
 
   static fs::path package(const std::string& format) { return tmp_ / format / "entrapment"; }
@@ -216,14 +226,13 @@ class ExportTest : public ::testing::Test {
     return status == 0 ? read_text(log) : "exit " + std::to_string(status) + ": " + read_text(log);
   }
 
+  static inline std::unique_ptr<testing::TempDir> exports_;
   static inline fs::path root_, bin_, tmp_;
   static inline std::map<std::string, int> export_status_;
 
  public:
   // The temporary directory goes at the end of the run (a global test environment calls it).
-  static void remove_exports() {
-    if (!tmp_.empty()) fs::remove_all(tmp_);
-  }
+  static void remove_exports() { exports_.reset(); }
 };
 
 // A program to compile: its name (the binary in the temporary directory), the command and the
@@ -284,17 +293,11 @@ class ExportedPrograms : public ExportTest {
         {"greedy_runner", "g++ -O2 -std=gnu++17",
          root_ / "solutions" / "wrong_answer" / "greedy_runner.cpp"},
     };
-    std::vector<std::future<std::pair<std::string, std::string>>> running;
-    for (const Program& p : programs) {
-      running.push_back(std::async(std::launch::async, [p] {
-        return std::make_pair(p.name, compile(p.command, p.source, tmp_ / p.name));
-      }));
-      if (running.size() >= 2) {
-        logs_.insert(running.front().get());
-        running.erase(running.begin());
-      }
-    }
-    for (auto& r : running) logs_.insert(r.get());
+    std::vector<std::string> logs(programs.size());
+    parallel_for(programs.size(), 2, [&](std::size_t i, int) {
+      logs[i] = compile(programs[i].command, programs[i].source, tmp_ / programs[i].name);
+    });
+    for (std::size_t i = 0; i < programs.size(); ++i) logs_[programs[i].name] = logs[i];
   }
 
   static fs::path program(const std::string& name) { return tmp_ / name; }

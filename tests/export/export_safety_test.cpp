@@ -22,14 +22,12 @@
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
+namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-using entrapment::testing::read_text;
-using entrapment::testing::shell;
-using entrapment::testing::shell_quote;
-using entrapment::testing::write_text;
 
 // Every regular file below `dir`, relative, sorted, with its contents: a snapshot to compare.
 std::vector<std::pair<std::string, std::string>> snapshot(const fs::path& dir) {
@@ -57,13 +55,9 @@ struct ExportRun {
 class ExportSafety : public ::testing::Test {
  protected:
   void SetUp() override {
-    char pattern[] = "/tmp/entrapment safety-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    tmp_ = pattern;
-    repo_ = entrapment::testing::repository().string();
-    bin_ = entrapment::testing::build_bin().string();
+    repo_ = repository().string();
+    bin_ = build_bin().string();
   }
-  void TearDown() override { fs::remove_all(tmp_); }
 
   // A copy of everything judge export reads, with the first few secret tests only.
   void copy_package(const fs::path& to) {
@@ -99,7 +93,9 @@ class ExportSafety : public ::testing::Test {
     return {status, read_text(out), read_text(err)};
   }
 
-  fs::path tmp_, repo_, bin_;
+  const TempDir scratch_{"entrapment safety"};
+  const fs::path tmp_ = scratch_.path;
+  fs::path repo_, bin_;
 };
 
 // The accident of issue 11: the checkout is named entrapment and OUTDIR is its parent.
@@ -285,3 +281,4 @@ TEST_F(ExportSafety, TheExhaustiveTierShipsOnlyOnRequest) {
 }
 
 }  // namespace
+}  // namespace entrapment::testing

@@ -39,13 +39,8 @@ TEST_F(ExportTest, EveryFormatExports) {
 // for a near miss an error that names the right one (exit 2, nothing written).
 TEST_F(ExportTest, FormatNamesUsersType) {
   const auto run = [&](const std::string& format, const std::string& dir) {
-    const fs::path err = tmp_ / (dir + ".names.err");
-    const int status =
-        shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
-              " export --format " + shell_quote(format) + " " + shell_quote((tmp_ / dir).string()) +
-              " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null 2> " +
-              shell_quote(err.string()));
-    return std::make_pair(status, read_text(err));
+    const testing::ProcessResult result = judge_export({"--format", format, (tmp_ / dir).string()});
+    return std::make_pair(result.status, result.err);
   };
   for (const std::string alias : {"DOMjudge", "problemtools", "BAPCtools", "codeforces", "QOJ"}) {
     EXPECT_EQ(run(alias, "alias").first, 0) << alias;
@@ -245,11 +240,8 @@ TEST_F(ExportTest, Kattis2025Layout) {
 
 TEST_F(ExportTest, Kattis2025MarkdownStatement) {
   const fs::path out = tmp_ / "2025-09 markdown";
-  ASSERT_EQ(
-      shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
-            " export --format 2025-09 --statement markdown " + shell_quote(out.string()) +
-            " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null"),
-      0);
+  ASSERT_EQ(judge_export({"--format", "2025-09", "--statement", "markdown", out.string()}).status,
+            0);
   const fs::path p = out / "entrapment";
   EXPECT_EQ(all_files(p / "statement"), std::vector<fs::path>{p / "statement" / "problem.en.md"});
   const std::string md = read_text(p / "statement" / "problem.en.md");
@@ -258,9 +250,10 @@ TEST_F(ExportTest, Kattis2025MarkdownStatement) {
   EXPECT_EQ(md.find("# Entrapment"), std::string::npos);  // the system prepends the name
   EXPECT_NE(read_text(p / "README.md").find("statement/problem.en.md"), std::string::npos);
   // Only 2025-09 takes Markdown.
-  EXPECT_EQ(shell(shell_quote((bin_ / "judge").string()) + " --root " +
-                  shell_quote(root_.string()) + " export --format legacy --statement markdown " +
-                  shell_quote((tmp_ / "legacy markdown").string()) + " 2> /dev/null"),
+  EXPECT_EQ(judge_export({"--format", "legacy", "--statement", "markdown",
+                          (tmp_ / "legacy markdown").string()},
+                         false)
+                .status,
             2);
   EXPECT_FALSE(fs::exists(tmp_ / "legacy markdown"));
   fs::remove_all(out);
@@ -372,13 +365,9 @@ TEST_F(ExportTest, TheExhaustiveTierShipsOnlyOnRequest) {
 
   for (const char* format : {"legacy", "2025-09", "polygon"}) {
     const fs::path out = tmp_ / (std::string("exhaustive-") + format);
-    ASSERT_EQ(
-        shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
-              " export --exhaustive --format " + format + " " + shell_quote(out.string()) +
-              " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null 2> " +
-              shell_quote((out.string() + ".err"))),
-        0)
-        << format << ": " << read_text(out.string() + ".err");
+    const testing::ProcessResult run =
+        judge_export({"--exhaustive", "--format", format, out.string()});
+    ASSERT_EQ(run.status, 0) << format << ": " << run.err;
     const fs::path p = out / "entrapment";
     if (std::string(format) == "polygon") {
       const std::string xml = read_text(p / "problem.xml");

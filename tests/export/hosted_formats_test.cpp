@@ -187,11 +187,7 @@ TEST_F(ExportTest, HydroLayoutFitsADefaultJudge) {
 
 TEST_F(ExportTest, HydroOfficialLimitsOnRequest) {
   const fs::path out = tmp_ / "hydro official";
-  ASSERT_EQ(
-      shell(shell_quote((bin_ / "judge").string()) + " --root " + shell_quote(root_.string()) +
-            " export --format hydro --official-limits " + shell_quote(out.string()) +
-            " --build-dir " + shell_quote(bin_.parent_path().string()) + " > /dev/null 2>&1"),
-      0);
+  ASSERT_EQ(judge_export({"--format", "hydro", "--official-limits", out.string()}).status, 0);
   const YAML::Node config =
       YAML::LoadFile((out / "entrapment" / "testdata" / "config.yaml").string());
   const YAML::Node repo = YAML::LoadFile((root_ / "problem.yaml").string());
@@ -202,10 +198,11 @@ TEST_F(ExportTest, HydroOfficialLimitsOnRequest) {
   EXPECT_EQ(config["memory"].as<std::string>(), repo["limits"]["memory"].as<std::string>() + "m");
   EXPECT_FALSE(config["time_limit_rate"]);
   // Only hydro takes the option.
-  EXPECT_EQ(shell(shell_quote((bin_ / "judge").string()) + " --root " +
-                  shell_quote(root_.string()) + " export --format luogu --official-limits " +
-                  shell_quote((tmp_ / "luogu official").string()) + " 2> /dev/null"),
-            2);
+  EXPECT_EQ(
+      judge_export({"--format", "luogu", "--official-limits", (tmp_ / "luogu official").string()},
+                   false)
+          .status,
+      2);
   fs::remove_all(out);
 }
 

@@ -11,6 +11,7 @@
 
 #include "export/output_directory.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -24,7 +25,8 @@ std::set<std::string> entries_of(const fs::path& dir) {
 }
 
 TEST(ExportLeftovers, TheNextExportRemovesWhatAKilledOneLeftAndNothingElse) {
-  const fs::path out = fresh_directory("entrapment-leftovers");
+  const TempDir temp("entrapment-leftovers");
+  const fs::path& out = temp.path;
   const fs::path target = out / "entrapment";
   // An export killed while it wrote: a child that makes its staging directory and dies inside
   // the export, without its clean-up, as a SIGKILL leaves it.
@@ -61,7 +63,6 @@ TEST(ExportLeftovers, TheNextExportRemovesWhatAKilledOneLeftAndNothingElse) {
     EXPECT_TRUE(fs::is_directory(running.staging())) << running_staging;
   }
   EXPECT_EQ(entries_of(out), std::set<std::string>{".entrapment.export-ABCDEF"});
-  fs::remove_all(out);
 }
 
 }  // namespace

@@ -18,6 +18,7 @@
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment {
 namespace {
@@ -27,19 +28,6 @@ using testing::read_text;
 using testing::shell;
 using testing::shell_quote;
 using testing::write_text;
-
-class TempDir {
- public:
-  TempDir() {
-    char pattern[] = "/tmp/entrapment single file-XXXXXX";
-    path_ = mkdtemp(pattern);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  const fs::path& path() const { return path_; }
-
- private:
-  fs::path path_;
-};
 
 TEST(Sha256, StandardVectors) {
   EXPECT_EQ(sha256_hex(""), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
@@ -52,14 +40,14 @@ TEST(Sha256, StandardVectors) {
 
 // Every length around the padding boundaries, and bytes of every value, against sha256sum.
 TEST(Sha256, AgreesWithSha256sum) {
-  TempDir dir;
+  const testing::TempDir dir("entrapment single file");
   std::mt19937 random(12345);
   for (std::size_t length : {1u, 55u, 56u, 57u, 63u, 64u, 65u, 119u, 120u, 128u, 1000u}) {
     std::string data(length, '\0');
     for (char& c : data) c = static_cast<char>(random() & 0xff);
-    const fs::path file = dir.path() / ("data-" + std::to_string(length));
+    const fs::path file = dir.path / ("data-" + std::to_string(length));
     write_text(file, data);
-    const fs::path out = dir.path() / "sum";
+    const fs::path out = dir.path / "sum";
     ASSERT_EQ(shell("sha256sum " + shell_quote(file.string()) + " > " + shell_quote(out.string())),
               0);
     EXPECT_EQ(sha256_hex(data), read_text(out).substr(0, 64)) << length;
@@ -71,12 +59,12 @@ TEST(Sha256, AgreesWithSha256sum) {
 class Amalgamated : public ::testing::Test {
  protected:
   void SetUp() override {
-    root_ = dir_.path() / "repo";
+    root_ = dir_.path / "repo";
     write_text(root_ / "judge" / "a.hpp", "#pragma once\nint a();\n");
     write_text(root_ / "judge" / "a.cpp", "#include \"a.hpp\"\nint a() { return 42; }\n");
     write_text(root_ / "cmake" / "amalgamate.cmake",
                read_text(testing::repository() / "cmake" / "amalgamate.cmake"));
-    generated_ = dir_.path() / "build" / "interactor" / "x.cpp";
+    generated_ = dir_.path / "build" / "interactor" / "x.cpp";
     fs::create_directories(generated_.parent_path());
     const std::string sources =
         (root_ / "judge" / "a.hpp").string() + "|" + (root_ / "judge" / "a.cpp").string();
@@ -88,14 +76,14 @@ class Amalgamated : public ::testing::Test {
 
   std::string refusal() {
     try {
-      check_single_file(generated_, root_, dir_.path() / "build");
+      check_single_file(generated_, root_, dir_.path / "build");
     } catch (const ExportError& e) {
       return e.what();
     }
     return "";
   }
 
-  TempDir dir_;
+  const testing::TempDir dir_{"entrapment single file"};
   fs::path root_, generated_;
 };
 

@@ -7,10 +7,10 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <future>
 #include <iostream>
 #include <vector>
 
+#include "support/parallel_for.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
@@ -37,21 +37,16 @@ bool installed(const std::string& compiler) {
 // printed anything), each with the compiler's first lines.
 std::vector<std::string> failures_of(const std::vector<std::vector<std::string>>& commands,
                                      bool warnings_fail) {
+  std::vector<ProcessResult> results(commands.size());
+  parallel_for(commands.size(), 2,
+               [&](std::size_t i, int) { results[i] = run_process(commands[i]); });
   std::vector<std::string> failures;
-  for (std::size_t i = 0; i < commands.size(); i += 2) {
-    std::vector<std::future<ProcessResult>> running;
-    for (std::size_t j = i; j < std::min(i + 2, commands.size()); ++j)
-      running.push_back(
-          std::async(std::launch::async, [&commands, j] { return run_process(commands[j]); }));
-    for (std::size_t j = 0; j < running.size(); ++j) {
-      const ProcessResult result = running[j].get();
-      if (result.status != 0 || (warnings_fail && !result.err.empty())) {
-        std::string command;
-        for (const std::string& word : commands[i + j]) command += word + " ";
-        failures.push_back(command + "\n" + result.err.substr(0, 600));
-      }
+  for (std::size_t i = 0; i < commands.size(); ++i)
+    if (results[i].status != 0 || (warnings_fail && !results[i].err.empty())) {
+      std::string command;
+      for (const std::string& word : commands[i]) command += word + " ";
+      failures.push_back(command + "\n" + results[i].err.substr(0, 600));
     }
-  }
   return failures;
 }
 

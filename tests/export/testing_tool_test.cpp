@@ -2,7 +2,6 @@
 // protocol: on the same board, judge script and contestant transcript it must reach the same
 // verdict as the interactor (both builds), and that verdict must be the expected one.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -19,15 +18,13 @@
 #include "game/messages.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/pair.hpp"
+#include "tests/support/param_name.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
+namespace entrapment::testing {
 namespace fs = std::filesystem;
-using entrapment::testing::read_text;
-using entrapment::testing::run_pair;
-using entrapment::testing::shell;
-using entrapment::testing::shell_quote;
-using entrapment::testing::write_text;
 
 namespace {
 
@@ -83,18 +80,18 @@ const std::vector<Case>& cases() {
 class TestingToolTest : public ::testing::TestWithParam<Case> {
  protected:
   static void SetUpTestSuite() {
-    char pattern[] = "/tmp/entrapment-tool-XXXXXX";
-    ASSERT_NE(mkdtemp(pattern), nullptr);
-    tmp_ = pattern;
+    scratch_ = std::make_unique<TempDir>("entrapment-tool");
+    tmp_ = scratch_->path;
   }
-  static void TearDownTestSuite() { fs::remove_all(tmp_); }
+  static void TearDownTestSuite() { scratch_.reset(); }
+  static inline std::unique_ptr<TempDir> scratch_;
   static inline fs::path tmp_;
 };
 
 TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
   const Case& c = GetParam();
-  const fs::path root = entrapment::testing::repository();
-  const fs::path bin = entrapment::testing::build_bin();
+  const fs::path root = repository();
+  const fs::path bin = build_bin();
   const fs::path board = tmp_ / (std::string(c.name) + ".in");
   const fs::path transcript = tmp_ / (std::string(c.name) + ".interaction");
   write_text(board, c.board);
@@ -130,33 +127,17 @@ TEST_P(TestingToolTest, SameVerdictAsTheInteractor) {
   EXPECT_EQ(verdict.substr(verdict.find(": ") + 2), judge_said) << "testing tool on " << c.name;
 }
 
-INSTANTIATE_TEST_SUITE_P(Transcripts, TestingToolTest, ::testing::ValuesIn(cases()),
-                         [](const ::testing::TestParamInfo<Case>& info) {
-                           std::string name = info.param.name;
-                           for (char& ch : name)
-                             if (ch == '-') ch = '_';
-                           return name;
-                         });
+INSTANTIATE_TEST_SUITE_P(Transcripts, TestingToolTest, ::testing::ValuesIn(cases()), ParamName());
 
 std::string tool_command() {
-  const fs::path root = entrapment::testing::repository();
+  const fs::path root = repository();
   return "python3 " + shell_quote((root / "attachments" / "testing_tool.py").string());
 }
 
-// A scratch directory for one test, removed at the end.
-struct Scratch {
-  fs::path path;
-  Scratch() {
-    char pattern[] = "/tmp/entrapment-tool-XXXXXX";
-    if (mkdtemp(pattern)) path = pattern;
-  }
-  ~Scratch() { fs::remove_all(path); }
-};
-
 TEST(TestingTool, OptionsAfterTheProgramAreTheTools) {
   // `./prog -f board` used to run ./prog with those arguments and play the default board.
-  const fs::path root = entrapment::testing::repository();
-  Scratch scratch;
+  const fs::path root = repository();
+  const TempDir scratch("entrapment-tool");
   write_text(scratch.path / "t.interaction", kTrapperWin);
   write_text(scratch.path / "board.in", kTrapperBoard);
   const std::string replay = shell_quote((root / "tests" / "export" / "replay.sh").string());
@@ -173,14 +154,14 @@ TEST(TestingTool, OptionsAfterTheProgramAreTheTools) {
 }
 
 TEST(TestingTool, EverythingAfterADoubleDashGoesToTheProgram) {
-  Scratch scratch;
+  const TempDir scratch("entrapment-tool");
   const std::string out = (scratch.path / "out").string();
   EXPECT_EQ(shell(tool_command() + " -b '3 0' -- /bin/echo -t 5 > " + shell_quote(out)), 1);
   EXPECT_NE(read_text(out).find("> -t 5"), std::string::npos) << read_text(out);
 }
 
 TEST(TestingTool, AProgramThatNeverAnswersTimesOutWithTheTranscriptKept) {
-  Scratch scratch;
+  const TempDir scratch("entrapment-tool");
   const std::string out = (scratch.path / "out").string();
   // It claims a side, then waits forever, as a program that forgot to flush does.
   EXPECT_EQ(shell(tool_command() + " -t 1 -b '2 0' /bin/sh -c 'echo Runner; exec sleep 60' > " +
@@ -194,42 +175,32 @@ TEST(TestingTool, AProgramThatNeverAnswersTimesOutWithTheTranscriptKept) {
 }
 
 TEST(TestingTool, CtrlCShowsTheGameSoFarWhileItIsStillRunning) {
-  const fs::path root = entrapment::testing::repository();
-  Scratch scratch;
-  const fs::path out = scratch.path / "out";
+  const fs::path root = repository();
   const std::string tool = (root / "attachments" / "testing_tool.py").string();
-  const pid_t pid = fork();
-  ASSERT_GE(pid, 0);
-  if (pid == 0) {
-    std::signal(SIGINT, SIG_DFL);  // as in a terminal, whatever the test runner inherited
-    FILE* file = std::freopen(out.c_str(), "w", stdout);
-    if (!file) _exit(127);
-    execlp("python3", "python3", tool.c_str(), "-t", "60", "-b", "4 0", "/bin/sh", "-c",
-           "echo Trapper; exec sleep 60", static_cast<char*>(nullptr));
-    _exit(127);
-  }
+  // Started with SIGINT's default handling, as in a terminal, whatever the test inherited.
+  Process python(
+      {"python3", tool, "-t", "60", "-b", "4 0", "/bin/sh", "-c", "echo Trapper; exec sleep 60"});
   // The line appears while the game is still on: the transcript streams.
   bool streamed = false;
   for (int i = 0; i < 600 && !streamed; ++i) {
-    streamed = read_text(out).find("> Trapper\n") != std::string::npos;
+    streamed = python.out().find("> Trapper\n") != std::string::npos;
     if (!streamed) std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
-  EXPECT_TRUE(streamed) << read_text(out);
-  kill(pid, SIGINT);
-  int status = 0;
-  ASSERT_EQ(waitpid(pid, &status, 0), pid);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 130);
-  EXPECT_NE(read_text(out).find("Interrupted (Ctrl-C) round 1, while the judge waited for N"),
+  EXPECT_TRUE(streamed) << python.out();
+  kill(python.pid(), SIGINT);
+  // 130 is also how a death by SIGINT shows: the message below is what only a handled
+  // interrupt prints.
+  EXPECT_EQ(python.wait(), 130) << python.err();
+  EXPECT_NE(python.out().find("Interrupted (Ctrl-C) round 1, while the judge waited for N"),
             std::string::npos)
-      << read_text(out);
+      << python.out();
 }
 
 // A rejected proof is quoted as the protocol line the program wrote ("5 4 2"), not as a Python
 // list ("[5, 4, 2]"), so that it can be compared with the transcript above it.
 TEST(TestingTool, ARejectedProofIsQuotedAsItsProtocolLine) {
-  const fs::path root = entrapment::testing::repository();
-  Scratch scratch;
+  const fs::path root = repository();
+  const TempDir scratch("entrapment-tool");
   write_text(scratch.path / "t.interaction", std::string(kRunnerRounds) + ">5 4 2\n<-1\n");
   write_text(scratch.path / "board.in", kRunnerBoard);
   const std::string out = (scratch.path / "out").string();
@@ -247,7 +218,7 @@ TEST(TestingTool, ARejectedProofIsQuotedAsItsProtocolLine) {
 // many shells' setups) made a Python program that never flushes pass here and fail under the
 // judge. With it removed, such a program waits for the judge as it would there.
 TEST(TestingTool, APythonProgramThatNeverFlushesFailsEvenWithPythonUnbufferedSet) {
-  Scratch scratch;
+  const TempDir scratch("entrapment-tool");
   // Sample 2 as the Runner, printing without flush=True: the claim stays in Python's buffer.
   write_text(scratch.path / "no_flush.py",
              "import sys\n"
@@ -269,8 +240,8 @@ TEST(TestingTool, APythonProgramThatNeverFlushesFailsEvenWithPythonUnbufferedSet
 // every key the judge has, with the same text, and no other. Each difference is named, so a
 // message changed in the judge names what to change in the tool.
 TEST(TestingTool, SaysWhatTheJudgeSays) {
-  const fs::path root = entrapment::testing::repository();
-  Scratch scratch;
+  const fs::path root = repository();
+  const TempDir scratch("entrapment-tool");
   const std::string listing = (scratch.path / "messages").string();
   // Loaded as a module (main() does not run), MESSAGES printed one "key<TAB>text" a line.
   ASSERT_EQ(shell("python3 -c 'import runpy, sys\n"
@@ -304,10 +275,11 @@ TEST(TestingTool, SaysWhatTheJudgeSays) {
 }
 
 TEST(TestingTool, RejectsABoardOutsideTheStatement) {
-  const fs::path root = entrapment::testing::repository();
+  const fs::path root = repository();
   EXPECT_EQ(shell("python3 " + shell_quote((root / "attachments" / "testing_tool.py").string()) +
                   " -b '5 5 1 2 3 4 5' /bin/true 2> /dev/null"),
             2);
 }
 
 }  // namespace
+}  // namespace entrapment::testing

@@ -11,17 +11,22 @@ namespace {
 
 namespace fs = std::filesystem;
 
-// The error generate_testdata() throws for `yaml`; fails the test if it throws none.
-std::string error_for(const std::string& yaml) {
-  const TempRoot root(yaml);
+// The error generate_testdata() throws in `root`, which must write nothing then; fails the
+// test, naming `what` was wrong, if it throws none.
+std::string generate_error(const TempRoot& root, const std::string& what) {
   try {
     generate_testdata(root.path(), false);
   } catch (const std::runtime_error& e) {
     EXPECT_FALSE(fs::exists(root.path() / "testdata" / "secret")) << "wrote despite the error";
     return e.what();
   }
-  ADD_FAILURE() << "no error for:\n" << yaml;
+  ADD_FAILURE() << "no error for " << what;
   return "";
+}
+
+// The error generate_testdata() throws for `yaml`.
+std::string error_for(const std::string& yaml) {
+  return generate_error(TempRoot(yaml), ":\n" + yaml);
 }
 
 std::string secret_with(const std::string& entry) {
@@ -116,14 +121,7 @@ const std::string kParams =
 std::string selection_error(const std::string& selection) {
   const TempRoot root(selection_with(kParams));
   write_text(root.path() / "testdata" / "picked.yaml", selection);
-  try {
-    generate_testdata(root.path(), false);
-  } catch (const std::runtime_error& e) {
-    EXPECT_FALSE(fs::exists(root.path() / "testdata" / "secret")) << "wrote despite the error";
-    return e.what();
-  }
-  ADD_FAILURE() << "no error for the selection:\n" << selection;
-  return "";
+  return generate_error(root, "the selection:\n" + selection);
 }
 
 TEST(GeneratorsYamlErrors, SelectionParameters) {

@@ -13,15 +13,12 @@
 #include "generate/generate.hpp"
 #include "generate/selection_file.hpp"
 #include "package_copy.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 const std::string kSelect =
     "data:\n  secret:\n    select:\n      file: picked.yaml\n      budget: 10\n      kills: 2\n"

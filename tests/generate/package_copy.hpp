@@ -2,29 +2,28 @@
 #pragma once
 
 #include <filesystem>
+#include <memory>
 #include <string>
 
 #include "tests/support/files.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 
-// A fresh directory with testdata/generators.yaml holding `yaml`; removed on destruction.
+// A fresh directory (a TempDir) with testdata/generators.yaml holding `yaml`; removed on
+// destruction.
 class TempRoot {
  public:
   explicit TempRoot(const std::string& yaml);
   // A copy of the repository's whole testdata/ (generators.yaml and the committed files).
   static TempRoot copy_of_testdata();
-  ~TempRoot();
-  TempRoot(TempRoot&& other) noexcept : path_(std::move(other.path_)) { other.path_.clear(); }
-  TempRoot(const TempRoot&) = delete;
-  TempRoot& operator=(const TempRoot&) = delete;
 
-  const std::filesystem::path& path() const { return path_; }
+  const std::filesystem::path& path() const { return dir_->path; }
 
  private:
   TempRoot();
-  std::filesystem::path path_;
+  std::unique_ptr<TempDir> dir_;  // a pointer: a TempRoot can be returned
 };
 
 }  // namespace entrapment::testing

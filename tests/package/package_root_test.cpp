@@ -8,6 +8,8 @@
 
 #include <fstream>
 
+#include "tests/support/temp_dir.hpp"
+
 namespace entrapment {
 namespace {
 
@@ -16,16 +18,12 @@ namespace fs = std::filesystem;
 class PackageRootTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    std::string dir = (fs::temp_directory_path() / "entrapment root test XXXXXX").string();
-    ASSERT_NE(::mkdtemp(dir.data()), nullptr);
-    scratch_ = dir;
     package_ = scratch_ / "my package";
     fs::create_directories(package_ / "testdata" / "secret");
     fs::create_directories(package_ / "solutions" / "accepted");
     std::ofstream(package_ / "problem.yaml") << "name: x\n";
     fs::create_directories(scratch_ / "elsewhere");
   }
-  void TearDown() override { fs::remove_all(scratch_); }
 
   std::string error_of(const std::string& option, const char* environment, const fs::path& cwd) {
     try {
@@ -36,7 +34,9 @@ class PackageRootTest : public ::testing::Test {
     return "";
   }
 
-  fs::path scratch_, package_;
+  const testing::TempDir temp_{"entrapment root test"};
+  const fs::path scratch_ = temp_.path;
+  fs::path package_;
 };
 
 TEST_F(PackageRootTest, FoundAtOrAboveTheWorkingDirectory) {

@@ -12,6 +12,7 @@
 
 #include "package/yaml_reader.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment {
 namespace {
@@ -57,7 +58,8 @@ TEST(DuplicateKeys, InvalidYamlThrowsForTheCallerToName) {
 // The reader every toolkit YAML file (problem.yaml, generators.yaml, the selection file) goes
 // through: each way a file can be wrong is named in one format, FILE:LINE: KEY: what.
 TEST(YamlReader, NamesTheFileTheLineAndWhatIsWrong) {
-  const std::filesystem::path dir = testing::fresh_directory("yaml-reader");
+  const testing::TempDir temp("yaml-reader");
+  const std::filesystem::path& dir = temp.path;
   const auto write = [&](const std::string& name, const std::string& text) {
     testing::write_text(dir / name, text);
     return dir / name;
@@ -97,7 +99,6 @@ TEST(YamlReader, NamesTheFileTheLineAndWhatIsWrong) {
             "shown.yaml:3: top.colour: unknown key; expected one of: inner, size");
   EXPECT_FALSE(YamlReader::child(node, "absent").IsDefined());
   EXPECT_EQ(YamlReader::kind(node), "a map");
-  std::filesystem::remove_all(dir);
 }
 
 }  // namespace

@@ -9,6 +9,7 @@
 #include "played_games.hpp"
 #include "protocol/tokens.hpp"
 #include "report/text.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::report {
 namespace {
@@ -25,10 +26,7 @@ std::size_t count(const std::string& text, const std::string& part) {
   return n;
 }
 
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
+using testing::has;
 TEST(HtmlReport, EscapesHostileTextEverywhere) {
   const std::string page = html(testing::mixed_run());
   // Test 5's name, message and transcript all hold hostile_text(): none of it stays markup.

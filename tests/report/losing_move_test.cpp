@@ -6,13 +6,10 @@
 
 #include "game/solver.hpp"
 #include "played_games.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
 
 std::string explain(const std::string& test_text, const std::vector<std::string>& lines) {
   const TestResult result = play("losing-move", test_text, lines);

@@ -88,7 +88,7 @@ RunResult mixed_run() {
   tests.push_back(sample_runner_accepted("sample/1.in"));
   tests.push_back(sample_trapper_accepted("sample/2.in"));
   tests.push_back(runner_bad_proof("secret/03-bad-proof.in"));
-  // A time-out: the runner stops the game midway; what the core saw so far is kept.
+  // A time-out: the judge stops the game midway; what the core saw so far is kept.
   TestResult timeout = play("secret/04-timeout.in", kSample2, {"Runner", "Yes", "Free"});
   timeout.verdict = Verdict::TLE;
   timeout.message = "wall time limit of 10 s exceeded";

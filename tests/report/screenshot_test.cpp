@@ -17,6 +17,7 @@
 #include "report/html_report.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::report {
 namespace {
@@ -57,16 +58,14 @@ class Screenshot : public ::testing::Test {
   void SetUp() override {
     chromium_ = find_chromium();
     if (!chromium_) GTEST_SKIP() << "chromium is not installed (Debian package chromium)";
-    dir_ = testing::fresh_directory("entrapment-report");
-  }
-  void TearDown() override {
-    if (!dir_.empty() && !std::getenv("ENTRAPMENT_KEEP_SCREENSHOTS")) fs::remove_all(dir_);
+    dir_.emplace("entrapment-report");
+    if (std::getenv("ENTRAPMENT_KEEP_SCREENSHOTS")) dir_->keep();
   }
 
   // Writes the page for `run`, screenshots it at 1200x2000 and decodes the PNG.
   testing::Image shoot(const RunResult& run, const std::string& name) {
-    const fs::path html = dir_ / (name + ".html"), png = dir_ / (name + ".png");
-    const fs::path profile = dir_ / (name + "-profile"), log = dir_ / (name + ".log");
+    const fs::path html = dir_->path / (name + ".html"), png = dir_->path / (name + ".png");
+    const fs::path profile = dir_->path / (name + "-profile"), log = dir_->path / (name + ".log");
     {
       std::ofstream out(html);
       write_html(out, run);
@@ -87,7 +86,7 @@ class Screenshot : public ::testing::Test {
   }
 
   std::optional<fs::path> chromium_;
-  fs::path dir_;
+  std::optional<testing::TempDir> dir_;
 };
 
 TEST_F(Screenshot, ShowsTheBoardsOfTheFailingGames) {

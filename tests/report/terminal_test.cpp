@@ -5,9 +5,10 @@
 
 #include <set>
 #include <sstream>
-#include <thread>
 
 #include "played_games.hpp"
+#include "support/parallel_for.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::report {
 namespace {
@@ -18,17 +19,8 @@ std::string summary(const RunResult& run, bool color) {
   return out.str();
 }
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> out;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) out.push_back(line);
-  return out;
-}
-
-bool has(const std::string& text, const std::string& part) {
-  return text.find(part) != std::string::npos;
-}
-
+using testing::has;
+using testing::lines_of;
 TEST(Summary, NamesCountsVerdictSlowestAndFirstFailure) {
   const std::string text = summary(testing::mixed_run(), false);
   EXPECT_TRUE(has(text, "5 tests (2 AC, 2 WA, 1 TLE)")) << text;
@@ -92,12 +84,10 @@ TEST(Progress, VerboseLinesComeInTestOrderWhateverOrderTheyFinishIn) {
   std::ostringstream out;
   Progress progress(out, kTotal, TerminalOptions{false, true});
   // Each thread finishes its share from the end backwards: test 1 is decided last of all.
-  std::vector<std::thread> threads;
-  for (int t = 0; t < kThreads; ++t)
-    threads.emplace_back([&, t] {
-      for (int i = kTotal - 1 - t; i >= 0; i -= kThreads) progress.test_done(tests[i]);
-    });
-  for (std::thread& thread : threads) thread.join();
+  parallel_for(kThreads, kThreads, [&](std::size_t share, int) {
+    for (int i = kTotal - 1 - static_cast<int>(share); i >= 0; i -= kThreads)
+      progress.test_done(tests[i]);
+  });
   progress.finish();
 
   const std::vector<std::string> lines = lines_of(out.str());

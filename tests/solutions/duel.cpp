@@ -11,6 +11,7 @@
 
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::solutions_test {
 
@@ -42,7 +43,8 @@ Clock::time_point after(double seconds) {
 
 DuelResult duel(const fs::path& interactor, const fs::path& test_file,
                 const std::vector<std::string>& solution, double timeout_s) {
-  const fs::path feedback = testing::fresh_directory("entrapment-duel");
+  const testing::TempDir temp("entrapment-duel");
+  const fs::path& feedback = temp.path;
 
   int to_judge[2], to_solution[2];
   if (::pipe(to_judge) != 0 || ::pipe(to_solution) != 0) throw std::runtime_error("pipe failed");
@@ -62,13 +64,13 @@ DuelResult duel(const fs::path& interactor, const fs::path& test_file,
            result.timed_out);
   result.judge_message = testing::read_text(feedback / "judgemessage.txt") +
                          testing::read_text(feedback / "judgeerror.txt");
-  fs::remove_all(feedback);
   return result;
 }
 
 SoloResult run_with_open_input(const std::vector<std::string>& solution, const std::string& input,
                                double timeout_s) {
-  const fs::path dir = testing::fresh_directory("entrapment-solo");
+  const testing::TempDir temp("entrapment-solo");
+  const fs::path& dir = temp.path;
   const fs::path out_path = dir / "stdout";
   const int out = ::open(out_path.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
   int in[2];
@@ -85,7 +87,6 @@ SoloResult run_with_open_input(const std::vector<std::string>& solution, const s
   result.exit_code = reap(pid, after(timeout_s), result.timed_out);
   ::close(in[1]);
   result.output = testing::read_text(out_path);
-  fs::remove_all(dir);
   return result;
 }
 

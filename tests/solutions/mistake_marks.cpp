@@ -1,7 +1,8 @@
 #include "mistake_marks.hpp"
 
 #include <algorithm>
-#include <sstream>
+
+#include "tests/support/text.hpp"
 
 namespace entrapment::solutions_test {
 
@@ -12,13 +13,7 @@ struct Line {
   std::string text;
 };
 
-std::vector<std::string> lines_of(const std::string& text) {
-  std::vector<std::string> lines;
-  std::istringstream in(text);
-  for (std::string line; std::getline(in, line);) lines.push_back(line);
-  return lines;
-}
-
+using testing::lines_of;
 bool is_header_line(const std::string& line, const std::string& comment) {
   return line.empty() || line.rfind(comment, 0) == 0;
 }

@@ -37,52 +37,40 @@ std::string copy_with(const std::string& body) {
          body + "}\n";
 }
 
+// What is wrong with a C++ copy of kBase whose main() holds `body`.
+std::vector<std::string> unmarked_in_copy_with(const std::string& body) {
+  return unmarked_changes(kBase, copy_with(body), "//");
+}
+
+// The same, for a copy whose line `int b = 2;` is `b_line` instead (none when empty).
+std::vector<std::string> unmarked_with_b_line(const std::string& b_line) {
+  return unmarked_in_copy_with("  int a = 1;\n" + b_line + "  std::printf(\"%d\\n\", a + b);\n");
+}
+
 TEST(MistakeMarks, AMarkedChangeHolds) {
-  EXPECT_EQ(unmarked_changes(kBase,
-                             copy_with("  int a = 1;\n"
-                                       "  int b = 3;  // MISTAKE: off by one\n"
-                                       "  std::printf(\"%d\\n\", a + b);\n"),
-                             "//"),
+  EXPECT_EQ(unmarked_with_b_line("  int b = 3;  // MISTAKE: off by one\n"),
             std::vector<std::string>{});
 }
 
 TEST(MistakeMarks, AnUnmarkedChangeIsNamedWithItsLine) {
-  const auto problems = unmarked_changes(kBase,
-                                         copy_with("  int a = 1;\n"
-                                                   "  int b = 3;\n"
-                                                   "  std::printf(\"%d\\n\", a + b);\n"),
-                                         "//");
+  const auto problems = unmarked_with_b_line("  int b = 3;\n");
   ASSERT_EQ(problems.size(), 1u);
   EXPECT_EQ(problems[0], "6: not marked (// MISTAKE:): int b = 3;");
 }
 
 TEST(MistakeMarks, RemovedLinesNeedAMarkedLineInTheirPlace) {
-  const auto removed =
-      unmarked_changes(kBase,
-                       copy_with("  int a = 1;\n"
-                                 "  std::printf(\"%d\\n\", a + 2);  // MISTAKE: b\n"),
-                       "//");
+  const auto removed = unmarked_in_copy_with(
+      "  int a = 1;\n"
+      "  std::printf(\"%d\\n\", a + 2);  // MISTAKE: b\n");
   EXPECT_EQ(removed, std::vector<std::string>{}) << "a removal next to a marked change";
-  const auto bare = unmarked_changes(kBase,
-                                     copy_with("  int a = 1;\n"
-                                               "  std::printf(\"%d\\n\", a + b);\n"),
-                                     "//");
+  const auto bare = unmarked_with_b_line("");
   ASSERT_EQ(bare.size(), 1u);
   EXPECT_NE(bare[0].find("base lines 7-7 are removed"), std::string::npos) << bare[0];
-  EXPECT_EQ(unmarked_changes(kBase,
-                             copy_with("  int a = 1;\n"
-                                       "  // MISTAKE: no b\n"
-                                       "  std::printf(\"%d\\n\", a + b);\n"),
-                             "//"),
-            std::vector<std::string>{});
+  EXPECT_EQ(unmarked_with_b_line("  // MISTAKE: no b\n"), std::vector<std::string>{});
 }
 
 TEST(MistakeMarks, ACopyWithoutAMistakeIsNamed) {
-  const auto same = unmarked_changes(kBase,
-                                     copy_with("  int a = 1;\n"
-                                               "  int b = 2;\n"
-                                               "  std::printf(\"%d\\n\", a + b);\n"),
-                                     "//");
+  const auto same = unmarked_with_b_line("  int b = 2;\n");
   ASSERT_EQ(same.size(), 1u);
   EXPECT_NE(same[0].find("does not differ"), std::string::npos);
 }

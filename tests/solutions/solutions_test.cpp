@@ -14,6 +14,7 @@
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::solutions_test {
 namespace {
@@ -33,11 +34,10 @@ fs::path interactor() { return testing::build_program("interactor"); }
 class Solutions : public ::testing::Test {
  protected:
   static void SetUpTestSuite() {
-    scratch_ = new fs::path(testing::fresh_directory("entrapment-solutions"));
+    scratch_ = new testing::TempDir("entrapment-solutions");
     programs_ = new std::map<std::string, fs::path>();
   }
   static void TearDownTestSuite() {
-    fs::remove_all(*scratch_);
     delete scratch_;
     delete programs_;
   }
@@ -49,7 +49,7 @@ class Solutions : public ::testing::Test {
     if (source.extension() == ".py") return {"python3", source.string()};
     auto found = programs_->find(relative);
     if (found == programs_->end()) {
-      const fs::path binary = *scratch_ / source.stem();
+      const fs::path binary = scratch_->path / source.stem();
       const std::string command =
           "g++ -O2 -std=gnu++17 -o '" + binary.string() + "' '" + source.string() + "' 2>&1";
       EXPECT_EQ(testing::shell(command), 0) << "does not compile: " << command;
@@ -60,7 +60,7 @@ class Solutions : public ::testing::Test {
 
   // A test file in the documented format, written to the scratch directory.
   static fs::path board(const std::string& name, const std::string& text) {
-    const fs::path path = *scratch_ / (name + ".in");
+    const fs::path path = scratch_->path / (name + ".in");
     std::ofstream(path, std::ios::binary) << text;
     return path;
   }
@@ -75,11 +75,11 @@ class Solutions : public ::testing::Test {
     return duel(interactor(), test, solution(relative), kTimeout);
   }
 
-  static fs::path* scratch_;
+  static testing::TempDir* scratch_;
   static std::map<std::string, fs::path>* programs_;
 };
 
-fs::path* Solutions::scratch_ = nullptr;
+testing::TempDir* Solutions::scratch_ = nullptr;
 std::map<std::string, fs::path>* Solutions::programs_ = nullptr;
 
 const std::vector<std::string> kAcceptedSolutions = {

@@ -13,6 +13,7 @@
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -95,7 +96,8 @@ TEST(SolutionsTable, HoldsNoMachineDependentFigure) {
 // `--only FILE` judges that submission alone and leaves every other line of the table as it
 // was (a judge that answers at once stands in for build/bin/judge).
 TEST(SolutionsTable, OnlyRewritesItsOwnRow) {
-  const fs::path scratch = fresh_directory("entrapment-table");
+  const TempDir temp("entrapment-table");
+  const fs::path& scratch = temp.path;
   const fs::path judge = scratch / "judge", output = scratch / "README.md";
   write_text(judge,
              "#!/bin/sh\n"
@@ -112,8 +114,6 @@ TEST(SolutionsTable, OnlyRewritesItsOwnRow) {
                    judge.string(), "--cache", (scratch / "cache").string(), "--output",
                    output.string(), "--only", "solutions/" + row});
   const std::string after = read_text(output);
-  std::error_code ignored;
-  fs::remove_all(scratch, ignored);
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   std::istringstream old_lines(before), new_lines(after);
   std::string was, is;

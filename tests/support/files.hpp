@@ -12,7 +12,4 @@ std::string read_text(const std::filesystem::path& path);
 // Creates the missing parent directories; throws when it cannot write.
 void write_text(const std::filesystem::path& path, const std::string& text);
 
-// A fresh directory under the temporary directory, named `name`-XXXXXX; the caller removes it.
-std::filesystem::path fresh_directory(const std::string& name);
-
 }  // namespace entrapment::testing

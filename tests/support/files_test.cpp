@@ -8,6 +8,7 @@
 #include <unistd.h>
 
 #include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment {
 namespace {
@@ -16,9 +17,8 @@ namespace fs = std::filesystem;
 
 class Files : public ::testing::Test {
  protected:
-  void SetUp() override { dir_ = testing::fresh_directory("entrapment files test"); }
-  void TearDown() override { fs::remove_all(dir_); }
-  fs::path dir_;
+  const testing::TempDir temp_{"entrapment files test"};
+  const fs::path& dir_ = temp_.path;
 };
 
 TEST_F(Files, ReadsBackTheBytesWritten) {

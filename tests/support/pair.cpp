@@ -9,7 +9,6 @@
 
 #include <cerrno>
 
-#include "exec_arguments.hpp"
 #include "process.hpp"
 
 namespace entrapment::testing {
@@ -68,31 +67,27 @@ JudgeExit run_cms(const std::filesystem::path& manager, const std::filesystem::p
   unlink(from_user.c_str());
   unlink(to_user.c_str());
   if (mkfifo(from_user.c_str(), 0666) != 0 || mkfifo(to_user.c_str(), 0666) != 0) return {};
-  const ExecArguments manager_exec({manager.string(), from_user.string(), to_user.string()}),
-      contestant_exec(contestant);
-  const std::string manager_out = (dir / "manager.out").string(),
-                    manager_err = (dir / "manager.err").string();
-  const pid_t manager_pid = fork();
-  if (manager_pid == 0) {
-    const int in = open(input.c_str(), O_RDONLY);
-    const int out = open(manager_out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    const int err = open(manager_err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-    dup2(in, 0);
-    dup2(out, 1);
-    dup2(err, 2);
-    execvp(manager_exec.argv()[0], manager_exec.argv());
-    _exit(127);
+  const int in = open(input.c_str(), O_RDONLY | O_CLOEXEC);
+  const int out =
+      open((dir / "manager.out").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (in < 0 || out < 0) {
+    for (int fd : {in, out})
+      if (fd >= 0) close(fd);
+    return {};
   }
-  const pid_t contestant_pid = fork();
-  if (contestant_pid == 0) {
-    signal(SIGPIPE, SIG_DFL);
-    const int in = open(to_user.c_str(), O_RDONLY);  // stdin first, as CMS's sandbox
-    const int out = open(from_user.c_str(), O_WRONLY);
-    dup2(in, 0);
-    dup2(out, 1);
-    execvp(contestant_exec.argv()[0], contestant_exec.argv());
-    _exit(127);
-  }
+  const pid_t manager_pid =
+      spawn_wired({manager.string(), from_user.string(), to_user.string()}, in, out,
+                  {.stderr_file = dir / "manager.err", .default_sigpipe = false});
+  close(in);
+  close(out);
+  // The FIFOs are opened by a shell that then becomes the contestant, stdin first as CMS's
+  // sandbox opens them: an open() blocks until the manager opens the other end, and a start
+  // waits for its exec.
+  std::vector<std::string> wrapped = {"/bin/sh", "-c",
+                                      "out=$1; shift; exec \"$@\" < \"$0\" > \"$out\"",
+                                      to_user.string(), from_user.string()};
+  wrapped.insert(wrapped.end(), contestant.begin(), contestant.end());
+  const pid_t contestant_pid = spawn_wired(wrapped, 0, 1, {.stderr_file = {}});
   // A manager that stopped without opening the FIFOs (a broken test) leaves the contestant
   // waiting in open(); once the manager has exited its verdict is known anyway.
   return wait_for(manager_pid, contestant_pid);

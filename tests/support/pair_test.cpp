@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -26,7 +27,8 @@ namespace {
 namespace fs = std::filesystem;
 
 TEST(Pair, StartsFromManyThreadsWhileOthersAllocate) {
-  const fs::path dir = fresh_directory("entrapment pair test");
+  const TempDir temp("entrapment pair test");
+  const fs::path& dir = temp.path;
   std::atomic<bool> done{false};
   // Allocation of every size the allocator has, all the time.
   std::vector<std::thread> churn;
@@ -69,7 +71,6 @@ TEST(Pair, StartsFromManyThreadsWhileOthersAllocate) {
   done = true;
   for (std::thread& t : churn) t.join();
   EXPECT_EQ(wrong, 0) << "games whose judge did not exit as it should";
-  fs::remove_all(dir);
 }
 
 // The verdict is the judge's: a contestant still running when the judge has ended is ended
@@ -79,14 +80,14 @@ TEST(Pair, TheContestantEndsWithItsJudge) {
 }
 
 TEST(Pair, TheJudgesStderrAndAddressSpaceCap) {
-  const fs::path dir = fresh_directory("entrapment pair test");
+  const TempDir temp("entrapment pair test");
+  const fs::path& dir = temp.path;
   const JudgeExit e =
       run_pair({"/bin/sh", "-c", "ulimit -v >&2; kill -TERM $$"}, {"/bin/true"}, dir / "err", 64);
   EXPECT_EQ(e.code, -1);
   EXPECT_EQ(e.signal, SIGTERM);
   EXPECT_GT(e.peak_kib, 0);
   EXPECT_EQ(read_text(dir / "err"), "65536\n");
-  fs::remove_all(dir);
 }
 
 }  // namespace

@@ -7,18 +7,16 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/resource.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
-#include <cstdlib>
-#include <cstring>
 #include <stdexcept>
 #include <thread>
 
+#include "containment/launch.hpp"
 #include "files.hpp"
 
 namespace entrapment::testing {
@@ -34,80 +32,95 @@ int status_of(int raw) {
   return -1;
 }
 
-}  // namespace
-
-namespace {
-
-// Where a child stopped before exec, for the parent's message.
-struct ChildFailure {
-  int error = 0;
-  char step[48] = {};
+// What a child does between fork and exec, all of it decided before the fork: launch() runs
+// the step in a child of a process with threads, where nothing may allocate.
+struct ChildSetup {
+  int in = -1, out = -1;  // to become 0 and 1; -1: the files below
+  const char* in_file = nullptr;
+  const char* out_file = nullptr;
+  const char* err_file = nullptr;  // nullptr: the test's stderr
+  const char* terminal = nullptr;  // not nullptr: 0, 1 and 2, and the controlling terminal
+  const char* cwd = nullptr;
+  uid_t user = 0;  // not 0: becomes this user and group, with no supplementary groups
+  gid_t group = 0;
+  rlim_t address_space = 0;  // not 0: RLIMIT_AS
+  bool ignore_sigpipe = false;
 };
 
-// In the child, between fork and exec: async-signal-safe calls only (the tests have threads).
-const char* prepare_child(const ProcessOptions& options, const char* in, const char* out,
-                          const char* err) {
-  if (!options.terminal.empty()) {
+// Opens `path` as descriptor `fd` (not close-on-exec).
+bool open_as(const char* path, int flags, int fd) {
+  const int opened = ::open(path, flags | O_CLOEXEC, 0644);
+  if (opened < 0) return false;
+  if (opened == fd) return ::fcntl(fd, F_SETFD, 0) == 0;
+  const bool moved = ::dup2(opened, fd) >= 0;
+  ::close(opened);
+  return moved;
+}
+
+const char* set_up_child(const void* context) {
+  const ChildSetup& setup = *static_cast<const ChildSetup*>(context);
+  if (setup.terminal) {
     if (::setsid() < 0) return "setsid";
-    const int tty = ::open(options.terminal.c_str(), O_RDWR);
+    const int tty = ::open(setup.terminal, O_RDWR);
     if (tty < 0 || ::ioctl(tty, TIOCSCTTY, 0) != 0) return "taking the terminal";
     if (::dup2(tty, 0) < 0 || ::dup2(tty, 1) < 0 || ::dup2(tty, 2) < 0) return "dup2";
+    if (tty > 2) ::close(tty);
   } else {
-    const int fds[3] = {::open(in, O_RDONLY), ::open(out, O_WRONLY | O_CREAT | O_TRUNC, 0644),
-                        ::open(err, O_WRONLY | O_CREAT | O_TRUNC, 0644)};
-    for (int fd = 0; fd < 3; ++fd)
-      if (fds[fd] < 0 || ::dup2(fds[fd], fd) < 0) return "opening its files";
+    if (setup.in >= 0 ? ::dup2(setup.in, 0) < 0 : !open_as(setup.in_file, O_RDONLY, 0))
+      return "opening its stdin";
+    if (setup.out >= 0 ? ::dup2(setup.out, 1) < 0
+                       : !open_as(setup.out_file, O_WRONLY | O_CREAT | O_TRUNC, 1))
+      return "opening its stdout";
+    if (setup.in > 2) ::close(setup.in);
+    if (setup.out > 2 && setup.out != setup.in) ::close(setup.out);
+    if (setup.err_file && !open_as(setup.err_file, O_WRONLY | O_CREAT | O_TRUNC, 2))
+      return "opening its stderr";
   }
-  if (!options.cwd.empty() && ::chdir(options.cwd.c_str()) != 0) return "chdir";
-  if (options.user != 0 && (::setgroups(0, nullptr) != 0 ||
-                            ::setresgid(options.group, options.group, options.group) != 0 ||
-                            ::setresuid(options.user, options.user, options.user) != 0))
+  if (setup.cwd && ::chdir(setup.cwd) != 0) return "chdir";
+  if (setup.user != 0 &&
+      (::setgroups(0, nullptr) != 0 || ::setresgid(setup.group, setup.group, setup.group) != 0 ||
+       ::setresuid(setup.user, setup.user, setup.user) != 0))
     return "becoming the user";
+  const rlimit cap{setup.address_space, setup.address_space};
+  if (setup.address_space != 0 && ::setrlimit(RLIMIT_AS, &cap) != 0) return "RLIMIT_AS";
+  // launch() gave it the default handling of every signal.
+  if (setup.ignore_sigpipe) ::signal(SIGPIPE, SIG_IGN);
   return nullptr;
+}
+
+// Starts argv (argv[0] a path, or a name looked up in PATH) through launch().
+pid_t start(const std::vector<std::string>& argv, std::vector<std::string> env,
+            const ChildSetup& setup, std::vector<int> keep = {}) {
+  if (argv.empty()) throw std::invalid_argument("no program to run");
+  const fs::path program = find_program(argv[0]);
+  if (program.empty()) throw std::runtime_error("cannot start " + argv[0] + ": not found");
+  LaunchRequest request;
+  request.argv = argv;
+  request.argv[0] = program.string();
+  request.env = std::move(env);
+  request.step = set_up_child;
+  request.context = &setup;
+  request.keep = std::move(keep);
+  return launch(request);
 }
 
 }  // namespace
 
 Process::Process(const std::vector<std::string>& argv, const ProcessOptions& options) {
-  dir_ = fresh_directory("entrapment-test-process");
-  const std::string in = (dir_ / "stdin").string(), out = (dir_ / "stdout").string(),
-                    err = (dir_ / "stderr").string();
-  write_text(in, options.input);
-  ExecArguments exec(argv, options.env);
-  int report[2];
-  if (::pipe2(report, O_CLOEXEC) != 0) throw std::runtime_error("pipe2 failed");
-  pid_ = ::fork();
-  if (pid_ == 0) {
-    ::close(report[0]);
-    ChildFailure failure;
-    const char* step = prepare_child(options, in.c_str(), out.c_str(), err.c_str());
-    if (!step) {
-      ::execvpe(exec.argv()[0], exec.argv(), exec.envp());
-      step = "exec";
-    }
-    failure.error = errno;
-    for (std::size_t i = 0; step[i] && i + 1 < sizeof failure.step; ++i) failure.step[i] = step[i];
-    [[maybe_unused]] const ssize_t ignored = ::write(report[1], &failure, sizeof failure);
-    ::_exit(127);
-  }
-  ::close(report[1]);
-  ChildFailure failure;
-  ssize_t n = -1;
-  if (pid_ > 0) {
-    while ((n = ::read(report[0], &failure, sizeof failure)) < 0 && errno == EINTR) {
-    }
-  }
-  ::close(report[0]);
-  if (pid_ < 0 || n > 0) {
-    if (pid_ > 0) ::waitpid(pid_, nullptr, 0);
-    pid_ = -1;
-    std::error_code ignored;
-    fs::remove_all(dir_, ignored);
-    throw std::runtime_error("cannot start " + argv[0] + ": " +
-                             (n > 0
-                                  ? std::string(failure.step) + ": " + std::strerror(failure.error)
-                                  : std::string("fork failed")));
-  }
+  const std::string in =
+      options.stdin_file.empty() ? (dir_.path / "stdin").string() : options.stdin_file.string();
+  const std::string out = (dir_.path / "stdout").string(), err = (dir_.path / "stderr").string(),
+                    cwd = options.cwd.string();
+  if (options.stdin_file.empty()) write_text(in, options.input);
+  ChildSetup setup;
+  setup.in_file = in.c_str();
+  setup.out_file = out.c_str();
+  setup.err_file = err.c_str();
+  if (!options.terminal.empty()) setup.terminal = options.terminal.c_str();
+  if (!cwd.empty()) setup.cwd = cwd.c_str();
+  setup.user = options.user;
+  setup.group = options.group;
+  pid_ = start(argv, environment_with(options.env), setup);
 }
 
 Process::~Process() {
@@ -115,8 +128,6 @@ Process::~Process() {
     ::kill(pid_, SIGKILL);
     ::waitpid(pid_, nullptr, 0);
   }
-  std::error_code ignored;
-  fs::remove_all(dir_, ignored);
 }
 
 int Process::wait() {
@@ -152,8 +163,8 @@ bool Process::running() {
   return !reaped_;
 }
 
-std::string Process::out() const { return read_text(dir_ / "stdout"); }
-std::string Process::err() const { return read_text(dir_ / "stderr"); }
+std::string Process::out() const { return read_text(dir_.path / "stdout"); }
+std::string Process::err() const { return read_text(dir_.path / "stderr"); }
 
 ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
   Process process(argv, options);
@@ -165,18 +176,25 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 }
 
 ProcessResult run_on_terminal(const std::vector<std::string>& argv, const ProcessOptions& options) {
-  ExecArguments exec(argv, options.env);
-  int master = -1;
+  int master = -1, slave = -1;
+  char name[256] = {};
   winsize size{};
   size.ws_row = 40;
   size.ws_col = 200;
-  const pid_t pid = ::forkpty(&master, nullptr, nullptr, &size);
-  if (pid < 0) throw std::runtime_error("forkpty failed");
-  if (pid == 0) {
-    if (!options.cwd.empty() && ::chdir(options.cwd.c_str()) != 0) ::_exit(126);
-    ::execvpe(exec.argv()[0], exec.argv(), exec.envp());
-    ::_exit(127);
+  if (::openpty(&master, &slave, name, nullptr, &size) != 0)
+    throw std::runtime_error("openpty failed");
+  ProcessOptions on_terminal = options;
+  on_terminal.terminal = name;
+  std::optional<Process> process;
+  try {
+    process.emplace(argv, on_terminal);
+  } catch (...) {
+    ::close(master);
+    ::close(slave);
+    throw;
   }
+  // The program holds the terminal now: once it is gone, reading the master ends (EIO).
+  ::close(slave);
   // Typed all at once: the terminal keeps the lines until the program reads them.
   std::size_t written = 0;
   while (written < options.input.size()) {
@@ -195,44 +213,30 @@ ProcessResult run_on_terminal(const std::vector<std::string>& argv, const Proces
       if (n <= 0) break;  // EIO: the program is gone and nothing is left
       result.out.append(buffer, static_cast<std::size_t>(n));
     } else if (Clock::now() > deadline) {
-      ::kill(pid, SIGKILL);
+      ::kill(process->pid(), SIGKILL);
       break;
     }
   }
   ::close(master);
-  int raw = 0;
-  while (::waitpid(pid, &raw, 0) < 0 && errno == EINTR) {
-  }
-  result.status = status_of(raw);
+  result.status = process->wait();
   // The terminal turns "\n" into "\r\n".
   result.out.erase(std::remove(result.out.begin(), result.out.end(), '\r'), result.out.end());
   return result;
 }
 
 pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out, const Wiring& wiring) {
-  // Everything the child needs is ready before the fork (exec_arguments.hpp says why).
-  ExecArguments exec(argv);
   const std::string err = wiring.stderr_file.string();
-  const rlimit cap{wiring.address_space_bytes, wiring.address_space_bytes};
-  const pid_t pid = ::fork();
-  if (pid < 0) throw std::runtime_error("fork failed");
-  if (pid == 0) {
-    ::dup2(in, 0);
-    ::dup2(out, 1);
-    if (!err.empty()) {
-      const int fd = ::open(err.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
-      if (fd >= 0) ::dup2(fd, 2);
-    }
-    // Another pair's pipe end kept open here would keep that pair's reader from seeing the end
-    // of its input.
-    if (::syscall(SYS_close_range, 3u, ~0u, 0u) != 0)
-      for (int fd = 3; fd < 1024; ++fd) ::close(fd);
-    if (wiring.address_space_bytes != 0) ::setrlimit(RLIMIT_AS, &cap);
-    if (wiring.default_sigpipe) ::signal(SIGPIPE, SIG_DFL);
-    ::execvp(exec.argv()[0], exec.argv());
-    ::_exit(127);
-  }
-  return pid;
+  ChildSetup setup;
+  setup.in = in;
+  setup.out = out;
+  if (!err.empty()) setup.err_file = err.c_str();
+  setup.address_space = wiring.address_space_bytes;
+  struct sigaction sigpipe {};
+  ::sigaction(SIGPIPE, nullptr, &sigpipe);
+  setup.ignore_sigpipe = !wiring.default_sigpipe && sigpipe.sa_handler == SIG_IGN;
+  std::vector<int> keep = {in, out};
+  std::sort(keep.begin(), keep.end());
+  return start(argv, environment_with({}), setup, keep);
 }
 
 int wait_until(pid_t pid, Clock::time_point deadline) {
@@ -245,8 +249,15 @@ int wait_until(pid_t pid, Clock::time_point deadline) {
 }
 
 int shell(const std::string& command) {
-  const int status = std::system(command.c_str());
-  return status != -1 && WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  // stdin, stdout and stderr are the test's own.
+  ChildSetup setup;
+  setup.in = 0;
+  setup.out = 1;
+  const pid_t pid = start({"/bin/sh", "-c", command}, environment_with({}), setup);
+  int raw = 0;
+  while (::waitpid(pid, &raw, 0) < 0 && errno == EINTR) {
+  }
+  return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
 }
 
 std::string shell_quote(const std::string& text) {

@@ -1,7 +1,9 @@
 // Running programs in the tests, the one way: started with stdin bytes, an environment and a
 // working directory, output to files; waited for, polled, signalled; on a pseudo-terminal; or
-// wired to other programs by descriptors (two programs talking through pipes). POSIX only (the
-// tests run on Linux).
+// wired to other programs by descriptors (two programs talking through pipes). Every start goes
+// through the judge's own launch() (containment/launch.hpp): the child closes what it inherited
+// and starts with default signal handling, as the judge's children do, and a failed start
+// throws naming the step that failed. POSIX only (the tests run on Linux).
 #pragma once
 
 #include <sys/types.h>
@@ -13,12 +15,10 @@
 #include <utility>
 #include <vector>
 
-#include "exec_arguments.hpp"
+#include "environment.hpp"
+#include "temp_dir.hpp"
 
 namespace entrapment::testing {
-
-// Environment (exec_arguments.hpp): over the test's own environment, variables to set
-// ("NAME", "value") or, with no value (std::nullopt), to unset, in this order.
 
 struct ProcessOptions {
   // {cwd, env, input}: the common case, written as a brace list.
@@ -28,6 +28,8 @@ struct ProcessOptions {
   std::filesystem::path cwd;  // empty: the test's
   Environment env;
   std::string input;  // stdin, then the end of input
+  // Not empty: stdin is this file instead (/dev/zero, say), and `input` is unused.
+  std::filesystem::path stdin_file;
   // Not 0 (the test is root): it runs as this user and group, with no supplementary groups.
   uid_t user = 0;
   gid_t group = 0;
@@ -65,7 +67,7 @@ class Process {
   pid_t pid_ = -1;
   bool reaped_ = false;
   int status_ = -1;
-  std::filesystem::path dir_;
+  TempDir dir_{"entrapment-test-process"};  // its stdin, stdout and stderr
 };
 
 // Runs the program to its end.
@@ -77,20 +79,20 @@ ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOpt
 ProcessResult run_on_terminal(const std::vector<std::string>& argv,
                               const ProcessOptions& options = {});
 
-// How spawn_wired starts a program.
+// How spawn_wired starts a program (every other descriptor is closed in it).
 struct Wiring {
   // Its stderr, created or truncated; empty: the test's own.
   std::filesystem::path stderr_file = "/dev/null";
   // Not 0: a cap on its address space (RLIMIT_AS), as contest systems cap a program's memory.
   unsigned long long address_space_bytes = 0;
-  // False: it keeps the test's handling of SIGPIPE (a judge whose own error paths are tested);
-  // true: it dies of a write to a reader that is gone, as under a contest system.
+  // True: it dies of a write to a reader that is gone, as under a contest system; false: it
+  // ignores SIGPIPE when the test does (a judge whose own error paths are tested).
   bool default_sigpipe = true;
 };
 
 // For programs wired to each other: starts argv (argv[0] looked up in PATH) with stdin `in`,
 // stdout `out` and no other descriptor open but its stderr. The caller closes its copies of
-// `in` and `out`.
+// `in` and `out`, and reaps it (wait_until, or waitpid).
 pid_t spawn_wired(const std::vector<std::string>& argv, int in, int out, const Wiring& wiring = {});
 
 // Waits for `pid` until `deadline`: its status (above), or -1 when it still runs then (it is

@@ -3,12 +3,19 @@
 // running can be waited for with a limit; the judge never inherits ENTRAPMENT_ROOT unless told.
 #include "tests/support/process.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <stdexcept>
+#include <string>
 
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -25,15 +32,14 @@ TEST(Process, StatusOutputAndInput) {
 
 TEST(Process, EnvironmentAndWorkingDirectory) {
   ::setenv("ENTRAPMENT_PROCESS_TEST_UNSET", "inherited", 1);
-  const fs::path dir = fresh_directory("entrapment process test");
+  const TempDir dir("entrapment process test");
   const ProcessResult run = run_process(
       {"sh", "-c",
        "pwd; echo \"$ENTRAPMENT_PROCESS_TEST_SET/${ENTRAPMENT_PROCESS_TEST_UNSET-gone}\""},
-      {dir,
+      {dir.path,
        {{"ENTRAPMENT_PROCESS_TEST_SET", "given"}, {"ENTRAPMENT_PROCESS_TEST_UNSET", std::nullopt}},
        ""});
-  EXPECT_EQ(run.out, fs::canonical(dir).string() + "\ngiven/gone\n");
-  fs::remove_all(dir);
+  EXPECT_EQ(run.out, fs::canonical(dir.path).string() + "\ngiven/gone\n");
 }
 
 TEST(Process, ASignalShowsAs128PlusItsNumber) {
@@ -49,6 +55,48 @@ TEST(Process, WaitingWithALimit) {
   EXPECT_FALSE(sleeper.running());
 }
 
+// Started as the judge starts its programs (containment/launch.hpp): a descriptor the test holds
+// open, even one not marked close-on-exec, never reaches the program, and SIGPIPE is back to its
+// default even where the test ignores it.
+TEST(Process, StartsAsTheJudgeStartsItsPrograms) {
+  const int held = ::open("/dev/null", O_RDONLY);  // not close-on-exec
+  ASSERT_GE(held, 3);
+  const std::string fd = "/proc/$$/fd/" + std::to_string(held);
+  const auto old_sigpipe = ::signal(SIGPIPE, SIG_IGN);
+  const ProcessResult plain = run_process({"/bin/sh", "-c", "test -e " + fd + " && echo held"});
+  const ProcessResult wired = [&] {
+    const TempDir dir("entrapment process test");
+    const int in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+    const int out = ::open((dir.path / "out").c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0600);
+    const pid_t pid = spawn_wired(
+        {"/bin/sh", "-c", "test -e " + fd + " && echo held; grep '^SigIgn' /proc/$$/status"}, in,
+        out, {.stderr_file = {}, .default_sigpipe = true});
+    ::close(in);
+    ::close(out);
+    ProcessResult result;
+    result.status = wait_until(pid, std::chrono::steady_clock::now() + std::chrono::minutes(1));
+    result.out = read_text(dir.path / "out");
+    return result;
+  }();
+  ::signal(SIGPIPE, old_sigpipe);
+  ::close(held);
+  EXPECT_EQ(plain.out, "") << "run_process: the test's descriptor " << held << " reached it";
+  EXPECT_EQ(wired.out.find("held"), std::string::npos) << "spawn_wired: " << wired.out;
+  // SIGPIPE is signal 13: bit 12 of the mask of ignored signals.
+  EXPECT_EQ(wired.out, "SigIgn:\t0000000000000000\n") << wired.out;
+}
+
+TEST(Process, AProgramThatCannotStartIsAnErrorNamingIt) {
+  try {
+    run_process({"/nonexistent/entrapment-no-such-program"});
+    ADD_FAILURE() << "no error";
+  } catch (const std::exception& error) {
+    EXPECT_NE(std::string(error.what()).find("/nonexistent/entrapment-no-such-program"),
+              std::string::npos)
+        << error.what();
+  }
+}
+
 TEST(Process, OnATerminalTheProgramSeesOne) {
   const ProcessResult run =
       run_on_terminal({"/bin/sh", "-c", "test -t 0 && test -t 1 && echo tty"});
@@ -59,13 +107,13 @@ TEST(Process, OnATerminalTheProgramSeesOne) {
 TEST(Judge, NeverInheritsThePackageRootUnlessTold) {
   ASSERT_TRUE(fs::exists(judge_binary())) << judge_binary();
   ::setenv("ENTRAPMENT_ROOT", repository().c_str(), 1);
-  const fs::path elsewhere = fresh_directory("entrapment judge test");
-  const JudgeRun alone = run_judge({"verify", "--only", "samples"}, {elsewhere, {}, ""});
+  const TempDir elsewhere("entrapment judge test");
+  const JudgeRun alone = run_judge({"verify", "--only", "samples"}, {elsewhere.path, {}, ""});
   EXPECT_EQ(alone.status, 2) << alone.out << alone.err;
-  const JudgeRun told = run_judge({"verify", "--only", "samples"},
-                                  {elsewhere, {{"ENTRAPMENT_ROOT", repository().c_str()}}, ""});
+  const JudgeRun told =
+      run_judge({"verify", "--only", "samples"},
+                {elsewhere.path, {{"ENTRAPMENT_ROOT", repository().c_str()}}, ""});
   EXPECT_EQ(told.status, 0) << told.out << told.err;
-  fs::remove_all(elsewhere);
 }
 
 }  // namespace

@@ -18,31 +18,14 @@
 
 #include "tests/support/files.hpp"
 #include "tests/support/pair.hpp"
+#include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
 
+namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-using entrapment::testing::build_bin;
-using entrapment::testing::JudgeExit;
-using entrapment::testing::read_text;
-using entrapment::testing::repository;
-using entrapment::testing::run_cms;
-using entrapment::testing::run_pair;
-
-struct TempDir {
-  fs::path path;
-  TempDir() {
-    char name[] = "/tmp/entrapment-transports-test-XXXXXX";
-    if (!::mkdtemp(name)) throw std::runtime_error("mkdtemp failed");
-    path = name;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    fs::remove_all(path, ec);
-  }
-};
 
 // The first sample's board: the test contestant wins it as the Trapper.
 constexpr const char* kBoard = "3 6\n1 2 3 7 8 9\nadversary adaptive 1\n";
@@ -90,16 +73,15 @@ class Transports : public ::testing::Test {
   }
   // The contestants' testing tool's exit code.
   int tool(const std::string& mode) const {
-    std::string command = "python3 '" +
-                          (repository() / "attachments" / "testing_tool.py").string() + "' -f '" +
-                          (dir_.path / "board.txt").string() + "'";
-    for (const std::string& word : player(mode)) command += " '" + word + "'";
-    const int status = std::system((command + " > /dev/null 2>&1").c_str());
-    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    std::vector<std::string> argv = {"python3",
+                                     (repository() / "attachments" / "testing_tool.py").string(),
+                                     "-f", (dir_.path / "board.txt").string()};
+    for (const std::string& word : player(mode)) argv.push_back(word);
+    return run_process(argv).status;
   }
   std::string feedback(const std::string& file) const { return read_text(dir_.path / file); }
 
-  TempDir dir_;
+  const TempDir dir_{"entrapment-transports-test"};
 };
 
 #ifndef __SANITIZE_ADDRESS__  // ASan's shadow memory cannot live under an address-space cap
@@ -268,3 +250,4 @@ TEST_F(Transports, ACrlfBlankLineAfterTheGameIsAccepted) {
 }
 
 }  // namespace
+}  // namespace entrapment::testing

@@ -8,8 +8,10 @@
 #include <string>
 #include <vector>
 
-#include "run_program.hpp"
 #include "testcase/testcase.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -112,18 +114,18 @@ TEST(ParseBoard, AcceptsTheBoardAloneAndNothingMore) {
 TEST(InputValidatorBoardOnly, ChecksTheBoardAlone) {
   const std::string validator = build_program("input_validator").string();
   for (const std::string& file : whole_files()) {
-    const ProgramRun board = run_program({validator, "--board-only"}, board_of(file));
-    EXPECT_EQ(board.exit_code, 42) << board_of(file) << board.err;
-    const ProgramRun whole = run_program({validator, "--board-only"}, file);
-    EXPECT_EQ(whole.exit_code, 43) << file;
+    const ProcessResult board = run_process({validator, "--board-only"}, {{}, {}, board_of(file)});
+    EXPECT_EQ(board.status, 42) << board_of(file) << board.err;
+    const ProcessResult whole = run_process({validator, "--board-only"}, {{}, {}, file});
+    EXPECT_EQ(whole.status, 43) << file;
     EXPECT_EQ(whole.err.rfind("line ", 0), 0u) << whole.err;
     // Without the flag a board alone is not a test file.
-    EXPECT_EQ(run_program({validator}, board_of(file)).exit_code, 43);
+    EXPECT_EQ(run_process({validator}, {{}, {}, board_of(file)}).status, 43);
   }
   for (const std::string& broken : {std::string("3 6\n1 2 3 7 8\n"), std::string("3  0\n"),
                                     std::string("0 0\n"), std::string("")}) {
-    const ProgramRun run = run_program({validator, "--board-only"}, broken);
-    EXPECT_EQ(run.exit_code, 43) << broken;
+    const ProcessResult run = run_process({validator, "--board-only"}, {{}, {}, broken});
+    EXPECT_EQ(run.status, 43) << broken;
     EXPECT_EQ(run.err.rfind("line ", 0), 0u) << run.err;
   }
 }
@@ -136,14 +138,15 @@ TEST(InputValidator, RefusesUnknownArgumentsAsAUsageError) {
         std::vector<std::string>{"--board-only", "--group"}}) {
     std::vector<std::string> argv = {build_program("input_validator").string()};
     argv.insert(argv.end(), extra.begin(), extra.end());
-    const ProgramRun run = run_program(argv, whole_files().front());
-    EXPECT_EQ(run.exit_code, 2) << extra.back() << ": " << run.err;
+    const ProcessResult run = run_process(argv, {{}, {}, whole_files().front()});
+    EXPECT_EQ(run.status, 2) << extra.back() << ": " << run.err;
     EXPECT_NE(run.err.find(extra.back() == "tests" ? "--testset" : extra.back()), std::string::npos)
         << run.err;
     EXPECT_NE(run.err.find("usage: input_validator [--board-only]"), std::string::npos) << run.err;
   }
   EXPECT_EQ(
-      run_program({build_program("input_validator").string()}, whole_files().front()).exit_code,
+      run_process({build_program("input_validator").string()}, {{}, {}, whole_files().front()})
+          .status,
       42);
 }
 

@@ -7,8 +7,10 @@
 #include <filesystem>
 #include <vector>
 
-#include "run_program.hpp"
 #include "testcase/testcase.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -25,8 +27,8 @@ std::vector<fs::path> inputs_under(const fs::path& dir) {
   return out;
 }
 
-ProgramRun validate_file(const fs::path& file) {
-  return run_program({build_program("input_validator").string()}, read_text(file));
+ProcessResult validate_file(const fs::path& file) {
+  return run_process({build_program("input_validator").string()}, {{}, {}, read_text(file)});
 }
 
 // The validator is a thin main around parse_testcase, so every committed file is checked with
@@ -52,8 +54,8 @@ TEST(CommittedTestData, EverySampleSecretAndExhaustiveFileIsValid) {
                                 file.string().find("/edge/") != std::string::npos;
     spaced += i % step == 0;
     if (sample_or_edge || i % step == 0) {
-      const ProgramRun run = validate_file(file);
-      EXPECT_EQ(run.exit_code, 42) << file << ": " << run.err;
+      const ProcessResult run = validate_file(file);
+      EXPECT_EQ(run.status, 42) << file << ": " << run.err;
       ++run_as_program;
     }
   }
@@ -65,8 +67,8 @@ TEST(CommittedTestData, EveryInvalidInputIsRejectedNamingTheLine) {
   const std::vector<fs::path> files = inputs_under(testdata() / "invalid_input");
   ASSERT_FALSE(files.empty());
   for (const fs::path& file : files) {
-    const ProgramRun run = validate_file(file);
-    EXPECT_EQ(run.exit_code, 43) << file;
+    const ProcessResult run = validate_file(file);
+    EXPECT_EQ(run.status, 43) << file;
     EXPECT_EQ(run.err.rfind("line ", 0), 0u) << file << ": " << run.err;
     EXPECT_FALSE(fs::exists(fs::path(file).replace_extension(".ans")))
         << file << ": invalid inputs have no .ans";

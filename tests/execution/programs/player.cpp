@@ -1,5 +1,6 @@
 // A test contestant: plays Entrapment optimally (with the exact solver), or misbehaves the
-// way its first argument says. The runner's tests judge it; see tests/execution/hostile_test.cpp.
+// way its first argument says. The containment tests judge it; see
+// tests/execution/hostile_test.cpp.
 //   correct         plays a correct game
 //   sleep           sleeps forever before saying anything
 //   no-flush        plays, but never flushes its output (and then waits for the judge)
