@@ -129,6 +129,8 @@ class ContestantProcess {
   // Reaps the main process (its usage into the tree's), once nothing is killed by its pid.
   void collect();
   void sweep();
+  // Reaps bwrap's init (which reaped the program: its figures) once bwrap is reaped.
+  void reap_namespace_init();
   double judge_thread_delay() const;
   // Takes the waits for a CPU so far into waited_for_cpu_s and the guard's stretch.
   void credit_waits();
@@ -157,6 +159,7 @@ class ContestantProcess {
   TreeUsage before_kill_;  // rlimit mode: the tree's usage just before the judge killed it
   ProcessUsage usage_;
   std::string stderr_text_;
+  std::string status_text_;  // what bwrap wrote to its status descriptor so far
 };
 
 }  // namespace entrapment
