@@ -27,17 +27,16 @@ fs::path a_secret_test() {
   return {};
 }
 
-class HostileCompile : public ::testing::TestWithParam<std::tuple<bool, LimitChoice>> {
+class HostileCompile : public ModeTest {
  protected:
   void SetUp() override {
-    const auto [sandbox, mechanism] = GetParam();
-    if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
-      GTEST_SKIP() << why;
+    ModeTest::SetUp();
+    if (IsSkipped()) return;
     if (find_program("g++").empty()) GTEST_SKIP() << "no g++ here";
     saved_ = compile_options();
     CompileOptions options;
-    options.sandbox = sandbox;
-    options.mechanism = mechanism;
+    options.sandbox = sandbox();
+    options.mechanism = mechanism();
     options.memory_mib = 512;  // gentle on a shared machine; the compiles below need far less
     options.time_s = 60;
     set_compile_options(options);

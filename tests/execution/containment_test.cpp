@@ -24,12 +24,6 @@ namespace {
 
 namespace fs = std::filesystem;
 
-using Param = std::tuple<bool /*bwrap*/, LimitChoice>;
-
-std::string param_name(const ::testing::TestParamInfo<Param>& info) {
-  return mode_name(std::get<0>(info.param), std::get<1>(info.param));
-}
-
 // Runs `command` to its end as a contestant run, with `limits`; returns what it wrote.
 struct Ran {
   ProcessUsage usage;
@@ -66,14 +60,9 @@ std::string status_field(const std::string& status, const std::string& field) {
   return "";
 }
 
-class BwrapContainment : public ::testing::TestWithParam<Param> {
+class BwrapContainment : public ModeTest {
  protected:
-  void SetUp() override {
-    const auto [bwrap, mechanism] = GetParam();
-    if (const std::string why = why_unsupported(bwrap, mechanism); !why.empty())
-      GTEST_SKIP() << why;
-  }
-  Limits limits() const { return small_limits(std::get<1>(GetParam())); }
+  Limits limits() const { return small_limits(mechanism()); }
 };
 
 // (Not `cat /proc/self/status` as two words: a path on the command line is staged, copied from
@@ -147,18 +136,16 @@ INSTANTIATE_TEST_SUITE_P(Containment, BwrapContainment,
                          ::testing::Combine(::testing::Values(true),
                                             ::testing::Values(LimitChoice::Cgroup,
                                                               LimitChoice::Rlimit)),
-                         param_name);
+                         ModeName());
 
 // Memory held in a memfd is not in any address space: under a control group it is charged
 // all the same (shmem), so 2000 MiB against 256 MiB is stopped, not AC (it was AC, "mem 6.4
 // MiB", under rlimits, which cannot count it: `judge run -v` says so, below).
-class MemfdTest : public ::testing::TestWithParam<Param> {};
+class MemfdTest : public ModeTest {};
 
 TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
-  const auto [bwrap, mechanism] = GetParam();
-  if (const std::string why = why_unsupported(bwrap, mechanism); !why.empty()) GTEST_SKIP() << why;
   if (find_program("python3").empty()) GTEST_SKIP() << "no python3 here";
-  Limits limits = small_limits(mechanism);
+  Limits limits = small_limits(mechanism());
   limits.cpu_s = 20;  // writing 2000 MiB takes a while on a busy machine
   limits.wall_s = 60;
   const Ran ran = run_contained({find_program("python3").string(), "-c",
@@ -167,7 +154,7 @@ TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
                                  "block = b'x' * (1 << 20)\n"
                                  "for _ in range(2000): os.write(fd, block)\n"
                                  "print('held 2000 MiB', flush=True)\n"},
-                                limits, bwrap);
+                                limits, sandbox());
   EXPECT_EQ(ran.out.find("held 2000 MiB"), std::string::npos)
       << "it held 2000 MiB in a memfd under a 256 MiB limit";
   EXPECT_TRUE(ran.usage.oom_killed || ran.usage.signaled || ran.usage.exit_code != 0) << ran.err;
@@ -176,7 +163,7 @@ TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
 INSTANTIATE_TEST_SUITE_P(Containment, MemfdTest,
                          ::testing::Combine(::testing::Bool(),
                                             ::testing::Values(LimitChoice::Cgroup)),
-                         param_name);
+                         ModeName());
 
 // Under rlimits, `judge run -v` says which memory is not counted.
 TEST(MemfdUnderRlimits, RunVerboseSaysMemfdAndTmpfsMemoryIsNotCounted) {

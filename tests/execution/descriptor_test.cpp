@@ -38,17 +38,14 @@ struct OpenDescriptors {
 };
 
 using Param = ModeParam;
-class ContestantDescriptors : public ::testing::TestWithParam<Param> {};
+class ContestantDescriptors : public ModeTest {};
 
 TEST_P(ContestantDescriptors, AContestantHasOnlyItsThree) {
-  const auto [sandbox, mechanism] = GetParam();
-  if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
-    GTEST_SKIP() << why;
   TempDir dir("entrapment-test-fds", 0755);
   OpenDescriptors held(dir.path);
   ASSERT_GE(held.file, 3);
   const TestResult result =
-      judge_test(player("fds"), trapper_board(), "fds", small_limits(mechanism), sandbox);
+      judge_test(player("fds"), trapper_board(), "fds", small_limits(mechanism()), sandbox());
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 

@@ -81,6 +81,17 @@ inline auto every_mode() {
   return ::testing::Combine(::testing::Bool(),
                             ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit));
 }
+// A test run in one mode: SetUp() skips it, saying why, where this machine cannot have the
+// mode (a class with its own SetUp() calls this one first and returns when IsSkipped()).
+class ModeTest : public ::testing::TestWithParam<ModeParam> {
+ protected:
+  void SetUp() override {
+    if (const std::string why = why_unsupported(sandbox(), mechanism()); !why.empty())
+      GTEST_SKIP() << why;
+  }
+  bool sandbox() const { return std::get<0>(GetParam()); }
+  LimitChoice mechanism() const { return std::get<1>(GetParam()); }
+};
 struct ModeName {
   std::string operator()(const ::testing::TestParamInfo<ModeParam>& info) const {
     return mode_name(std::get<0>(info.param), std::get<1>(info.param));

@@ -242,7 +242,7 @@ INSTANTIATE_TEST_SUITE_P(
 // The attack must happen while the neighbour runs, whatever the machine's load: the
 // neighbour's judge is held after the neighbour's first line (the neighbour then waits for
 // the judge's answer, mid-game) until the attacker's run is over. No sleep decides it.
-class NeighbourTest : public ::testing::TestWithParam<std::tuple<bool, LimitChoice>> {};
+class NeighbourTest : public ModeTest {};
 
 // Forwards to the contestant's channel; after the contestant's first line, says so (`ready`)
 // and holds the judge's next line until `release()`.
@@ -271,10 +271,7 @@ class HeldChannel : public Channel {
 };
 
 TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
-  const auto [sandbox, mechanism] = GetParam();
-  if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
-    GTEST_SKIP() << why;
-  Limits limits = small_limits(mechanism);
+  Limits limits = small_limits(mechanism());
   // The neighbour waits for its judge, held for as long as the attacker runs: no CPU, but
   // wall-clock time the machine's load decides.
   Limits held = limits;
@@ -284,7 +281,7 @@ TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
   std::future<void> neighbour_ready = ready.get_future();
   TestResult neighbour, attacker;
   std::thread beside([&] {
-    neighbour = judge_test(player("correct"), trapper_board(), "neighbour", held, sandbox,
+    neighbour = judge_test(player("correct"), trapper_board(), "neighbour", held, sandbox(),
                            [&](Channel& pipe, const Transcript&) -> std::unique_ptr<Channel> {
                              return std::make_unique<HeldChannel>(pipe, ready, released);
                            });
@@ -294,7 +291,7 @@ TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
     }
   });
   neighbour_ready.wait();  // its first line came: it runs, and waits for its judge
-  attacker = judge_test(player("kill-all"), trapper_board(), "attacker", limits, sandbox);
+  attacker = judge_test(player("kill-all"), trapper_board(), "attacker", limits, sandbox());
   go.set_value();
   beside.join();
   EXPECT_EQ(to_string(neighbour.verdict), std::string("AC")) << neighbour.message;

@@ -21,14 +21,8 @@ namespace fs = std::filesystem;
 
 using Param = ModeParam;
 
-class Languages : public ::testing::TestWithParam<Param> {
+class Languages : public ModeTest {
  protected:
-  void SetUp() override {
-    const auto [sandbox, mechanism] = GetParam();
-    if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
-      GTEST_SKIP() << why;
-  }
-
   // Accepted, with the program's own figures, and nothing left (but `kept`). The program
   // burns `cpu_used` seconds of CPU (by its process's clock) and fills kFilledMib: the figures
   // must be at least that (bwrap's own would be 2 MiB and a few ms), and at most that plus what
@@ -41,7 +35,7 @@ class Languages : public ::testing::TestWithParam<Param> {
     for (const std::string& word : {std::to_string(kFilledMib), std::to_string(cpu_used), token})
       submission.command.push_back(word);
     const TestResult result =
-        judge_test(submission, trapper_board(), submission.name, limits, std::get<0>(GetParam()));
+        judge_test(submission, trapper_board(), submission.name, limits, sandbox());
     EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
     EXPECT_GE(result.cpu_s, cpu_used * 0.98) << "CPU time";
     EXPECT_LE(result.cpu_s, cpu_used * 1.1 + cpu_own) << "CPU time";
@@ -75,13 +69,13 @@ Limits python_limits(LimitChoice mechanism) {
 
 TEST_P(Languages, PythonStartingAThreadIsAccepted) {
   expect_accepted({"python plain", {"/usr/bin/python3", program("threaded_trapper.py"), "plain"}},
-                  python_limits(std::get<1>(GetParam())), 1.5, 0.6, 32);
+                  python_limits(mechanism()), 1.5, 0.6, 32);
 }
 
 TEST_P(Languages, PythonWithALargeThreadStackAndRecursionLimitIsAccepted) {
   expect_accepted(
       {"python big-stack", {"/usr/bin/python3", program("threaded_trapper.py"), "big-stack"}},
-      python_limits(std::get<1>(GetParam())), 1.5, 0.6, 32);
+      python_limits(mechanism()), 1.5, 0.6, 32);
 }
 
 TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
@@ -91,7 +85,7 @@ TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
   const Submission submission = prepare_submission(program("ThreadedTrapper.java"), work.path());
   // The JVM's start takes a good part of a second of CPU on a loaded machine; its own: 0.2-0.3 s
   // of CPU and some 80 MiB resident.
-  Limits limits = small_limits(std::get<1>(GetParam()));
+  Limits limits = small_limits(mechanism());
   limits.cpu_s = 5;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 1024;
@@ -104,12 +98,12 @@ TEST_P(Languages, JavasNativeMemoryCountsAgainstTheLimit) {
     GTEST_SKIP() << "no Java here (javac, java)";
   WorkDir work("java-test");
   const Submission submission = prepare_submission(program("NativeHog.java"), work.path());
-  Limits limits = small_limits(std::get<1>(GetParam()));
+  Limits limits = small_limits(mechanism());
   limits.cpu_s = 5;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 256;
   const TestResult result =
-      judge_test(submission, runner_board(), submission.name, limits, std::get<0>(GetParam()));
+      judge_test(submission, runner_board(), submission.name, limits, sandbox());
   EXPECT_EQ(to_string(result.verdict), std::string("MLE")) << result.message;
   EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{work.path().string()});
 }

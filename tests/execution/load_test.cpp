@@ -45,16 +45,10 @@ class BusyMachine {
 };
 
 using Param = ModeParam;
-class Load : public ::testing::TestWithParam<Param> {
+class Load : public ModeTest {
  protected:
-  void SetUp() override {
-    if (const std::string why = why_unsupported(std::get<0>(GetParam()), std::get<1>(GetParam()));
-        !why.empty())
-      GTEST_SKIP() << why;
-  }
   TestResult judge(const std::string& mode) {
-    return judge_test(player(mode), trapper_board(), mode, small_limits(std::get<1>(GetParam())),
-                      std::get<0>(GetParam()));
+    return judge_test(player(mode), trapper_board(), mode, small_limits(mechanism()), sandbox());
   }
 };
 

@@ -38,19 +38,13 @@ void write_file(const fs::path& path, const std::string& text, unsigned mode) {
 // With and without bwrap, under each limit mechanism.
 using Param = ModeParam;
 
-class PrivatePlaces : public ::testing::TestWithParam<Param> {
+class PrivatePlaces : public ModeTest {
  protected:
-  void SetUp() override {
-    const auto [sandbox, mechanism] = GetParam();
-    if (const std::string why = why_unsupported(sandbox, mechanism); !why.empty())
-      GTEST_SKIP() << why;
-  }
   TestResult judge(const std::vector<std::string>& command, double cpu_s = 1) {
-    Limits limits = small_limits(std::get<1>(GetParam()));
+    Limits limits = small_limits(mechanism());
     limits.cpu_s = cpu_s;
     limits.wall_s = wall_limit_for(cpu_s);
-    return judge_test({"staged", command}, trapper_board(), "staged", limits,
-                      std::get<0>(GetParam()));
+    return judge_test({"staged", command}, trapper_board(), "staged", limits, sandbox());
   }
   // The figures of a program that fills 64 MiB and burns `cpu_used` s of CPU by its own clock,
   // plus what it needs of its own, and nothing of it left (no process with `token` in its
@@ -125,7 +119,7 @@ TEST_P(PrivatePlaces, AnInterpreterTheContestantCannotRunIsAJudgeError) {
   const fs::path script =
       copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "solution.py", 0600);
   const TestResult result = judge({python.string(), script.string(), "plain"});
-  if (!std::get<0>(GetParam())) {
+  if (!sandbox()) {
     EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
     return;
   }
