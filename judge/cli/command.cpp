@@ -14,28 +14,25 @@ namespace entrapment::cli {
 
 namespace {
 
-std::string& root_option() {
-  static std::string root;
-  return root;
-}
+// What the parsed command line leaves for the command to read: set while parsing, read after.
+struct ParsedLine {
+  std::string root_option;
+  std::string command_name;
+  std::vector<std::string> trailing_words;
+};
 
-std::string& command_name() {
-  static std::string name;
-  return name;
-}
-
-std::vector<std::string>& trailing_words() {
-  static std::vector<std::string> words;
-  return words;
+ParsedLine& parsed() {
+  static ParsedLine line;
+  return line;
 }
 
 }  // namespace
 
 void setup_commands(CLI::App& app) {
-  add_root_option(app, root_option());
+  add_root_option(app, parsed().root_option);
   for (CLI::App* sub : app.get_subcommands({})) {
     // --root anywhere on the line: before the subcommand (the main app's) or after it.
-    add_root_option(*sub, root_option());
+    add_root_option(*sub, parsed().root_option);
     // Paths are typed DIR and FILE, not TEXT:DIR (CLI11's name for a checked path).
     for (CLI::Option* option : sub->get_options()) {
       if (!option->get_option_text().empty() || option->get_positional()) continue;
@@ -74,8 +71,8 @@ void apply_time_limit(Limits& limits, double seconds) {
   limits.wall_s = wall_limit_for(seconds);
 }
 
-const std::string& current_command() { return command_name(); }
-void set_current_command(const std::string& name) { command_name() = name; }
+const std::string& current_command() { return parsed().command_name; }
+void set_current_command(const std::string& name) { parsed().command_name = name; }
 
 std::filesystem::path package_root(bool or_the_judges_own) {
   static std::optional<PackageRoot> found;
@@ -83,7 +80,7 @@ std::filesystem::path package_root(bool or_the_judges_own) {
     try {
       std::error_code ignored;  // no /proc: the search from the working directory alone
       found = find_package_root(
-          root_option(), std::getenv("ENTRAPMENT_ROOT"), std::filesystem::current_path(),
+          parsed().root_option, std::getenv("ENTRAPMENT_ROOT"), std::filesystem::current_path(),
           or_the_judges_own ? std::filesystem::read_symlink("/proc/self/exe", ignored)
                             : std::filesystem::path());
     } catch (const PackageRootError& e) {
@@ -96,8 +93,10 @@ std::filesystem::path package_root(bool or_the_judges_own) {
   return found->path;
 }
 
-const std::vector<std::string>& trailing_command() { return trailing_words(); }
-void set_trailing_command(std::vector<std::string> words) { trailing_words() = std::move(words); }
+const std::vector<std::string>& trailing_command() { return parsed().trailing_words; }
+void set_trailing_command(std::vector<std::string> words) {
+  parsed().trailing_words = std::move(words);
+}
 
 int exit_status_of(const std::vector<RunResult>& results) {
   int status = kExitOk;

@@ -96,17 +96,22 @@ void add_export_command(CLI::App& app) {
   CLI::App* sub = app.add_subcommand("export", "write the package for a contest system");
   sub->add_option("--format", args->format, format_help())->required();
   sub->add_option("outdir", args->out_dir, "the package goes to OUTDIR/entrapment")->required();
-  sub->add_flag("--zip", args->zip,
-                "also write OUTDIR/entrapment.zip, in the layout the system's importer reads");
-  sub->add_flag("--exhaustive", args->exhaustive,
-                "also ship testdata/exhaustive (as data/secret/exhaustive, or after the secret "
-                "tests)");
-  sub->add_flag("--force", args->force,
-                "replace OUTDIR/entrapment (and entrapment.zip) even when judge export did not "
-                "write it");
-  sub->add_flag("--official-limits", args->official_limits,
-                "hydro only: keep the official time and memory limits instead of ones a default "
-                "Hydro judge accepts");
+  static const struct {
+    const char* name;
+    bool ExportArguments::*field;
+    const char* help;
+  } kFlags[] = {
+      {"--zip", &ExportArguments::zip,
+       "also write OUTDIR/entrapment.zip, in the layout the system's importer reads"},
+      {"--exhaustive", &ExportArguments::exhaustive,
+       "also ship testdata/exhaustive (as data/secret/exhaustive, or after the secret tests)"},
+      {"--force", &ExportArguments::force,
+       "replace OUTDIR/entrapment (and entrapment.zip) even when judge export did not write it"},
+      {"--official-limits", &ExportArguments::official_limits,
+       "hydro only: keep the official time and memory limits instead of ones a default Hydro "
+       "judge accepts"},
+  };
+  for (const auto& flag : kFlags) sub->add_flag(flag.name, (*args).*flag.field, flag.help);
   sub->add_option("--statement", args->statement,
                   "2025-09 only: the statement as latex (default; BAPCtools reads only LaTeX) or "
                   "markdown (statement/problem.en.md)")

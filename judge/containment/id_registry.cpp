@@ -7,8 +7,9 @@
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
-#include <mutex>
 #include <string>
+
+#include "support/shared_path.hpp"
 
 namespace entrapment {
 
@@ -16,15 +17,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::mutex& dir_mutex() {
-  static std::mutex mutex;
-  return mutex;
-}
-
-fs::path& test_dir() {
-  static fs::path dir;
-  return dir;
-}
+// Where tests put their own registry (empty: the real one).
+SharedPath test_dir;
 
 std::string octal(mode_t mode) {
   char text[8];
@@ -47,14 +41,11 @@ void check_owned_by_root(const struct stat& info, const std::string& what) {
 }  // namespace
 
 fs::path id_registry_dir() {
-  std::lock_guard<std::mutex> lock(dir_mutex());
-  return test_dir().empty() ? fs::path("/run/entrapment-ids") : test_dir();
+  const fs::path dir = test_dir.get();
+  return dir.empty() ? fs::path("/run/entrapment-ids") : dir;
 }
 
-void set_id_registry_dir_for_tests(const fs::path& dir) {
-  std::lock_guard<std::mutex> lock(dir_mutex());
-  test_dir() = dir;
-}
+void set_id_registry_dir_for_tests(const fs::path& dir) { test_dir.set(dir); }
 
 int open_id_registry() {
   const fs::path dir = id_registry_dir();

@@ -4,10 +4,11 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <mutex>
 #include <set>
 #include <string>
 #include <vector>
+
+#include "support/shared_path.hpp"
 
 namespace entrapment {
 
@@ -15,15 +16,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-std::mutex& package_mutex() {
-  static std::mutex mutex;
-  return mutex;
-}
-
-fs::path& package_dir() {
-  static fs::path dir;
-  return dir;
-}
+// The package set_package_for_containment named (empty: none yet).
+SharedPath package_dir;
 
 // Every user's home directory, read once (getpwent is not reentrant: under a once-flag).
 const std::set<fs::path>& home_directories() {
@@ -61,8 +55,7 @@ bool is_installation(const fs::path& prefix) {
 }  // namespace
 
 void set_package_for_containment(const fs::path& root) {
-  std::lock_guard<std::mutex> lock(package_mutex());
-  package_dir() = fs::absolute(root).lexically_normal();
+  package_dir.set(fs::absolute(root).lexically_normal());
 }
 
 bool never_shown_whole(const fs::path& given) {
@@ -76,10 +69,7 @@ bool never_shown_whole(const fs::path& given) {
   if (const fs::path cwd = fs::current_path(cwd_error); !cwd_error) inside.push_back(cwd);
   if (const char* home = std::getenv("HOME"); home && *home == '/') inside.push_back(home);
   for (const fs::path& home : home_directories()) inside.push_back(home);
-  {
-    std::lock_guard<std::mutex> lock(package_mutex());
-    if (!package_dir().empty()) inside.push_back(package_dir());
-  }
+  if (const fs::path package = package_dir.get(); !package.empty()) inside.push_back(package);
   if (const char* root = std::getenv("ENTRAPMENT_ROOT"); root && *root == '/')
     inside.push_back(root);
   for (const fs::path& place : inside) {

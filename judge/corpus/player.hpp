@@ -8,6 +8,8 @@
 #include <functional>
 #include <memory>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <vector>
 
 #include "contestant.hpp"
@@ -80,6 +82,16 @@ struct Behaviour {
   bool stops_when_trapped = true;  // false: plays on after reading Trapped
   int trapper_rounds_short = 0;    // plays this many rounds fewer than R as the Trapper
 };
+
+// The reference player with one rule replaced, the shape of most mistakes:
+// with_rule(&Behaviour::answer, wrong_answer).
+template <typename Signature>
+Behaviour with_rule(std::function<Signature> Behaviour::*rule,
+                    std::type_identity_t<std::function<Signature>> replacement) {
+  Behaviour b;
+  b.*rule = std::move(replacement);
+  return b;
+}
 
 // A contestant that plays by `behaviour`.
 std::unique_ptr<Contestant> make_player(Behaviour behaviour);

@@ -14,9 +14,7 @@ std::vector<int> reference_proof(const PlayerState& s) {
 }
 
 Behaviour proves_by(std::function<std::vector<int>(const PlayerState&)> proof) {
-  Behaviour b;
-  b.proof = std::move(proof);
-  return b;
+  return with_rule(&Behaviour::proof, std::move(proof));
 }
 
 // Forward, greedily: the lowest square of the first kept set, then each round the lowest

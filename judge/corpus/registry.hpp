@@ -6,6 +6,7 @@
 
 #include <functional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "player.hpp"
@@ -35,5 +36,14 @@ void add_role_rules(std::vector<StrategyInfo>& out);
 void add_runner_mistakes(std::vector<StrategyInfo>& out);
 void add_trapper_mistakes(std::vector<StrategyInfo>& out);
 void add_proof_and_protocol_mistakes(std::vector<StrategyInfo>& out);
+
+// add(name, mistake, make): appends to `out` a strategy of `kind` that models no program (the
+// groups of one kind add theirs so).
+inline auto adder_of_kind(std::vector<StrategyInfo>& out, std::string kind) {
+  return [&out, kind = std::move(kind)](const std::string& name, const std::string& mistake,
+                                        std::function<Behaviour()> make) {
+    out.push_back({name, kind, mistake, "", std::move(make)});
+  };
+}
 
 }  // namespace entrapment::corpus

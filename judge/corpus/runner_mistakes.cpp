@@ -24,9 +24,7 @@ Answer consistent(bool prefer_yes, SquareSet yes, SquareSet no) {
 }
 
 Behaviour answers_by(std::function<Answer(const PlayerState&, SquareSet)> answer) {
-  Behaviour b;
-  b.answer = std::move(answer);
-  return b;
+  return with_rule(&Behaviour::answer, std::move(answer));
 }
 
 // The reference answer rule with the horizon `horizon(r)` instead of the rounds left.
@@ -37,15 +35,11 @@ Behaviour answers_with_horizon(std::function<int(int)> horizon) {
 }
 
 Behaviour keeps_by(std::function<SquareSet(const PlayerState&, SquareSet, Answer)> kept) {
-  Behaviour b;
-  b.runner_kept = std::move(kept);
-  return b;
+  return with_rule(&Behaviour::runner_kept, std::move(kept));
 }
 
 Behaviour moves_by(std::function<SquareSet(const PlayerState&, SquareSet, SquareSet)> moved) {
-  Behaviour b;
-  b.runner_moved = std::move(moved);
-  return b;
+  return with_rule(&Behaviour::runner_moved, std::move(moved));
 }
 
 // The query read with std::binary_search over the labels as sent, as if they were sorted.
@@ -68,10 +62,7 @@ SquareSet binary_search_membership(const std::vector<int>& listed) {
 }  // namespace
 
 void add_runner_mistakes(std::vector<StrategyInfo>& out) {
-  auto add = [&](const std::string& name, const std::string& mistake,
-                 std::function<Behaviour()> make) {
-    out.push_back({name, "runner", mistake, "", std::move(make)});
-  };
+  const auto add = adder_of_kind(out, "runner");
   add("mobility_runner", "answers with the side whose squares have more open neighbours", [] {
     return answers_by([](const PlayerState& s, SquareSet q) {
       const SquareSet yes = yes_part(s, q), no = no_part(s, q);

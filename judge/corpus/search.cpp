@@ -149,6 +149,12 @@ bool keeps(SquareSet available, SquareSet kept, int rounds) {
   return true;
 }
 
+// Whether the query `t` traps a Runner anywhere in `runner`: neither answer keeps it alive.
+bool cut_traps(SquareSet available, SquareSet runner, SquareSet t, int rounds) {
+  return !keeps(available, t, rounds) &&
+         !keeps(available, static_cast<SquareSet>(runner & ~t), rounds);
+}
+
 bool wins(SquareSet available, SquareSet runner, int rounds) {
   if (runner == 0) return false;
   if (rounds <= 0) return true;
@@ -158,9 +164,7 @@ bool wins(SquareSet available, SquareSet runner, int rounds) {
   const SquareSet rest = static_cast<SquareSet>(runner & ~low);
   for (SquareSet sub = rest;; sub = static_cast<SquareSet>((sub - 1) & rest)) {
     const SquareSet t = static_cast<SquareSet>(sub | low);
-    if (!keeps(available, t, rounds) &&
-        !keeps(available, static_cast<SquareSet>(runner & ~t), rounds))
-      return false;
+    if (cut_traps(available, runner, t, rounds)) return false;
     if (sub == 0) break;
   }
   return true;
@@ -168,9 +172,7 @@ bool wins(SquareSet available, SquareSet runner, int rounds) {
 
 SquareSet first_losing_cut(SquareSet available, SquareSet runner, int rounds) {
   for (SquareSet t = runner;; t = static_cast<SquareSet>((t - 1) & runner)) {
-    if (!keeps(available, t, rounds) &&
-        !keeps(available, static_cast<SquareSet>(runner & ~t), rounds))
-      return t;
+    if (cut_traps(available, runner, t, rounds)) return t;
     if (t == 0) break;
   }
   return kEmpty;

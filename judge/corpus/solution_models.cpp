@@ -260,55 +260,63 @@ Behaviour subset_loop() {
   return b;
 }
 
+// One row a model: name, kind, mistake, the program it models and its behaviour.
+const struct {
+  const char* name;
+  const char* kind;
+  const char* mistake;
+  const char* models;
+  Behaviour (*make)();
+} kModels[] = {
+    {"greedy_block_trapper", "trapper",
+     "blocks the square that leaves the Runner the fewest moves now",
+     "solutions/wrong_answer/greedy_block_trapper.cpp", greedy_block_trapper},
+    {"greedy_runner", "runner", "answers with the side that keeps more squares (Yes on a tie)",
+     "solutions/wrong_answer/greedy_runner.cpp", greedy_runner},
+    {"heuristic_trapper", "trapper",
+     "asks the central half of the Runner's squares and blocks next to the most of them",
+     "solutions/wrong_answer/heuristic_trapper.py", heuristic_trapper},
+    {"ignores_minus_one", "protocol",
+     "as the Trapper plays on after Trapped (and never checks for -1)",
+     "solutions/wrong_answer/ignores_minus_one.cpp", ignores_minus_one},
+    {"list_split", "protocol", "prints every list one label per line",
+     "solutions/wrong_answer/list_split.cpp", list_split},
+    {"lowercase", "protocol", "answers yes and no in lower case",
+     "solutions/wrong_answer/lowercase.py", lowercase},
+    {"proof_forgets_blocks", "proof",
+     "builds the proof's last square against the board as it was at the start",
+     "solutions/wrong_answer/proof_forgets_blocks.cpp", proof_forgets_blocks},
+    {"proof_ignores_answers", "proof",
+     "proves with any legal walk from the lowest square, whatever the answers were",
+     "solutions/wrong_answer/proof_ignores_answers.cpp", proof_ignores_answers},
+    {"proof_no_start", "proof", "prints the R moves without the starting square",
+     "solutions/wrong_answer/proof_no_start.py", proof_no_start},
+    {"proof_nonadjacent", "proof",
+     "proves with the lowest square of each round's set, adjacent or not",
+     "solutions/wrong_answer/proof_nonadjacent.py", proof_nonadjacent},
+    {"query_stale_squares", "trapper",
+     "never removes blocked squares from where the Runner can be, so asks about them",
+     "solutions/wrong_answer/query_stale_squares.cpp", query_stale_squares},
+    {"repeated_square", "trapper",
+     "tracks the Runner's squares in a list with repeats and asks a square twice",
+     "solutions/wrong_answer/repeated_square.py", repeated_square},
+    {"role_formula", "role", "claims by the formula Runner iff 3R <= 9 - U",
+     "solutions/wrong_answer/role_formula.cpp", role_formula},
+    {"shallow_runner", "runner",
+     "answers with the side that survives the next block (one round of look-ahead)",
+     "solutions/wrong_answer/shallow_runner.cpp", shallow_runner},
+    {"crash_parse", "protocol",
+     "reads a query's labels with int(input()) and crashes on two or more",
+     "solutions/run_time_error/crash_parse.py", crash_parse},
+    {"subset_loop", "search",
+     "its cut loop misses the break at t == 0 and spins on positions the Runner wins",
+     "solutions/time_limit_exceeded/subset_loop.cpp", subset_loop},
+};
+
 }  // namespace
 
 void add_solution_models(std::vector<StrategyInfo>& out) {
-  const std::string wa = "solutions/wrong_answer/";
-  out.push_back({"greedy_block_trapper", "trapper",
-                 "blocks the square that leaves the Runner the fewest moves now",
-                 wa + "greedy_block_trapper.cpp", greedy_block_trapper});
-  out.push_back({"greedy_runner", "runner",
-                 "answers with the side that keeps more squares (Yes on a tie)",
-                 wa + "greedy_runner.cpp", greedy_runner});
-  out.push_back(
-      {"heuristic_trapper", "trapper",
-       "asks the central half of the Runner's squares and blocks next to the most of them",
-       wa + "heuristic_trapper.py", heuristic_trapper});
-  out.push_back({"ignores_minus_one", "protocol",
-                 "as the Trapper plays on after Trapped (and never checks for -1)",
-                 wa + "ignores_minus_one.cpp", ignores_minus_one});
-  out.push_back({"list_split", "protocol", "prints every list one label per line",
-                 wa + "list_split.cpp", list_split});
-  out.push_back({"lowercase", "protocol", "answers yes and no in lower case", wa + "lowercase.py",
-                 lowercase});
-  out.push_back({"proof_forgets_blocks", "proof",
-                 "builds the proof's last square against the board as it was at the start",
-                 wa + "proof_forgets_blocks.cpp", proof_forgets_blocks});
-  out.push_back({"proof_ignores_answers", "proof",
-                 "proves with any legal walk from the lowest square, whatever the answers were",
-                 wa + "proof_ignores_answers.cpp", proof_ignores_answers});
-  out.push_back({"proof_no_start", "proof", "prints the R moves without the starting square",
-                 wa + "proof_no_start.py", proof_no_start});
-  out.push_back({"proof_nonadjacent", "proof",
-                 "proves with the lowest square of each round's set, adjacent or not",
-                 wa + "proof_nonadjacent.py", proof_nonadjacent});
-  out.push_back({"query_stale_squares", "trapper",
-                 "never removes blocked squares from where the Runner can be, so asks about them",
-                 wa + "query_stale_squares.cpp", query_stale_squares});
-  out.push_back({"repeated_square", "trapper",
-                 "tracks the Runner's squares in a list with repeats and asks a square twice",
-                 wa + "repeated_square.py", repeated_square});
-  out.push_back({"role_formula", "role", "claims by the formula Runner iff 3R <= 9 - U",
-                 wa + "role_formula.cpp", role_formula});
-  out.push_back({"shallow_runner", "runner",
-                 "answers with the side that survives the next block (one round of look-ahead)",
-                 wa + "shallow_runner.cpp", shallow_runner});
-  out.push_back({"crash_parse", "protocol",
-                 "reads a query's labels with int(input()) and crashes on two or more",
-                 "solutions/run_time_error/crash_parse.py", crash_parse});
-  out.push_back({"subset_loop", "search",
-                 "its cut loop misses the break at t == 0 and spins on positions the Runner wins",
-                 "solutions/time_limit_exceeded/subset_loop.cpp", subset_loop});
+  for (const auto& m : kModels) out.push_back({m.name, m.kind, m.mistake, m.models, m.make});
 }
 
 }  // namespace entrapment::corpus

@@ -22,15 +22,11 @@ Behaviour searches_with_horizon(std::function<int(int)> horizon) {
 }
 
 Behaviour keeps_by(std::function<SquareSet(const PlayerState&, SquareSet, Answer)> kept) {
-  Behaviour b;
-  b.trapper_kept = std::move(kept);
-  return b;
+  return with_rule(&Behaviour::trapper_kept, std::move(kept));
 }
 
 Behaviour moves_by(std::function<SquareSet(const PlayerState&, SquareSet, Square)> moved) {
-  Behaviour b;
-  b.trapper_moved = std::move(moved);
-  return b;
+  return with_rule(&Behaviour::trapper_moved, std::move(moved));
 }
 
 SquareSet lower_half(SquareSet set) {
@@ -43,10 +39,7 @@ SquareSet lower_half(SquareSet set) {
 }  // namespace
 
 void add_trapper_mistakes(std::vector<StrategyInfo>& out) {
-  auto add = [&](const std::string& name, const std::string& mistake,
-                 std::function<Behaviour()> make) {
-    out.push_back({name, "trapper", mistake, "", std::move(make)});
-  };
+  const auto add = adder_of_kind(out, "trapper");
   // Capped at 3 rounds the search never lost a game (no trap takes more than 4 rounds, and
   // with 4 or more rounds left any play keeps the win): measured, so it is not in the corpus.
   for (int k = 1; k <= 2; ++k)

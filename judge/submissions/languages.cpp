@@ -1,41 +1,39 @@
 #include "languages.hpp"
 
 #include <stdexcept>
+#include <utility>
 
 namespace entrapment {
 
 namespace fs = std::filesystem;
 
+namespace {
+
+// C and C++: compiled and linked into one file that runs by itself, from main(); the
+// preprocessor may reach files beyond those given.
+Language c_family(std::string name, std::vector<std::string> extensions, int directory_rank,
+                  std::string compiler, std::vector<std::string> compile_args) {
+  return {.name = std::move(name),
+          .extensions = std::move(extensions),
+          .directory_rank = directory_rank,
+          .compiler = {std::move(compiler)},
+          .compile_args = std::move(compile_args),
+          .output = "{stem}",
+          .run = {"{output}"},
+          .main_declaration = "main",
+          .preprocessor_includes = true,
+          .compiler_reads_at_files = true};
+}
+
+}  // namespace
+
 const std::vector<Language>& languages() {
   static const std::vector<Language> table = {
-      {.name = "C",
-       .extensions = {".c"},
-       .directory_rank = 2,
-       .compiler = {"gcc"},
-       .compile_args = {"-x", "c", "-std=gnu17", "-O2", "-pipe", "-static", "-o", "{stem}",
-                        "{files}", "-lm"},
-       .output = "{stem}",
-       .sources_dir = "",
-       .run = {"{output}"},
-       .entry = EntryPoint::Linked,
-       .main_file = "",
-       .main_declaration = "main",
-       .preprocessor_includes = true,
-       .compiler_reads_at_files = true},
-      {.name = "C++",
-       .extensions = {".cpp", ".cc", ".cxx", ".c++", ".C"},
-       .directory_rank = 1,
-       .compiler = {"g++"},
-       .compile_args = {"-x", "c++", "-std=gnu++20", "-O2", "-pipe", "-static", "-o", "{stem}",
-                        "{files}"},
-       .output = "{stem}",
-       .sources_dir = "",
-       .run = {"{output}"},
-       .entry = EntryPoint::Linked,
-       .main_file = "",
-       .main_declaration = "main",
-       .preprocessor_includes = true,
-       .compiler_reads_at_files = true},
+      c_family(
+          "C", {".c"}, 2, "gcc",
+          {"-x", "c", "-std=gnu17", "-O2", "-pipe", "-static", "-o", "{stem}", "{files}", "-lm"}),
+      c_family("C++", {".cpp", ".cc", ".cxx", ".c++", ".C"}, 1, "g++",
+               {"-x", "c++", "-std=gnu++20", "-O2", "-pipe", "-static", "-o", "{stem}", "{files}"}),
       // The system interpreter, not a user's (pyenv shims live under /root, which the
       // contestant's user cannot read). A syntax check that writes nothing (py_compile would
       // leave __pycache__ beside it); the program runs from a copy of the sources.
@@ -47,14 +45,10 @@ const std::vector<Language>& languages() {
                         "import sys\nfor name in sys.argv[1:]: compile(open(name, 'rb').read(), "
                         "name, 'exec')",
                         "{files}"},
-       .output = "",
        .sources_dir = "{stem}.py",
        .run = {"{compiler}", "{sources}/{entry}"},
        .entry = EntryPoint::ScriptFile,
-       .main_file = "__main__.py",
-       .main_declaration = "",
-       .preprocessor_includes = false,
-       .compiler_reads_at_files = false},
+       .main_file = "__main__.py"},
       // javac is a JVM: its heap within the compile memory (the rest is the JVM's own). The
       // run's heap limit (-Xmx) is added when it runs, from the memory limit.
       {.name = "Java",
@@ -64,13 +58,10 @@ const std::vector<Language>& languages() {
        .compile_args = {"-J-Xmx{compile_heap_mib}m", "-J-XX:+UseSerialGC", "-encoding", "UTF-8",
                         "-d", "{stem}.classes", "{files}"},
        .output = "{stem}.classes",
-       .sources_dir = "",
        .run = {"java", "-Dfile.encoding=UTF-8", "-XX:+UseSerialGC", "-Xss64m", "-cp", "{output}",
                "{main}"},
        .entry = EntryPoint::JavaMainClass,
-       .main_file = "",
        .main_declaration = "void main",
-       .preprocessor_includes = false,
        .compiler_reads_at_files = true},
   };
   return table;

@@ -45,15 +45,15 @@ struct Language {
   // What the compiler writes (a file or a directory, named from {stem}): copied into the work
   // directory, cached by content. Empty: it writes nothing, and the sources themselves are kept
   // (copied into the work directory, a directory submission's into `sources_dir`).
-  std::string output;
-  std::string sources_dir;
+  std::string output = "";
+  std::string sources_dir = "";
   // The command that runs the program. A first word that is a plain name ("java") is looked up
   // in PATH when the submission is prepared.
   std::vector<std::string> run;
   EntryPoint entry = EntryPoint::Linked;
-  std::string main_file;         // ScriptFile: the entry point of a directory of several files
-  std::string main_declaration;  // what, followed by '(', declares the entry point in a source
-                                 // ("main"): one such source among several makes one program
+  std::string main_file = "";         // ScriptFile: the entry point of a directory of several files
+  std::string main_declaration = "";  // what, followed by '(', declares the entry point in a source
+                                      // ("main"): one such source among several makes one program
   // `#include "file"` may reach files beyond those given (where nothing isolates the compiler):
   // never cached; a header named so makes a directory with one source one program.
   bool preprocessor_includes = false;

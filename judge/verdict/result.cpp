@@ -1,39 +1,32 @@
 #include "result.hpp"
 
 #include <algorithm>
+#include <utility>
 
 namespace entrapment {
 
+namespace {
+
+// Every verdict's names, the short one first: to_string gives it, parse_verdict reads both.
+const std::pair<const char*, Verdict> kNames[] = {
+    {"AC", Verdict::AC},   {"accepted", Verdict::AC},
+    {"WA", Verdict::WA},   {"wrong_answer", Verdict::WA},
+    {"TLE", Verdict::TLE}, {"time_limit_exceeded", Verdict::TLE},
+    {"MLE", Verdict::MLE}, {"memory_limit_exceeded", Verdict::MLE},
+    {"RTE", Verdict::RTE}, {"run_time_error", Verdict::RTE},
+    {"JE", Verdict::JE},   {"judge_error", Verdict::JE},
+    {"CE", Verdict::CE},   {"compile_error", Verdict::CE},
+};
+
+}  // namespace
+
 const char* to_string(Verdict verdict) {
-  switch (verdict) {
-    case Verdict::AC:
-      return "AC";
-    case Verdict::WA:
-      return "WA";
-    case Verdict::TLE:
-      return "TLE";
-    case Verdict::MLE:
-      return "MLE";
-    case Verdict::RTE:
-      return "RTE";
-    case Verdict::JE:
-      return "JE";
-    case Verdict::CE:
-      return "CE";
-  }
+  for (const auto& [name, named] : kNames)
+    if (named == verdict) return name;
   return "JE";
 }
 
 bool parse_verdict(const std::string& text, Verdict& out) {
-  static const std::pair<const char*, Verdict> kNames[] = {
-      {"AC", Verdict::AC},   {"accepted", Verdict::AC},
-      {"WA", Verdict::WA},   {"wrong_answer", Verdict::WA},
-      {"TLE", Verdict::TLE}, {"time_limit_exceeded", Verdict::TLE},
-      {"MLE", Verdict::MLE}, {"memory_limit_exceeded", Verdict::MLE},
-      {"RTE", Verdict::RTE}, {"run_time_error", Verdict::RTE},
-      {"JE", Verdict::JE},   {"judge_error", Verdict::JE},
-      {"CE", Verdict::CE},   {"compile_error", Verdict::CE},
-  };
   for (const auto& [name, verdict] : kNames)
     if (text == name) {
       out = verdict;
