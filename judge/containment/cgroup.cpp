@@ -298,15 +298,10 @@ ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string
   memory_ = layout.memory / name;
   pids_ = layout.pids / name;
   cpu_ = layout.cpu / name;
-  std::vector<std::pair<fs::path, std::string>> settings;
   const std::string bytes = std::to_string(memory_bytes);
-  if (version_ == 2) {
-    settings = {{memory_ / "memory.max", bytes},
-                {pids_ / "pids.max", std::to_string(max_processes)}};
-  } else {
-    settings = {{memory_ / "memory.limit_in_bytes", bytes},
-                {pids_ / "pids.max", std::to_string(max_processes)}};
-  }
+  const std::pair<fs::path, std::string> settings[] = {
+      {memory_ / (version_ == 2 ? "memory.max" : "memory.limit_in_bytes"), bytes},
+      {pids_ / "pids.max", std::to_string(max_processes)}};
   for (const auto& [file, value] : settings)
     if (const std::string why = write_text(file, value); !why.empty()) {
       remove();

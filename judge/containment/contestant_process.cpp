@@ -113,23 +113,15 @@ std::string cut_newlines(std::string text) {
   return text;
 }
 
-std::string read_available(int fd) {
-  std::string text;
-  read_to_end(fd, text);
-  return text;
-}
-
-ProcessOptions with_sandbox(bool sandbox) {
-  ProcessOptions options;
-  options.sandbox = sandbox;
-  return options;
-}
-
 }  // namespace
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      bool sandbox)
-    : ContestantProcess(command, limits, with_sandbox(sandbox)) {}
+    : ContestantProcess(command, limits, [sandbox] {
+        ProcessOptions options;
+        options.sandbox = sandbox;
+        return options;
+      }()) {}
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      const ProcessOptions& options)
@@ -290,11 +282,8 @@ ContestantProcess::~ContestantProcess() { release(); }
 
 void ContestantProcess::release() noexcept {
   if (pid_ > 0) kill();
-  if (cgroup_) {
-    cgroup_->kill_all();
-    if (tree_) tree_->forget_cgroup();
-    cgroup_.reset();  // removes the groups
-  }
+  if (tree_) tree_->forget_cgroup();
+  cgroup_.reset();  // kills what is left in the groups and removes them
   close_fd(stdin_);
   close_fd(stdout_);
   close_fd(stderr_);
@@ -514,7 +503,9 @@ void ContestantProcess::sweep() {
   if (status_ >= 0 && !killed_) {
     // bwrap exited by itself: it writes the program's exit code only after a successful
     // exec, so without one it failed to set up or to run it, and said why on stderr.
-    if (!sandbox_started_program(read_available(status_))) {
+    std::string status;
+    read_to_end(status_, status);
+    if (!sandbox_started_program(status)) {
       drain_stderr();
       usage_.not_started = cut_newlines(stderr_text_);
       if (usage_.not_started.empty()) usage_.not_started = "bwrap could not start it";

@@ -154,7 +154,7 @@ class ContestantProcess {
   Clock::duration stretch_{};
   pid_t judge_thread_ = 0;           // the thread that started it, whose waits count too
   double judge_delay_at_start_ = 0;  // that thread's wait for a CPU so far, at the start
-  TreeUsage before_kill_;  // rlimit mode: the tree's usage just before the judge killed it
+  TreeUsage before_kill_;  // the tree's usage just before the judge killed it, or at the sweep
   ProcessUsage usage_;
   std::string stderr_text_;
 };

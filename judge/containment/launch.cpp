@@ -29,12 +29,6 @@ namespace bp = boost::process;
 
 namespace {
 
-int descriptor_limit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 1 << 16;
-  return static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 1 << 20));
-}
-
 // A child's programs start with the default disposition of every signal and none blocked, as
 // a contest system starts them: the judge ignores SIGPIPE (a contestant that closed its input
 // must not kill it), and an ignored signal would stay ignored across exec.
@@ -63,15 +57,16 @@ std::vector<char*> pointers(const std::vector<std::string>& words) {
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 // Closes [first, last] (last may be ~0u).
 void close_range_of(unsigned first, unsigned last) {
   if (first > last) return;
   if (::syscall(SYS_close_range, first, last, 0u) == 0) return;
-  const unsigned limit = static_cast<unsigned>(descriptor_limit());
+  // Up to the descriptor limit (at most 2^20; 2^16 when there is none).
+  rlimit nofile{};
+  const unsigned limit =
+      ::getrlimit(RLIMIT_NOFILE, &nofile) != 0 || nofile.rlim_cur == RLIM_INFINITY
+          ? 1u << 16
+          : static_cast<unsigned>(std::min<rlim_t>(nofile.rlim_cur, 1 << 20));
   for (unsigned fd = first; fd <= last && fd < limit; ++fd) ::close(static_cast<int>(fd));
 }
 
@@ -155,25 +150,21 @@ pid_t launch(const LaunchRequest& request) {
 }
 
 std::filesystem::path find_program(const std::string& program) {
+  const auto runnable = [](const std::filesystem::path& p) {
+    std::error_code ec;
+    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec);
+  };
   if (program.empty()) return {};
   if (program.find('/') != std::string::npos) {
     std::error_code ec;
-    std::filesystem::path p = std::filesystem::absolute(program, ec);
-    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec)
-               ? p
-               : std::filesystem::path{};
+    const std::filesystem::path p = std::filesystem::absolute(program, ec);
+    return runnable(p) ? p : std::filesystem::path{};
   }
   const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  std::stringstream split(dirs);
-  std::string dir;
-  while (std::getline(split, dir, ':')) {
-    if (dir.empty()) continue;
-    std::filesystem::path candidate = std::filesystem::path(dir) / program;
-    std::error_code ec;
-    if (::access(candidate.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(candidate, ec))
-      return candidate;
-  }
+  std::stringstream split(path ? path : "/usr/local/bin:/usr/bin:/bin");
+  for (std::string dir; std::getline(split, dir, ':');)
+    if (!dir.empty() && runnable(std::filesystem::path(dir) / program))
+      return std::filesystem::path(dir) / program;
   return {};
 }
 

@@ -31,16 +31,9 @@ bool PipeChannel::fill() {
       buffer_.append(chunk, static_cast<std::size_t>(n));
       return true;
     }
-    if (n == 0) {
-      eof_ = true;
-      return true;
-    }
-    if (errno == EINTR) continue;
-    if (errno != EAGAIN) {
-      eof_ = true;
-      return true;
-    }
-    if (exited_) {  // the main process is gone and nothing is left in the pipe
+    if (n < 0 && errno == EINTR) continue;
+    // The end, a read error, or nothing left in the pipe of a main process that is gone.
+    if (n == 0 || errno != EAGAIN || exited_) {
       eof_ = true;
       return true;
     }

@@ -15,7 +15,6 @@
 
 #include "containment/file_copy.hpp"
 #include "containment/interrupts.hpp"
-#include "containment/proc_table.hpp"
 #include "support/files.hpp"
 
 namespace entrapment {
@@ -61,15 +60,6 @@ bool is_hash_name(const std::string& name) {
          });
 }
 
-// Close-on-exec descriptors, no symbolic link followed (file_copy.hpp). What comes out is
-// readable and runnable by the contestant's user; the cache directory itself is private.
-void copy_any(const fs::path& from, const fs::path& to) {
-  if (fs::is_directory(fs::symlink_status(from)))
-    copy_directory(from, to, 0755, 0755);
-  else
-    copy_regular_file(from, to, 0755);
-}
-
 }  // namespace
 
 fs::path CompileCache::default_dir() {
@@ -111,7 +101,7 @@ bool CompileCache::fetch(const std::string& key, const fs::path& destination) co
   std::error_code error;
   if (!fs::exists(dir / kArtifact, error) || read_file(dir / kKeyFile) != key) return false;
   try {
-    copy_any(dir / kArtifact, destination);
+    copy_program(dir / kArtifact, destination);
   } catch (const std::exception&) {
     return false;
   }
@@ -134,7 +124,7 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
     key_of_staging = register_directory(staging);
   }
   try {
-    copy_any(artifact, fs::path(staging) / kArtifact);
+    copy_program(artifact, fs::path(staging) / kArtifact);
     write_key(fs::path(staging) / kKeyFile, key);
     fs::rename(staging, entry(key), error);  // fails when another judge stored it first
   } catch (const std::exception&) {
