@@ -414,10 +414,7 @@ void ContestantProcess::collect() {
   if (reaped_ || !exited_) return;
   // Its pid is free once it is reaped: an interrupt's clean-up must not kill by it from then
   // on, so the registry forgets it first.
-  LiveRun left;
-  if (cgroup_) left.cgroups = cgroup_->dirs();
-  left.scratch = scratch_;
-  update_run(registry_key_, left);
+  update_run(registry_key_, {0, cgroup_ ? cgroup_->dirs() : std::vector<fs::path>{}, scratch_});
   rusage ru{};
   int status = 0;
   while (::wait4(pid_, &status, 0, &ru) < 0 && errno == EINTR) {
@@ -511,9 +508,8 @@ void ContestantProcess::sweep() {
       if (usage_.not_started.empty()) usage_.not_started = "bwrap could not start it";
     }
   }
-  LiveRun left;  // nothing runs any more; the scratch directory stays until the destructor
-  left.scratch = scratch_;
-  update_run(registry_key_, left);
+  // Nothing runs any more; the scratch directory stays until the destructor.
+  update_run(registry_key_, {0, {}, scratch_});
 }
 
 }  // namespace entrapment

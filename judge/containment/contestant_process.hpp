@@ -86,7 +86,6 @@ class ContestantProcess {
   // Its main process (bwrap, under bwrap): a zombie from its exit until the run is swept.
   pid_t pid() const { return pid_; }
   bool sandboxed() const { return isolation_ == Isolation::Bwrap; }
-  Isolation isolation() const { return isolation_; }
   const LimitMechanism& mechanism() const { return *mechanism_; }
   // Where it runs, as the judge sees it (until the object goes away).
   const std::filesystem::path& scratch() const { return scratch_; }

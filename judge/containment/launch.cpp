@@ -22,6 +22,7 @@
 #include <string>
 
 #include "interrupts.hpp"
+#include "support/files.hpp"
 
 namespace entrapment {
 
@@ -123,26 +124,15 @@ pid_t launch(const LaunchRequest& request) {
     if (fork_error == 0) fork_error = EAGAIN;
     throw LaunchError(std::string("fork: ") + std::strerror(fork_error), fork_error);
   }
-  // Nothing to read once the child exec'd (the pipe closed with it); errno and the step if not.
-  char message[512];
-  std::size_t got = 0;
-  for (;;) {
-    const ssize_t n = ::read(error_pipe[0], message + got, sizeof message - 1 - got);
-    if (n > 0) {
-      got += static_cast<std::size_t>(n);
-      if (got == sizeof message - 1) break;
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else {
-      break;
-    }
-  }
+  // Nothing to read once the child exec'd (the pipe closed with it); errno and the step if not
+  // (report_failure(), which then exits).
+  std::string message;
+  read_to_end(error_pipe[0], message);
   ::close(error_pipe[0]);
-  if (got == 0) return pid;
+  if (message.empty()) return pid;
   int error = 0;
-  if (got >= sizeof error) std::memcpy(&error, message, sizeof error);
-  message[got] = '\0';
-  const std::string step = got > sizeof error ? message + sizeof error : "exec";
+  if (message.size() >= sizeof error) std::memcpy(&error, message.data(), sizeof error);
+  const std::string step = message.size() > sizeof error ? message.substr(sizeof error) : "exec";
   while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
   }
   std::string what = step == "exec" ? "cannot execute " + request.argv[0] : step;

@@ -85,30 +85,29 @@ std::string python_executable(const std::string& interpreter) {
     if (auto it = known.find(interpreter); it != known.end()) return it->second;
   }
   std::string answer;
+  const fs::path bwrap = bwrap_path();
   int out[2];
-  if (::pipe2(out, O_CLOEXEC) == 0) {
+  if (!bwrap.empty() && ::pipe2(out, O_CLOEXEC) == 0) {
     LaunchRequest request;
-    const fs::path bwrap = bwrap_path();
     // Not as nobody: a shim under /root (pyenv) must read what is beside it. Root without
     // capabilities, the machine read-only, no network, nothing written but one line.
-    if (!bwrap.empty())
-      request.argv = {bwrap.string(),
-                      "--ro-bind",
-                      "/",
-                      "/",
-                      "--dev",
-                      "/dev",
-                      "--proc",
-                      "/proc",
-                      "--unshare-all",
-                      "--new-session",
-                      "--die-with-parent",
-                      "--cap-drop",
-                      "ALL",
-                      "--",
-                      interpreter,
-                      "-c",
-                      "import sys; print(sys.executable)"};
+    request.argv = {bwrap.string(),
+                    "--ro-bind",
+                    "/",
+                    "/",
+                    "--dev",
+                    "/dev",
+                    "--proc",
+                    "/proc",
+                    "--unshare-all",
+                    "--new-session",
+                    "--die-with-parent",
+                    "--cap-drop",
+                    "ALL",
+                    "--",
+                    interpreter,
+                    "-c",
+                    "import sys; print(sys.executable)"};
     for (char** variable = environ; variable && *variable; ++variable)
       request.env.push_back(*variable);
     request.step = answer_on_pipe;
@@ -116,7 +115,7 @@ std::string python_executable(const std::string& interpreter) {
     request.keep = {out[1]};
     pid_t pid = -1;
     try {
-      if (!request.argv.empty()) pid = launch(request);
+      pid = launch(request);
     } catch (const LaunchError&) {
     }
     ::close(out[1]);

@@ -1,6 +1,5 @@
 #include "compile_cache.hpp"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -39,19 +38,6 @@ std::string hash_hex(const std::string& bytes) {
   std::snprintf(text, sizeof text, "%016llx%016llx", static_cast<unsigned long long>(fnv),
                 static_cast<unsigned long long>(mix));
   return text;
-}
-
-void write_key(const fs::path& path, const std::string& key) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) throw std::runtime_error("cannot write " + path.string());
-  std::size_t done = 0;
-  while (done < key.size()) {
-    const ssize_t n = ::write(fd, key.data() + done, key.size() - done);
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-  if (done != key.size()) throw std::runtime_error("cannot write " + path.string());
 }
 
 bool is_hash_name(const std::string& name) {
@@ -125,8 +111,8 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
   }
   try {
     copy_program(artifact, fs::path(staging) / kArtifact);
-    write_key(fs::path(staging) / kKeyFile, key);
-    fs::rename(staging, entry(key), error);  // fails when another judge stored it first
+    write_file(fs::path(staging) / kKeyFile, key);  // in the fresh, private (0700) directory
+    fs::rename(staging, entry(key), error);         // fails when another judge stored it first
   } catch (const std::exception&) {
   }
   fs::remove_all(staging, error);
