@@ -78,23 +78,20 @@ std::optional<fs::path> own_group(const fs::path& mount, const std::string& path
   return std::nullopt;
 }
 
-// Writes `text` into a cgroup file; "" on success, else why.
-std::string write_text(const fs::path& path, const std::string& text) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | O_CREAT | O_TRUNC, 0644);
-  if (fd < 0) return path.string() + ": " + std::strerror(errno);
-  const ssize_t n = ::write(fd, text.data(), text.size());
-  const int error = n < 0 ? errno : 0;
-  ::close(fd);
-  if (n < 0) return "writing \"" + text + "\" to " + path.string() + ": " + std::strerror(error);
-  return "";
-}
-
-int write_errno(const fs::path& path, const std::string& text) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC);
+// Writes `text` into a cgroup file (`flags`: O_CREAT, where a fake tree in the tests may not
+// have it yet); 0 on success, else errno.
+int write_errno(const fs::path& path, const std::string& text, int flags = 0) {
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | flags, 0644);
   if (fd < 0) return errno;
   const int error = ::write(fd, text.data(), text.size()) < 0 ? errno : 0;
   ::close(fd);
   return error;
+}
+
+// The same; "" on success, else why.
+std::string write_text(const fs::path& path, const std::string& text) {
+  const int error = write_errno(path, text, O_CREAT | O_TRUNC);
+  return error ? "writing \"" + text + "\" to " + path.string() + ": " + std::strerror(error) : "";
 }
 
 std::optional<long long> number_in(const fs::path& file) {
@@ -298,15 +295,10 @@ ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string
   memory_ = layout.memory / name;
   pids_ = layout.pids / name;
   cpu_ = layout.cpu / name;
-  std::vector<std::pair<fs::path, std::string>> settings;
   const std::string bytes = std::to_string(memory_bytes);
-  if (version_ == 2) {
-    settings = {{memory_ / "memory.max", bytes},
-                {pids_ / "pids.max", std::to_string(max_processes)}};
-  } else {
-    settings = {{memory_ / "memory.limit_in_bytes", bytes},
-                {pids_ / "pids.max", std::to_string(max_processes)}};
-  }
+  const std::pair<fs::path, std::string> settings[] = {
+      {memory_ / (version_ == 2 ? "memory.max" : "memory.limit_in_bytes"), bytes},
+      {pids_ / "pids.max", std::to_string(max_processes)}};
   for (const auto& [file, value] : settings)
     if (const std::string why = write_text(file, value); !why.empty()) {
       remove();

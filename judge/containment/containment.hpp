@@ -59,7 +59,6 @@ class Containment {
   std::string tmpdir(const std::filesystem::path& scratch) const;
   // Whether bwrap stands between the judge and the program (its status pipe, 128 + signal).
   bool sandboxed() const { return isolation_ == Isolation::Bwrap; }
-  Isolation isolation() const { return isolation_; }
 
  private:
   Isolation isolation_;

@@ -113,23 +113,15 @@ std::string cut_newlines(std::string text) {
   return text;
 }
 
-std::string read_available(int fd) {
-  std::string text;
-  read_to_end(fd, text);
-  return text;
-}
-
-ProcessOptions with_sandbox(bool sandbox) {
-  ProcessOptions options;
-  options.sandbox = sandbox;
-  return options;
-}
-
 }  // namespace
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      bool sandbox)
-    : ContestantProcess(command, limits, with_sandbox(sandbox)) {}
+    : ContestantProcess(command, limits, [sandbox] {
+        ProcessOptions options;
+        options.sandbox = sandbox;
+        return options;
+      }()) {}
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      const ProcessOptions& options)
@@ -290,11 +282,8 @@ ContestantProcess::~ContestantProcess() { release(); }
 
 void ContestantProcess::release() noexcept {
   if (pid_ > 0) kill();
-  if (cgroup_) {
-    cgroup_->kill_all();
-    if (tree_) tree_->forget_cgroup();
-    cgroup_.reset();  // removes the groups
-  }
+  if (tree_) tree_->forget_cgroup();
+  cgroup_.reset();  // kills what is left in the groups and removes them
   close_fd(stdin_);
   close_fd(stdout_);
   close_fd(stderr_);
@@ -425,10 +414,7 @@ void ContestantProcess::collect() {
   if (reaped_ || !exited_) return;
   // Its pid is free once it is reaped: an interrupt's clean-up must not kill by it from then
   // on, so the registry forgets it first.
-  LiveRun left;
-  if (cgroup_) left.cgroups = cgroup_->dirs();
-  left.scratch = scratch_;
-  update_run(registry_key_, left);
+  update_run(registry_key_, {0, cgroup_ ? cgroup_->dirs() : std::vector<fs::path>{}, scratch_});
   rusage ru{};
   int status = 0;
   while (::wait4(pid_, &status, 0, &ru) < 0 && errno == EINTR) {
@@ -473,7 +459,7 @@ void ContestantProcess::kill() {
 }
 
 void ContestantProcess::reap_namespace_init() {
-  if (status_ >= 0) status_text_ += read_available(status_);
+  if (status_ >= 0) read_to_end(status_, status_text_);
   // bwrap's status starts with { "child-pid": N }: its init, as the judge sees it.
   const std::string key = "\"child-pid\":";
   const auto at = status_text_.find(key);
@@ -539,16 +525,15 @@ void ContestantProcess::sweep() {
   if (status_ >= 0 && !killed_) {
     // bwrap exited by itself: it writes the program's exit code only after a successful
     // exec, so without one it failed to set up or to run it, and said why on stderr.
-    status_text_ += read_available(status_);
+    read_to_end(status_, status_text_);
     if (!sandbox_started_program(status_text_)) {
       drain_stderr();
       usage_.not_started = cut_newlines(stderr_text_);
       if (usage_.not_started.empty()) usage_.not_started = "bwrap could not start it";
     }
   }
-  LiveRun left;  // nothing runs any more; the scratch directory stays until the destructor
-  left.scratch = scratch_;
-  update_run(registry_key_, left);
+  // Nothing runs any more; the scratch directory stays until the destructor.
+  update_run(registry_key_, {0, {}, scratch_});
 }
 
 }  // namespace entrapment

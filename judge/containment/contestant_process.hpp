@@ -86,7 +86,6 @@ class ContestantProcess {
   // Its main process (bwrap, under bwrap): a zombie from its exit until the run is swept.
   pid_t pid() const { return pid_; }
   bool sandboxed() const { return isolation_ == Isolation::Bwrap; }
-  Isolation isolation() const { return isolation_; }
   const LimitMechanism& mechanism() const { return *mechanism_; }
   // Where it runs, as the judge sees it (until the object goes away).
   const std::filesystem::path& scratch() const { return scratch_; }
@@ -156,7 +155,7 @@ class ContestantProcess {
   Clock::duration stretch_{};
   pid_t judge_thread_ = 0;           // the thread that started it, whose waits count too
   double judge_delay_at_start_ = 0;  // that thread's wait for a CPU so far, at the start
-  TreeUsage before_kill_;  // rlimit mode: the tree's usage just before the judge killed it
+  TreeUsage before_kill_;  // the tree's usage just before the judge killed it, or at the sweep
   ProcessUsage usage_;
   std::string stderr_text_;
   std::string status_text_;  // what bwrap wrote to its status descriptor so far

@@ -14,8 +14,8 @@ namespace fs = std::filesystem;
 
 namespace {
 
-[[noreturn]] void fail(const fs::path& path, const std::string& what, int error) {
-  throw CopyError("cannot copy " + path.string() + ": " + what + std::strerror(error));
+[[noreturn]] void fail(const fs::path& path, int error) {
+  throw CopyError("cannot copy " + path.string() + ": " + std::strerror(error));
 }
 
 struct Descriptor {
@@ -29,10 +29,10 @@ struct Descriptor {
 
 void copy_regular_file(const fs::path& from, const fs::path& to, mode_t mode) {
   Descriptor in{::open(from.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)};
-  if (in.fd < 0) fail(from, "", errno);
+  if (in.fd < 0) fail(from, errno);
   struct stat info {};
-  if (::fstat(in.fd, &info) != 0) fail(from, "", errno);
-  if (!S_ISREG(info.st_mode)) fail(from, "", EINVAL);
+  if (::fstat(in.fd, &info) != 0) fail(from, errno);
+  if (!S_ISREG(info.st_mode)) fail(from, EINVAL);
   ::fcntl(in.fd, F_SETFL, ::fcntl(in.fd, F_GETFL) & ~O_NONBLOCK);
   // A link (or anything else) in its place is removed, not written through.
   struct stat existing {};
@@ -41,7 +41,7 @@ void copy_regular_file(const fs::path& from, const fs::path& to, mode_t mode) {
     ::unlink(to.c_str());
   Descriptor out{
       ::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode & 07777)};
-  if (out.fd < 0) fail(to, "", errno);
+  if (out.fd < 0) fail(to, errno);
   bool plain = false;  // copy_file_range unsupported between these file systems
   char buffer[1 << 16];
   for (;;) {
@@ -57,24 +57,22 @@ void copy_regular_file(const fs::path& from, const fs::path& to, mode_t mode) {
       for (ssize_t done = 0; n > 0 && done < n;) {
         const ssize_t w = ::write(out.fd, buffer + done, static_cast<std::size_t>(n - done));
         if (w < 0 && errno == EINTR) continue;
-        if (w < 0) fail(to, "", errno);
+        if (w < 0) fail(to, errno);
         done += w;
       }
     }
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0) fail(from, "", errno);
+    if (n < 0) fail(from, errno);
     if (n == 0) break;
   }
-  if (::fchmod(out.fd, mode & 07777) != 0) fail(to, "", errno);
-  if (::close(out.fd) != 0) {
-    out.fd = -1;
-    fail(to, "", errno);
-  }
+  if (::fchmod(out.fd, mode & 07777) != 0) fail(to, errno);
+  const int closed = ::close(out.fd);
   out.fd = -1;
+  if (closed != 0) fail(to, errno);
 }
 
 void copy_directory(const fs::path& from, const fs::path& to, mode_t file_mode, mode_t dir_mode,
-                    CopyBounds bounds) {
+                    CopyBounds bounds, const CopyFile& copy_file) {
   std::error_code ec;
   fs::create_directory(to, ec);
   if (ec) throw CopyError("cannot copy " + from.string() + ": " + ec.message());
@@ -97,10 +95,20 @@ void copy_directory(const fs::path& from, const fs::path& to, mode_t file_mode, 
       if (bytes > bounds.max_bytes)
         throw CopyError("cannot copy " + from.string() + ": more than " +
                         std::to_string(bounds.max_bytes >> 20) + " MiB");
-      copy_regular_file(it->path(), target, file_mode);
+      if (copy_file)
+        copy_file(it->path(), target);
+      else
+        copy_regular_file(it->path(), target, file_mode);
     }
   }
   if (ec) throw CopyError("cannot copy " + from.string() + ": " + ec.message());
+}
+
+void copy_program(const fs::path& from, const fs::path& to) {
+  if (fs::is_directory(fs::symlink_status(from)))
+    copy_directory(from, to, 0755, 0755);
+  else
+    copy_regular_file(from, to, 0755);
 }
 
 }  // namespace entrapment

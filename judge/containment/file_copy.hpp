@@ -1,4 +1,4 @@
-// Copies made by the runner: every descriptor opened close-on-exec (a descriptor open for
+// Copies made by the judge: every descriptor opened close-on-exec (a descriptor open for
 // writing that leaked into a process started meanwhile made the copy "Text file busy" when it
 // was run), never through a symbolic link (what a compiler left in a directory the contestant
 // owns may point anywhere), and bounded (a directory a contestant filled must not fill the
@@ -9,6 +9,7 @@
 
 #include <cstdint>
 #include <filesystem>
+#include <functional>
 #include <stdexcept>
 #include <string>
 
@@ -30,9 +31,15 @@ struct CopyBounds {
 };
 
 // A directory's regular files and subdirectories (symbolic links and anything else are
-// skipped), files with `file_mode`, directories with `dir_mode`. Throws CopyError beyond
-// `bounds`, naming the directory.
+// skipped), files with `file_mode` (or each by `copy_file` when given), directories with
+// `dir_mode`. Throws CopyError beyond `bounds`, naming the directory.
+using CopyFile = std::function<void(const std::filesystem::path&, const std::filesystem::path&)>;
 void copy_directory(const std::filesystem::path& from, const std::filesystem::path& to,
-                    mode_t file_mode, mode_t dir_mode, CopyBounds bounds = {});
+                    mode_t file_mode, mode_t dir_mode, CopyBounds bounds = {},
+                    const CopyFile& copy_file = {});
+
+// A compiled program (a file, or a directory of classes), readable and runnable by the
+// contestant's user: the copy a compilation's output and the compile cache's entry are made by.
+void copy_program(const std::filesystem::path& from, const std::filesystem::path& to);
 
 }  // namespace entrapment

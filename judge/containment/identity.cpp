@@ -14,6 +14,7 @@
 
 #include "id_registry.hpp"
 #include "interrupts.hpp"
+#include "proc_table.hpp"
 
 namespace entrapment {
 
@@ -31,12 +32,7 @@ struct Descriptor {
 
 }  // namespace
 
-std::optional<RunIdentity> RunIdentity::try_acquire() {
-  bool any_held = false;
-  return scan(any_held);
-}
-
-std::optional<RunIdentity> RunIdentity::scan(bool& any_held) {
+std::optional<RunIdentity> RunIdentity::try_acquire(bool* any_held) {
   if (::geteuid() != 0) return std::nullopt;
   const Descriptor registry{open_id_registry()};
   for (int i = 0; i < kRunUids; ++i) {
@@ -49,14 +45,14 @@ std::optional<RunIdentity> RunIdentity::scan(bool& any_held) {
       // is killed for the mark: it only says where to look.
       struct stat st {};
       const bool usable =
-          ::fstat(fd, &st) == 0 && (st.st_size == 0 || count_processes_of(uid) == 0);
+          ::fstat(fd, &st) == 0 && (st.st_size == 0 || read_processes_of_user(uid).empty());
       if (usable) {
         // The mark is written in a file the checks above proved the judge's own.
         [[maybe_unused]] const ssize_t marked = ::pwrite(fd, "in use\n", 7, 0);
         return RunIdentity(uid, fd);
       }
     } else {
-      any_held = true;
+      if (any_held) *any_held = true;
     }
     ::close(fd);
   }
@@ -66,7 +62,7 @@ std::optional<RunIdentity> RunIdentity::scan(bool& any_held) {
 std::optional<RunIdentity> RunIdentity::acquire() {
   if (::geteuid() != 0) return std::nullopt;
   bool any_held = false;
-  if (auto id = scan(any_held)) return id;
+  if (auto id = try_acquire(&any_held)) return id;
   // More runs than ids (`-j 1024`): wait for one to be freed, looking again after a pause that
   // grows to 50 ms (a run lasts far longer than that; an interrupt ends the judge meanwhile).
   g_waiting.fetch_add(1);
@@ -82,7 +78,7 @@ std::optional<RunIdentity> RunIdentity::acquire() {
           std::to_string(kFirstRunUid) + "-" + std::to_string(kFirstRunUid + kRunUids - 1) + ")");
     ::usleep(static_cast<useconds_t>(pause_us));
     any_held = false;
-    if (auto id = scan(any_held)) return id;
+    if (auto id = try_acquire(&any_held)) return id;
   }
 }
 
@@ -96,8 +92,8 @@ RunIdentity::RunIdentity(RunIdentity&& other) noexcept
 RunIdentity::~RunIdentity() {
   if (lock_fd_ < 0) return;
   // Emptied (the file was checked as the judge's own when it was opened): the id was freed
-  // cleanly. Left marked while something of it runs: scan() skips it until none does.
-  if (clean_ || count_processes_of(uid_) == 0) {
+  // cleanly. Left marked while something of it runs: try_acquire() skips it until none does.
+  if (clean_ || read_processes_of_user(uid_).empty()) {
     [[maybe_unused]] const int cleared = ::ftruncate(lock_fd_, 0);
   }
   ::close(lock_fd_);
@@ -107,7 +103,5 @@ void become_subreaper() {
   static std::once_flag once;
   std::call_once(once, [] { ::prctl(PR_SET_CHILD_SUBREAPER, 1); });
 }
-
-int count_processes_of(uid_t uid) { return static_cast<int>(read_processes_of_user(uid).size()); }
 
 }  // namespace entrapment

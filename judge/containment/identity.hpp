@@ -11,8 +11,6 @@
 
 #include <optional>
 
-#include "proc_table.hpp"
-
 namespace entrapment {
 
 class RunIdentity {
@@ -22,14 +20,15 @@ class RunIdentity {
   // IdRegistryError when the registry cannot be trusted (id_registry.hpp), std::runtime_error
   // when no id can ever be had.
   static std::optional<RunIdentity> acquire();
-  // The same without waiting: nothing when every id is taken.
-  static std::optional<RunIdentity> try_acquire();
+  // The same without waiting: nothing when every id is taken (`any_held`: some id is held by
+  // a judge, so waiting helps).
+  static std::optional<RunIdentity> try_acquire(bool* any_held = nullptr);
   // How many acquire() calls of this process wait for an id now (for tests).
   static int waiting();
   RunIdentity(RunIdentity&& other) noexcept;
   RunIdentity& operator=(RunIdentity&&) = delete;
   // Frees the id; when the run was not seen to end clean (mark_clean()), and a process of the
-  // id still runs, the id stays marked (scan() skips it until none does).
+  // id still runs, the id stays marked (try_acquire() skips it until none does).
   ~RunIdentity();
 
   uid_t uid() const { return uid_; }
@@ -38,8 +37,6 @@ class RunIdentity {
 
  private:
   RunIdentity(uid_t uid, int lock_fd) : uid_(uid), lock_fd_(lock_fd) {}
-  // One look through the registry; `any_held`: some id is held by a judge (so waiting helps).
-  static std::optional<RunIdentity> scan(bool& any_held);
   uid_t uid_;
   int lock_fd_;
   bool clean_ = false;
@@ -48,8 +45,5 @@ class RunIdentity {
 // Makes the judge the reaper of every process its contestants orphan (PR_SET_CHILD_SUBREAPER),
 // so leftovers are reaped by the judge, with their resource usage. Idempotent.
 void become_subreaper();
-
-// The processes whose real user id is `uid`, from /proc.
-int count_processes_of(uid_t uid);
 
 }  // namespace entrapment

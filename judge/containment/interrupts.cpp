@@ -10,7 +10,6 @@
 #include <map>
 #include <thread>
 #include <utility>
-#include <variant>
 
 #include "cgroup.hpp"
 #include "proc_table.hpp"
@@ -28,7 +27,7 @@ int g_wake[2] = {-1, -1};  // the handler writes, the thread reads
 struct Registry {
   std::mutex mutex;
   int next = 1;
-  std::map<int, std::variant<LiveRun, fs::path>> live;
+  std::map<int, LiveRun> live;  // a work directory: a run with only its scratch
 };
 
 Registry& registry() {
@@ -58,7 +57,7 @@ void kill_run(const LiveRun& run) {
 void kill_descendants() {
   const pid_t self = ::getpid();
   for (int round = 0; round < 3; ++round) {
-    const std::vector<ProcEntry> table = read_process_table(false);
+    const std::vector<ProcEntry> table = read_process_table();
     std::map<pid_t, pid_t> parent;
     for (const ProcEntry& p : table) parent[p.pid] = p.ppid;
     for (const ProcEntry& p : table) {
@@ -85,16 +84,13 @@ std::pair<int, int> undo_everything() {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   int runs = 0, directories = 0;
-  for (const auto& [key, entry] : r.live)
-    if (const LiveRun* run = std::get_if<LiveRun>(&entry)) {
-      kill_run(*run);
-      runs += run->group > 0;
-    }
-  for (const auto& [key, entry] : r.live) {
+  for (const auto& [key, run] : r.live) {
+    kill_run(run);
+    runs += run.group > 0;
+  }
+  for (const auto& [key, run] : r.live) {
     std::error_code ignored;
-    const LiveRun* run = std::get_if<LiveRun>(&entry);
-    const fs::path dir = run ? run->scratch : std::get<fs::path>(entry);
-    if (!dir.empty() && fs::remove_all(dir, ignored) > 0) ++directories;
+    if (!run.scratch.empty() && fs::remove_all(run.scratch, ignored) > 0) ++directories;
   }
   return {runs, directories};
 }
@@ -164,18 +160,12 @@ int register_run(const LiveRun& run) {
   return key;
 }
 
+int register_directory(const fs::path& dir) { return register_run({0, {}, dir}); }
+
 void update_run(int key, const LiveRun& run) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   r.live[key] = run;
-}
-
-int register_directory(const fs::path& dir) {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  const int key = r.next++;
-  r.live.emplace(key, dir);
-  return key;
 }
 
 void forget(int key) {

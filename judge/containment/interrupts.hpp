@@ -1,10 +1,10 @@
 // Ctrl-C, SIGTERM or SIGHUP while `judge run`, `verify` or `play` judges: every contestant
 // process is killed and every scratch and work directory the judge made is removed, then the
-// judge exits with 128 + the signal (130 for SIGINT, 143 for SIGTERM). The runner keeps a
+// judge exits with 128 + the signal (130 for SIGINT, 143 for SIGTERM). The judge keeps a
 // registry of what is live (contestant runs: their main process and process group, control
 // groups, scratch directory; work directories). Under bwrap, killing the main process kills
 // its PID namespace and all in it (--die-with-parent); every descendant of the judge is killed
-// too. Never by user id.; a thread of its own, woken by the signal handler,
+// too. Never by user id. A thread of its own, woken by the signal handler,
 // undoes it all. Without handle_interrupts() (the tests, the benchmarks) nothing changes
 // but the bookkeeping.
 #pragma once

@@ -22,18 +22,13 @@
 #include <string>
 
 #include "interrupts.hpp"
+#include "support/files.hpp"
 
 namespace entrapment {
 
 namespace bp = boost::process;
 
 namespace {
-
-int descriptor_limit() {
-  rlimit limit{};
-  if (::getrlimit(RLIMIT_NOFILE, &limit) != 0 || limit.rlim_cur == RLIM_INFINITY) return 1 << 16;
-  return static_cast<int>(std::min<rlim_t>(limit.rlim_cur, 1 << 20));
-}
 
 // A child's programs start with the default disposition of every signal and none blocked, as
 // a contest system starts them: the judge ignores SIGPIPE (a contestant that closed its input
@@ -63,15 +58,16 @@ std::vector<char*> pointers(const std::vector<std::string>& words) {
   return out;
 }
 
-}  // namespace
-
-namespace {
-
 // Closes [first, last] (last may be ~0u).
 void close_range_of(unsigned first, unsigned last) {
   if (first > last) return;
   if (::syscall(SYS_close_range, first, last, 0u) == 0) return;
-  const unsigned limit = static_cast<unsigned>(descriptor_limit());
+  // Up to the descriptor limit (at most 2^20; 2^16 when there is none).
+  rlimit nofile{};
+  const unsigned limit =
+      ::getrlimit(RLIMIT_NOFILE, &nofile) != 0 || nofile.rlim_cur == RLIM_INFINITY
+          ? 1u << 16
+          : static_cast<unsigned>(std::min<rlim_t>(nofile.rlim_cur, 1 << 20));
   for (unsigned fd = first; fd <= last && fd < limit; ++fd) ::close(static_cast<int>(fd));
 }
 
@@ -128,26 +124,15 @@ pid_t launch(const LaunchRequest& request) {
     if (fork_error == 0) fork_error = EAGAIN;
     throw LaunchError(std::string("fork: ") + std::strerror(fork_error), fork_error);
   }
-  // Nothing to read once the child exec'd (the pipe closed with it); errno and the step if not.
-  char message[512];
-  std::size_t got = 0;
-  for (;;) {
-    const ssize_t n = ::read(error_pipe[0], message + got, sizeof message - 1 - got);
-    if (n > 0) {
-      got += static_cast<std::size_t>(n);
-      if (got == sizeof message - 1) break;
-    } else if (n < 0 && errno == EINTR) {
-      continue;
-    } else {
-      break;
-    }
-  }
+  // Nothing to read once the child exec'd (the pipe closed with it); errno and the step if not
+  // (report_failure(), which then exits).
+  std::string message;
+  read_to_end(error_pipe[0], message);
   ::close(error_pipe[0]);
-  if (got == 0) return pid;
+  if (message.empty()) return pid;
   int error = 0;
-  if (got >= sizeof error) std::memcpy(&error, message, sizeof error);
-  message[got] = '\0';
-  const std::string step = got > sizeof error ? message + sizeof error : "exec";
+  if (message.size() >= sizeof error) std::memcpy(&error, message.data(), sizeof error);
+  const std::string step = message.size() > sizeof error ? message.substr(sizeof error) : "exec";
   while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
   }
   std::string what = step == "exec" ? "cannot execute " + request.argv[0] : step;
@@ -155,25 +140,21 @@ pid_t launch(const LaunchRequest& request) {
 }
 
 std::filesystem::path find_program(const std::string& program) {
+  const auto runnable = [](const std::filesystem::path& p) {
+    std::error_code ec;
+    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec);
+  };
   if (program.empty()) return {};
   if (program.find('/') != std::string::npos) {
     std::error_code ec;
-    std::filesystem::path p = std::filesystem::absolute(program, ec);
-    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec)
-               ? p
-               : std::filesystem::path{};
+    const std::filesystem::path p = std::filesystem::absolute(program, ec);
+    return runnable(p) ? p : std::filesystem::path{};
   }
   const char* path = std::getenv("PATH");
-  std::string dirs = path ? path : "/usr/local/bin:/usr/bin:/bin";
-  std::stringstream split(dirs);
-  std::string dir;
-  while (std::getline(split, dir, ':')) {
-    if (dir.empty()) continue;
-    std::filesystem::path candidate = std::filesystem::path(dir) / program;
-    std::error_code ec;
-    if (::access(candidate.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(candidate, ec))
-      return candidate;
-  }
+  std::stringstream split(path ? path : "/usr/local/bin:/usr/bin:/bin");
+  for (std::string dir; std::getline(split, dir, ':');)
+    if (!dir.empty() && runnable(std::filesystem::path(dir) / program))
+      return std::filesystem::path(dir) / program;
   return {};
 }
 

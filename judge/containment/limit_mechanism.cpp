@@ -3,8 +3,8 @@
 #include <unistd.h>
 
 #include <cstdlib>
+#include <map>
 #include <mutex>
-#include <optional>
 
 #include "proc_table.hpp"
 
@@ -45,37 +45,30 @@ LimitMechanism cgroups(bool forced, const std::string& by) {
   return m;
 }
 
+// What ENTRAPMENT_LIMITS asks for (LimitChoice::Auto).
+LimitMechanism from_environment() {
+  const char* env = std::getenv("ENTRAPMENT_LIMITS");
+  const std::string wanted = env ? env : "";
+  if (wanted == "rlimit") return rlimits("ENTRAPMENT_LIMITS=rlimit");
+  if (wanted == "cgroup") return cgroups(true, "ENTRAPMENT_LIMITS=cgroup");
+  if (wanted.empty() || wanted == "auto") return cgroups(false, "");
+  LimitMechanism m;
+  m.error = "ENTRAPMENT_LIMITS=" + wanted + ": expected rlimit, cgroup or auto";
+  m.description = m.error;
+  return m;
+}
+
 }  // namespace
 
 const LimitMechanism& limit_mechanism(LimitChoice choice) {
   static std::mutex mutex;
-  static std::optional<LimitMechanism> rlimit, cgroup, automatic;
+  static std::map<LimitChoice, LimitMechanism> known;  // each found once, never moved
   std::lock_guard<std::mutex> lock(mutex);
-  if (choice == LimitChoice::Rlimit) {
-    if (!rlimit) rlimit = rlimits("requested");
-    return *rlimit;
-  }
-  if (choice == LimitChoice::Cgroup) {
-    if (!cgroup) cgroup = cgroups(true, "the run");
-    return *cgroup;
-  }
-  if (!automatic) {
-    const char* env = std::getenv("ENTRAPMENT_LIMITS");
-    const std::string wanted = env ? env : "";
-    if (wanted == "rlimit") {
-      automatic = rlimits("ENTRAPMENT_LIMITS=rlimit");
-    } else if (wanted == "cgroup") {
-      automatic = cgroups(true, "ENTRAPMENT_LIMITS=cgroup");
-    } else if (wanted.empty() || wanted == "auto") {
-      automatic = cgroups(false, "");
-    } else {
-      LimitMechanism m;
-      m.error = "ENTRAPMENT_LIMITS=" + wanted + ": expected rlimit, cgroup or auto";
-      m.description = m.error;
-      automatic = m;
-    }
-  }
-  return *automatic;
+  if (const auto it = known.find(choice); it != known.end()) return it->second;
+  LimitMechanism found = choice == LimitChoice::Rlimit   ? rlimits("requested")
+                         : choice == LimitChoice::Cgroup ? cgroups(true, "the run")
+                                                         : from_environment();
+  return known.emplace(choice, std::move(found)).first->second;
 }
 
 std::string describe_limits(LimitChoice choice) {

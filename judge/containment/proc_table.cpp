@@ -121,16 +121,11 @@ std::vector<ProcEntry> walk_processes(Take take) {
 
 }  // namespace
 
-std::vector<ProcEntry> read_process_table(bool with_status) {
+std::vector<ProcEntry> read_process_table() {
   return walk_processes([&](const std::string& dir, pid_t, ProcEntry& process) {
-    return parse_proc_stat(read_proc_file(dir + "/stat"), process) &&
-           (!with_status || read_proc_status(process));
+    return parse_proc_stat(read_proc_file(dir + "/stat"), process);
   });
 }
-
-}  // namespace entrapment
-
-namespace entrapment {
 
 std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
   return walk_processes([&](const std::string& dir, pid_t pid, ProcEntry& process) {

@@ -1,7 +1,6 @@
 // The processes of the machine as /proc shows them: who runs them, their parent and group, the
-// CPU time they and their reaped children used. The runner finds a contestant's processes
-// with it (to kill them, to reap the ones orphaned to the judge, and in rlimit mode to add up
-// the CPU time of its whole process tree while it runs).
+// CPU time they and their reaped children used: how a run's process tree is found
+// (process_tree.hpp) where no control group holds it, and what its processes used.
 #pragma once
 
 #include <sys/types.h>
@@ -23,13 +22,11 @@ struct ProcEntry {
                                        // program, whose memory is not the program's
 };
 
-// Every process in /proc; one that exits while it is read is left out. With `with_status`,
-// the real user id and peak memory from /proc/PID/status as well (the owner of /proc/PID is
-// not the user id: a process that changed its ids, like bwrap's, shows as owned by root).
-std::vector<ProcEntry> read_process_table(bool with_status);
+// Every process in /proc, without its status; one that exits while it is read is left out.
+std::vector<ProcEntry> read_process_table();
 
-// The processes whose real user id is `uid`, with their status: read_process_table(true)
-// filtered, for half the reads (/proc/PID/stat is read only for them).
+// The processes whose real user id is `uid`, with their status (the owner of /proc/PID is not
+// the user id: a process that changed its ids, like bwrap's, shows as owned by root).
 std::vector<ProcEntry> read_processes_of_user(uid_t uid);
 
 // Adds what /proc/PID/status says (user id, peak memory) to `entry`; false when it is gone.

@@ -11,13 +11,9 @@
 
 namespace entrapment {
 
-double cpu_seconds_of(const rusage& usage) {
-  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
-         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
-}
-
 void ProcessTree::add(const rusage& usage) {
-  reaped_.cpu_s += cpu_seconds_of(usage);
+  reaped_.cpu_s += static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                   static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
   reaped_.memory_kib = std::max<long long>(reaped_.memory_kib, usage.ru_maxrss);
 }
 
@@ -58,14 +54,12 @@ std::vector<ProcEntry> ProcessTree::members(const std::vector<ProcEntry>& table)
   return out;
 }
 
-std::vector<ProcEntry> ProcessTree::table() const { return read_process_table(false); }
-
 void ProcessTree::remember() const {
-  if (!cgroup_) members(read_process_table(false));
+  if (!cgroup_) members(read_process_table());
 }
 
 std::vector<ProcEntry> ProcessTree::live_members() const {
-  if (!cgroup_) return members(table());
+  if (!cgroup_) return members(read_process_table());
   // The group holds exactly the run's live processes: no need to look through /proc.
   std::vector<ProcEntry> out;
   for (pid_t pid : cgroup_->processes()) {
@@ -86,7 +80,7 @@ void ProcessTree::freeze() const {
     if (cgroup_) {
       for (pid_t pid : cgroup_->processes()) ::kill(pid, SIGSTOP);
     } else {
-      for (const ProcEntry& p : members(table()))
+      for (const ProcEntry& p : members(read_process_table()))
         if (p.pid != main_ || round == 0) ::kill(p.pid, SIGSTOP);
     }
 }
@@ -151,7 +145,7 @@ bool ProcessTree::kill_and_reap() {
   const pid_t self = ::getpid();
   for (int attempt = 0; attempt < 300; ++attempt) {
     bool alive = false, any = false;
-    for (const ProcEntry& p : members(table())) {
+    for (const ProcEntry& p : members(read_process_table())) {
       if (p.pid == main_) continue;  // its reaper reaps it, with its exit status
       any = true;
       rusage usage{};

@@ -77,7 +77,6 @@ class ProcessTree {
 
  private:
   std::vector<ProcEntry> live_members() const;
-  std::vector<ProcEntry> table() const;  // what members() chooses from
 
   pid_t main_;
   const ContestantCgroup* cgroup_;
@@ -86,8 +85,6 @@ class ProcessTree {
   mutable long long peak_resident_kib_ = 0;
   mutable double longest_wait_ = 0;
 };
-
-double cpu_seconds_of(const rusage& usage);
 
 // The longest wait for a CPU along one line of descent among `members`: a process's own wait
 // (`wait_of`, its longest thread's) plus that of each ancestor among them. A program under

@@ -71,12 +71,14 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   }
   // /dev read-only but for its own capped /dev/shm; /tmp its own, capped. bwrap as root makes
   // them root's: open to all (sticky) for the run's user.
-  const std::vector<std::string> open = {"--perms", "1777"};
   const bool root = drop_to.has_value();
+  const auto open_to_all = [&] {
+    if (root) argv.insert(argv.end(), {"--perms", "1777"});
+  };
   argv.insert(argv.end(), {"--proc", "/proc", "--dev", "/dev", "--size", size});
-  if (root) argv.insert(argv.end(), open.begin(), open.end());
+  open_to_all();
   argv.insert(argv.end(), {"--tmpfs", "/dev/shm", "--remount-ro", "/dev", "--size", size});
-  if (root) argv.insert(argv.end(), open.begin(), open.end());
+  open_to_all();
   argv.insert(argv.end(), {"--tmpfs", "/tmp"});
   for (const std::string& path : layout.read_only) {
     // bwrap as root makes the directories above a mount point with the modes of the source's:
@@ -92,7 +94,7 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     argv.insert(argv.end(), {"--bind", scratch, scratch});
   } else {
     // The working directory in its /tmp, with what was staged bound in read-only.
-    if (root) argv.insert(argv.end(), open.begin(), open.end());
+    open_to_all();
     argv.insert(argv.end(), {"--dir", scratch});
     std::error_code ec;
     for (const auto& entry : fs::directory_iterator(layout.scratch, ec)) {

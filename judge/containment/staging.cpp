@@ -85,30 +85,29 @@ std::string python_executable(const std::string& interpreter) {
     if (auto it = known.find(interpreter); it != known.end()) return it->second;
   }
   std::string answer;
+  const fs::path bwrap = bwrap_path();
   int out[2];
-  if (::pipe2(out, O_CLOEXEC) == 0) {
+  if (!bwrap.empty() && ::pipe2(out, O_CLOEXEC) == 0) {
     LaunchRequest request;
-    const fs::path bwrap = bwrap_path();
     // Not as nobody: a shim under /root (pyenv) must read what is beside it. Root without
     // capabilities, the machine read-only, no network, nothing written but one line.
-    if (!bwrap.empty())
-      request.argv = {bwrap.string(),
-                      "--ro-bind",
-                      "/",
-                      "/",
-                      "--dev",
-                      "/dev",
-                      "--proc",
-                      "/proc",
-                      "--unshare-all",
-                      "--new-session",
-                      "--die-with-parent",
-                      "--cap-drop",
-                      "ALL",
-                      "--",
-                      interpreter,
-                      "-c",
-                      "import sys; print(sys.executable)"};
+    request.argv = {bwrap.string(),
+                    "--ro-bind",
+                    "/",
+                    "/",
+                    "--dev",
+                    "/dev",
+                    "--proc",
+                    "/proc",
+                    "--unshare-all",
+                    "--new-session",
+                    "--die-with-parent",
+                    "--cap-drop",
+                    "ALL",
+                    "--",
+                    interpreter,
+                    "-c",
+                    "import sys; print(sys.executable)"};
     for (char** variable = environ; variable && *variable; ++variable)
       request.env.push_back(*variable);
     request.step = answer_on_pipe;
@@ -116,7 +115,7 @@ std::string python_executable(const std::string& interpreter) {
     request.keep = {out[1]};
     pid_t pid = -1;
     try {
-      if (!request.argv.empty()) pid = launch(request);
+      pid = launch(request);
     } catch (const LaunchError&) {
     }
     ::close(out[1]);
@@ -171,34 +170,18 @@ void stage_file(const fs::path& given, const fs::path& to, bool executable,
   }
 }
 
+// A directory as stage_file() stages each file in it, bounded as a copy is (file_copy.hpp).
+// What is inside is staged as it is: a symbolic link there is not followed (it could lead to
+// what the contestant's user must not read).
 void stage_directory(const fs::path& from, const fs::path& to, std::optional<uid_t> uid) {
-  std::uintmax_t bytes = 0;
-  int entries = 0;
-  std::error_code ec;
-  fs::create_directory(to, ec);
-  if (ec) throw StageError("cannot stage " + from.string() + ": " + ec.message());
-  ::chmod(to.c_str(), 0755);
-  for (fs::recursive_directory_iterator it(from, ec), end; !ec && it != end; it.increment(ec)) {
-    if (++entries > kMaxStagedEntries)
-      throw StageError("cannot stage " + from.string() + ": more than " +
-                       std::to_string(kMaxStagedEntries) + " files");
-    const fs::path target = to / fs::relative(it->path(), from);
-    // What is inside is staged as it is: a symbolic link there is not followed (it could lead
-    // to what the contestant's user must not read).
-    const fs::file_status status = it->symlink_status(ec);
-    if (ec) break;
-    if (fs::is_directory(status)) {
-      fs::create_directory(target, ec);
-      ::chmod(target.c_str(), 0755);
-    } else if (fs::is_regular_file(status)) {
-      bytes += it->file_size();
-      if (bytes > kMaxStagedBytes)
-        throw StageError("cannot stage " + from.string() + ": more than " +
-                         std::to_string(kMaxStagedBytes >> 20) + " MiB");
-      stage_file(it->path(), target, false, uid);
-    }
+  try {
+    copy_directory(from, to, 0644, 0755, {kMaxStagedBytes, kMaxStagedEntries},
+                   [&](const fs::path& file, const fs::path& target) {
+                     stage_file(file, target, false, uid);
+                   });
+  } catch (const CopyError& e) {
+    throw StageError(std::string("cannot stage: ") + e.what());
   }
-  if (ec) throw StageError("cannot stage " + from.string() + ": " + ec.message());
 }
 
 // The files beside an interpreter's script that it may import (sources of its language:

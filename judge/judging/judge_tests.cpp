@@ -10,7 +10,6 @@
 #include <stdexcept>
 
 #include "containment/contestant_process.hpp"
-#include "containment/file_copy.hpp"
 #include "containment/staging.hpp"
 #include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
@@ -106,11 +105,6 @@ std::vector<fs::path> collect_tests(const std::vector<fs::path>& paths) {
   std::sort(tests.begin(), tests.end());
   tests.erase(std::unique(tests.begin(), tests.end()), tests.end());
   return tests;
-}
-
-TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
-                      const Limits& limits, bool sandbox) {
-  return judge_test(submission, test, name, limits, sandbox, ChannelWrapper());
 }
 
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,

@@ -32,22 +32,19 @@ struct RunOptions {
 // Files or directories (recursively, *.in), sorted by path; a missing path throws with its name.
 std::vector<std::filesystem::path> collect_tests(const std::vector<std::filesystem::path>& paths);
 
-// One game. Never throws: a test file that cannot be read or a program that cannot be started
-// is a JE with the reason. Verdict precedence (README, "Verdicts"): the judge's wrong answer
-// given while the contestant was still talking wins; otherwise the contestant's TLE, MLE, RTE
-// win over what the judge concluded from its ended output.
-TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
-                      const Limits& limits, bool sandbox);
-
 // Lets a caller see the game while it is played (`judge play` prints it live): given the
 // channel to the contestant and the transcript being filled, returns the channel the game is
 // played through, which forwards to `pipe`. The transcript is valid only during the game.
 using ChannelWrapper =
     std::function<std::unique_ptr<Channel>(Channel& pipe, const Transcript& transcript)>;
 
-// judge_test, playing through `wrap(pipe, transcript)` (when `wrap` is set).
+// One game, played through `wrap(pipe, transcript)` when `wrap` is set. Never throws: a test
+// file that cannot be read or a program that cannot be started is a JE with the reason.
+// Verdict precedence (README, "Verdicts"): the judge's wrong answer given while the contestant
+// was still talking wins; otherwise the contestant's TLE, MLE, RTE win over what the judge
+// concluded from its ended output.
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
-                      const Limits& limits, bool sandbox, const ChannelWrapper& wrap);
+                      const Limits& limits, bool sandbox, const ChannelWrapper& wrap = {});
 
 RunResult judge_tests(const Submission& submission, const std::vector<std::filesystem::path>& tests,
                       const std::filesystem::path& base /* names are relative to it */,

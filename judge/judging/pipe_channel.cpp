@@ -10,15 +10,12 @@ namespace entrapment {
 
 namespace {
 
-int millis_until(Clock::time_point deadline) {
-  auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now());
-  return left.count() <= 0 ? 0 : static_cast<int>(left.count()) + 1;
-}
-
 // How long a wait may last: to the deadline (as stretched so far), or to the next look at the
 // CPU time.
 int wait_millis(const ContestantProcess& process, Clock::time_point deadline) {
-  return millis_until(std::min(process.stretched(deadline), process.next_cpu_check()));
+  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
+      std::min(process.stretched(deadline), process.next_cpu_check()) - Clock::now());
+  return left.count() <= 0 ? 0 : static_cast<int>(left.count()) + 1;
 }
 
 }  // namespace
@@ -31,16 +28,9 @@ bool PipeChannel::fill() {
       buffer_.append(chunk, static_cast<std::size_t>(n));
       return true;
     }
-    if (n == 0) {
-      eof_ = true;
-      return true;
-    }
-    if (errno == EINTR) continue;
-    if (errno != EAGAIN) {
-      eof_ = true;
-      return true;
-    }
-    if (exited_) {  // the main process is gone and nothing is left in the pipe
+    if (n < 0 && errno == EINTR) continue;
+    // The end, a read error, or nothing left in the pipe of a main process that is gone.
+    if (n == 0 || errno != EAGAIN || exited_) {
       eof_ = true;
       return true;
     }

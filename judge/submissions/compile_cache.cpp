@@ -1,6 +1,5 @@
 #include "compile_cache.hpp"
 
-#include <fcntl.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -15,7 +14,6 @@
 
 #include "containment/file_copy.hpp"
 #include "containment/interrupts.hpp"
-#include "containment/proc_table.hpp"
 #include "support/files.hpp"
 
 namespace entrapment {
@@ -42,32 +40,10 @@ std::string hash_hex(const std::string& bytes) {
   return text;
 }
 
-void write_key(const fs::path& path, const std::string& key) {
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, 0600);
-  if (fd < 0) throw std::runtime_error("cannot write " + path.string());
-  std::size_t done = 0;
-  while (done < key.size()) {
-    const ssize_t n = ::write(fd, key.data() + done, key.size() - done);
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
-  }
-  ::close(fd);
-  if (done != key.size()) throw std::runtime_error("cannot write " + path.string());
-}
-
 bool is_hash_name(const std::string& name) {
   return name.size() == 32 && std::all_of(name.begin(), name.end(), [](char c) {
            return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
          });
-}
-
-// Close-on-exec descriptors, no symbolic link followed (file_copy.hpp). What comes out is
-// readable and runnable by the contestant's user; the cache directory itself is private.
-void copy_any(const fs::path& from, const fs::path& to) {
-  if (fs::is_directory(fs::symlink_status(from)))
-    copy_directory(from, to, 0755, 0755);
-  else
-    copy_regular_file(from, to, 0755);
 }
 
 }  // namespace
@@ -111,7 +87,7 @@ bool CompileCache::fetch(const std::string& key, const fs::path& destination) co
   std::error_code error;
   if (!fs::exists(dir / kArtifact, error) || read_file(dir / kKeyFile) != key) return false;
   try {
-    copy_any(dir / kArtifact, destination);
+    copy_program(dir / kArtifact, destination);
   } catch (const std::exception&) {
     return false;
   }
@@ -134,9 +110,9 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
     key_of_staging = register_directory(staging);
   }
   try {
-    copy_any(artifact, fs::path(staging) / kArtifact);
-    write_key(fs::path(staging) / kKeyFile, key);
-    fs::rename(staging, entry(key), error);  // fails when another judge stored it first
+    copy_program(artifact, fs::path(staging) / kArtifact);
+    write_file(fs::path(staging) / kKeyFile, key);  // in the fresh, private (0700) directory
+    fs::rename(staging, entry(key), error);         // fails when another judge stored it first
   } catch (const std::exception&) {
   }
   fs::remove_all(staging, error);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <iterator>
 #include <optional>
 
 #include "support/files.hpp"
@@ -46,6 +47,11 @@ class ClassReader {
   bool ok_ = true;
 };
 
+// The bytes after the tag of each other constant pool entry, by its tag (JVM specification,
+// 4.4); 0: no such tag.
+constexpr std::size_t kEntryBytes[] = {0, 0, 0, 4, 4, 8, 8, 0, 2, 4, 4,
+                                       4, 4, 0, 0, 3, 2, 4, 4, 2, 2};
+
 // The class's binary name when it declares public static void main(String[]).
 std::optional<std::string> main_class_of(const std::string& bytes) {
   ClassReader in(bytes);
@@ -55,39 +61,16 @@ std::optional<std::string> main_class_of(const std::string& bytes) {
   std::vector<std::string> utf8(count);
   std::vector<std::uint32_t> class_name(count);  // Class entries: their name's index
   for (std::uint32_t i = 1; i < count && in.ok(); ++i) {
-    switch (in.u(1)) {
-      case 1:
-        utf8[i] = in.text(in.u(2));
-        break;
-      case 7:
-        class_name[i] = in.u(2);
-        break;
-      case 8:
-      case 16:
-      case 19:
-      case 20:
-        in.skip(2);
-        break;
-      case 15:
-        in.skip(3);
-        break;
-      case 3:
-      case 4:
-      case 9:
-      case 10:
-      case 11:
-      case 12:
-      case 17:
-      case 18:
-        in.skip(4);
-        break;
-      case 5:
-      case 6:
-        in.skip(8);
-        ++i;  // takes two entries
-        break;
-      default:
-        return std::nullopt;
+    const std::uint32_t tag = in.u(1);
+    if (tag == 1) {  // Utf8
+      utf8[i] = in.text(in.u(2));
+    } else if (tag == 7) {  // Class
+      class_name[i] = in.u(2);
+    } else if (tag < std::size(kEntryBytes) && kEntryBytes[tag] > 0) {
+      in.skip(kEntryBytes[tag]);
+      if (tag == 5 || tag == 6) ++i;  // a Long or a Double takes two entries
+    } else {
+      return std::nullopt;
     }
   }
   in.skip(2);  // access flags

@@ -190,10 +190,7 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
   for (const std::string& output : outputs) {
     const fs::path from = process->scratch() / output;
     try {
-      if (fs::is_directory(fs::symlink_status(from)))
-        copy_directory(from, destination / output, 0755, 0755);
-      else
-        copy_regular_file(from, destination / output, 0755);
+      copy_program(from, destination / output);
     } catch (const CopyError& e) {
       throw std::runtime_error(source.string() + ": cannot take the compiled program: " + e.what());
     }

@@ -22,7 +22,7 @@ namespace fs = std::filesystem;
 // judge itself, whose command line holds the token too, nor a compiler).
 int contestants_with(const std::string& token) {
   int count = 0;
-  for (const ProcEntry& p : read_process_table(false)) {
+  for (const ProcEntry& p : read_process_table()) {
     const std::string cmdline = read_proc_file("/proc/" + std::to_string(p.pid) + "/cmdline");
     if (cmdline.find(token) != std::string::npos &&
         cmdline.find("/tmp/entrapment-run-") != std::string::npos)
