@@ -29,17 +29,22 @@ JudgeExit wait_for(pid_t judge, pid_t contestant) {
   rusage usage{};
   while (wait4(judge, &status, 0, &usage) < 0 && errno == EINTR) {
   }
-  kill(contestant, SIGKILL);
-  while (waitpid(contestant, nullptr, 0) < 0 && errno == EINTR) {
+  JudgeExit ended = exit_of(status, usage);
+  ended.contestant_outlived_it = waitpid(contestant, nullptr, WNOHANG) == 0;
+  if (ended.contestant_outlived_it) {
+    kill(contestant, SIGKILL);
+    while (waitpid(contestant, nullptr, 0) < 0 && errno == EINTR) {
+    }
   }
-  return exit_of(status, usage);
+  return ended;
 }
 
 }  // namespace
 
 JudgeExit run_pair(const std::vector<std::string>& judge,
                    const std::vector<std::string>& contestant,
-                   const std::filesystem::path& judge_stderr, long long judge_memory_mib) {
+                   const std::filesystem::path& judge_stderr, long long judge_memory_mib,
+                   const std::function<void(pid_t)>& on_judge_started) {
   int to_judge[2], to_contestant[2];
   // Close-on-exec: tests run pairs from several threads at once, and a pipe end inherited by
   // another pair's process would keep this pair's reader from ever seeing the end of input.
@@ -55,6 +60,7 @@ JudgeExit run_pair(const std::vector<std::string>& judge,
                   {.stderr_file = judge_stderr,
                    .address_space_bytes = static_cast<unsigned long long>(judge_memory_mib) << 20,
                    .default_sigpipe = false});
+  if (on_judge_started && judge_pid > 0) on_judge_started(judge_pid);
   const pid_t contestant_pid =
       spawn_wired(contestant, to_contestant[0], to_judge[1], {.stderr_file = {}});
   for (int fd : {to_judge[0], to_judge[1], to_contestant[0], to_contestant[1]}) close(fd);
