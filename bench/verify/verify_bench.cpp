@@ -29,8 +29,8 @@ using entrapment::bench::Timing;
 void report(const char* what, const std::vector<std::string>& argv,
             const std::string& cache = "off") {
   const Timing t = timed(argv, cache);
-  std::printf("%-52s %7.1f s wall, %7.1f s CPU (exit status %d)\n", what, t.wall_s, t.cpu_s,
-              t.status);
+  std::printf("%-52s %7.1f s wall, %7.1f s CPU by %s (exit status %d)\n", what, t.wall_s, t.cpu_s,
+              t.counted_by, t.status);
   std::fflush(stdout);
 }
 

@@ -137,6 +137,7 @@ int main(int argc, char** argv) {
   const Timing warm = checked("warm", timed(verify({}), cache, true));
   line("cold (every submission compiled)", cold.cpu_s);
   line("warm (the compile cache filled)", warm.cpu_s);
+  std::printf("  (CPU counted by %s)\n", cold.counted_by);
   line("  compiling (cold - warm)", cold.cpu_s - warm.cpu_s);
   for (const char* stage : {"validate", "generate", "samples"}) {
     const std::string what = std::string("  stage ") + stage + ", warm";
