@@ -12,8 +12,8 @@
 // 3. One run of /bin/true N times, contained and bare, through the judge's own
 //    ContestantProcess: the judge's side (ids, control groups, staging, clean-up: this
 //    process's CPU) and the started side (bwrap and the program: its children's CPU).
-// CPU time is user + system of the process and everything it waited for; wall clock is shown
-// but depends on the machine's load.
+// CPU time is user + system of the process and everything it started (timed_run.hpp: a cpuacct
+// group where one can be made); wall clock is shown but depends on the machine's load.
 #include <sys/resource.h>
 #include <unistd.h>
 
@@ -135,6 +135,10 @@ int main(int argc, char** argv) {
   std::printf("judge verify -j 2 on %s\n", root.c_str());
   const Timing cold = checked("cold", timed(verify({}), cache, true));
   const Timing warm = checked("warm", timed(verify({}), cache, true));
+  if (!cold.cpu_from_cgroup || !warm.cpu_from_cgroup)
+    std::printf(
+        "  (CPU from wait4, no cpuacct group of its own: it misses a contestant "
+        "killed with bwrap's PID namespace)\n");
   line("cold (every submission compiled)", cold.cpu_s);
   line("warm (the compile cache filled)", warm.cpu_s);
   line("  compiling (cold - warm)", cold.cpu_s - warm.cpu_s);
