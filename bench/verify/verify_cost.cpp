@@ -12,8 +12,8 @@
 // 3. One run of /bin/true N times, contained and bare, through the judge's own
 //    ContestantProcess: the judge's side (ids, control groups, staging, clean-up: this
 //    process's CPU) and the started side (bwrap and the program: its children's CPU).
-// CPU time is user + system of the process and everything it waited for; wall clock is shown
-// but depends on the machine's load.
+// CPU time is user + system of the process and everything it started (timed_run.hpp: a control
+// group where one can be made); wall clock is shown but depends on the machine's load.
 #include <sys/resource.h>
 #include <unistd.h>
 

@@ -275,6 +275,13 @@ TEST_F(ExportTest, CmsItalyYamlLayout) {
             read_text(bin_.parent_path() / "interactor" / "cms_manager.cpp"));
   EXPECT_FALSE(fs::exists(p / "check" / "checker"));  // that would make it a Batch task
   EXPECT_TRUE(fs::is_directory(p / "sol"));
+  // No sol/stub.*: one would make the task ["stub", "fifo_io"] (the program compiled with the
+  // stub, talking over FIFOs). Without it CMS's loader (c3659b8) logs "Stub for language ...
+  // not found." once per language it knows: the README must say that is expected.
+  for (const fs::directory_entry& e : fs::directory_iterator(p / "sol"))
+    EXPECT_NE(e.path().stem().string(), "stub") << e.path();
+  EXPECT_NE(read_text(p / "README.md").find("`Stub for language ... not found.`"),
+            std::string::npos);
   EXPECT_TRUE(fs::is_regular_file(p / "att" / "testing_tool.py"));
   // The statement: a PDF (the loader takes no other), showing the problem's sentences.
   const std::string pdf = read_text(p / "statement" / "statement.pdf");
