@@ -183,6 +183,11 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
 
   std::vector<int> group_fds;
   if (mechanism_->cgroup) {
+    // Made and registered at once too: an interrupt's clean-up (which holds the spawn lock)
+    // either finds the groups or comes before them, and then none is made. Made unregistered,
+    // an interrupt in between left an entrapment-<pid>-N group behind.
+    std::lock_guard<std::recursive_mutex> lock(spawn_lock());
+    if (interrupted()) throw std::runtime_error("the judge was interrupted");
     static std::atomic<unsigned> counter{0};
     const std::string name =
         "entrapment-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
