@@ -15,8 +15,10 @@
 #   root, none               --no-sandbox --trust, cgroup and rlimit: the program runs as root
 #   nobody, bwrap            --sandbox, as the user nobody (rlimit: no cgroup is writable)
 #   nobody, none             --no-sandbox --trust, as nobody: the program runs as the user
-# kill-all is not run where nothing contains it: as root it would SIGKILL every process of the
-# machine, as nobody every process of that user (the judge's too).
+# Not run where nothing contains them: kill-all (as root it would SIGKILL every process of the
+# machine, as nobody every process of that user, the judge's too), and as root attack-judge,
+# tiocsti and trace-all (they reached other checkouts' packages, other sessions' terminals and
+# every process of the machine).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build/bin}
@@ -118,8 +120,11 @@ for program in "${programs[@]}"; do
   row="| ${program} |"
   for mode in "${modes[@]}"; do
     read -r who isolation limits <<<"$mode"
-    if [ "$program" = kill-all ] && [ "$isolation" = none ]; then
-      row+=" not run |"  # SIGKILL to all it may signal: as root, every process of the machine
+    # Where nothing contains them they reach what their user may: as root, every process,
+    # terminal and checkout of the machine (other people's work on a shared one).
+    if [ "$isolation" = none ] && { [ "$program" = kill-all ] ||
+      { [ "$who" = root ] && [[ " attack-judge tiocsti trace-all " == *" $program "* ]]; }; }; then
+      row+=" not run |"
       continue
     fi
     result=$(run_one "$who" "$isolation" "$limits" "$program")
