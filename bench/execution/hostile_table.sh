@@ -15,6 +15,10 @@
 #   root, none               --no-sandbox --trust, cgroup and rlimit: the program runs as root
 #   nobody, bwrap            --sandbox, as the user nobody (rlimit: no cgroup is writable)
 #   nobody, none             --no-sandbox --trust, as nobody: the program runs as the user
+# Not run where nothing contains them: kill-all (as root it would SIGKILL every process of the
+# machine, as nobody every process of that user, the judge's too), and as root attack-judge,
+# tiocsti and trace-all (they reached other checkouts' packages, other sessions' terminals and
+# every process of the machine).
 set -uo pipefail
 cd "$(dirname "$0")/../.."
 bin=${1:-build/bin}
@@ -48,7 +52,7 @@ chmod -R a+rX "$work"
 player=$work/bin/test_player
 programs=(correct sleep no-flush stdout-flood stderr-flood fork-bomb allocate close-stdin
   crash-after orphan blank-flood spin fds "two-processes 140" fork-bomb-child bomb-during
-  tmp-fill shm-fill cwd-fill attack-judge tiocsti
+  tmp-fill shm-fill cwd-fill attack-judge tiocsti trace-all kill-all
   src:incbin_secret.cpp src:include_dev_zero.cpp src:template_without_end.cpp src:NativeHog.java)
 if [ -n "${HOSTILE_PROGRAMS:-}" ]; then
   # shellcheck disable=SC2206
@@ -116,6 +120,13 @@ for program in "${programs[@]}"; do
   row="| ${program} |"
   for mode in "${modes[@]}"; do
     read -r who isolation limits <<<"$mode"
+    # Where nothing contains them they reach what their user may: as root, every process,
+    # terminal and checkout of the machine (other people's work on a shared one).
+    if [ "$isolation" = none ] && { [ "$program" = kill-all ] ||
+      { [ "$who" = root ] && [[ " attack-judge tiocsti trace-all " == *" $program "* ]]; }; }; then
+      row+=" not run |"
+      continue
+    fi
     result=$(run_one "$who" "$isolation" "$limits" "$program")
     verdict=${result%%$'\t'*}
     message=${result#*$'\t'}

@@ -183,6 +183,11 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
 
   std::vector<int> group_fds;
   if (mechanism_->cgroup) {
+    // Made and registered at once too: an interrupt's clean-up (which holds the spawn lock)
+    // either finds the groups or comes before them, and then none is made. Made unregistered,
+    // an interrupt in between left an entrapment-<pid>-N group behind.
+    std::lock_guard<std::recursive_mutex> lock(spawn_lock());
+    if (interrupted()) throw std::runtime_error("the judge was interrupted");
     static std::atomic<unsigned> counter{0};
     const std::string name =
         "entrapment-" + std::to_string(::getpid()) + "-" + std::to_string(counter++);
@@ -465,10 +470,19 @@ void ContestantProcess::reap_namespace_init() {
   const auto at = status_text_.find(key);
   if (at == std::string::npos) return;
   const pid_t init = static_cast<pid_t>(std::atol(status_text_.c_str() + at + key.size()));
-  // Only as root, where bwrap runs without a user namespace and its init is the judge's child,
-  // which keeps its pid until the judge reaps it. Not root, bwrap reaps its own init, whose pid
-  // may by now be another process's.
-  if (init <= 1 || ::geteuid() != 0) return;
+  if (init <= 1) return;
+  // bwrap exits as soon as the init reports the program's exit, and the init comes to the judge
+  // (a subreaper), root or not, keeping its pid until the judge reaps it. Only if the init died
+  // first did bwrap reap it (its figures are then in bwrap's), and its pid may be another
+  // process's by now: it is touched only while it is the judge's child. (Not root, it was left
+  // unreaped, and a program that allocated 60 MiB and aborted within the first look read 4 MiB,
+  // bwrap's own: RTE instead of MLE.)
+  siginfo_t info{};
+  int r;
+  while ((r = ::waitid(P_PID, static_cast<id_t>(init), &info, WEXITED | WNOHANG | WNOWAIT)) < 0 &&
+         errno == EINTR) {
+  }
+  if (r != 0) return;
   // It dies with bwrap (--die-with-parent) if it has not yet.
   ::kill(init, SIGKILL);
   rusage ru{};
@@ -496,7 +510,10 @@ void ContestantProcess::sweep() {
   // bwrap returns as soon as its init (pid 1 of its namespace, in a process group of its own)
   // reports the program's exit, and that init, which reaped the program, is the judge's child:
   // reaped here, the program's figures count (they were lost: 2 MiB, bwrap's own, instead of
-  // the program's 3.7 MiB), and no zombie is left per run.
+  // the program's 3.7 MiB), and no zombie is left per run. It is also the wait for the run's
+  // end: the init of a PID namespace exits only once every process in it is gone, so what the
+  // program left (a fork bomb orphaned to the init, which the tree no longer finds once bwrap
+  // is gone) is dead when this returns; without it, 56 or 64 of them were still alive at times.
   if (sandboxed()) reap_namespace_init();
   // Nothing of the run is left: its control group is empty, or kill_and_reap() went on until
   // no process of the tree (under bwrap: of its PID namespace) was alive.

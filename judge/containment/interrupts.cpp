@@ -75,6 +75,25 @@ void kill_descendants() {
   }
 }
 
+// Removes a registered directory although the judge's own threads may still make entries in it
+// (the next submission's directory, a compiled program) until the process ends: one pass of
+// remove_all then fails on what was made behind it (a full run left a work directory so). It is
+// renamed first, so that nothing more is made there by its name, then removed until it is gone.
+bool remove_directory(const fs::path& dir) {
+  std::error_code ec;
+  fs::path doomed = dir;
+  doomed += ".removing";
+  fs::rename(dir, doomed, ec);
+  if (ec) doomed = dir;
+  bool removed = false;
+  for (int pass = 0; pass < 10; ++pass) {
+    const std::uintmax_t count = fs::remove_all(doomed, ec);
+    removed = removed || (count > 0 && count != static_cast<std::uintmax_t>(-1));
+    if (!ec) break;
+  }
+  return removed;
+}
+
 // Returns how many contestant runs were stopped and directories removed.
 std::pair<int, int> undo_everything() {
   // No fork is under way once the spawn lock is held, so every child is registered; none
@@ -89,8 +108,7 @@ std::pair<int, int> undo_everything() {
     runs += run.group > 0;
   }
   for (const auto& [key, run] : r.live) {
-    std::error_code ignored;
-    if (!run.scratch.empty() && fs::remove_all(run.scratch, ignored) > 0) ++directories;
+    if (!run.scratch.empty() && remove_directory(run.scratch)) ++directories;
   }
   return {runs, directories};
 }

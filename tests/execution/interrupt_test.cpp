@@ -5,11 +5,15 @@
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
 #include <fstream>
 #include <thread>
 
+#include "containment/interrupts.hpp"
 #include "containment/proc_table.hpp"
 #include "execution_fixture.hpp"
 
@@ -145,6 +149,37 @@ TEST(Interrupt, SigintWhileCompilingLeavesNoCompilerAndNoDirectory) {
     EXPECT_EQ(processes_with(token), 0) << "a compiler is left";
     EXPECT_EQ(leftovers_of(judge.pid()), std::vector<std::string>{}) << "left behind";
   }
+}
+
+// The judge's own threads make entries in its work directory (the next submission's
+// directory, a compiled program) up to the moment it exits, the clean-up's removal included: an
+// interrupt must remove the directory all the same (a full run left
+// /tmp/entrapment-judging-<pid>-... once). Here a thread of a judge-like process makes
+// directories in a registered one as fast as it can, until it cannot.
+TEST(Interrupt, ADirectoryFilledWhileTheInterruptRemovesItIsRemovedAll) {
+  TempDir parent("entrapment-test-interrupt", 0755);
+  const fs::path dir = parent.path / "work";
+  fs::create_directory(dir);
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) {
+    handle_interrupts();
+    register_directory(dir);
+    std::thread([dir] {
+      for (long i = 0;; ++i)
+        if (::mkdir((dir / std::to_string(i)).c_str(), 0700) != 0 && errno != EEXIST) return;
+    }).detach();
+    while (!fs::exists(dir / "100")) {
+    }
+    ::raise(SIGINT);  // the clean-up ends the process
+    for (;;) ::pause();
+  }
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 130) << status;
+  std::vector<std::string> left;
+  for (const auto& entry : fs::directory_iterator(parent.path)) left.push_back(entry.path());
+  EXPECT_EQ(left, std::vector<std::string>{}) << "the directory being filled is left";
 }
 
 }  // namespace

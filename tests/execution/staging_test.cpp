@@ -109,6 +109,37 @@ TEST_P(PrivatePlaces, AnInterpreterFileAloneInA0700DirectoryRuns) {
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 
+// An installation (bin/python3, with lib/pythonX.Y beside it) under a private directory: bwrap
+// as root makes the directories above a mount point as the source's (0700, root's), and only the
+// judge making them open to all first lets the run's own user reach the installation's files.
+// setpriv starts the interpreter by its path while it is still privileged, so it starts either
+// way, and Python falls back to /usr's library: what tells is reading its own file. The script
+// exits 3 (RTE) when it cannot, else plays. (A Python file alone there could not tell: seen
+// passing with those directories left 0700.)
+TEST_P(PrivatePlaces, AnInstallationInA0700DirectoryIsReachableByTheContestant) {
+  const fs::path real = fs::canonical("/usr/bin/python3");  // /usr/bin/python3.11
+  const fs::path library = fs::path("/usr/lib") / real.filename();
+  if (!fs::is_directory(library)) GTEST_SKIP() << "no " << library.string() << " here";
+  const fs::path prefix = private_dir_.path / "python";
+  fs::create_directories(prefix / "bin");
+  fs::create_directories(prefix / "lib");
+  fs::create_directory_symlink(library, prefix / "lib" / real.filename());
+  const fs::path python = copy_into(real, prefix / "bin", "python3", 0755);
+  copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "trapper.py", 0600);
+  const fs::path script = private_dir_.path / "solution.py";
+  write_file(script,
+             "import os, runpy, sys\n"
+             "try:\n"
+             "    open(sys.executable, 'rb').close()\n"
+             "except OSError:\n"
+             "    sys.exit(3)\n"
+             "sys.argv = [os.path.join(os.path.dirname(__file__), 'trapper.py'), 'plain']\n"
+             "runpy.run_path(sys.argv[0], run_name='__main__')\n",
+             0600);
+  const TestResult result = judge({python.string(), script.string()});
+  EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
+}
+
 // A Python of mode 0700 (its owner's alone) under a private directory: bwrap as root binds it,
 // but the run's own user cannot run it, which is a judge error; with no isolation the judge's
 // own user runs it (root may).
