@@ -18,6 +18,8 @@
 #include "containment/proc_table.hpp"
 #include "containment/process_tree.hpp"
 #include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -158,6 +160,35 @@ TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
   EXPECT_EQ(ran.out.find("held 2000 MiB"), std::string::npos)
       << "it held 2000 MiB in a memfd under a 256 MiB limit";
   EXPECT_TRUE(ran.usage.oom_killed || ran.usage.signaled || ran.usage.exit_code != 0) << ran.err;
+}
+
+// Red team, issue 27: memfds hold memory no process has resident, so the control group's OOM
+// killer may pick bwrap itself, which then never reports the program's exit: a small C
+// program holding 2000 MiB in memfds of 512 KiB (none over the output limit) was a judge
+// error, "bwrap could not start it", instead of its MLE (4 of 4 runs through `judge run`).
+TEST_P(MemfdTest, MemoryInManySmallMemfdsIsTheProgramsNotAJudgeError) {
+  const fs::path cc = find_program("cc");
+  if (cc.empty()) GTEST_SKIP() << "no C compiler here";
+  TempDir dir("entrapment-test-memfd", 0755);
+  write_text(dir.path / "hold.c",
+             "#define _GNU_SOURCE\n#include <stdio.h>\n#include <string.h>\n"
+             "#include <sys/mman.h>\n#include <unistd.h>\n"
+             "static char block[512 << 10];\n"
+             "int main(void) {\n  memset(block, 'm', sizeof block);\n"
+             "  for (int i = 0; i < 4000; ++i) {\n    int fd = memfd_create(\"held\", 0);\n"
+             "    if (fd < 0 || write(fd, block, sizeof block) != sizeof block) return 1;\n  }\n"
+             "  puts(\"held 2000 MiB\");\n  return 0;\n}\n");
+  const ProcessResult built = run_process(
+      {cc.string(), "-O2", "-o", (dir.path / "hold").string(), (dir.path / "hold.c").string()});
+  ASSERT_EQ(built.status, 0) << built.err;
+  Limits limits = small_limits(mechanism());
+  limits.cpu_s = 20;
+  limits.wall_s = 60;
+  const Ran ran = run_contained({(dir.path / "hold").string()}, limits, sandbox());
+  EXPECT_EQ(ran.out.find("held 2000 MiB"), std::string::npos)
+      << "it held 2000 MiB in memfds under a 256 MiB limit";
+  EXPECT_EQ(ran.usage.not_started, "") << "the program's memory was taken for the judge's fault";
+  EXPECT_TRUE(ran.usage.oom_killed) << ran.err;
 }
 
 INSTANTIATE_TEST_SUITE_P(Containment, MemfdTest,
