@@ -55,8 +55,8 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
   else
     lines.push_back("memory " + mib(limits.memory_mib) +
                     ": each process's address space (RLIMIT_AS), and the whole tree's resident "
-                    "memory as the judge's looks see it (at least four a second); NOT counted: "
-                    "memory held in a memfd or a tmpfs" +
+                    "memory and the memfds it holds open as the judge's looks see them (at least "
+                    "four a second); NOT counted: memory held in a tmpfs" +
                     (bwrap ? " (its /tmp and /dev/shm are capped at " +
                                  mib(limits.max_scratch_bytes >> 20) + " each)"
                            : ""));
