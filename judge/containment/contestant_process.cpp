@@ -525,8 +525,7 @@ void ContestantProcess::sweep() {
   if (status_ >= 0 && !killed_) {
     // bwrap exited by itself: it writes the program's exit code only after a successful
     // exec, so without one it failed to set up or to run it, and said why on stderr. Unless
-    // the control group's OOM killer took bwrap (or its init) for the program: memory held in
-    // memfds is no process's resident set, so it may pick them; that run was the program's.
+    // the OOM killer took bwrap for the program (memfds are no process's resident set).
     read_to_end(status_, status_text_);
     if (!sandbox_started_program(status_text_) && !usage_.oom_killed) {
       drain_stderr();

@@ -37,9 +37,8 @@ bool read_proc_status(ProcEntry& entry);
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
-// Memory held in memfds that process `pid` has open (what their pages take, /proc/PID/fd), in
-// KiB; a memfd already in `seen` (another process holds it too) is not counted again. No
-// address space holds it, so neither RLIMIT_AS nor the resident set counts it.
+// KiB held in the memfds process `pid` has open (no address space holds them), those not in
+// `seen` (held by another process too).
 long long memfd_kib_of(pid_t pid, std::set<std::pair<dev_t, ino_t>>& seen);
 
 // Clock ticks per second, for ProcEntry::ticks.

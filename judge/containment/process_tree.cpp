@@ -93,8 +93,7 @@ TreeUsage ProcessTree::sample() const {
   for (ProcEntry p : live_members()) {
     ticks += p.ticks;
     if (!p.bwrap) usage.resident_kib += p.resident_kib;
-    // Without a control group nothing else counts memory held in memfds (a run held
-    // 2000 MiB in them under 256 MiB); with one, the group is charged for it.
+    // A control group is charged for memfds; nothing else counts them (2000 MiB under 256).
     if (!cgroup_ && !p.bwrap) usage.resident_kib += memfd_kib_of(p.pid, memfds);
     if (cgroup_ || read_proc_status(p)) usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);
   }

@@ -63,21 +63,12 @@ bool is_elf(const fs::path& file) {
   return elf;
 }
 
-// Where a shim is asked which Python it runs (below): the system read-only, and of the rest
-// only the shim's own directory and the one above it (pyenv's root above its shims/), unless
-// either is a place never shown whole (installation.hpp: a home, /tmp, the package ...), then
-// the shim's file alone. Not the machine: asked with `/` bound, a contestant's "python3" read
-// every file of root's (or the user's SSH key) and gave it back as its answer.
+// Where a shim is asked its Python (below): the system, and the shim's directory or the one
+// above it (pyenv's root) unless a place never shown whole (installation.hpp), else the shim
+// alone. With `/` bound, a contestant's "python3" read root's files and answered with them.
 std::vector<std::string> shim_question(const std::string& interpreter) {
-  std::vector<std::string> argv = {bwrap_path().string(), "--ro-bind", "/usr", "/usr",
-                                   "--ro-bind",           "/etc",      "/etc"};
-  for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
-    std::error_code ec;
-    if (fs::is_symlink(dir, ec))
-      argv.insert(argv.end(), {"--symlink", fs::read_symlink(dir, ec).string(), dir});
-    else if (fs::is_directory(dir, ec))
-      argv.insert(argv.end(), {"--ro-bind", dir, dir});
-  }
+  std::vector<std::string> argv = {bwrap_path().string()};
+  for (const std::string& option : system_read_only()) argv.push_back(option);
   const fs::path shim = fs::absolute(interpreter).lexically_normal();
   fs::path shown = shim;
   for (const fs::path& dir : {shim.parent_path().parent_path(), shim.parent_path()})
@@ -93,9 +84,8 @@ std::vector<std::string> shim_question(const std::string& interpreter) {
   return argv;
 }
 
-// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal, and limits
-// of CPU, memory and files. Not of processes: RLIMIT_NPROC never binds the machine's uid 0,
-// even in a user namespace; the PID namespace ends them all when bwrap is killed (10 s).
+// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal, limits (not
+// RLIMIT_NPROC: it never binds uid 0, even in a user namespace; bwrap's PID namespace ends all).
 const char* answer_on_pipe(const void* context) {
   const int pipe = *static_cast<const int*>(context);
   const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -126,9 +116,7 @@ std::string python_executable(const std::string& interpreter) {
   int out[2];
   if (!bwrap.empty() && ::pipe2(out, O_CLOEXEC) == 0) {
     LaunchRequest request;
-    // Not as nobody: a shim under /root (pyenv) must read what is beside it. Root without
-    // capabilities in a user namespace, nothing but its own directories and the system in
-    // view, read-only, nothing written but one line.
+    // Not as nobody: a shim under /root (pyenv) must read what is beside it.
     request.argv = shim_question(interpreter);
     for (char** variable = environ; variable && *variable; ++variable)
       request.env.push_back(*variable);
