@@ -1,5 +1,7 @@
 #include "package_root.hpp"
 
+#include <sys/stat.h>
+
 namespace entrapment {
 
 namespace fs = std::filesystem;
@@ -33,10 +35,18 @@ bool is_package_root(const fs::path& dir) {
          fs::is_directory(dir / "testdata", error);
 }
 
-// The nearest directory at or above `start` that is a package, or an empty path.
+// Whether everyone may write to `dir` (/tmp): anyone could have made it look like a package.
+static bool open_to_all(const fs::path& dir) {
+  struct stat info {};
+  return ::stat(dir.c_str(), &info) == 0 && (info.st_mode & S_IWOTH);
+}
+
+// The nearest directory at or above `start` that is a package, or an empty path. Never one
+// everyone may write to: a local user's /tmp/problem.yaml and /tmp/testdata/ made root's judge,
+// started under /tmp, judge (and without bwrap run as root) what they planted.
 static fs::path package_upward(const fs::path& start) {
   for (fs::path dir = start;; dir = dir.parent_path()) {
-    if (is_package_root(dir)) return dir;
+    if (is_package_root(dir) && !open_to_all(dir)) return dir;
     if (dir == dir.root_path() || dir.parent_path() == dir) return {};
   }
 }
