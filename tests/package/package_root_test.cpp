@@ -60,6 +60,8 @@ TEST_F(PackageRootTest, ADirectoryEveryoneMayWriteToIsNeverFoundUpward) {
   fs::permissions(shared, fs::perms::all | fs::perms::sticky_bit);
   const std::string error = error_of("", nullptr, shared / "mine");
   EXPECT_NE(error.find("no package here"), std::string::npos) << error;
+  EXPECT_NE(error.find(shared.string() + " does, but everyone may write to it"), std::string::npos)
+      << error;
   EXPECT_EQ(find_package_root(shared.string(), nullptr, shared / "mine").path, shared);
 }
 
