@@ -1,5 +1,6 @@
 #include "isolation_check.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
@@ -54,8 +55,8 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
   else
     lines.push_back("memory " + mib(limits.memory_mib) +
                     ": each process's address space (RLIMIT_AS), and the whole tree's resident "
-                    "memory as the judge's looks see it (at least four a second); NOT counted: "
-                    "memory held in a memfd or a tmpfs" +
+                    "memory and the memfds it holds open as the judge's looks see them (at least "
+                    "four a second); NOT counted: memory held in a tmpfs" +
                     (bwrap ? " (its /tmp and /dev/shm are capped at " +
                                  mib(limits.max_scratch_bytes >> 20) + " each)"
                            : ""));
@@ -84,6 +85,26 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
   return lines;
 }
 
+// "" when the judge's user (or root) alone owns and may write `path` and every directory above
+// it; else what is not so ("/tmp/solutions belongs to user id 65534").
+std::string not_own(const fs::path& path) {
+  std::error_code ec;
+  const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
+  fs::path step;
+  for (const fs::path& part : real) {
+    step /= part;
+    struct stat info {};
+    if (::lstat(step.c_str(), &info) != 0) return step.string() + " cannot be read";
+    if (info.st_uid != 0 && info.st_uid != ::geteuid())
+      return step.string() + " belongs to user id " + std::to_string(info.st_uid);
+    // Sticky (/tmp): others may add their own names there, but not move or replace ours.
+    const bool sticky = S_ISDIR(info.st_mode) && (info.st_mode & S_ISVTX);
+    if ((info.st_mode & (S_IWGRP | S_IWOTH)) && !sticky)
+      return "others may write to " + step.string();
+  }
+  return "";
+}
+
 }  // namespace
 
 void add_trust_option(CLI::App& sub, bool& trust) {
@@ -92,12 +113,15 @@ void add_trust_option(CLI::App& sub, bool& trust) {
                "(bwrap not in use): they run as you (root included), with your files");
 }
 
-bool is_package_submission(const fs::path& path, const fs::path& root) {
+bool is_package_submission(const fs::path& path, const fs::path& root, std::string* why) {
   std::error_code ec;
   const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
   const fs::path solutions = fs::weakly_canonical(root / "solutions", ec);
   const fs::path relative = real.lexically_relative(solutions);
-  return !relative.empty() && *relative.begin() != ".." && *relative.begin() != ".";
+  if (relative.empty() || *relative.begin() == ".." || *relative.begin() == ".") return false;
+  const std::string reason = not_own(real);
+  if (why) *why = reason;
+  return reason.empty();
 }
 
 void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bool trust) {

@@ -94,8 +94,11 @@ int play_person(const TestCase& test) {
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
   const Limits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
   // Nothing isolating it: only the package's own runs (after a warning) unless --trust.
-  if (!args.command.empty() || !is_package_submission(args.words[0], root))
-    check_isolation(args.sandbox, {args.command.empty() ? args.words[0] : args.command[0]},
+  std::string why;
+  if (!args.command.empty() || !is_package_submission(args.words[0], root, &why))
+    check_isolation(args.sandbox,
+                    {args.command.empty() ? args.words[0] + (why.empty() ? "" : " (" + why + ")")
+                                          : args.command[0]},
                     args.trust);
   else
     check_isolation(args.sandbox, {}, args.trust);

@@ -118,8 +118,9 @@ int run(const RunArguments& args) {
     std::vector<std::string> untrusted;
     for (const SubmissionTarget& target : chosen.targets) {
       inputs.push_back(target.path);
-      if (!with_command && !is_package_submission(target.path, root))
-        untrusted.push_back(target.name);
+      std::string why;
+      if (!with_command && !is_package_submission(target.path, root, &why))
+        untrusted.push_back(target.name + (why.empty() ? "" : " (" + why + ")"));
     }
     if (with_command) untrusted.push_back(args.command.front());
     for (const std::string& word : test_words) inputs.push_back(word);

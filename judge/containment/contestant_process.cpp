@@ -541,9 +541,10 @@ void ContestantProcess::sweep() {
   }
   if (status_ >= 0 && !killed_) {
     // bwrap exited by itself: it writes the program's exit code only after a successful
-    // exec, so without one it failed to set up or to run it, and said why on stderr.
+    // exec, so without one it failed to set up or to run it, and said why on stderr. Unless
+    // the OOM killer took bwrap for the program (memfds are no process's resident set).
     read_to_end(status_, status_text_);
-    if (!sandbox_started_program(status_text_)) {
+    if (!sandbox_started_program(status_text_) && !usage_.oom_killed) {
       drain_stderr();
       usage_.not_started = cut_newlines(stderr_text_);
       if (usage_.not_started.empty()) usage_.not_started = "bwrap could not start it";

@@ -1,6 +1,7 @@
 #include "identity.hpp"
 
 #include <fcntl.h>
+#include <pwd.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
 #include <sys/stat.h>
@@ -37,6 +38,9 @@ std::optional<RunIdentity> RunIdentity::try_acquire(bool* any_held) {
   const Descriptor registry{open_id_registry()};
   for (int i = 0; i < kRunUids; ++i) {
     const uid_t uid = kFirstRunUid + static_cast<uid_t>(i);
+    // An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner
+    // could signal, trace and read the run.
+    if (::getpwuid(uid)) continue;
     int fd = open_id_lock(registry.fd, uid);  // checked: root's alone, not a link
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       // A lock file not empty was left by a judge that died holding it (the judge empties it
@@ -73,8 +77,8 @@ std::optional<RunIdentity> RunIdentity::acquire() {
     if (interrupted()) throw std::runtime_error("the judge was interrupted");
     if (!any_held)
       throw std::runtime_error(
-          "no usable user id for the contestant: no judge holds one, but every id still has "
-          "processes left by a judge that died (ids " +
+          "no usable user id for the contestant: no judge holds one, but every id is an "
+          "account's or still has processes left by a judge that died (ids " +
           std::to_string(kFirstRunUid) + "-" + std::to_string(kFirstRunUid + kRunUids - 1) + ")");
     ::usleep(static_cast<useconds_t>(pause_us));
     any_held = false;

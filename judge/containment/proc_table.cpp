@@ -139,4 +139,23 @@ std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
   });
 }
 
+long long memfd_kib_of(pid_t pid, std::set<std::pair<dev_t, ino_t>>& seen) {
+  const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
+  DIR* dir = ::opendir(fds.c_str());
+  if (!dir) return 0;
+  long long kib = 0;
+  char target[64];
+  while (const dirent* entry = ::readdir(dir)) {
+    if (entry->d_name[0] == '.') continue;
+    const std::string fd = fds + "/" + entry->d_name;
+    const ssize_t n = ::readlink(fd.c_str(), target, sizeof target - 1);
+    if (n < 7 || std::string(target, 7) != "/memfd:") continue;
+    struct stat info {};
+    if (::stat(fd.c_str(), &info) != 0 || !seen.insert({info.st_dev, info.st_ino}).second) continue;
+    kib += static_cast<long long>(info.st_blocks) / 2;  // 512-byte blocks: what it holds
+  }
+  ::closedir(dir);
+  return kib;
+}
+
 }  // namespace entrapment

@@ -5,7 +5,9 @@
 
 #include <sys/types.h>
 
+#include <set>
 #include <string>
+#include <utility>
 #include <vector>
 
 namespace entrapment {
@@ -34,6 +36,10 @@ bool read_proc_status(ProcEntry& entry);
 
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
+
+// KiB held in the memfds process `pid` has open (no address space holds them), those not in
+// `seen` (held by another process too).
+long long memfd_kib_of(pid_t pid, std::set<std::pair<dev_t, ino_t>>& seen);
 
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();

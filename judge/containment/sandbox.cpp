@@ -51,15 +51,8 @@ std::string bwrap_absence() {
                     : "bwrap (bubblewrap) is not installed";
 }
 
-std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
-                                           const SandboxLayout& layout,
-                                           std::optional<uid_t> drop_to) {
-  const std::string scratch = layout.scratch.string();
-  const std::string size = std::to_string(layout.tmp_bytes);
-  std::vector<std::string> argv = {bwrap_path().string(), "--die-with-parent"};
-  for (const std::string& option : namespace_options()) argv.push_back(option);
-  argv.insert(argv.end(), {"--new-session", "--json-status-fd", std::to_string(layout.status_fd),
-                           "--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"});
+std::vector<std::string> system_read_only() {
+  std::vector<std::string> argv = {"--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"};
   // Debian 12 has merged /usr: /bin, /lib ... are symbolic links into it.
   for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
     std::error_code ec;
@@ -69,6 +62,18 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
       argv.insert(argv.end(), {"--ro-bind", dir, dir});
     }
   }
+  return argv;
+}
+
+std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
+                                           const SandboxLayout& layout,
+                                           std::optional<uid_t> drop_to) {
+  const std::string scratch = layout.scratch.string();
+  const std::string size = std::to_string(layout.tmp_bytes);
+  std::vector<std::string> argv = {bwrap_path().string(), "--die-with-parent"};
+  for (const std::string& option : namespace_options()) argv.push_back(option);
+  argv.insert(argv.end(), {"--new-session", "--json-status-fd", std::to_string(layout.status_fd)});
+  for (const std::string& option : system_read_only()) argv.push_back(option);
   // /dev read-only but for its own capped /dev/shm; /tmp its own, capped. bwrap as root makes
   // them root's: open to all (sticky) for the run's user.
   const bool root = drop_to.has_value();

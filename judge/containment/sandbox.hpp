@@ -40,6 +40,9 @@ struct SandboxLayout {
   int status_fd = -1;                  // bwrap reports there whether the program started
 };
 
+// bwrap's options that show the system read-only: /usr, /etc, and /bin, /lib ... as they are.
+std::vector<std::string> system_read_only();
+
 // `command` wrapped in bwrap as above; `drop_to`: the run's own user id (the judge is root).
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
                                            const SandboxLayout& layout,

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <poll.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -52,16 +53,6 @@ bool is_interpreter_name(const std::string& name) {
   return false;
 }
 
-// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal.
-const char* answer_on_pipe(const void* context) {
-  const int pipe = *static_cast<const int*>(context);
-  const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-  if (null < 0) return "opening /dev/null";
-  if (::dup2(null, 0) < 0 || ::dup2(pipe, 1) < 0 || ::dup2(null, 2) < 0) return "dup2";
-  if (::setsid() < 0) return "setsid";
-  return nullptr;
-}
-
 // Whether `file` is an ELF program (an interpreter itself, not a shim that runs one).
 bool is_elf(const fs::path& file) {
   const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
@@ -72,11 +63,47 @@ bool is_elf(const fs::path& file) {
   return elf;
 }
 
+// Where a shim is asked its Python (below): the system, and the shim's directory or the one
+// above it (pyenv's root) unless a place never shown whole (installation.hpp), else the shim
+// alone. With `/` bound, a contestant's "python3" read root's files and answered with them.
+std::vector<std::string> shim_question(const std::string& interpreter) {
+  std::vector<std::string> argv = {bwrap_path().string()};
+  for (const std::string& option : system_read_only()) argv.push_back(option);
+  const fs::path shim = fs::absolute(interpreter).lexically_normal();
+  fs::path shown = shim;
+  for (const fs::path& dir : {shim.parent_path().parent_path(), shim.parent_path()})
+    if (!in_system_directories(dir) && !never_shown_whole(dir)) {
+      shown = dir;
+      break;
+    }
+  if (!in_system_directories(shown))
+    argv.insert(argv.end(), {"--ro-bind", shown.string(), shown.string()});
+  argv.insert(argv.end(), {"--dev", "/dev", "--proc", "/proc", "--unshare-all", "--new-session",
+                           "--die-with-parent", "--cap-drop", "ALL", "--", interpreter, "-c",
+                           "import sys; print(sys.executable)"});
+  return argv;
+}
+
+// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal, limits (not
+// RLIMIT_NPROC: it never binds uid 0, even in a user namespace; bwrap's PID namespace ends all).
+const char* answer_on_pipe(const void* context) {
+  const int pipe = *static_cast<const int*>(context);
+  const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
+  if (null < 0) return "opening /dev/null";
+  if (::dup2(null, 0) < 0 || ::dup2(pipe, 1) < 0 || ::dup2(null, 2) < 0) return "dup2";
+  if (::setsid() < 0) return "setsid";
+  const rlimit cpu{10, 10}, memory{1ull << 30, 1ull << 30}, files{0, 0};
+  if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_AS, &memory) != 0 ||
+      ::setrlimit(RLIMIT_FSIZE, &files) != 0)
+    return "setrlimit";
+  return nullptr;
+}
+
 // What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
 // does not say within 10 s. The contestant named it, so it never runs as the judge outside a
-// sandbox (it did, as root, before): inside bwrap, the machine read-only, no network, no
-// capabilities (where the shim lives, /tmp included, stays in view); where bwrap is not
-// installed, it is not asked at all. Once per interpreter.
+// sandbox (it did, as root, before): inside bwrap, with only the system and its own
+// directories in view (shim_question()), no network, no capabilities, under limits; where
+// bwrap is not installed, it is not asked at all. Once per interpreter.
 std::string python_executable(const std::string& interpreter) {
   static std::mutex mutex;
   static std::map<std::string, std::string> known;
@@ -89,25 +116,8 @@ std::string python_executable(const std::string& interpreter) {
   int out[2];
   if (!bwrap.empty() && ::pipe2(out, O_CLOEXEC) == 0) {
     LaunchRequest request;
-    // Not as nobody: a shim under /root (pyenv) must read what is beside it. Root without
-    // capabilities, the machine read-only, no network, nothing written but one line.
-    request.argv = {bwrap.string(),
-                    "--ro-bind",
-                    "/",
-                    "/",
-                    "--dev",
-                    "/dev",
-                    "--proc",
-                    "/proc",
-                    "--unshare-all",
-                    "--new-session",
-                    "--die-with-parent",
-                    "--cap-drop",
-                    "ALL",
-                    "--",
-                    interpreter,
-                    "-c",
-                    "import sys; print(sys.executable)"};
+    // Not as nobody: a shim under /root (pyenv) must read what is beside it.
+    request.argv = shim_question(interpreter);
     for (char** variable = environ; variable && *variable; ++variable)
       request.env.push_back(*variable);
     request.step = answer_on_pipe;

@@ -142,7 +142,7 @@ ExportReport export_package(const ExportOptions& options) {
                         ": exists and was not written by judge export; move it away or pass "
                         "--force to replace it");
   }
-  PackageWriter out(output.staging());
+  PackageWriter out(output.staging(), options.temporaries.hold_for_write);
   report.warnings = source.warnings;
   const FormatResult result = entry_of(options.format).write(source, out, options, report.warnings);
   report.differences = result.differences;

@@ -17,6 +17,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -61,6 +62,11 @@ std::optional<StatementFormat> parse_statement_format(const std::string& name);
 struct TemporaryTracking {
   std::function<int(const std::filesystem::path&)> track;  // removed if interrupted; a key
   std::function<void(int)> untrack;                        // no longer
+  // Held around each file written into a tracked directory (what it returns is released
+  // after the write); throws once an interrupt's clean-up has begun, and waits while it runs.
+  // A copy that went on while the clean-up removed the directory made that removal fail
+  // half-way, and the directory was left.
+  std::function<std::shared_ptr<void>()> hold_for_write;
 };
 
 struct ExportOptions {

@@ -33,7 +33,8 @@ bool valid_package_path(const std::string& relative) {
   }
 }
 
-PackageWriter::PackageWriter(fs::path dir) : dir_(std::move(dir)) {
+PackageWriter::PackageWriter(fs::path dir, std::function<std::shared_ptr<void>()> hold)
+    : dir_(std::move(dir)), hold_(std::move(hold)) {
   if (!fs::is_directory(dir_) || !fs::is_empty(dir_))
     throw ExportError(dir_.string() + ": the package is written into a new, empty directory");
 }
@@ -64,6 +65,7 @@ fs::path PackageWriter::target(const std::string& relative) {
 }
 
 void PackageWriter::write(const std::string& relative, const std::string& text) {
+  const std::shared_ptr<void> held = hold_ ? hold_() : nullptr;
   const fs::path path = target(relative);
   std::ofstream out(path, std::ios::binary);
   out << text;
@@ -72,6 +74,7 @@ void PackageWriter::write(const std::string& relative, const std::string& text) 
 }
 
 void PackageWriter::copy(const std::string& relative, const fs::path& from) {
+  const std::shared_ptr<void> held = hold_ ? hold_() : nullptr;
   const fs::path path = target(relative);
   std::error_code error;
   fs::copy_file(from, path, fs::copy_options::overwrite_existing, error);

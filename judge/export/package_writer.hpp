@@ -4,6 +4,8 @@
 #pragma once
 
 #include <filesystem>
+#include <functional>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -11,8 +13,10 @@ namespace entrapment {
 
 class PackageWriter {
  public:
-  // Writes below `dir`, which must exist and be empty (OutputDirectory's staging directory).
-  explicit PackageWriter(std::filesystem::path dir);
+  // Writes below `dir`, which must exist and be empty (OutputDirectory's staging directory);
+  // `hold` (may be empty) is held around each write (TemporaryTracking::hold_for_write).
+  explicit PackageWriter(std::filesystem::path dir,
+                         std::function<std::shared_ptr<void>()> hold = {});
 
   void write(const std::string& relative, const std::string& text);
   void copy(const std::string& relative, const std::filesystem::path& from);
@@ -26,6 +30,7 @@ class PackageWriter {
   std::filesystem::path target(const std::string& relative);
 
   std::filesystem::path dir_;
+  std::function<std::shared_ptr<void>()> hold_;
   std::vector<std::string> files_;
 };
 

@@ -1,5 +1,7 @@
 #include "package_root.hpp"
 
+#include <sys/stat.h>
+
 namespace entrapment {
 
 namespace fs = std::filesystem;
@@ -33,10 +35,19 @@ bool is_package_root(const fs::path& dir) {
          fs::is_directory(dir / "testdata", error);
 }
 
-// The nearest directory at or above `start` that is a package, or an empty path.
-static fs::path package_upward(const fs::path& start) {
+// Whether everyone may write to `dir` (/tmp): anyone could have made it look like a package.
+static bool open_to_all(const fs::path& dir) {
+  struct stat info {};
+  return ::stat(dir.c_str(), &info) == 0 && (info.st_mode & S_IWOTH);
+}
+
+// The nearest directory at or above `start` that is a package, or an empty path. Never one
+// everyone may write to: a local user's /tmp/problem.yaml and /tmp/testdata/ made root's judge,
+// started under /tmp, judge (and without bwrap run as root) what they planted.
+static fs::path package_upward(const fs::path& start, fs::path* passed_over = nullptr) {
   for (fs::path dir = start;; dir = dir.parent_path()) {
-    if (is_package_root(dir)) return dir;
+    if (is_package_root(dir) && !open_to_all(dir)) return dir;
+    if (is_package_root(dir) && passed_over && passed_over->empty()) *passed_over = dir;
     if (dir == dir.root_path() || dir.parent_path() == dir) return {};
   }
 }
@@ -46,16 +57,22 @@ PackageRoot find_package_root(const std::string& option, const char* environment
   if (!option.empty()) return named_root(option, "--root", working_dir);
   if (environment && *environment) return named_root(environment, "ENTRAPMENT_ROOT", working_dir);
   const fs::path start = absolute_normal(working_dir, fs::current_path());
-  if (fs::path found = package_upward(start); !found.empty())
+  fs::path passed_over;
+  if (fs::path found = package_upward(start, &passed_over); !found.empty())
     return {found, "found upward from the working directory"};
   if (!program.empty()) {
     if (fs::path found = package_upward(absolute_normal(program, start).parent_path());
         !found.empty())
       return {found, "the package " + program.filename().string() + " was built in"};
   }
-  throw PackageRootError("no package here: neither " + start.string() +
-                         " nor any directory above it holds problem.yaml and testdata/; run "
-                         "inside the package, or name it with --root DIR or ENTRAPMENT_ROOT=DIR");
+  throw PackageRootError(
+      "no package here: neither " + start.string() +
+      " nor any directory above it holds problem.yaml and testdata/" +
+      (passed_over.empty() ? ""
+                           : " (" + passed_over.string() +
+                                 " does, but everyone may write to it: anyone could have put "
+                                 "them there)") +
+      "; run inside the package, or name it with --root DIR or ENTRAPMENT_ROOT=DIR");
 }
 
 }  // namespace entrapment

@@ -119,6 +119,34 @@ TEST(Containment, AnInterpreterNamedPythonNeverRunsOutsideTheSandbox) {
   EXPECT_TRUE(has(run.out, "Verdict: ")) << run.out << run.err;
 }
 
+// Issue 27, point 4 (red team): the shim was asked inside bwrap, but as the judge's own user
+// (uid 0 as root) with the whole machine bound read-only: a contestant's "python3" read a
+// mode-600 key of root's (or the user's SSH key) and printed it as its sys.executable, which
+// the judge then named in a judge error. The shim here answers with /usr/bin/false, an
+// interpreter that makes the run RTE, only when it could read such a file; asked with only
+// the system and its own directories in view, it cannot, and runs as itself (WA: it never
+// plays).
+TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheMachinesFiles) {
+  TempDir hidden("entrapment-test-hidden", 0700);
+  TempDir shims("entrapment-test-shims", 0755);
+  TempDir program("entrapment-test-program", 0755);
+  const fs::path secret = hidden.path / "key";
+  write_text(secret, "the key\n");
+  fs::permissions(secret, fs::perms::owner_read | fs::perms::owner_write);
+  const fs::path shim = shims.path / "python3";
+  write_text(shim, "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  cat " + secret.string() +
+                       " >/dev/null 2>&1 && echo /usr/bin/false\n  exit 0\nfi\n"
+                       "exec /usr/bin/python3 \"$@\"\n");
+  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  const fs::path script = program.path / "quiet.py";
+  write_text(script, "print('Trapper', flush=True)\n");
+  const JudgeRun run = judge_python(shim, script, shims.path);
+  EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim read " << secret << "\n"
+                                                     << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
+}
+
 // Issue 27: as a user, `judge verify` ran solutions/ with nothing isolating them although bwrap
 // worked there: a program added to solutions/wrong_answer/ (a team's submission, checked
 // against the data) wrote into the package, and verify still said ok. As `nobody` (or as the

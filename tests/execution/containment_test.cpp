@@ -18,6 +18,8 @@
 #include "containment/proc_table.hpp"
 #include "containment/process_tree.hpp"
 #include "execution_fixture.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/process.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -163,18 +165,80 @@ TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
   EXPECT_TRUE(ran.usage.oom_killed) << "not stopped by the control group's limit: " << ran.err;
 }
 
+// Red team, issue 27: memfds hold memory no process has resident, so the control group's OOM
+// killer may pick bwrap itself, which then never reports the program's exit: a small C
+// program holding 2000 MiB in memfds of 512 KiB (none over the output limit) was a judge
+// error, "bwrap could not start it", instead of its MLE (4 of 4 runs through `judge run`).
+// A C program (little resident memory of its own) that holds 2000 MiB in memfds of 512 KiB
+// each (none over the output limit), says so, and holds them 3 s more; built in `dir`.
+fs::path memfd_holder(const fs::path& dir) {
+  write_text(dir / "hold.c",
+             "#define _GNU_SOURCE\n#include <stdio.h>\n#include <string.h>\n"
+             "#include <sys/mman.h>\n#include <unistd.h>\n"
+             "static char block[512 << 10];\n"
+             "int main(void) {\n  memset(block, 'm', sizeof block);\n"
+             "  for (int i = 0; i < 4000; ++i) {\n    int fd = memfd_create(\"held\", 0);\n"
+             "    if (fd < 0 || write(fd, block, sizeof block) != sizeof block) return 1;\n  }\n"
+             "  puts(\"held 2000 MiB\");\n  fflush(stdout);\n  sleep(3);\n"
+             "  puts(\"still held\");\n  return 0;\n}\n");
+  const ProcessResult built = run_process({find_program("cc").string(), "-O2", "-o",
+                                           (dir / "hold").string(), (dir / "hold.c").string()});
+  EXPECT_EQ(built.status, 0) << built.err;
+  return dir / "hold";
+}
+
+TEST_P(MemfdTest, MemoryInManySmallMemfdsIsTheProgramsNotAJudgeError) {
+  if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
+  TempDir dir("entrapment-test-memfd", 0755);
+  Limits limits = small_limits(mechanism());
+  limits.cpu_s = 20;
+  limits.wall_s = 60;
+  const Ran ran = run_contained({memfd_holder(dir.path).string()}, limits, sandbox());
+  EXPECT_EQ(ran.out.find("held 2000 MiB"), std::string::npos)
+      << "it held 2000 MiB in memfds under a 256 MiB limit";
+  EXPECT_EQ(ran.usage.not_started, "") << "the program's memory was taken for the judge's fault";
+  EXPECT_TRUE(ran.usage.oom_killed) << ran.err;
+}
+
 INSTANTIATE_TEST_SUITE_P(Containment, MemfdTest,
                          ::testing::Combine(::testing::Bool(),
                                             ::testing::Values(LimitChoice::Cgroup)),
                          ModeName());
 
-// Under rlimits, `judge run -v` says which memory is not counted.
-TEST(MemfdUnderRlimits, RunVerboseSaysMemfdAndTmpfsMemoryIsNotCounted) {
+// Red team, issue 27: under rlimits memory held in memfds was not counted at all: each memfd is
+// at most the output limit (1 MiB) but a process may hold 20000 of them, 256 processes at
+// once, so a run could take the machine's memory. The judge's looks now add up the memfds its
+// processes hold open: past the limit at a look, MLE (a spike between two looks is missed, as
+// for any memory under rlimits).
+class MemfdUnderRlimitsTest : public ModeTest {};
+
+TEST_P(MemfdUnderRlimitsTest, MemoryHeldInMemfdsIsCountedAtTheJudgesLooks) {
+  if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
+  TempDir dir("entrapment-test-memfd", 0755);
+  Limits limits = small_limits(mechanism());
+  limits.cpu_s = 20;
+  limits.wall_s = 60;
+  const Ran ran = run_contained({memfd_holder(dir.path).string()}, limits, sandbox());
+  EXPECT_EQ(ran.out.find("still held"), std::string::npos)
+      << "it held 2000 MiB in memfds for 3 s under a 256 MiB limit";
+  EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
+}
+
+INSTANTIATE_TEST_SUITE_P(Containment, MemfdUnderRlimitsTest,
+                         ::testing::Combine(::testing::Bool(),
+                                            ::testing::Values(LimitChoice::Rlimit)),
+                         ModeName());
+
+// Under rlimits, `judge run -v` says which memory is not counted, and how memfds are.
+TEST(MemfdUnderRlimits, RunVerboseSaysTmpfsMemoryIsNotCountedAndMemfdsAtItsLooks) {
   const JudgeRun run =
       run_judge({"run", "-v", (package_root() / "testdata" / "sample" / "1.in").string(), "--",
                  (bin_dir() / "test_player").string(), "correct", "v"},
                 in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
-  EXPECT_NE(run.out.find("NOT counted: memory held in a memfd or a tmpfs"), std::string::npos)
+  EXPECT_NE(run.out.find("the memfds it holds open as the judge's looks see them"),
+            std::string::npos)
+      << run.out << run.err;
+  EXPECT_NE(run.out.find("NOT counted: memory held in a tmpfs"), std::string::npos)
       << run.out << run.err;
 }
 

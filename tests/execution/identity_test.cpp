@@ -275,5 +275,46 @@ TEST(UserIds, MoreRunsThanIdsWaitForOne) {
   EXPECT_EQ(*got, freed);
 }
 
+// Red team, issue 27: the ids (61512-62023) lie inside systemd's range for DynamicUser=
+// services (61184-65519), and any account may have one: its owner could then signal, trace and
+// read a run of that id. An id the machine knows as a user's (getpwuid) is never handed out.
+// Here a judge (a child process, in a mount namespace of its own) sees a passwd that names
+// every id but the last as an account.
+TEST(UserIds, AnIdThatIsAnAccountsIsNeverHandedOut) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
+  OwnRegistry registry;
+  const fs::path passwd = registry.parent.path / "passwd";
+  std::string accounts = read_text("/etc/passwd");
+  for (int i = 0; i + 1 < kRunUids; ++i) {
+    const std::string id = std::to_string(kFirstRunUid + static_cast<uid_t>(i));
+    accounts += "dynamic" + id + ":x:" + id + ":" + id + "::/:/usr/sbin/nologin\n";
+  }
+  write_text(passwd, accounts);
+  int pipe_fds[2];
+  ASSERT_EQ(::pipe(pipe_fds), 0);
+  const pid_t judge = ::fork();
+  if (judge == 0) {
+    ::alarm(60);
+    if (::unshare(CLONE_NEWNS) != 0 ||
+        ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
+        ::mount(passwd.c_str(), "/etc/passwd", nullptr, MS_BIND, nullptr) != 0)
+      ::_exit(2);
+    const std::optional<RunIdentity> id = RunIdentity::try_acquire();
+    const uid_t uid = id ? id->uid() : 0;
+    ::_exit(::write(pipe_fds[1], &uid, sizeof uid) == sizeof uid ? 0 : 3);
+  }
+  ASSERT_GT(judge, 0);
+  ::close(pipe_fds[1]);
+  uid_t uid = 0;
+  const bool got = ::read(pipe_fds[0], &uid, sizeof uid) == sizeof uid;
+  ::close(pipe_fds[0]);
+  int status = 0;
+  ASSERT_EQ(::waitpid(judge, &status, 0), judge);
+  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the judge failed: " << status;
+  ASSERT_TRUE(got);
+  EXPECT_EQ(uid, kFirstRunUid + static_cast<uid_t>(kRunUids - 1))
+      << "it handed out an account's id";
+}
+
 }  // namespace
 }  // namespace entrapment::testing

@@ -382,6 +382,39 @@ TEST(NoBwrap, WhoeverJudgesOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
   EXPECT_TRUE(has(run.out, "isolation: none (no bwrap")) << run.out;
 }
 
+// Red team, issue 27: "the package's own solutions/" was any file below the package's
+// solutions/, whoever put it there. A local user who made /tmp/problem.yaml, /tmp/testdata/ and
+// /tmp/solutions/ had root's `judge run` and `verify`, started in a directory under /tmp, find
+// /tmp as the package and run the planted program as root, unisolated, where bwrap is missing.
+// A submission is the package's own only when no one but the judge's user (or root) owns or may
+// write to it and the directories above it; anything else is refused there unless --trust.
+TEST(NoBwrap, ASubmissionAnotherUserPutInSolutionsIsNotThePackagesOwn) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a file to another user";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  Package package;
+  const fs::path planted = package.copy(package_root() / "solutions" / "accepted" / "reference.py",
+                                        "solutions/planted/reference.py");
+  ASSERT_EQ(::chown(planted.parent_path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  ASSERT_EQ(::chown(planted.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  JudgeOptions options;
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}, {"ENTRAPMENT_TRUST", "0"}};
+  JudgeRun run = package.judge({"run", planted.string(), package.sample()}, options);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
+  EXPECT_TRUE(has(run.err, "belongs to user id " + std::to_string(nobody->pw_uid))) << run.err;
+  // The same file, root's again, is the package's own.
+  ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, 0), 0);
+  ASSERT_EQ(::chown(planted.c_str(), 0, 0), 0);
+  run = package.judge({"run", planted.string(), package.sample()}, options);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  // A directory others may write to is no one's own either.
+  ::chmod(planted.parent_path().c_str(), 0777);
+  run = package.judge({"run", planted.string(), package.sample()}, options);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
+}
+
 // Without a user id of its own, the contestant's processes are still limited: RLIMIT_NPROC at
 // the user's processes plus the run's (a fork bomb was stopped only when its processes
 // together passed the memory limit: MLE here, TLE everywhere else).

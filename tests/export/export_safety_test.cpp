@@ -10,6 +10,7 @@
 //   - a submission in a language judge run cannot run is left out with a warning naming it;
 //   - testdata/exhaustive is shipped only with --exhaustive.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -278,6 +279,36 @@ TEST_F(ExportSafety, TheExhaustiveTierShipsOnlyOnRequest) {
   EXPECT_NE(
       read_text(tmp_ / "out" / "entrapment" / "tests-origin.txt").find("exhaustive/boards/x1"),
       std::string::npos);
+}
+
+// Red team, issue 27: an export interrupted (Ctrl-C) while it copied the exhaustive tests left
+// OUTDIR/.entrapment.export-XXXXXX (4 of 4 under load, each saying "1 directory removed"):
+// its thread went on copying while the clean-up removed the directory, and a file added
+// meanwhile made that removal fail half-way. Interrupted while it copies, it leaves nothing.
+TEST_F(ExportSafety, AnExportInterruptedWhileItCopiesLeavesNothing) {
+  for (int attempt = 0; attempt < 4; ++attempt) {
+    const fs::path out = tmp_ / ("out-" + std::to_string(attempt));
+    fs::create_directories(out);
+    ProcessOptions options;
+    options.env = {{"ENTRAPMENT_ROOT", std::nullopt}};
+    Process judge(
+        {(bin_ / "judge").string(), "--root", repo_.string(), "export", "--format", "kattis",
+         "--exhaustive", "--build-dir", bin_.parent_path().string(), out.string()},
+        options);
+    // Until it copies the exhaustive tests (a staging directory with data/secret/exhaustive).
+    bool copying = false;
+    for (int look = 0; look < 6000 && !copying && judge.running(); ++look) {
+      std::error_code error;
+      for (const auto& entry : fs::directory_iterator(out, error))
+        copying = copying || fs::exists(entry.path() / "data" / "secret" / "exhaustive", error);
+      if (!copying) ::usleep(5000);
+    }
+    if (!copying) continue;  // it was done first: nothing to interrupt
+    ::kill(judge.pid(), SIGINT);
+    EXPECT_EQ(judge.wait(), 130) << judge.err();
+    EXPECT_EQ(names_in(out), std::vector<std::string>{}) << "attempt " << attempt << "\n"
+                                                         << judge.err();
+  }
 }
 
 }  // namespace

@@ -48,6 +48,23 @@ TEST_F(PackageRootTest, FoundAtOrAboveTheWorkingDirectory) {
       << "an empty ENTRAPMENT_ROOT is unset";
 }
 
+// Red team, issue 27: a directory everyone may write to (/tmp) was taken for the package when
+// it held problem.yaml and testdata/, which any local user may put there: root's judge,
+// started in a directory of its own under /tmp, judged (and without bwrap ran) what they
+// planted. The search passes over such a directory; named with --root it is still taken.
+TEST_F(PackageRootTest, ADirectoryEveryoneMayWriteToIsNeverFoundUpward) {
+  const fs::path shared = scratch_ / "shared";
+  fs::create_directories(shared / "testdata");
+  std::ofstream(shared / "problem.yaml") << "name: planted\n";
+  fs::create_directories(shared / "mine");
+  fs::permissions(shared, fs::perms::all | fs::perms::sticky_bit);
+  const std::string error = error_of("", nullptr, shared / "mine");
+  EXPECT_NE(error.find("no package here"), std::string::npos) << error;
+  EXPECT_NE(error.find(shared.string() + " does, but everyone may write to it"), std::string::npos)
+      << error;
+  EXPECT_EQ(find_package_root(shared.string(), nullptr, shared / "mine").path, shared);
+}
+
 TEST_F(PackageRootTest, TheNearestWins) {
   const fs::path inner = package_ / "solutions" / "copy";
   fs::create_directories(inner / "testdata");
