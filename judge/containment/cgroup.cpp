@@ -60,10 +60,12 @@ bool has_word(const std::string& text, const std::string& word) {
   return std::find(all.begin(), all.end(), word) != all.end();
 }
 
-bool lists_pid(const fs::path& procs, pid_t pid) {
-  for (const std::string& w : words(read_text(procs)))
-    if (std::atol(w.c_str()) == pid) return true;
-  return false;
+std::vector<pid_t> pids_in(const std::vector<fs::path>& dirs) {
+  std::set<pid_t> all;
+  for (const fs::path& dir : dirs)
+    for (const std::string& w : words(read_text(dir / "cgroup.procs")))
+      if (pid_t pid = static_cast<pid_t>(std::atol(w.c_str())); pid > 0) all.insert(pid);
+  return {all.begin(), all.end()};
 }
 
 // The judge's group in the hierarchy mounted at `mount`: the path /proc/self/cgroup names,
@@ -74,7 +76,8 @@ std::optional<fs::path> own_group(const fs::path& mount, const std::string& path
   const fs::path relative = fs::path(path).relative_path();
   const fs::path candidate = relative.empty() ? mount : mount / relative;
   if (fs::is_directory(candidate, ec)) return candidate;
-  if (lists_pid(mount / "cgroup.procs", self)) return mount;
+  const std::vector<pid_t> listed = pids_in({mount});
+  if (std::find(listed.begin(), listed.end(), self) != listed.end()) return mount;
   return std::nullopt;
 }
 
@@ -112,14 +115,6 @@ bool remove_group(const fs::path& dir) {
     ::usleep(10000);  // the last process's exit is still being accounted
   }
   return false;
-}
-
-std::vector<pid_t> pids_in(const std::vector<fs::path>& dirs) {
-  std::set<pid_t> all;
-  for (const fs::path& dir : dirs)
-    for (const std::string& w : words(read_text(dir / "cgroup.procs")))
-      if (pid_t pid = static_cast<pid_t>(std::atol(w.c_str())); pid > 0) all.insert(pid);
-  return {all.begin(), all.end()};
 }
 
 void kill_groups(const std::vector<fs::path>& dirs) {
@@ -243,8 +238,7 @@ void prepare_cgroups(CgroupLayout& layout, pid_t self) {
       if (error == EBUSY) {
         // v2 forbids controllers for the children of a group that holds processes: when the
         // judge is alone in its group, it moves into a leaf group of its own first.
-        const std::vector<std::string> members = words(read_text(dir / "cgroup.procs"));
-        if (members.size() != 1 || std::atol(members[0].c_str()) != self) {
+        if (pids_in({dir}) != std::vector<pid_t>{self}) {
           fail(dir.string() + " holds other processes than the judge, so cgroup v2 cannot give " +
                "its child groups the memory and pids controllers");
           return;

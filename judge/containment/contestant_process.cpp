@@ -96,9 +96,7 @@ const char* child_setup(const void* context) {
   if (!limit(RLIMIT_CPU, c.cpu_s, c.cpu_hard)) return "setrlimit CPU";  // SIGXCPU, then SIGKILL
   if (c.limit_address_space && !limit(RLIMIT_AS, c.address_space, c.address_space))
     return "setrlimit AS";
-  // The stack as large as the judge's (unlimited, as BAPCtools and DOMjudge set it): glibc
-  // gives each new thread the soft stack limit, so a large finite one leaves no room for
-  // threads; unlimited gives them its default (2 MiB) and the main thread all memory.
+  // The stack as large as the judge's: unlimited, for the threads' sake (doc/execution.md §10).
   if (!limit(RLIMIT_STACK, c.stack, c.stack) || !limit(RLIMIT_FSIZE, c.file_size, c.file_size) ||
       !limit(RLIMIT_CORE, 0, 0))
     return "setrlimit";
@@ -117,11 +115,7 @@ std::string cut_newlines(std::string text) {
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      bool sandbox)
-    : ContestantProcess(command, limits, [sandbox] {
-        ProcessOptions options;
-        options.sandbox = sandbox;
-        return options;
-      }()) {}
+    : ContestantProcess(command, limits, ProcessOptions{sandbox}) {}
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      const ProcessOptions& options)
@@ -217,27 +211,19 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   for (std::size_t i = 0; i < group_fds.size() && i < kMaxGroups; ++i)
     setup.groups[i] = group_fds[i];
   if (status) setup.status = status->write;
-  // RLIMIT_CPU is only each process's backstop, set above the limit: the judge stops the tree
-  // at the limit itself, by the exact figure, whereas the kernel checks RLIMIT_CPU against
-  // tick-sampled time, which on some machines (VMs) runs 10% ahead.
+  // RLIMIT_CPU is only each process's backstop, above the limit (doc/execution.md §10): the
+  // judge stops the tree at the limit itself, by the exact figure.
   setup.cpu_s = capped(RLIMIT_CPU, static_cast<rlim_t>(std::ceil(limits_.cpu_s * 1.2)) + 1);
   setup.cpu_hard = capped(RLIMIT_CPU, setup.cpu_s + 1);
-  // In rlimit mode the address space is the memory limit. A control group caps the memory
-  // actually used; the address space is then only a backstop at twice the limit, so that an
-  // allocation no contest machine would grant (a table of 2.5 times the limit) fails at once,
-  // as it would there, instead of being filled page by page until the OOM killer or the CPU
-  // limit, whichever the machine's speed makes come first. Never for the JVM, which reserves
-  // far more than it uses (its heap is capped by -Xmx; the judge watches its whole resident
-  // memory).
+  // The address space: the memory limit under rlimits, a backstop at twice it with a control
+  // group, never for the JVM (doc/execution.md §10).
   setup.limit_address_space = !is_jvm(command_in);
   setup.address_space =
       capped(RLIMIT_AS, static_cast<rlim_t>(limits_.memory_mib) << (mechanism_->cgroup ? 21 : 20));
   setup.stack = capped(RLIMIT_STACK, RLIM_INFINITY);
   setup.file_size = capped(RLIMIT_FSIZE, static_cast<rlim_t>(limits_.max_output_bytes));
-  // RLIMIT_NPROC counts every process of the user. With a user of our own that is the run;
-  // with the judge's own (not root), the user's processes now and the run's on top of them
-  // (approximately: the user's other work may come and go meanwhile), so that a fork bomb
-  // meets a limit there too.
+  // RLIMIT_NPROC counts every process of the user: with the judge's own (not root), its
+  // processes now (its other work may come and go meanwhile) and the run's on top of them.
   setup.limit_processes = uid.has_value() || ::geteuid() != 0;
   const rlim_t others = uid ? 0 : static_cast<rlim_t>(read_processes_of_user(::geteuid()).size());
   setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes) + others);
@@ -313,11 +299,9 @@ void ContestantProcess::drain_stderr() {
   for (;;) {
     ssize_t n = ::read(stderr_, buffer, sizeof buffer);
     if (n > 0) {
-      std::size_t keep =
-          static_cast<std::size_t>(limits_.kept_stderr_bytes) > stderr_text_.size()
-              ? static_cast<std::size_t>(limits_.kept_stderr_bytes) - stderr_text_.size()
-              : 0;
-      stderr_text_.append(buffer, std::min<std::size_t>(keep, static_cast<std::size_t>(n)));
+      const std::size_t kept = static_cast<std::size_t>(limits_.kept_stderr_bytes);
+      const std::size_t room = kept > stderr_text_.size() ? kept - stderr_text_.size() : 0;
+      stderr_text_.append(buffer, std::min(room, static_cast<std::size_t>(n)));
       continue;
     }
     if (n == 0) close_fd(stderr_);  // every writer is gone
@@ -471,12 +455,13 @@ void ContestantProcess::reap_namespace_init() {
   if (at == std::string::npos) return;
   const pid_t init = static_cast<pid_t>(std::atol(status_text_.c_str() + at + key.size()));
   if (init <= 1) return;
-  // bwrap exits as soon as the init reports the program's exit, and the init comes to the judge
-  // (a subreaper), root or not, keeping its pid until the judge reaps it. Only if the init died
-  // first did bwrap reap it (its figures are then in bwrap's), and its pid may be another
-  // process's by now: it is touched only while it is the judge's child. (Not root, it was left
-  // unreaped, and a program that allocated 60 MiB and aborted within the first look read 4 MiB,
-  // bwrap's own: RTE instead of MLE.)
+  // bwrap exits as soon as the init (pid 1 of its namespace, which reaped the program) reports
+  // the program's exit, and the init comes to the judge (a subreaper), root or not, keeping its
+  // pid until the judge reaps it: reaped here, the program's figures count (they were lost: a
+  // program's 3.7 MiB read 2 MiB, bwrap's own; 60 MiB allocated before an abort read 4 MiB, RTE
+  // instead of MLE), and no zombie is left per run. Only if the init died first did bwrap reap
+  // it (its figures are then in bwrap's), and its pid may be another process's by now: it is
+  // touched only while it is the judge's child.
   siginfo_t info{};
   int r;
   while ((r = ::waitid(P_PID, static_cast<id_t>(init), &info, WEXITED | WNOHANG | WNOWAIT)) < 0 &&
@@ -507,21 +492,16 @@ void ContestantProcess::sweep() {
   const bool none_left = tree_->kill_and_reap();
   ::kill(-pid_, SIGKILL);
   collect();  // the main process, last: until now its zombie kept its pid and group id ours
-  // bwrap returns as soon as its init (pid 1 of its namespace, in a process group of its own)
-  // reports the program's exit, and that init, which reaped the program, is the judge's child:
-  // reaped here, the program's figures count (they were lost: 2 MiB, bwrap's own, instead of
-  // the program's 3.7 MiB), and no zombie is left per run. It is also the wait for the run's
-  // end: the init of a PID namespace exits only once every process in it is gone, so what the
-  // program left (a fork bomb orphaned to the init, which the tree no longer finds once bwrap
-  // is gone) is dead when this returns; without it, 56 or 64 of them were still alive at times.
+  // Also the wait for the run's end: the init of a PID namespace (in a process group of its own)
+  // exits only once every process in it is gone, so what the program left (a fork bomb orphaned
+  // to the init, which the tree no longer finds once bwrap is gone) is dead when this returns;
+  // without it, 56 or 64 of them were still alive at times.
   if (sandboxed()) reap_namespace_init();
   // Nothing of the run is left: its control group is empty, or kill_and_reap() went on until
   // no process of the tree (under bwrap: of its PID namespace) was alive.
   if (identity_ && none_left) identity_->mark_clean();
-  // Memory: the largest peak resident set of one process (what was reaped, or sampled before a
-  // kill), the most its live processes held together at a look, and, with a control group, the
-  // group's peak charge less the page cache of files it was charged with (reading and writing
-  // files is not holding memory; tmpfs is), if larger.
+  // Memory as doc/execution.md §10 says (a group's page cache of files is not held memory;
+  // tmpfs is).
   usage_.memory_kib = std::max(tree_->reaped().memory_kib, before_kill_.memory_kib);
   if (cgroup_) {
     const CgroupUsage group = cgroup_->usage();

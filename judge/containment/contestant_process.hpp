@@ -53,15 +53,15 @@ struct ProcessUsage {
 
 // How a process is started beyond its command and limits.
 struct ProcessOptions {
-  bool sandbox = true;               // bwrap when usable
-  std::optional<Isolation> require;  // exactly this isolation, or throw (probes, tests)
+  bool sandbox = true;                 // bwrap when usable
+  std::optional<Isolation> require{};  // exactly this isolation, or throw (probes, tests)
   // A compiler: its working directory is the scratch directory itself, writable and read
   // back by the judge (outputs are taken out with scratch()); a contestant's is a capped
   // tmpfs where its staged program is read-only.
   bool writable_scratch = false;
   // Files copied into the scratch directory, by their names, before it starts (a compiler's
   // sources: they are never reached where they are).
-  std::vector<std::filesystem::path> inputs;
+  std::vector<std::filesystem::path> inputs{};
   bool stdout_into_stderr = false;  // a compiler's messages, together
 };
 

@@ -107,9 +107,8 @@ std::pair<int, int> undo_everything() {
     kill_run(run);
     runs += run.group > 0;
   }
-  for (const auto& [key, run] : r.live) {
+  for (const auto& [key, run] : r.live)
     if (!run.scratch.empty() && remove_directory(run.scratch)) ++directories;
-  }
   return {runs, directories};
 }
 

@@ -129,13 +129,9 @@ std::vector<ProcEntry> read_process_table() {
 
 std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
   return walk_processes([&](const std::string& dir, pid_t pid, ProcEntry& process) {
-    ProcEntry status;
-    status.pid = pid;
-    if (!read_proc_status(status) || status.uid != uid) return false;
-    if (!parse_proc_stat(read_proc_file(dir + "/stat"), process)) return false;
-    process.uid = status.uid;
-    process.peak_kib = status.peak_kib;
-    return true;
+    process.pid = pid;  // parse_proc_stat() keeps the uid and peak read_proc_status() reads
+    return read_proc_status(process) && process.uid == uid &&
+           parse_proc_stat(read_proc_file(dir + "/stat"), process);
   });
 }
 

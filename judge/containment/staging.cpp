@@ -64,8 +64,7 @@ bool is_elf(const fs::path& file) {
 }
 
 // Where a shim is asked its Python (below): the system, and the shim's directory or the one
-// above it (pyenv's root) unless a place never shown whole (installation.hpp), else the shim
-// alone. With `/` bound, a contestant's "python3" read root's files and answered with them.
+// above it (pyenv's root) unless a place never shown whole (installation.hpp), else the shim.
 std::vector<std::string> shim_question(const std::string& interpreter) {
   std::vector<std::string> argv = {bwrap_path().string()};
   for (const std::string& option : system_read_only()) argv.push_back(option);
@@ -85,7 +84,7 @@ std::vector<std::string> shim_question(const std::string& interpreter) {
 }
 
 // In the child: stdout into the pipe, nothing on stdin and stderr, no terminal, limits (not
-// RLIMIT_NPROC: it never binds uid 0, even in a user namespace; bwrap's PID namespace ends all).
+// RLIMIT_NPROC, doc/execution.md §4; bwrap's PID namespace ends all).
 const char* answer_on_pipe(const void* context) {
   const int pipe = *static_cast<const int*>(context);
   const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
@@ -100,10 +99,7 @@ const char* answer_on_pipe(const void* context) {
 }
 
 // What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
-// does not say within 10 s. The contestant named it, so it never runs as the judge outside a
-// sandbox (it did, as root, before): inside bwrap, with only the system and its own
-// directories in view (shim_question()), no network, no capabilities, under limits; where
-// bwrap is not installed, it is not asked at all. Once per interpreter.
+// does not say within 10 s. The contestant named it: asked only inside bwrap (doc/execution.md §4).
 std::string python_executable(const std::string& interpreter) {
   static std::mutex mutex;
   static std::map<std::string, std::string> known;
@@ -259,30 +255,25 @@ std::string closed_below(const fs::path& installation, const fs::path& executabl
   return "";
 }
 
-// `uid`: the contestant runs as a user of its own, in bwrap, into which the interpreter's
-// installation is mounted read-only at its own path, so directories above it that
-// the contestant's user could not search (a pyenv under /root, mode 0700) are not in its way.
 ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) {
   std::error_code ec;
   // The Python a shim (pyenv's are scripts under /root) runs, as it says itself; then the
   // interpreter itself, with symbolic links resolved.
   std::vector<fs::path> candidates;
   const std::string name = fs::path(given).filename().string();
-  const fs::path given_real = fs::canonical(given, ec);
-  if ((name.rfind("python", 0) == 0 || name.rfind("pypy", 0) == 0) && !ec && !is_elf(given_real)) {
+  const fs::path real = fs::canonical(given, ec);
+  if ((name.rfind("python", 0) == 0 || name.rfind("pypy", 0) == 0) && !ec && !is_elf(real)) {
     const std::string executable = python_executable(given);
     if (!executable.empty()) {
-      const fs::path real = fs::canonical(executable, ec);
-      candidates.push_back(ec ? fs::path(executable) : real);
+      const fs::path real_executable = fs::canonical(executable, ec);
+      candidates.push_back(ec ? fs::path(executable) : real_executable);
     }
   }
-  const fs::path real = fs::canonical(given, ec);
-  candidates.push_back(ec ? fs::path(given) : real);
+  candidates.push_back(real.empty() ? fs::path(given) : real);
   std::string why;
   for (const fs::path& candidate : candidates) {
     if (in_system_directories(candidate)) return {candidate.string(), "", ""};
-    // The judge's own user (not root) runs it as it is; a user id of the run's own (root, in
-    // bwrap) needs the installation open to all below the point where it is mounted.
+    // The judge's own user runs it as it is; a user of the run's own needs closed_below() "".
     const std::string closed = uid ? closed_below(installation_of(candidate), candidate) : "";
     if (closed.empty()) return {candidate.string(), installation_of(candidate).string(), ""};
     if (why.empty()) why = closed;
@@ -296,17 +287,11 @@ std::string resolve_interpreter(const std::string& given, std::optional<uid_t> u
                                 std::vector<std::string>& read_only) {
   static std::mutex mutex;
   static std::map<std::pair<std::string, bool>, ResolvedInterpreter> known;  // by its own user?
-  ResolvedInterpreter found;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    auto it = known.find({given, uid.has_value()});
-    if (it != known.end()) found = it->second;
-  }
-  if (found.path.empty() && found.why.empty()) {
-    found = resolve(given, uid);
-    std::lock_guard<std::mutex> lock(mutex);
-    known[{given, uid.has_value()}] = found;
-  }
+  std::unique_lock<std::mutex> lock(mutex);  // held while it is found: found once
+  const auto key = std::make_pair(given, uid.has_value());
+  if (known.count(key) == 0) known[key] = resolve(given, uid);
+  const ResolvedInterpreter found = known[key];
+  lock.unlock();
   if (found.path.empty())
     throw StageError("cannot start " + given + ": the contestant's user cannot run it (" +
                      found.why + "); use an interpreter it can reach, such as one under /usr");

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdlib>
 #include <cstring>
@@ -99,24 +100,18 @@ Sources sources_of(const fs::path& source) {
 fs::path compiler(const Language& language, const fs::path& source) {
   std::error_code error;
   for (const std::string& name : language.compiler) {
-    if (fs::path(name).is_absolute() && fs::exists(name, error)) return name;
-    if (fs::path(name).is_absolute()) continue;
-    const fs::path exe = find_program(name);
-    if (!exe.empty()) return exe;
+    if (!fs::path(name).is_absolute()) {
+      if (const fs::path exe = find_program(name); !exe.empty()) return exe;
+    } else if (fs::exists(name, error)) {
+      return name;
+    }
   }
   throw std::runtime_error(source.string() + ": cannot compile: '" + language.compiler.back() +
                            "' is not installed");
 }
 
-std::mutex& options_mutex() {
-  static std::mutex mutex;
-  return mutex;
-}
-
-CompileOptions& current_options() {
-  static CompileOptions options;
-  return options;
-}
+std::mutex options_mutex;
+CompileOptions current_options;
 
 std::string mib(long long bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
@@ -130,8 +125,7 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
              const fs::path& destination) {
   const CompileOptions options = compile_options();
   Limits limits;
-  limits.cpu_s = options.time_s;
-  limits.wall_s = options.time_s;
+  limits.cpu_s = limits.wall_s = options.time_s;
   limits.memory_mib = options.memory_mib;
   limits.max_processes = options.max_processes;
   limits.max_output_bytes = options.max_output_bytes;
@@ -176,13 +170,13 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
   if (!ended)
     stopped("compilation took longer than " + std::to_string(static_cast<int>(options.time_s)) +
             " s");
-  if (usage.signaled && usage.signal == SIGXFSZ)
+  // g++ reports a compiler it lost to a limit as an internal error: say which limit.
+  const bool failed = usage.signaled || usage.exit_code != 0;
+  if ((usage.signaled && usage.signal == SIGXFSZ) ||
+      (failed && (messages.find("File size limit exceeded") != std::string::npos ||
+                  messages.find("File too large") != std::string::npos)))
     stopped("the compiler wrote a file larger than " + mib(limits.max_output_bytes));
-  if (usage.signaled || usage.exit_code != 0) {
-    // g++ reports a compiler it lost to a limit as an internal error: say which limit.
-    if (messages.find("File size limit exceeded") != std::string::npos ||
-        messages.find("File too large") != std::string::npos)
-      stopped("the compiler wrote a file larger than " + mib(limits.max_output_bytes));
+  if (failed) {
     if (messages.find("No space left on device") != std::string::npos)
       stopped("the compiler's temporary files passed " + mib(limits.max_scratch_bytes));
     throw CompileError(source.string() + ": compile error:\n" + messages);
@@ -251,13 +245,13 @@ CompileOptions compile_options_from(const ProblemConfig& problem) {
 }
 
 CompileOptions compile_options() {
-  std::lock_guard<std::mutex> lock(options_mutex());
-  return current_options();
+  std::lock_guard<std::mutex> lock(options_mutex);
+  return current_options;
 }
 
 void set_compile_options(const CompileOptions& options) {
-  std::lock_guard<std::mutex> lock(options_mutex());
-  current_options() = options;
+  std::lock_guard<std::mutex> lock(options_mutex);
+  current_options = options;
 }
 
 bool is_submission_file(const fs::path& path) {
@@ -296,9 +290,7 @@ bool declares_main(const std::string& text, const Language& language) {
   for (std::size_t at = text.find(word); at != std::string::npos; at = text.find(word, at + 1)) {
     if (at > 0 && identifier_char(text[at - 1])) continue;
     std::size_t after = at + word.size();
-    while (after < text.size() && (text[after] == ' ' || text[after] == '\t' ||
-                                   text[after] == '\n' || text[after] == '\r'))
-      ++after;
+    while (after < text.size() && std::isspace(static_cast<unsigned char>(text[after]))) ++after;
     if (after < text.size() && text[after] == '(') return true;
   }
   return false;
@@ -384,10 +376,8 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
   const std::string& stem = sources.stem;
   Submission submission{source.filename().string(), {}, false};
   // The compiler sees its inputs by their file names, in its own working directory; a name
-  // that starts like an option is given as a path. One that starts like a response file
-  // (`@opts.cpp`) never reaches a compiler: javac reads `@FILE` as a file of options, and so
-  // do g++ and cc1plus, which gets the name again as `-dumpbase @opts.cpp` however the file
-  // is given (a sibling `opts.cpp` then became its options).
+  // that starts like an option is given as a path, one like a response file (`@opts.cpp`)
+  // never (doc/execution.md §5: however given, g++ and javac read it as options).
   std::vector<std::string> files;
   for (const fs::path& file : sources.files) {
     const std::string name = file.filename().string();
