@@ -3,8 +3,8 @@
 // with that user's files (the package's secret tests, a home directory), processes and
 // terminal within its reach. Then `judge run`, `play` and `verify` start only the package's
 // own submissions (under solutions/: code the setter wrote), after a warning; anything else
-// (another path, -- COMMAND) is refused unless --trust (or ENTRAPMENT_TRUST=1 in the
-// environment) says the user trusts it.
+// (another path, -- COMMAND) is refused unless --trust on the command line says the user
+// trusts it (never the environment: what set it is not the user at the prompt).
 #pragma once
 
 #include <CLI/CLI.hpp>

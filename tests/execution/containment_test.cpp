@@ -232,8 +232,8 @@ INSTANTIATE_TEST_SUITE_P(Containment, MemfdUnderRlimitsTest,
 // Under rlimits, `judge run -v` says which memory is not counted, and how memfds are.
 TEST(MemfdUnderRlimits, RunVerboseSaysTmpfsMemoryIsNotCountedAndMemfdsAtItsLooks) {
   const JudgeRun run =
-      run_judge({"run", "-v", (package_root() / "testdata" / "sample" / "1.in").string(), "--",
-                 (bin_dir() / "test_player").string(), "correct", "v"},
+      run_judge({"run", "--trust", "-v", (package_root() / "testdata" / "sample" / "1.in").string(),
+                 "--", (bin_dir() / "test_player").string(), "correct", "v"},
                 in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
   EXPECT_NE(run.out.find("the memfds it holds open as the judge's looks see them"),
             std::string::npos)

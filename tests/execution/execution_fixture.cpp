@@ -33,9 +33,6 @@ fs::path package_root() { return repository(); }
 
 JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::string>>> env) {
   env.insert(env.begin(), {"ENTRAPMENT_ROOT", repository().string()});
-  // The test contestant is not the package's own: where it runs without bwrap (--no-sandbox,
-  // or none usable) it is trusted, unless the test says otherwise (later entries win).
-  env.insert(env.begin() + 1, {"ENTRAPMENT_TRUST", "1"});
   JudgeOptions options;
   options.env = std::move(env);
   return options;

@@ -77,25 +77,25 @@ struct Tests {
 TEST(Interrupt, SigintStopsJudgeRunWithTheSandbox) {
   Tests tests;
   const std::string token = "interrupt-run-" + std::to_string(::getpid());
-  Process judge =
-      start_judge({"run", tests.dir.path.string(), "-j", "2", "--", player_path(), "sleep", token},
-                  in_package());
+  Process judge = start_judge(
+      {"run", "--trust", tests.dir.path.string(), "-j", "2", "--", player_path(), "sleep", token},
+      in_package());
   expect_clean_interrupt(judge, SIGINT, token, 2);
 }
 
 TEST(Interrupt, SigtermStopsJudgeRunWithoutTheSandbox) {
   Tests tests;
   const std::string token = "interrupt-run-plain-" + std::to_string(::getpid());
-  Process judge = start_judge({"run", tests.dir.path.string(), "-j", "2", "--no-sandbox", "--",
-                               player_path(), "sleep", token},
+  Process judge = start_judge({"run", "--trust", tests.dir.path.string(), "-j", "2", "--no-sandbox",
+                               "--", player_path(), "sleep", token},
                               in_package());
   expect_clean_interrupt(judge, SIGTERM, token, 2);
 }
 
 TEST(Interrupt, SigtermStopsJudgePlay) {
   const std::string token = "interrupt-play-" + std::to_string(::getpid());
-  Process judge =
-      start_judge({"play", "--board", "2 0", "--", player_path(), "sleep", token}, in_package());
+  Process judge = start_judge(
+      {"play", "--trust", "--board", "2 0", "--", player_path(), "sleep", token}, in_package());
   expect_clean_interrupt(judge, SIGTERM, token, 1);
 }
 

@@ -36,7 +36,8 @@ std::string first_line_with(const std::string& text, const std::string& start) {
 
 TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
   const JudgeRun automatic = run_judge(
-      {"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"}, in_package());
+      {"run", "--trust", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
+      in_package());
   EXPECT_EQ(automatic.status, 0) << automatic.out << automatic.err;
   const std::string line = first_line_with(automatic.out, "limits: ");
   if (cgroups_usable())
@@ -45,14 +46,15 @@ TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
     EXPECT_TRUE(line.rfind("limits: rlimit (", 0) == 0) << automatic.out;
   EXPECT_NE(first_line_with(automatic.out, "sandbox: "), "") << automatic.out;
 
-  const JudgeRun rlimit =
-      run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
-                in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
+  const JudgeRun rlimit = run_judge(
+      {"run", "--trust", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
+      in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
   EXPECT_EQ(rlimit.status, 0) << rlimit.out << rlimit.err;
   EXPECT_EQ(first_line_with(rlimit.out, "limits: "), "limits: rlimit (ENTRAPMENT_LIMITS=rlimit)");
 
-  const JudgeRun bogus = run_judge({"run", "-v", sample(), "--", player_path(), "correct", "v"},
-                                   in_package({{"ENTRAPMENT_LIMITS", "cgroups"}}));
+  const JudgeRun bogus =
+      run_judge({"run", "--trust", "-v", sample(), "--", player_path(), "correct", "v"},
+                in_package({{"ENTRAPMENT_LIMITS", "cgroups"}}));
   EXPECT_EQ(bogus.status, 2) << bogus.out << bogus.err;
   EXPECT_NE(bogus.err.find("ENTRAPMENT_LIMITS=cgroups: expected rlimit, cgroup or auto"),
             std::string::npos)
@@ -60,9 +62,9 @@ TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
 }
 
 TEST(JudgeRunVerbose, ForcedControlGroupsAreUsedOrRefused) {
-  const JudgeRun forced =
-      run_judge({"run", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
-                in_package({{"ENTRAPMENT_LIMITS", "cgroup"}}));
+  const JudgeRun forced = run_judge(
+      {"run", "--trust", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
+      in_package({{"ENTRAPMENT_LIMITS", "cgroup"}}));
   if (cgroups_usable()) {
     EXPECT_EQ(forced.status, 0) << forced.out << forced.err;
     EXPECT_TRUE(first_line_with(forced.out, "limits: ").rfind("limits: cgroup v", 0) == 0)
@@ -79,9 +81,9 @@ TEST(JudgeRunVerbose, ForcedControlGroupsAreUsedOrRefused) {
 TEST(JudgeFigures, RunAndPlayShowTheSameFigures) {
   TempDir dir("entrapment-test-figures", 0755);
   const fs::path json = dir.path / "run.json";
-  const JudgeRun run = run_judge(
-      {"run", "--json", json.string(), sample(), "--", player_path(), "burn-then-play", "figures"},
-      in_package());
+  const JudgeRun run = run_judge({"run", "--trust", "--json", json.string(), sample(), "--",
+                                  player_path(), "burn-then-play", "figures"},
+                                 in_package());
   ASSERT_EQ(run.status, 0) << run.out << run.err;
   const std::string report = read_text(json);
   const double run_cpu = number_after(report, "\"cpu_s\": ");
@@ -89,7 +91,8 @@ TEST(JudgeFigures, RunAndPlayShowTheSameFigures) {
   ASSERT_GT(run_cpu, 0) << report;
 
   const JudgeRun play = run_judge(
-      {"play", "--test", sample(), "--", player_path(), "burn-then-play", "figures"}, in_package());
+      {"play", "--trust", "--test", sample(), "--", player_path(), "burn-then-play", "figures"},
+      in_package());
   ASSERT_EQ(play.status, 0) << play.out << play.err;
   // "contestant: 0.512 s CPU, 1.040 s wall, 67 MiB peak memory"
   const std::string line = first_line_with(play.out, "contestant: ");
@@ -118,9 +121,9 @@ struct NeverFlushing {
   // `judge run` on the four tests, with a 1 s time limit (a 3 s guard), `jobs` at a time.
   JudgeRun run(const fs::path& source, const std::vector<std::string>& more = {},
                int jobs = 1) const {
-    std::vector<std::string> args = {
-        "run", source.string(),     tests.string(), "--json", json().string(), "--time-limit", "1",
-        "-j",  std::to_string(jobs)};
+    std::vector<std::string> args = {"run",    "--trust",           source.string(), tests.string(),
+                                     "--json", json().string(),     "--time-limit",  "1",
+                                     "-j",     std::to_string(jobs)};
     args.insert(args.end(), more.begin(), more.end());
     return run_judge(args, in_package());
   }
@@ -182,9 +185,20 @@ TEST(NeverFlushing, AllJudgesEveryTest) {
 // first failing test.
 TEST(NeverFlushing, ASleeperAfterItsGameIsNotCalledUnflushed) {
   const NeverFlushing case_;
-  const std::vector<std::string> args = {
-      "run", case_.tests.string(), "--json", case_.json().string(), "--time-limit",    "1",   "-j",
-      "1",   "--first-failure",    "--",     player_path(),         "burn-then-sleep", "late"};
+  const std::vector<std::string> args = {"run",
+                                         "--trust",
+                                         case_.tests.string(),
+                                         "--json",
+                                         case_.json().string(),
+                                         "--time-limit",
+                                         "1",
+                                         "-j",
+                                         "1",
+                                         "--first-failure",
+                                         "--",
+                                         player_path(),
+                                         "burn-then-sleep",
+                                         "late"};
   const JudgeRun run = run_judge(args, in_package());
   EXPECT_EQ(run.status, 1) << run.out << run.err;
   EXPECT_NE(run.out.find("of wall-clock time"), std::string::npos) << run.out;

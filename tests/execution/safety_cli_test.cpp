@@ -51,20 +51,20 @@ class Package {
                  static_cast<unsigned>(fs::status(from).permissions()) & 0755);
   }
   std::string sample() const { return path("testdata/sample/1.in").string(); }
-  // The judge in this package, the compile cache off (nothing of the user's shared), and
-  // trusting what it runs where nothing isolates it (a test run as a user, without bwrap)
-  // unless the options say otherwise.
+  // The judge in this package, the compile cache off (nothing of the user's shared), and, with
+  // `trust`, trusting what `run`, `play` and `verify` run where nothing isolates it (a test run
+  // as a user, without bwrap): --trust after the command unless `args` hold it.
   // `judge` is build/bin/judge unless given (a copy another user can run).
   JudgeRun judge(const std::vector<std::string>& args, JudgeOptions options = {},
-                 const fs::path& judge = judge_binary()) const {
+                 const fs::path& judge = judge_binary(), bool trust = true) const {
     options.env.push_back({"ENTRAPMENT_ROOT", root().string()});
     options.env.push_back({"ENTRAPMENT_CACHE_DIR", "off"});
-    bool trust_given = false;
-    for (const auto& variable : options.env)
-      trust_given = trust_given || variable.first == "ENTRAPMENT_TRUST";
-    if (!trust_given) options.env.push_back({"ENTRAPMENT_TRUST", "1"});
     std::vector<std::string> argv = {judge.string()};
     argv.insert(argv.end(), args.begin(), args.end());
+    const bool takes_trust =
+        !args.empty() && (args[0] == "run" || args[0] == "play" || args[0] == "verify");
+    if (trust && takes_trust && std::find(args.begin(), args.end(), "--trust") == args.end())
+      argv.insert(argv.begin() + 2, "--trust");
     return run_process(argv, options);
   }
 
@@ -331,7 +331,7 @@ struct Unprivileged {
     o.user = uid;
     o.group = gid;
     o.cwd = dir.path;
-    o.env = {{"HOME", dir.path.string()}, {"ENTRAPMENT_TRUST", "0"}};
+    o.env = {{"HOME", dir.path.string()}};
     return o;
   }
   fs::path judge() const { return dir.path / "judge"; }
@@ -345,19 +345,19 @@ TEST(NotRoot, WithoutBwrapOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
   // Anything else: refused before it starts, unless --trust.
   JudgeRun run = package.judge(
       {"run", package.sample(), "--no-sandbox", "--", nobody.player(), "attack-judge", "x"},
-      nobody.options(), nobody.judge());
+      nobody.options(), nobody.judge(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
   EXPECT_FALSE(has(run.out, "Verdict:")) << run.out;
   run = package.judge(
       {"run", package.sample(), "--no-sandbox", "--trust", "--", nobody.player(), "correct", "x"},
-      nobody.options(), nobody.judge());
+      nobody.options(), nobody.judge(), false);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
   // The package's own: after the warning.
   run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
                        package.sample(), "--no-sandbox"},
-                      nobody.options(), nobody.judge());
+                      nobody.options(), nobody.judge(), false);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
 }
@@ -368,18 +368,35 @@ TEST(NoBwrap, WhoeverJudgesOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
   Package package;
   const std::string player = fs::absolute(bin_dir() / "test_player").string();
   JudgeOptions options;
-  options.env = {{"ENTRAPMENT_BWRAP", "off"}, {"ENTRAPMENT_TRUST", "0"}};
-  JudgeRun run =
-      package.judge({"run", "-v", package.sample(), "--", player, "correct", "x"}, options);
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}};
+  JudgeRun run = package.judge({"run", "-v", package.sample(), "--", player, "correct", "x"},
+                               options, judge_binary(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
   EXPECT_TRUE(has(run.err, "bwrap is turned off")) << run.err;
   run = package.judge(
       {"run", "-v", package.path("solutions/accepted/reference.py").string(), package.sample()},
-      options);
+      options, judge_binary(), false);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
   EXPECT_TRUE(has(run.out, "isolation: none (no bwrap")) << run.out;
+}
+
+// Issue 27: only --trust runs a submission that is not the package's own where nothing isolates
+// it, whatever the environment says (ENTRAPMENT_TRUST=1 in it was --trust for every command).
+TEST(NoBwrap, TrustInTheEnvironmentIsNoTrust) {
+  Package package;
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  JudgeOptions options;
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}, {"ENTRAPMENT_TRUST", "1"}};
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", package.sample(), "--", player, "correct", "x"},
+        std::vector<std::string>{"play", "--test", package.sample(), "--", player, "correct",
+                                 "x"}}) {
+    const JudgeRun run = package.judge(args, options, judge_binary(), false);
+    EXPECT_EQ(run.status, 2) << args[0] << "\n" << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "refusing to run")) << args[0] << "\n" << run.err;
+  }
 }
 
 // Red team, issue 27: "the package's own solutions/" was any file below the package's
@@ -398,19 +415,20 @@ TEST(NoBwrap, ASubmissionAnotherUserPutInSolutionsIsNotThePackagesOwn) {
   ASSERT_EQ(::chown(planted.parent_path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
   ASSERT_EQ(::chown(planted.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
   JudgeOptions options;
-  options.env = {{"ENTRAPMENT_BWRAP", "off"}, {"ENTRAPMENT_TRUST", "0"}};
-  JudgeRun run = package.judge({"run", planted.string(), package.sample()}, options);
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}};
+  JudgeRun run =
+      package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
   EXPECT_TRUE(has(run.err, "belongs to user id " + std::to_string(nobody->pw_uid))) << run.err;
   // The same file, root's again, is the package's own.
   ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, 0), 0);
   ASSERT_EQ(::chown(planted.c_str(), 0, 0), 0);
-  run = package.judge({"run", planted.string(), package.sample()}, options);
+  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   // A directory others may write to is no one's own either.
   ::chmod(planted.parent_path().c_str(), 0777);
-  run = package.judge({"run", planted.string(), package.sample()}, options);
+  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
 }
@@ -425,7 +443,7 @@ TEST(NotRoot, AForkBombMeetsTheProcessLimitToo) {
   for (const char* sandbox : {"--sandbox", "--no-sandbox"}) {
     const JudgeRun run = package.judge(
         {"run", package.sample(), sandbox, "--trust", "--", nobody.player(), "fork-bomb", "x"},
-        nobody.options(), nobody.judge());
+        nobody.options(), nobody.judge(), false);
     EXPECT_EQ(run.status, 1) << run.out << run.err;
     EXPECT_TRUE(has(run.out, "Verdict: TLE")) << sandbox << "\n" << run.out;
   }
@@ -437,14 +455,14 @@ TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
   Package package;
   const JudgeRun probe =
       package.judge({"run", "-v", package.sample(), "--", nobody.player(), "correct", "x"},
-                    nobody.options(), nobody.judge());
+                    nobody.options(), nobody.judge(), false);
   if (!has(probe.out, "isolation: bwrap"))
     GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n"
                  << probe.out << probe.err;
   const std::string before = read_text(package.sample());
   const JudgeRun run =
       package.judge({"run", package.sample(), "--", nobody.player(), "attack-judge", "x"},
-                    nobody.options(), nobody.judge());
+                    nobody.options(), nobody.judge(), false);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_EQ(read_text(package.sample()), before);
   EXPECT_FALSE(fs::exists(package.path("ATTACK-x")));
