@@ -187,13 +187,18 @@ fs::path memfd_holder(const fs::path& dir) {
   return dir / "hold";
 }
 
-TEST_P(MemfdTest, MemoryInManySmallMemfdsIsTheProgramsNotAJudgeError) {
-  if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
+// That program, run in a mode with room for its CPU and wall time.
+Ran run_memfd_holder(bool sandbox, LimitChoice mechanism) {
   TempDir dir("entrapment-test-memfd", 0755);
-  Limits limits = small_limits(mechanism());
+  Limits limits = small_limits(mechanism);
   limits.cpu_s = 20;
   limits.wall_s = 60;
-  const Ran ran = run_contained({memfd_holder(dir.path).string()}, limits, sandbox());
+  return run_contained({memfd_holder(dir.path).string()}, limits, sandbox);
+}
+
+TEST_P(MemfdTest, MemoryInManySmallMemfdsIsTheProgramsNotAJudgeError) {
+  if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
+  const Ran ran = run_memfd_holder(sandbox(), mechanism());
   EXPECT_EQ(ran.out.find("held 2000 MiB"), std::string::npos)
       << "it held 2000 MiB in memfds under a 256 MiB limit";
   EXPECT_EQ(ran.usage.not_started, "") << "the program's memory was taken for the judge's fault";
@@ -214,11 +219,7 @@ class MemfdUnderRlimitsTest : public ModeTest {};
 
 TEST_P(MemfdUnderRlimitsTest, MemoryHeldInMemfdsIsCountedAtTheJudgesLooks) {
   if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
-  TempDir dir("entrapment-test-memfd", 0755);
-  Limits limits = small_limits(mechanism());
-  limits.cpu_s = 20;
-  limits.wall_s = 60;
-  const Ran ran = run_contained({memfd_holder(dir.path).string()}, limits, sandbox());
+  const Ran ran = run_memfd_holder(sandbox(), mechanism());
   EXPECT_EQ(ran.out.find("still held"), std::string::npos)
       << "it held 2000 MiB in memfds for 3 s under a 256 MiB limit";
   EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
