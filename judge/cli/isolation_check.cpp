@@ -86,7 +86,9 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
 }
 
 // "" when the judge's user (or root) alone owns and may write `path` and every directory above
-// it; else what is not so ("/tmp/solutions belongs to user id 65534").
+// it; else what is not so ("/tmp/solutions belongs to user id 65534"). A directory its own
+// group may write is the user's when that group is the user's (umask 002 with a group of
+// one's own, as many distributions make them).
 std::string not_own(const fs::path& path) {
   std::error_code ec;
   const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
@@ -99,7 +101,8 @@ std::string not_own(const fs::path& path) {
       return step.string() + " belongs to user id " + std::to_string(info.st_uid);
     // Sticky (/tmp): others may add their own names there, but not move or replace ours.
     const bool sticky = S_ISDIR(info.st_mode) && (info.st_mode & S_ISVTX);
-    if ((info.st_mode & (S_IWGRP | S_IWOTH)) && !sticky)
+    const bool group_writes = (info.st_mode & S_IWGRP) && info.st_gid != ::getegid();
+    if (((info.st_mode & S_IWOTH) || group_writes) && !sticky)
       return "others may write to " + step.string();
   }
   return "";

@@ -431,6 +431,15 @@ TEST(NoBwrap, ASubmissionAnotherUserPutInSolutionsIsNotThePackagesOwn) {
   run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
+  // So is one another group may write to; one the judge's own group may write to is its own.
+  ::chmod(planted.parent_path().c_str(), 0775);
+  ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, nobody->pw_gid), 0);
+  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
+  ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, ::getegid()), 0);
+  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
 }
 
 // Without a user id of its own, the contestant's processes are still limited: RLIMIT_NPROC at
