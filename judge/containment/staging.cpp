@@ -53,12 +53,15 @@ bool is_interpreter_name(const std::string& name) {
   return false;
 }
 
-// Whether `file` is an ELF program (an interpreter itself, not a shim that runs one).
+// Whether `file` is an ELF program (an interpreter itself, not a shim that runs one). A FIFO
+// or a terminal is neither, and opening it must not wait.
 bool is_elf(const fs::path& file) {
-  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC);
+  const int fd = ::open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
   if (fd < 0) return false;
+  struct stat info {};
   char magic[4] = {};
-  const bool elf = ::read(fd, magic, 4) == 4 && std::memcmp(magic, "\177ELF", 4) == 0;
+  const bool elf = ::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && ::read(fd, magic, 4) == 4 &&
+                   std::memcmp(magic, "\177ELF", 4) == 0;
   ::close(fd);
   return elf;
 }
@@ -263,11 +266,11 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) 
   const std::string name = fs::path(given).filename().string();
   const fs::path real = fs::canonical(given, ec);
   if ((name.rfind("python", 0) == 0 || name.rfind("pypy", 0) == 0) && !ec && !is_elf(real)) {
+    // Taken only when it names a program ("/" made every run a judge error).
     const std::string executable = python_executable(given);
-    if (!executable.empty()) {
-      const fs::path real_executable = fs::canonical(executable, ec);
-      candidates.push_back(ec ? fs::path(executable) : real_executable);
-    }
+    const fs::path real_executable = fs::canonical(executable, ec);
+    if (!executable.empty() && !ec && is_elf(real_executable))
+      candidates.push_back(real_executable);
   }
   candidates.push_back(real.empty() ? fs::path(given) : real);
   std::string why;

@@ -147,6 +147,50 @@ TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheMachinesFiles) {
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
 }
 
+// Red team, issue 27: a shim's answer is taken only when it names a program: a shim that said
+// "/" made every run of a judge that is not root a judge error with bwrap's own words
+// ("execvp /: Permission denied"). Now the answer is passed over and the shim runs as itself,
+// which here plays correctly. As `nobody` when the test is root (a root judge gives the run
+// an id of its own, for which "/" was never taken).
+TEST(Containment, AShimWhoseAnswerIsNoProgramRunsAsItself) {
+  const bool root = ::geteuid() == 0;
+  const passwd* nobody = root ? ::getpwnam("nobody") : nullptr;
+  if (root && !nobody) GTEST_SKIP() << "no user nobody here";
+  TempDir dir("entrapment-test-shim-answer", 0755);
+  fs::copy_file(bin_dir() / "judge", dir.path / "judge");
+  for (const char* file : {"problem.yaml", "testdata/sample/1.in"})
+    write_text(dir.path / "package" / file, read_text(package_root() / file));
+  write_text(dir.path / "reference.py",
+             read_text(package_root() / "solutions" / "accepted" / "reference.py"));
+  const fs::path shim = dir.path / "shims" / "python3";
+  write_text(shim,
+             "#!/bin/sh\nif [ \"$1\" = -c ]; then echo /; exit 0; fi\n"
+             "exec /usr/bin/python3 \"$@\"\n");
+  for (const auto& entry : fs::recursive_directory_iterator(dir.path))
+    fs::permissions(entry.path(),
+                    fs::perms::others_read | fs::perms::others_exec | fs::perms::group_read |
+                        fs::perms::group_exec,
+                    fs::perm_options::add);
+  fs::permissions(shim, fs::perms::owner_exec, fs::perm_options::add);
+  JudgeOptions options;
+  if (root) {
+    options.user = nobody->pw_uid;
+    options.group = nobody->pw_gid;
+  }
+  options.cwd = dir.path / "package";
+  options.env = {{"ENTRAPMENT_ROOT", std::nullopt},
+                 {"HOME", dir.path.string()},
+                 {"ENTRAPMENT_CACHE_DIR", "off"}};
+  const JudgeRun run =
+      run_process({(dir.path / "judge").string(), "run", "-v", "testdata/sample/1.in", "--trust",
+                   "--", shim.string(), (dir.path / "reference.py").string()},
+                  options);
+  if (!has(run.out, "isolation: bwrap"))
+    GTEST_SKIP() << "bwrap is not usable here, so no shim is asked:\n" << run.out << run.err;
+  EXPECT_FALSE(has(run.out, "Verdict: JE")) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: AC")) << run.out << run.err;
+}
+
 // Issue 27: as a user, `judge verify` ran solutions/ with nothing isolating them although bwrap
 // worked there: a program added to solutions/wrong_answer/ (a team's submission, checked
 // against the data) wrote into the package, and verify still said ok. As `nobody` (or as the
