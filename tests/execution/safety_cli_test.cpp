@@ -266,14 +266,18 @@ TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
     // What the terminal shows (the judge's lines, and whatever it echoes of its input).
     std::string shown;
     int status = -1;
+    // Once the judge has closed the terminal, the master reads as hung up at once: then the
+    // wait is on the judge's exit (a spin through the rounds ended them while a judge on a busy
+    // machine was still exiting, status -1).
     for (int i = 0; i < 6000 && status < 0; ++i) {
       char chunk[4096];
       pollfd fd{master, POLLIN, 0};
+      ssize_t n = 0;
       if (::poll(&fd, 1, 20) > 0) {
-        const ssize_t n = ::read(master, chunk, sizeof chunk);
+        n = ::read(master, chunk, sizeof chunk);
         if (n > 0) shown.append(chunk, static_cast<std::size_t>(n));
       }
-      status = judge.wait_for(0);
+      status = judge.wait_for(n > 0 ? 0 : 0.02);
     }
     for (char chunk[4096];;) {
       pollfd fd{master, POLLIN, 0};
