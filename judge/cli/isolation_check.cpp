@@ -116,15 +116,16 @@ void add_trust_option(CLI::App& sub, bool& trust) {
                "(bwrap not in use): they run as you (root included), with your files");
 }
 
-bool is_package_submission(const fs::path& path, const fs::path& root, std::string* why) {
+std::optional<std::string> not_the_packages(const fs::path& path, const fs::path& root,
+                                            const std::string& name) {
   std::error_code ec;
   const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
   const fs::path solutions = fs::weakly_canonical(root / "solutions", ec);
   const fs::path relative = real.lexically_relative(solutions);
-  if (relative.empty() || *relative.begin() == ".." || *relative.begin() == ".") return false;
-  const std::string reason = not_own(real);
-  if (why) *why = reason;
-  return reason.empty();
+  if (relative.empty() || *relative.begin() == ".." || *relative.begin() == ".") return name;
+  const std::string why = not_own(real);
+  if (why.empty()) return std::nullopt;
+  return name + " (" + why + ")";
 }
 
 void check_isolation(bool sandbox, const std::vector<std::string>& untrusted, bool trust) {

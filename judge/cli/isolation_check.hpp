@@ -9,6 +9,7 @@
 
 #include <CLI/CLI.hpp>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -19,14 +20,15 @@ namespace entrapment::cli {
 // --trust, for run, play and verify.
 void add_trust_option(CLI::App& sub, bool& trust);
 
-// Whether `path` is one of the package's own submissions: under ROOT/solutions/, and no one but
-// the judge's user or root owns it or a directory above it, or may write there (a sticky
-// directory, /tmp, excepted: others cannot move what is not theirs there). A local user who
-// planted /tmp/problem.yaml, testdata/ and solutions/ had root's judge, started under /tmp,
-// run the planted program unisolated. When it is under solutions/ but not the user's own,
-// `why` says what is not.
-bool is_package_submission(const std::filesystem::path& path, const std::filesystem::path& root,
-                           std::string* why = nullptr);
+// Nothing when `path` is one of the package's own submissions: under ROOT/solutions/, and no
+// one but the judge's user or root owns it or a directory above it, or may write there (a
+// sticky directory, /tmp, excepted: others cannot move what is not theirs there). A local user
+// who planted /tmp/problem.yaml, testdata/ and solutions/ had root's judge, started under /tmp,
+// run the planted program unisolated. Otherwise `name` as check_isolation() shows it, with
+// what is not the user's own when it is under solutions/.
+std::optional<std::string> not_the_packages(const std::filesystem::path& path,
+                                            const std::filesystem::path& root,
+                                            const std::string& name);
 
 // With `sandbox` as asked: when nothing would isolate the contestants, throws
 // CommandFailure(kExitUsage) when `untrusted` (what is not the package's own, as shown to the

@@ -94,14 +94,12 @@ int play_person(const TestCase& test) {
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
   const Limits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
   // Nothing isolating it: only the package's own runs (after a warning) unless --trust.
-  std::string why;
-  if (!args.command.empty() || !is_package_submission(args.words[0], root, &why))
-    check_isolation(args.sandbox,
-                    {args.command.empty() ? args.words[0] + (why.empty() ? "" : " (" + why + ")")
-                                          : args.command[0]},
-                    args.trust);
-  else
-    check_isolation(args.sandbox, {}, args.trust);
+  std::vector<std::string> untrusted;
+  if (!args.command.empty())
+    untrusted.push_back(args.command[0]);
+  else if (auto shown = not_the_packages(args.words[0], root, args.words[0]))
+    untrusted.push_back(*shown);
+  check_isolation(args.sandbox, untrusted, args.trust);
   std::optional<WorkDir> work;
   Submission submission;
   try {

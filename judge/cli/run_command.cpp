@@ -118,9 +118,9 @@ int run(const RunArguments& args) {
     std::vector<std::string> untrusted;
     for (const SubmissionTarget& target : chosen.targets) {
       inputs.push_back(target.path);
-      std::string why;
-      if (!with_command && !is_package_submission(target.path, root, &why))
-        untrusted.push_back(target.name + (why.empty() ? "" : " (" + why + ")"));
+      if (with_command) continue;
+      if (auto shown = not_the_packages(target.path, root, target.name))
+        untrusted.push_back(*shown);
     }
     if (with_command) untrusted.push_back(args.command.front());
     for (const std::string& word : test_words) inputs.push_back(word);

@@ -151,11 +151,8 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
   if (plan.submissions.empty()) tally.step("submissions", false, "none found");
   // Nothing isolating them: only the package's own run (after a warning) unless --trust.
   std::vector<std::string> untrusted;
-  for (const SubmissionTarget& t : plan.submissions) {
-    std::string why;
-    if (!is_package_submission(t.path, root, &why))
-      untrusted.push_back(t.name + (why.empty() ? "" : " (" + why + ")"));
-  }
+  for (const SubmissionTarget& t : plan.submissions)
+    if (auto shown = not_the_packages(t.path, root, t.name)) untrusted.push_back(*shown);
   check_isolation(args.judging.sandbox, untrusted, args.trust);
 
   plan.base = root / "testdata";

@@ -39,8 +39,10 @@ std::optional<RunIdentity> RunIdentity::try_acquire(bool* any_held) {
   for (int i = 0; i < kRunUids; ++i) {
     const uid_t uid = kFirstRunUid + static_cast<uid_t>(i);
     // An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner
-    // could signal, trace and read the run.
-    if (::getpwuid(uid)) continue;
+    // could signal, trace and read the run. getpwuid_r: runs start from several threads.
+    passwd entry{}, *account = nullptr;
+    char buffer[4096];
+    if (::getpwuid_r(uid, &entry, buffer, sizeof buffer, &account) == ERANGE || account) continue;
     int fd = open_id_lock(registry.fd, uid);  // checked: root's alone, not a link
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       // A lock file not empty was left by a judge that died holding it (the judge empties it
