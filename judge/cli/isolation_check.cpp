@@ -1,5 +1,6 @@
 #include "isolation_check.hpp"
 
+#include <grp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -85,26 +86,41 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
   return lines;
 }
 
-// "" when the judge's user (or root) alone owns and may write `path` and every directory above
-// it; else what is not so ("/tmp/solutions belongs to user id 65534"). A directory its own
-// group may write is the user's when that group is the user's (umask 002 with a group of
-// one's own, as many distributions make them).
+// "" when the judge's user (or root) owns `file` and no one else may write to it; else what is
+// not so ("/tmp/solutions belongs to user id 65534"). Its group may write when that group is
+// the user's own and has no members (umask 002 with a group of one's own), never as root.
+std::string not_own_entry(const fs::path& file) {
+  struct stat info {};
+  if (::lstat(file.c_str(), &info) != 0) return file.string() + " cannot be read";
+  if (info.st_uid != 0 && info.st_uid != ::geteuid())
+    return file.string() + " belongs to user id " + std::to_string(info.st_uid);
+  // Sticky (/tmp): others may add their own names there, but not move or replace ours.
+  if (S_ISDIR(info.st_mode) && (info.st_mode & S_ISVTX)) return "";
+  group entry{}, *own = nullptr;
+  char buffer[4096];
+  const bool private_group = ::geteuid() != 0 && info.st_gid == ::getegid() &&
+                             ::getgrgid_r(info.st_gid, &entry, buffer, sizeof buffer, &own) == 0 &&
+                             own && (!own->gr_mem || !own->gr_mem[0]);
+  if ((info.st_mode & S_IWOTH) || ((info.st_mode & S_IWGRP) && !private_group))
+    return "others may write to " + file.string();
+  return "";
+}
+
+// The same for every directory on the way to `path`, as named (a link in another user's
+// directory, switched between the check and the copy, ran their program) and as resolved, and
+// for everything inside it when it is a directory submission.
 std::string not_own(const fs::path& path) {
   std::error_code ec;
-  const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
-  fs::path step;
-  for (const fs::path& part : real) {
-    step /= part;
-    struct stat info {};
-    if (::lstat(step.c_str(), &info) != 0) return step.string() + " cannot be read";
-    if (info.st_uid != 0 && info.st_uid != ::geteuid())
-      return step.string() + " belongs to user id " + std::to_string(info.st_uid);
-    // Sticky (/tmp): others may add their own names there, but not move or replace ours.
-    const bool sticky = S_ISDIR(info.st_mode) && (info.st_mode & S_ISVTX);
-    const bool group_writes = (info.st_mode & S_IWGRP) && info.st_gid != ::getegid();
-    if (((info.st_mode & S_IWOTH) || group_writes) && !sticky)
-      return "others may write to " + step.string();
+  const fs::path named = fs::absolute(path, ec).lexically_normal();
+  const fs::path real = fs::weakly_canonical(named, ec);
+  for (const fs::path& full : {named, real}) {
+    fs::path step;
+    for (const fs::path& part : full)
+      if (std::string why = not_own_entry(step /= part); !why.empty()) return why;
   }
+  if (fs::is_directory(real, ec))
+    for (const auto& entry : fs::recursive_directory_iterator(real, ec))
+      if (std::string why = not_own_entry(entry.path()); !why.empty()) return why;
   return "";
 }
 
@@ -123,7 +139,7 @@ std::optional<std::string> not_the_packages(const fs::path& path, const fs::path
   const fs::path solutions = fs::weakly_canonical(root / "solutions", ec);
   const fs::path relative = real.lexically_relative(solutions);
   if (relative.empty() || *relative.begin() == ".." || *relative.begin() == ".") return name;
-  const std::string why = not_own(real);
+  const std::string why = not_own(path);
   if (why.empty()) return std::nullopt;
   return name + " (" + why + ")";
 }

@@ -140,6 +140,7 @@ std::string python_executable(const std::string& interpreter) {
         const ssize_t n = ::read(out[0], chunk, sizeof chunk);
         if (n <= 0) break;
         answer.append(chunk, static_cast<std::size_t>(n));
+        if (answer.size() > 4096) break;  // no path is that long: one answering on ate memory
       }
       ::kill(pid, SIGKILL);
       while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {

@@ -435,15 +435,38 @@ TEST(NoBwrap, ASubmissionAnotherUserPutInSolutionsIsNotThePackagesOwn) {
   run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
-  // So is one another group may write to; one the judge's own group may write to is its own.
+  // So is one a group may write to, root's own included: a member could switch the file
+  // between the check and the copy (red team: it ran as root).
   ::chmod(planted.parent_path().c_str(), 0775);
-  ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, nobody->pw_gid), 0);
-  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+  for (const gid_t group : {nobody->pw_gid, gid_t{0}}) {
+    ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, group), 0);
+    run =
+        package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+    EXPECT_EQ(run.status, 2) << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
+  }
+  ::chmod(planted.parent_path().c_str(), 0755);
+  // Named through a link in another user's directory, which they could switch between the
+  // check and the copy (red team: it ran their program as root).
+  const fs::path theirs = package.root() / "theirs";
+  fs::create_directory(theirs);
+  fs::create_directory_symlink(package.root() / "solutions", theirs / "link");
+  ASSERT_EQ(::chown(theirs.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  ASSERT_EQ(::lchown((theirs / "link").c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  run = package.judge(
+      {"run", (theirs / "link" / "planted" / "reference.py").string(), package.sample()}, options,
+      judge_binary(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
-  EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
-  ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, ::getegid()), 0);
-  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
-  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "belongs to user id " + std::to_string(nobody->pw_uid))) << run.err;
+  // A directory submission of root's holding another user's file (red team: it ran).
+  const fs::path directory = package.root() / "solutions" / "planted" / "dsub";
+  fs::create_directory(directory);
+  write_text(directory / "__main__.py", read_text(planted));
+  ASSERT_EQ(::chown((directory / "__main__.py").c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  run =
+      package.judge({"run", directory.string(), package.sample()}, options, judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "belongs to user id " + std::to_string(nobody->pw_uid))) << run.err;
 }
 
 // Without a user id of its own, the contestant's processes are still limited: RLIMIT_NPROC at
