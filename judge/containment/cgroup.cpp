@@ -272,23 +272,41 @@ void prepare_cgroups(CgroupLayout& layout, pid_t self) {
   }
 }
 
+// How many names a group tries before it gives up: each one taken is a dead judge's leftover.
+constexpr int kNameAttempts = 1000;
+
 ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string& name,
                                    long long memory_bytes, int max_processes)
     : version_(layout.version) {
   if (!layout.usable()) throw std::runtime_error("no usable cgroup: " + layout.reason);
-  std::set<fs::path> parents = {layout.memory, layout.pids, layout.cpu};
-  for (const fs::path& parent : parents) {
-    const fs::path dir = parent / name;
-    if (::mkdir(dir.c_str(), 0755) != 0) {
-      const std::string why = std::strerror(errno);
+  const std::set<fs::path> parents = {layout.memory, layout.pids, layout.cpu};
+  // A name already taken in any hierarchy is passed over, never reused or removed: it is a
+  // judge's killed with SIGKILL whose pid came round again, or a live judge's in another PID
+  // namespace (empty between its making and its use). mkdir decides who owns a name.
+  std::string chosen = name;
+  for (int attempt = 1;; ++attempt) {
+    bool taken = false;
+    for (const fs::path& parent : parents) {
+      const fs::path dir = parent / chosen;
+      if (::mkdir(dir.c_str(), 0755) == 0) {
+        dirs_.push_back(dir);
+        continue;
+      }
+      const int error = errno;
       remove();
-      throw std::runtime_error("cannot create the control group " + dir.string() + ": " + why);
+      if (error == EEXIST && attempt < kNameAttempts) {
+        taken = true;
+        break;
+      }
+      throw std::runtime_error("cannot create the control group " + dir.string() + ": " +
+                               std::strerror(error));
     }
-    dirs_.push_back(dir);
+    if (!taken) break;
+    chosen = name + "-" + std::to_string(attempt);
   }
-  memory_ = layout.memory / name;
-  pids_ = layout.pids / name;
-  cpu_ = layout.cpu / name;
+  memory_ = layout.memory / chosen;
+  pids_ = layout.pids / chosen;
+  cpu_ = layout.cpu / chosen;
   const std::string bytes = std::to_string(memory_bytes);
   const std::pair<fs::path, std::string> settings[] = {
       {memory_ / (version_ == 2 ? "memory.max" : "memory.limit_in_bytes"), bytes},

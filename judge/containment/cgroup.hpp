@@ -58,8 +58,9 @@ struct CgroupUsage {
   long long file_cache_bytes = 0;
 };
 
-// One contestant's group (a directory per hierarchy). Throws std::runtime_error naming the
-// file when it cannot be made or limited. The destructor kills what is left and removes it.
+// One contestant's group (a directory per hierarchy), named `name`, or `name-1`, `name-2`, ...
+// where that is taken (dirs() says which). Throws std::runtime_error naming the file when it
+// cannot be made or limited. The destructor kills what is left and removes it.
 class ContestantCgroup {
  public:
   ContestantCgroup(const CgroupLayout& layout, const std::string& name, long long memory_bytes,

@@ -1,6 +1,7 @@
 #include "identity.hpp"
 
 #include <fcntl.h>
+#include <grp.h>
 #include <pwd.h>
 #include <sys/file.h>
 #include <sys/prctl.h>
@@ -12,6 +13,7 @@
 #include <cerrno>
 #include <mutex>
 #include <string>
+#include <vector>
 
 #include "id_registry.hpp"
 #include "interrupts.hpp"
@@ -31,6 +33,34 @@ struct Descriptor {
   }
 };
 
+// Whether the account or group database names `id`, or cannot say (then it is not handed
+// out either). Found by getpwuid_r/getgrgid_r, as runs start from several threads; a buffer
+// too small (a group of many members) is grown.
+template <typename Entry, typename Lookup>
+bool database_names(Lookup lookup, unsigned id) {
+  std::vector<char> buffer(4096);
+  for (;;) {
+    Entry entry{}, *found = nullptr;
+    const int error = lookup(id, &entry, buffer.data(), buffer.size(), &found);
+    if (found) return true;
+    if (error == ERANGE && buffer.size() < (16u << 20)) {
+      buffer.resize(buffer.size() * 2);
+      continue;
+    }
+    if (error == EINTR) continue;
+    // 0, ENOENT, ESRCH, EBADF and EPERM all say "not found" (getpwuid_r(3)); anything else
+    // (EIO, EMFILE, ENOMEM, a huge entry) says nothing.
+    return !(error == 0 || error == ENOENT || error == ESRCH || error == EBADF || error == EPERM);
+  }
+}
+
+// An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner could
+// signal, trace and read the run. A group's: the run's files are uid:uid, and the group's
+// members could read what the run makes readable to its group.
+bool names_someone(uid_t uid) {
+  return database_names<passwd>(::getpwuid_r, uid) || database_names<group>(::getgrgid_r, uid);
+}
+
 }  // namespace
 
 std::optional<RunIdentity> RunIdentity::try_acquire(bool* any_held) {
@@ -38,11 +68,7 @@ std::optional<RunIdentity> RunIdentity::try_acquire(bool* any_held) {
   const Descriptor registry{open_id_registry()};
   for (int i = 0; i < kRunUids; ++i) {
     const uid_t uid = kFirstRunUid + static_cast<uid_t>(i);
-    // An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner
-    // could signal, trace and read the run. getpwuid_r: runs start from several threads.
-    passwd entry{}, *account = nullptr;
-    char buffer[4096];
-    if (::getpwuid_r(uid, &entry, buffer, sizeof buffer, &account) == ERANGE || account) continue;
+    if (names_someone(uid)) continue;
     int fd = open_id_lock(registry.fd, uid);  // checked: root's alone, not a link
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       // A lock file not empty was left by a judge that died holding it (the judge empties it

@@ -223,6 +223,35 @@ TEST(ContestantCgroup, V2GroupIsOneDirectoryAndPeakFallsBackToTheLargestCurrent)
   EXPECT_FALSE(fs::exists(dir));
 }
 
+// A judge killed with SIGKILL leaves its groups, and pids come round again: a later judge with
+// the same pid finds its first names taken. It takes others, and leaves those alone (they may
+// be a live judge's in another PID namespace, empty between their making and their use).
+TEST(ContestantCgroup, ANameAlreadyTakenIsPassedOverAndLeftAlone) {
+  TempDir root("entrapment-test-cgroup", 0755);
+  make_hybrid(root.path);
+  const CgroupLayout layout = find_cgroups(root.path, kHybridSelf, kSelf);
+  put(layout.memory / "run-4" / "cgroup.procs", "");  // in one hierarchy of the three
+  put(layout.pids / "run-4-1" / "cgroup.procs", "");  // and its first other name, in another
+  std::vector<fs::path> made;
+  {
+    ContestantCgroup group(layout, "run-4", 64ll << 20, 32);
+    made = group.dirs();
+    ASSERT_EQ(made.size(), 3u);
+    for (const fs::path& dir : made) {
+      EXPECT_EQ(dir.filename(), made[0].filename()) << "one name in every hierarchy";
+      EXPECT_NE(dir.filename(), "run-4");
+      EXPECT_NE(dir.filename(), "run-4-1");
+      EXPECT_EQ(dir.filename().string().rfind("run-4-", 0), 0u) << dir;
+    }
+    EXPECT_EQ(get(layout.memory / made[0].filename() / "memory.limit_in_bytes"),
+              std::to_string(64ll << 20));
+  }
+  for (const fs::path& dir : made) EXPECT_FALSE(fs::exists(dir)) << dir;
+  EXPECT_TRUE(fs::exists(layout.memory / "run-4" / "cgroup.procs")) << "not its own: kept";
+  EXPECT_TRUE(fs::exists(layout.pids / "run-4-1" / "cgroup.procs")) << "not its own: kept";
+  EXPECT_FALSE(fs::exists(layout.memory / "run-4-1")) << "what it made on the way is removed";
+}
+
 TEST(ContestantCgroup, AGroupThatCannotBeMadeIsAnErrorNamingIt) {
   CgroupLayout layout;
   layout.version = 1;

@@ -5,6 +5,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
@@ -69,7 +70,9 @@ int processes_with(const std::string& token) {
   return count;
 }
 
-std::vector<std::string> leftovers_of(int pid) {
+namespace {
+
+std::vector<std::string> entrapment_names_of(int pid) {
   std::vector<std::string> found;
   const std::string mark = "-" + std::to_string(pid) + "-";
   std::error_code ec;
@@ -85,6 +88,37 @@ std::vector<std::string> leftovers_of(int pid) {
       const std::string name = entry.path().filename().string();
       if (name.rfind("entrapment" + mark, 0) == 0) found.push_back(entry.path().string());
     }
+  }
+  return found;
+}
+
+// What a killed process that had this process's pid left, found before any test runs: not
+// this process's leftovers.
+std::vector<std::string>& left_before_this_process() {
+  static std::vector<std::string> names;
+  return names;
+}
+
+class RememberWhatWasLeftBefore : public ::testing::Environment {
+ public:
+  void SetUp() override { left_before_this_process() = entrapment_names_of(::getpid()); }
+};
+
+[[maybe_unused]] ::testing::Environment* const kRemember =
+    ::testing::AddGlobalTestEnvironment(new RememberWhatWasLeftBefore);
+
+}  // namespace
+
+std::vector<std::string> leftovers_of(int pid) {
+  std::vector<std::string> found = entrapment_names_of(pid);
+  if (pid == ::getpid()) {
+    const std::vector<std::string>& before = left_before_this_process();
+    found.erase(std::remove_if(found.begin(), found.end(),
+                               [&](const std::string& name) {
+                                 return std::find(before.begin(), before.end(), name) !=
+                                        before.end();
+                               }),
+                found.end());
   }
   return found;
 }

@@ -42,7 +42,8 @@ Limits small_limits(LimitChoice mechanism = LimitChoice::Auto);
 int processes_with(const std::string& token);
 
 // What this process's runs left behind: /tmp/entrapment-*-<pid>-* directories and control
-// groups entrapment-<pid>-* (the names carry the judge's pid).
+// groups entrapment-<pid>-* (the names carry the judge's pid). For this process, not what a
+// killed process with the same pid had left before the tests began.
 std::vector<std::string> leftovers_of(int pid);
 
 // A board the contestant wins as the Trapper in 3 rounds (the first sample), and one it wins

@@ -280,40 +280,66 @@ TEST(UserIds, MoreRunsThanIdsWaitForOne) {
 // read a run of that id. An id the machine knows as a user's (getpwuid) is never handed out.
 // Here a judge (a child process, in a mount namespace of its own) sees a passwd that names
 // every id but the last as an account.
-TEST(UserIds, AnIdThatIsAnAccountsIsNeverHandedOut) {
-  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
-  OwnRegistry registry;
-  const fs::path passwd = registry.parent.path / "passwd";
-  std::string accounts = read_text("/etc/passwd");
-  for (int i = 0; i + 1 < kRunUids; ++i) {
-    const std::string id = std::to_string(kFirstRunUid + static_cast<uid_t>(i));
-    accounts += "dynamic" + id + ":x:" + id + ":" + id + "::/:/usr/sbin/nologin\n";
-  }
-  write_text(passwd, accounts);
+// The id a judge hands out when `database` ("/etc/passwd" or "/etc/group") also holds the
+// lines `extra` (bound over it in a mount namespace of its own); 0 when it hands out none.
+uid_t id_handed_out_with(const fs::path& scratch, const char* database, const std::string& extra) {
+  const fs::path file = scratch / fs::path(database).filename();
+  write_text(file, read_text(database) + extra);
   int pipe_fds[2];
-  ASSERT_EQ(::pipe(pipe_fds), 0);
+  EXPECT_EQ(::pipe(pipe_fds), 0);
   const pid_t judge = ::fork();
   if (judge == 0) {
     ::alarm(60);
     if (::unshare(CLONE_NEWNS) != 0 ||
         ::mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0 ||
-        ::mount(passwd.c_str(), "/etc/passwd", nullptr, MS_BIND, nullptr) != 0)
+        ::mount(file.c_str(), database, nullptr, MS_BIND, nullptr) != 0)
       ::_exit(2);
     const std::optional<RunIdentity> id = RunIdentity::try_acquire();
     const uid_t uid = id ? id->uid() : 0;
     ::_exit(::write(pipe_fds[1], &uid, sizeof uid) == sizeof uid ? 0 : 3);
   }
-  ASSERT_GT(judge, 0);
+  EXPECT_GT(judge, 0);
   ::close(pipe_fds[1]);
   uid_t uid = 0;
   const bool got = ::read(pipe_fds[0], &uid, sizeof uid) == sizeof uid;
   ::close(pipe_fds[0]);
   int status = 0;
-  ASSERT_EQ(::waitpid(judge, &status, 0), judge);
-  ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the judge failed: " << status;
-  ASSERT_TRUE(got);
-  EXPECT_EQ(uid, kFirstRunUid + static_cast<uid_t>(kRunUids - 1))
+  EXPECT_EQ(::waitpid(judge, &status, 0), judge);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << "the judge failed: " << status;
+  EXPECT_TRUE(got);
+  return uid;
+}
+
+TEST(UserIds, AnIdThatIsAnAccountsIsNeverHandedOut) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
+  OwnRegistry registry;
+  std::string accounts;
+  for (int i = 0; i + 1 < kRunUids; ++i) {
+    const std::string id = std::to_string(kFirstRunUid + static_cast<uid_t>(i));
+    accounts += "dynamic" + id + ":x:" + id + ":" + id + "::/:/usr/sbin/nologin\n";
+  }
+  EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/passwd", accounts),
+            kFirstRunUid + static_cast<uid_t>(kRunUids - 1))
       << "it handed out an account's id";
+}
+
+// The run's files are its id's group's too (the scratch directory is given to uid:uid): a
+// group with that id, and its members, must not exist. One has more members than a 4 KiB
+// buffer holds (a lookup that fails for its size is no answer).
+TEST(UserIds, AnIdThatIsAGroupsIsNeverHandedOut) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
+  OwnRegistry registry;
+  std::string groups;
+  for (int i = 0; i + 1 < kRunUids; ++i) {
+    const std::string id = std::to_string(kFirstRunUid + static_cast<uid_t>(i));
+    groups += "team" + id + ":x:" + id + ":";
+    for (int member = 0; i == 0 && member < 2000; ++member)
+      groups += (member ? ",member" : "member") + std::to_string(member);
+    groups += "\n";
+  }
+  EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/group", groups),
+            kFirstRunUid + static_cast<uid_t>(kRunUids - 1))
+      << "it handed out a group's id";
 }
 
 }  // namespace
