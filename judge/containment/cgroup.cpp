@@ -284,25 +284,20 @@ ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string
   // judge's killed with SIGKILL whose pid came round again, or a live judge's in another PID
   // namespace (empty between its making and its use). mkdir decides who owns a name.
   std::string chosen = name;
-  for (int attempt = 1;; ++attempt) {
-    bool taken = false;
-    for (const fs::path& parent : parents) {
-      const fs::path dir = parent / chosen;
-      if (::mkdir(dir.c_str(), 0755) == 0) {
-        dirs_.push_back(dir);
+  for (int attempt = 1; dirs_.size() < parents.size(); ++attempt) {
+    for (const fs::path& dir : parents) {
+      if (::mkdir((dir / chosen).c_str(), 0755) == 0) {
+        dirs_.push_back(dir / chosen);
         continue;
       }
       const int error = errno;
       remove();
-      if (error == EEXIST && attempt < kNameAttempts) {
-        taken = true;
-        break;
-      }
-      throw std::runtime_error("cannot create the control group " + dir.string() + ": " +
-                               std::strerror(error));
+      if (error != EEXIST || attempt == kNameAttempts)
+        throw std::runtime_error("cannot create the control group " + (dir / chosen).string() +
+                                 ": " + std::strerror(error));
+      chosen = name + "-" + std::to_string(attempt);
+      break;
     }
-    if (!taken) break;
-    chosen = name + "-" + std::to_string(attempt);
   }
   memory_ = layout.memory / chosen;
   pids_ = layout.pids / chosen;

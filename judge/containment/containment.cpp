@@ -4,15 +4,11 @@
 
 #include "contestant_process.hpp"
 #include "launch.hpp"
+#include "support/files.hpp"
 
 namespace entrapment {
 
 namespace {
-
-std::string cut_newlines(std::string text) {
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  return text;
-}
 
 // Runs `true` in bwrap as a run would, and says whether it worked, and if not why.
 SandboxSupport probe_bwrap() {
@@ -31,7 +27,7 @@ SandboxSupport probe_bwrap() {
     } else if (!probe.usage().not_started.empty()) {
       s.reason = probe.usage().not_started;
     } else if (probe.usage().signaled || probe.usage().exit_code != 0) {
-      s.reason = "bwrap fails here (" + cut_newlines(probe.stderr_text()) + ")";
+      s.reason = "bwrap fails here (" + without_line_ends(probe.stderr_text()) + ")";
     } else {
       s.usable = true;
     }

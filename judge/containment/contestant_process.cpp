@@ -106,16 +106,7 @@ const char* child_setup(const void* context) {
   return nullptr;
 }
 
-std::string cut_newlines(std::string text) {
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  return text;
-}
-
 }  // namespace
-
-ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
-                                     bool sandbox)
-    : ContestantProcess(command, limits, ProcessOptions{sandbox}) {}
 
 ContestantProcess::ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                                      const ProcessOptions& options)
@@ -526,7 +517,7 @@ void ContestantProcess::sweep() {
     read_to_end(status_, status_text_);
     if (!sandbox_started_program(status_text_) && !usage_.oom_killed) {
       drain_stderr();
-      usage_.not_started = cut_newlines(stderr_text_);
+      usage_.not_started = without_line_ends(stderr_text_);
       if (usage_.not_started.empty()) usage_.not_started = "bwrap could not start it";
     }
   }

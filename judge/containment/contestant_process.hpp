@@ -51,9 +51,10 @@ struct ProcessUsage {
   std::string not_started;
 };
 
-// How a process is started beyond its command and limits.
+// How a process is started beyond its command and limits; from a bool: bwrap when usable, or not.
 struct ProcessOptions {
-  bool sandbox = true;                 // bwrap when usable
+  ProcessOptions(bool sandbox_wanted = true) : sandbox(sandbox_wanted) {}  // NOLINT: implicit
+  bool sandbox;
   std::optional<Isolation> require{};  // exactly this isolation, or throw (probes, tests)
   // A compiler: its working directory is the scratch directory itself, writable and read
   // back by the judge (outputs are taken out with scratch()); a contestant's is a capped
@@ -68,9 +69,7 @@ struct ProcessOptions {
 class ContestantProcess {
  public:
   // Throws std::runtime_error (StageError when the program cannot be reached) when the
-  // program cannot be started. With `sandbox`, runs inside bwrap when sandbox_support() says
-  // it is usable.
-  ContestantProcess(const std::vector<std::string>& command, const Limits& limits, bool sandbox);
+  // program cannot be started.
   ContestantProcess(const std::vector<std::string>& command, const Limits& limits,
                     const ProcessOptions& options);
   ~ContestantProcess();

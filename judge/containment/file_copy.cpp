@@ -8,6 +8,8 @@
 #include <cstring>
 #include <string>
 
+#include "support/descriptor.hpp"
+
 namespace entrapment {
 
 namespace fs = std::filesystem;
@@ -17,13 +19,6 @@ namespace {
 [[noreturn]] void fail(const fs::path& path, int error) {
   throw CopyError("cannot copy " + path.string() + ": " + std::strerror(error));
 }
-
-struct Descriptor {
-  int fd;
-  ~Descriptor() {
-    if (fd >= 0) ::close(fd);
-  }
-};
 
 }  // namespace
 

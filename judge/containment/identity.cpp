@@ -18,6 +18,7 @@
 #include "id_registry.hpp"
 #include "interrupts.hpp"
 #include "proc_table.hpp"
+#include "support/descriptor.hpp"
 
 namespace entrapment {
 
@@ -25,31 +26,18 @@ namespace {
 
 std::atomic<int> g_waiting{0};
 
-// Closes a descriptor on every way out.
-struct Descriptor {
-  int fd;
-  ~Descriptor() {
-    if (fd >= 0) ::close(fd);
-  }
-};
-
 // Whether the account or group database names `id`, or cannot say (then it is not handed
 // out either). Found by getpwuid_r/getgrgid_r, as runs start from several threads; a buffer
 // too small (a group of many members) is grown.
 template <typename Entry, typename Lookup>
 bool database_names(Lookup lookup, unsigned id) {
-  std::vector<char> buffer(4096);
-  for (;;) {
+  for (std::vector<char> buffer(4096);; buffer.resize(buffer.size() * 2)) {
     Entry entry{}, *found = nullptr;
     const int error = lookup(id, &entry, buffer.data(), buffer.size(), &found);
     if (found) return true;
-    if (error == ERANGE && buffer.size() < (16u << 20)) {
-      buffer.resize(buffer.size() * 2);
-      continue;
-    }
-    if (error == EINTR) continue;
-    // 0, ENOENT, ESRCH, EBADF and EPERM all say "not found" (getpwuid_r(3)); anything else
-    // (EIO, EMFILE, ENOMEM, a huge entry) says nothing.
+    if (error == ERANGE && buffer.size() < (16u << 20)) continue;
+    // 0, ENOENT, ESRCH, EBADF and EPERM say "not found" (getpwuid_r(3)); anything else (EIO,
+    // EMFILE, ENOMEM, an entry over 16 MiB) says nothing.
     return !(error == 0 || error == ENOENT || error == ESRCH || error == EBADF || error == EPERM);
   }
 }
@@ -106,7 +94,7 @@ std::optional<RunIdentity> RunIdentity::acquire() {
     if (!any_held)
       throw std::runtime_error(
           "no usable user id for the contestant: no judge holds one, but every id is an "
-          "account's or still has processes left by a judge that died (ids " +
+          "account's or a group's, or still has processes left by a judge that died (ids " +
           std::to_string(kFirstRunUid) + "-" + std::to_string(kFirstRunUid + kRunUids - 1) + ")");
     ::usleep(static_cast<useconds_t>(pause_us));
     any_held = false;

@@ -29,14 +29,9 @@ std::vector<std::string> namespace_options() {
 std::vector<std::string> drop_to_user(uid_t uid) {
   static const std::string setpriv = find_program("setpriv").string();
   const std::string id = std::to_string(uid);
-  return {setpriv.empty() ? "/usr/bin/setpriv" : setpriv,
-          "--reuid=" + id,
-          "--regid=" + id,
-          "--clear-groups",
-          "--no-new-privs",
-          "--inh-caps=-all",
-          "--bounding-set=-all",
-          "--"};
+  const std::string program = setpriv.empty() ? "/usr/bin/setpriv" : setpriv;
+  return {program,          "--reuid=" + id,   "--regid=" + id,       "--clear-groups",
+          "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"};
 }
 
 }  // namespace

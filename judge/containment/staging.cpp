@@ -18,6 +18,7 @@
 #include "installation.hpp"
 #include "launch.hpp"
 #include "sandbox.hpp"
+#include "support/files.hpp"
 
 extern char** environ;
 
@@ -31,11 +32,6 @@ namespace {
 // home directory by mistake must not copy it.
 constexpr std::uintmax_t kMaxStagedBytes = std::uintmax_t{256} << 20;
 constexpr int kMaxStagedEntries = 10000;
-
-bool under(const std::string& path, const char* dir) {
-  const std::string d = dir;
-  return path == d || path.rfind(d + "/", 0) == 0;
-}
 
 // Programs that run a file named after them, rather than being the program.
 bool is_interpreter_name(const std::string& name) {
@@ -102,14 +98,9 @@ const char* answer_on_pipe(const void* context) {
 }
 
 // What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
-// does not say within 10 s. The contestant named it: asked only inside bwrap (doc/execution.md §4).
+// does not say within 10 s. The contestant named it: asked only inside bwrap (doc/execution.md
+// §4), once per interpreter (resolve_interpreter() keeps the answer).
 std::string python_executable(const std::string& interpreter) {
-  static std::mutex mutex;
-  static std::map<std::string, std::string> known;
-  {
-    std::lock_guard<std::mutex> lock(mutex);
-    if (auto it = known.find(interpreter); it != known.end()) return it->second;
-  }
   std::string answer;
   const fs::path bwrap = bwrap_path();
   int out[2];
@@ -148,10 +139,8 @@ std::string python_executable(const std::string& interpreter) {
     }
     ::close(out[0]);
   }
-  while (!answer.empty() && (answer.back() == '\n' || answer.back() == '\r')) answer.pop_back();
+  answer = without_line_ends(answer);
   if (answer.find('\n') != std::string::npos || answer.empty() || answer[0] != '/') answer.clear();
-  std::lock_guard<std::mutex> lock(mutex);
-  known[interpreter] = answer;
   return answer;
 }
 
@@ -308,7 +297,7 @@ std::string resolve_interpreter(const std::string& given, std::optional<uid_t> u
 bool in_system_directories(const fs::path& path) {
   const std::string p = path.lexically_normal().string();
   for (const char* dir : {"/usr", "/etc", "/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"})
-    if (under(p, dir)) return true;
+    if (p == dir || p.rfind(std::string(dir) + "/", 0) == 0) return true;
   return false;
 }
 

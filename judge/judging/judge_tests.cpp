@@ -37,9 +37,7 @@ std::string seconds(double s) {
 // The last lines of what the contestant wrote to stderr, for the message.
 std::string stderr_tail(const std::string& text) {
   constexpr std::size_t kTail = 400;
-  std::string tail = text.size() > kTail ? "..." + text.substr(text.size() - kTail) : text;
-  while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.pop_back();
-  return tail;
+  return without_line_ends(text.size() > kTail ? "..." + text.substr(text.size() - kTail) : text);
 }
 
 std::string describe_exit(const ProcessUsage& usage) {

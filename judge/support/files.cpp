@@ -82,4 +82,9 @@ void write_file(const fs::path& path, const std::string& bytes) {
   if (::close(fd) != 0) throw std::runtime_error("cannot write " + path.string());
 }
 
+std::string without_line_ends(std::string text) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  return text;
+}
+
 }  // namespace entrapment

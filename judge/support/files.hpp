@@ -34,6 +34,9 @@ SmallFile read_small_file(const std::filesystem::path& path, std::size_t limit =
 // read stays in `text`, which for a non-blocking pipe or a process that is gone is all there is).
 bool read_to_end(int fd, std::string& text);
 
+// `text` without the line ends ('\n', '\r') it ends with: a program's message, on one line.
+std::string without_line_ends(std::string text);
+
 // Writes `bytes` to `path`, replacing what was there, creating the missing parent directories.
 // Throws std::runtime_error "cannot write PATH" when it cannot.
 void write_file(const std::filesystem::path& path, const std::string& bytes);

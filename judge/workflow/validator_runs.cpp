@@ -16,8 +16,7 @@ namespace {
 
 // What the validator said, on one line: its output (stdout and stderr), cut.
 std::string validator_message(const fs::path& output) {
-  std::string text = read_file(output).value_or("");
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.pop_back();
+  std::string text = without_line_ends(read_file(output).value_or(""));
   if (text.empty()) return "(no message)";
   for (char& c : text)
     if (c == '\n') c = ' ';
