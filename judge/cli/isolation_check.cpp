@@ -1,6 +1,5 @@
 #include "isolation_check.hpp"
 
-#include <grp.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -12,6 +11,7 @@
 #include "containment/contestant_process.hpp"
 #include "containment/limit_mechanism.hpp"
 #include "containment/sandbox.hpp"
+#include "support/ownership.hpp"
 
 namespace entrapment::cli {
 
@@ -86,38 +86,11 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
   return lines;
 }
 
-// "" when the judge's user (or root) owns `file` and no one else may write to it; else what is
-// not so ("/tmp/solutions belongs to user id 65534"). Its group may write when that group is
-// the user's own and has no members (umask 002 with a group of one's own), never as root.
-std::string not_own_entry(const fs::path& file) {
-  struct stat info {};
-  if (::lstat(file.c_str(), &info) != 0) return file.string() + " cannot be read";
-  if (info.st_uid != 0 && info.st_uid != ::geteuid())
-    return file.string() + " belongs to user id " + std::to_string(info.st_uid);
-  // Sticky (/tmp): others may add their own names there, but not move or replace ours.
-  if (S_ISDIR(info.st_mode) && (info.st_mode & S_ISVTX)) return "";
-  group entry{}, *own = nullptr;
-  char buffer[4096];
-  const bool private_group = ::geteuid() != 0 && info.st_gid == ::getegid() &&
-                             ::getgrgid_r(info.st_gid, &entry, buffer, sizeof buffer, &own) == 0 &&
-                             own && (!own->gr_mem || !own->gr_mem[0]);
-  if ((info.st_mode & S_IWOTH) || ((info.st_mode & S_IWGRP) && !private_group))
-    return "others may write to " + file.string();
-  return "";
-}
-
-// The same for every directory on the way to `path`, as named (a link in another user's
-// directory, switched between the check and the copy, ran their program) and as resolved, and
-// for everything inside it when it is a directory submission.
+// not_own_path(), and for a directory submission everything inside it too.
 std::string not_own(const fs::path& path) {
+  if (std::string why = not_own_path(path); !why.empty()) return why;
   std::error_code ec;
-  const fs::path named = fs::absolute(path, ec).lexically_normal();
-  const fs::path real = fs::weakly_canonical(named, ec);
-  for (const fs::path& full : {named, real}) {
-    fs::path step;
-    for (const fs::path& part : full)
-      if (std::string why = not_own_entry(step /= part); !why.empty()) return why;
-  }
+  const fs::path real = fs::weakly_canonical(fs::absolute(path, ec), ec);
   if (fs::is_directory(real, ec))
     for (const auto& entry : fs::recursive_directory_iterator(real, ec))
       if (std::string why = not_own_entry(entry.path()); !why.empty()) return why;

@@ -15,6 +15,7 @@
 #include "containment/file_copy.hpp"
 #include "containment/interrupts.hpp"
 #include "support/files.hpp"
+#include "support/ownership.hpp"
 
 namespace entrapment {
 
@@ -58,31 +59,32 @@ fs::path CompileCache::default_dir() {
   return {};
 }
 
-CompileCache::CompileCache(fs::path dir) : dir_(std::move(dir)) {
-  if (dir_.empty()) return;
-  // A cache is the user's own: whoever may write to it could plant a compiled program that
-  // the next submission of those bytes would run as. Anything else is refused (said once).
-  struct stat info {};
-  if (::lstat(dir_.c_str(), &info) != 0) return;  // made at the first store, as ours
-  std::string why;
-  if (!S_ISDIR(info.st_mode))
+CompileCache::CompileCache(fs::path dir) : dir_(std::move(dir)) { dir_ = usable(); }
+
+// A cache is the user's own all the way (support/ownership.hpp): whoever may change it could
+// plant a compiled program that the next submission of those bytes would run as. One not made
+// yet is made at the first store, so this is asked at each use; a refusal is said once.
+fs::path CompileCache::usable() const {
+  if (dir_.empty()) return dir_;
+  std::error_code error;
+  fs::path existing = dir_;
+  while (!fs::exists(fs::symlink_status(existing, error)) && existing.has_relative_path())
+    existing = existing.parent_path();
+  std::string why = not_own_path(existing);
+  if (why.empty() && existing == dir_ && !fs::is_directory(fs::symlink_status(dir_, error)))
     why = "it is not a directory (a symbolic link?)";
-  else if (info.st_uid != ::geteuid())
-    why = "it belongs to user id " + std::to_string(info.st_uid);
-  else if (info.st_mode & (S_IWGRP | S_IWOTH))
-    why = "others may write to it";
-  if (why.empty()) return;
+  if (why.empty()) return dir_;
   static std::once_flag said;
   std::call_once(said, [&] {
     std::cerr << "judge: not using the compile cache " << dir_.string() << ": " << why << "\n";
   });
-  dir_.clear();
+  return {};
 }
 
 fs::path CompileCache::entry(const std::string& key) const { return dir_ / hash_hex(key); }
 
 bool CompileCache::fetch(const std::string& key, const fs::path& destination) const {
-  if (!enabled()) return false;
+  if (usable().empty()) return false;
   const fs::path dir = entry(key);
   std::error_code error;
   if (!fs::exists(dir / kArtifact, error) || read_file(dir / kKeyFile) != key) return false;
@@ -96,10 +98,10 @@ bool CompileCache::fetch(const std::string& key, const fs::path& destination) co
 }
 
 void CompileCache::store(const std::string& key, const fs::path& artifact) const {
-  if (!enabled()) return;
   std::error_code error;
-  fs::create_directories(dir_, error);
-  ::chmod(dir_.c_str(), 0700);
+  if (usable().empty()) return;
+  if (fs::create_directories(dir_, error)) ::chmod(dir_.c_str(), 0700);  // made now: ours
+  if (usable().empty()) return;
   // Built under a temporary name and renamed: a concurrent judge sees a whole entry or none.
   // Registered, so that an interrupt removes it too.
   std::string staging = (dir_ / ".staging-XXXXXX").string();

@@ -19,8 +19,8 @@ class CompileCache {
   // ENTRAPMENT_CACHE_DIR is "off".
   static std::filesystem::path default_dir();
 
-  // A directory that is not the user's own (another user's, writable by others, a link) is
-  // refused: the cache is then off, with a warning on stderr.
+  // A directory that is not the user's own all the way (another user's or in another user's,
+  // writable by others, a link) is refused: the cache is then off, with a warning on stderr.
   explicit CompileCache(std::filesystem::path dir = default_dir());
 
   bool enabled() const { return !dir_.empty(); }
@@ -38,6 +38,7 @@ class CompileCache {
 
  private:
   std::filesystem::path entry(const std::string& key) const;
+  std::filesystem::path usable() const;  // dir_ when it is the user's own now, else empty
   void prune() const;
 
   std::filesystem::path dir_;

@@ -108,5 +108,33 @@ TEST(CompileCacheOwner, ACacheDirectoryOfAnotherUsersIsRefused) {
   EXPECT_TRUE(own.fetch("key", dir.path / "fetched"));
 }
 
+// A cache of the judge's own inside another user's directory is theirs too: they may rename
+// it away and put one of their own in its place between the check and the use. And a cache
+// not made yet is made at the first store: a directory another user made in its place
+// meanwhile is refused then.
+TEST(CompileCacheOwner, ACacheInAnotherUsersDirectoryIsRefused) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a directory to another user";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  TempDir dir("entrapment-test-cache", 0755);
+  const fs::path artifact = dir.path / "program";
+  write_text(artifact, "compiled");
+  const fs::path theirs = dir.path / "theirs";
+  fs::create_directories(theirs / "ours");
+  ASSERT_EQ(::chown(theirs.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  const CompileCache inside(theirs / "ours");
+  EXPECT_FALSE(inside.enabled()) << "a cache inside another user's directory was used";
+  inside.store("key", artifact);
+  EXPECT_TRUE(fs::is_empty(theirs / "ours")) << "the judge wrote under another user's directory";
+
+  const fs::path later = dir.path / "later";
+  const CompileCache cache(later);  // not there yet: made at the first store
+  ASSERT_TRUE(cache.enabled());
+  fs::create_directory(later);  // another user's, made before that store
+  ASSERT_EQ(::chown(later.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  cache.store("key", artifact);
+  EXPECT_TRUE(fs::is_empty(later)) << "the judge wrote into a cache another user made";
+}
+
 }  // namespace
 }  // namespace entrapment::testing
