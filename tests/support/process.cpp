@@ -130,10 +130,10 @@ Process::~Process() {
   }
 }
 
-int Process::wait() {
+int Process::wait(rusage* usage) {
   int raw = 0;
   while (!reaped_) {
-    if (::waitpid(pid_, &raw, 0) == pid_) {
+    if (::wait4(pid_, &raw, 0, usage) == pid_) {
       reaped_ = true;
       status_ = status_of(raw);
     } else if (errno != EINTR) {
@@ -169,7 +169,11 @@ std::string Process::err() const { return read_text(dir_.path / "stderr"); }
 ProcessResult run_process(const std::vector<std::string>& argv, const ProcessOptions& options) {
   Process process(argv, options);
   ProcessResult result;
-  result.status = process.wait();
+  rusage usage{};
+  result.status = process.wait(&usage);
+  result.cpu_s = static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+                 static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+  result.peak_kib = usage.ru_maxrss;
   result.out = process.out();
   result.err = process.err();
   return result;

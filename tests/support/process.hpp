@@ -6,6 +6,7 @@
 // throws naming the step that failed. POSIX only (the tests run on Linux).
 #pragma once
 
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <chrono>
@@ -44,6 +45,10 @@ struct ProcessOptions {
 struct ProcessResult {
   int status = -1;
   std::string out, err;
+  // What it used (wait4: it and the children it waited for), for checks a busy machine does
+  // not change, unlike its wall clock. Filled by run_process().
+  double cpu_s = 0;
+  long peak_kib = 0;
 };
 
 // A program started with its stdout and stderr in files of its own (removed with it).
@@ -56,9 +61,9 @@ class Process {
   Process& operator=(const Process&) = delete;
 
   pid_t pid() const { return pid_; }
-  int wait();                    // its status (above), once it has exited
-  int wait_for(double seconds);  // the same, or -1 when it still runs after `seconds`
-  bool running();                // false once it has exited (and was reaped)
+  int wait(rusage* usage = nullptr);  // its status (above), once it has exited; what it used
+  int wait_for(double seconds);       // the same, or -1 when it still runs after `seconds`
+  bool running();                     // false once it has exited (and was reaped)
   // What it has written so far.
   std::string out() const;
   std::string err() const;
