@@ -310,14 +310,21 @@ uid_t id_handed_out_with(const fs::path& scratch, const char* database, const st
   return uid;
 }
 
+// The lines `line(id, i)` gives for each run id but the last (the i-th: kFirstRunUid + i).
+template <typename Line>
+std::string for_every_id_but_the_last(Line line) {
+  std::string lines;
+  for (int i = 0; i + 1 < kRunUids; ++i)
+    lines += line(std::to_string(kFirstRunUid + static_cast<uid_t>(i)), i);
+  return lines;
+}
+
 TEST(UserIds, AnIdThatIsAnAccountsIsNeverHandedOut) {
   if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
   OwnRegistry registry;
-  std::string accounts;
-  for (int i = 0; i + 1 < kRunUids; ++i) {
-    const std::string id = std::to_string(kFirstRunUid + static_cast<uid_t>(i));
-    accounts += "dynamic" + id + ":x:" + id + ":" + id + "::/:/usr/sbin/nologin\n";
-  }
+  const std::string accounts = for_every_id_but_the_last([](const std::string& id, int) {
+    return "dynamic" + id + ":x:" + id + ":" + id + "::/:/usr/sbin/nologin\n";
+  });
   EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/passwd", accounts),
             kFirstRunUid + static_cast<uid_t>(kRunUids - 1))
       << "it handed out an account's id";
@@ -329,14 +336,12 @@ TEST(UserIds, AnIdThatIsAnAccountsIsNeverHandedOut) {
 TEST(UserIds, AnIdThatIsAGroupsIsNeverHandedOut) {
   if (::geteuid() != 0) GTEST_SKIP() << "only a judge that is root gives runs user ids";
   OwnRegistry registry;
-  std::string groups;
-  for (int i = 0; i + 1 < kRunUids; ++i) {
-    const std::string id = std::to_string(kFirstRunUid + static_cast<uid_t>(i));
-    groups += "team" + id + ":x:" + id + ":";
+  const std::string groups = for_every_id_but_the_last([](const std::string& id, int i) {
+    std::string line = "team" + id + ":x:" + id + ":";
     for (int member = 0; i == 0 && member < 2000; ++member)
-      groups += (member ? ",member" : "member") + std::to_string(member);
-    groups += "\n";
-  }
+      line += (member ? ",member" : "member") + std::to_string(member);
+    return line + "\n";
+  });
   EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/group", groups),
             kFirstRunUid + static_cast<uid_t>(kRunUids - 1))
       << "it handed out a group's id";

@@ -83,19 +83,29 @@ TEST_F(SubmissionHoles, ADirectoryOfOneSourceAndItsHeaderIsOneProgram) {
   EXPECT_FALSE(is_one_program(alone));
 }
 
+// A compiled program, and a directory to put caches in; as root, with a user to give some to.
+class CompileCacheOwner : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a directory to another user";
+    if (!nobody) GTEST_SKIP() << "no user nobody here";
+    write_text(artifact, "compiled");
+  }
+  void give_to_nobody(const fs::path& path) {
+    ASSERT_EQ(::chown(path.c_str(), nobody->pw_uid, nobody->pw_gid), 0) << path;
+  }
+  const passwd* nobody = ::getpwnam("nobody");
+  TempDir dir{"entrapment-test-cache", 0755};
+  const fs::path artifact = dir.path / "program";
+};
+
 // Issue 27: an ENTRAPMENT_CACHE_DIR of another user's was used as it was: whoever owns it
 // could plant a compiled program that the judge hands to the next submission of those bytes.
 // Such a cache is refused: nothing is read from it nor written to it.
-TEST(CompileCacheOwner, ACacheDirectoryOfAnotherUsersIsRefused) {
-  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a directory to another user";
-  const passwd* nobody = ::getpwnam("nobody");
-  if (!nobody) GTEST_SKIP() << "no user nobody here";
-  TempDir dir("entrapment-test-cache", 0755);
-  const fs::path artifact = dir.path / "program";
-  write_text(artifact, "compiled");
+TEST_F(CompileCacheOwner, ACacheDirectoryOfAnotherUsersIsRefused) {
   const fs::path theirs = dir.path / "theirs";
   fs::create_directory(theirs);
-  ASSERT_EQ(::chown(theirs.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  give_to_nobody(theirs);
   const CompileCache cache(theirs);
   EXPECT_FALSE(cache.enabled());
   cache.store("key", artifact);
@@ -112,16 +122,10 @@ TEST(CompileCacheOwner, ACacheDirectoryOfAnotherUsersIsRefused) {
 // it away and put one of their own in its place between the check and the use. And a cache
 // not made yet is made at the first store: a directory another user made in its place
 // meanwhile is refused then.
-TEST(CompileCacheOwner, ACacheInAnotherUsersDirectoryIsRefused) {
-  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a directory to another user";
-  const passwd* nobody = ::getpwnam("nobody");
-  if (!nobody) GTEST_SKIP() << "no user nobody here";
-  TempDir dir("entrapment-test-cache", 0755);
-  const fs::path artifact = dir.path / "program";
-  write_text(artifact, "compiled");
+TEST_F(CompileCacheOwner, ACacheInAnotherUsersDirectoryIsRefused) {
   const fs::path theirs = dir.path / "theirs";
   fs::create_directories(theirs / "ours");
-  ASSERT_EQ(::chown(theirs.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  give_to_nobody(theirs);
   const CompileCache inside(theirs / "ours");
   EXPECT_FALSE(inside.enabled()) << "a cache inside another user's directory was used";
   inside.store("key", artifact);
@@ -131,7 +135,7 @@ TEST(CompileCacheOwner, ACacheInAnotherUsersDirectoryIsRefused) {
   const CompileCache cache(later);  // not there yet: made at the first store
   ASSERT_TRUE(cache.enabled());
   fs::create_directory(later);  // another user's, made before that store
-  ASSERT_EQ(::chown(later.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  give_to_nobody(later);
   cache.store("key", artifact);
   EXPECT_TRUE(fs::is_empty(later)) << "the judge wrote into a cache another user made";
 }
