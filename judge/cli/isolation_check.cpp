@@ -60,7 +60,9 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
                     "four a second); NOT counted: memory held in a tmpfs" +
                     (bwrap ? " (its /tmp and /dev/shm are capped at " +
                                  mib(limits.max_scratch_bytes >> 20) + " each)"
-                           : ""));
+                           : "") +
+                    " or in System V shared memory no process has attached (" +
+                    (bwrap ? "it ends with the run's IPC namespace" : "it outlives the run") + ")");
   if (mechanism.cgroup)
     lines.push_back("processes " + std::to_string(limits.max_processes) +
                     ": the whole tree, by its control group");
