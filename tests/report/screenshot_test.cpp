@@ -29,7 +29,10 @@ std::optional<fs::path> find_chromium() {
   std::istringstream dirs(path ? path : "/usr/bin:/bin");
   for (std::string dir; std::getline(dirs, dir, ':');)
     for (const char* name : {"chromium", "chromium-browser"})
-      if (!dir.empty() && fs::exists(fs::path(dir) / name)) return fs::path(dir) / name;
+      // A directory the user may not search (root's ~/.cargo/bin in a PATH kept by su) is
+      // passed over: fs::exists without an error code threw there, failing the test.
+      if (std::error_code ec; !dir.empty() && fs::exists(fs::path(dir) / name, ec))
+        return fs::path(dir) / name;
   return std::nullopt;
 }
 
