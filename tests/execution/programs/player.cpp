@@ -46,15 +46,21 @@
 //   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
 //   trace-all       tries to trace (ptrace) and to read the environment of every process it
 //                   sees but itself
+//   keyring-leave   puts a key named by its token in its user's keyring and persistent
+//                   keyring, for a later run of the same user id to find, then plays
+//   keyring-find    looks for a key named by its token in every keyring it may search (its
+//                   session's, which was the judge's; its user's; its persistent one)
 //   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/keyctl.h>
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -311,6 +317,20 @@ std::string attack_judge(const std::string& token) {
   return reached;
 }
 
+// keyring-leave: "" when the keys are left; keyring-find: where the key was found, or "".
+std::string keyrings(const std::string& name, bool leave) {
+  const long persistent = syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING);
+  std::string found;
+  for (long keyring : {long{KEY_SPEC_SESSION_KEYRING}, long{KEY_SPEC_USER_KEYRING}, persistent}) {
+    if (leave) {
+      syscall(SYS_add_key, "user", name.c_str(), "left", 4, keyring);
+    } else if (syscall(SYS_keyctl, KEYCTL_SEARCH, keyring, "user", name.c_str(), 0) >= 0) {
+      found += " the key " + name + " in keyring " + std::to_string(keyring) + ";";
+    }
+  }
+  return found;
+}
+
 // Writes 512 KiB files into `dir` until one fails or 300 MiB are written; the MiB written.
 int fill(const std::string& dir, const std::string& token) {
   static char block[512 << 10];
@@ -342,6 +362,13 @@ int main(int argc, char** argv) {
     const std::string reached = mode == "tiocsti"        ? attack_terminal(token)
                                 : mode == "attack-judge" ? attack_judge(token)
                                                          : attack_processes();
+    if (!reached.empty()) {
+      std::fprintf(stderr, "reached:%s\n", reached.c_str());
+      return 3;
+    }
+  } else if (mode == "keyring-leave" || mode == "keyring-find") {
+    const std::string reached = keyrings(token, mode == "keyring-leave");
+    std::fprintf(stderr, "uid %d\n", static_cast<int>(getuid()));
     if (!reached.empty()) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
       return 3;
