@@ -177,6 +177,17 @@ const Hostile kHostile[] = {
     {"trace-all", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
 };
 
+// Red team (issue 27): held in a control group, not under rlimits, where the judge cannot see
+// them: the rlimit runs are DISABLED_ until it can. Each was AC there.
+const Hostile kUnderAControlGroupOnly[] = {
+    // 3 s of CPU under a 1 s limit, in children the kernel reaps (SIGCHLD ignored): their time
+    // is in no resource usage and gone from /proc ("cpu 0.01 s").
+    {"hidden-workers", Verdict::TLE, false, 0, 0, 0, 0, "", 0, 0, 10},
+    // 192 MiB under a 64 MiB limit in a tmpfs of its own user namespace, which is no process's
+    // memory (not capped at 64 MiB as its /tmp is).
+    {"userns-tmpfs", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
+};
+
 std::string name(const ::testing::TestParamInfo<Param>& info) {
   std::string n = std::get<0>(info.param).mode;
   for (char& c : n)
@@ -197,6 +208,18 @@ std::vector<Param> hostile_params() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Contained, HostileTest, ::testing::ValuesIn(hostile_params()), name);
+
+std::vector<Param> control_group_only_params(LimitChoice mechanism) {
+  std::vector<Param> params;
+  for (const Hostile& hostile : kUnderAControlGroupOnly)
+    for (const bool sandbox : {true, false}) params.emplace_back(hostile, sandbox, mechanism);
+  return params;
+}
+
+INSTANTIATE_TEST_SUITE_P(RedTeam, HostileTest,
+                         ::testing::ValuesIn(control_group_only_params(LimitChoice::Cgroup)), name);
+INSTANTIATE_TEST_SUITE_P(DISABLED_RedTeam, HostileTest,
+                         ::testing::ValuesIn(control_group_only_params(LimitChoice::Rlimit)), name);
 
 // The same program shows the same figures with and without bwrap (within 10 %), under each
 // mechanism: bwrap's own processes must not stand in for the program's.

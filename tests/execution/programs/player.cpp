@@ -46,6 +46,12 @@
 //   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
 //   trace-all       tries to trace (ptrace) and to read the environment of every process it
 //                   sees but itself
+//   hidden-workers  ignores SIGCHLD (the kernel reaps its children: their CPU time is in no
+//                   one's resource usage), burns 3 s of CPU in children of 0.1 s, 2 at a time,
+//                   waits for them, then plays
+//   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
+//                   /tmp, writes 3 x argv[3] MiB there in files of 512 KiB, then plays; where
+//                   it cannot, holds that much memory
 //   keyring-leave   puts a key named by its token in its user's keyring and persistent
 //                   keyring, for a later run of the same user id to find, then plays
 //   keyring-find    looks for a key named by its token in every keyring it may search (its
@@ -55,8 +61,10 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/keyctl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -331,11 +339,20 @@ std::string keyrings(const std::string& name, bool leave) {
   return found;
 }
 
-// Writes 512 KiB files into `dir` until one fails or 300 MiB are written; the MiB written.
-int fill(const std::string& dir, const std::string& token) {
+// Writes `text` into the file at `path` (a /proc file of its own).
+bool write_file(const char* path, const std::string& text) {
+  const int fd = open(path, O_WRONLY);
+  const bool written = fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size());
+  if (fd >= 0) close(fd);
+  return written;
+}
+
+// Writes 512 KiB files into `dir` until one fails or `files` are written (300 MiB); the MiB
+// written.
+int fill(const std::string& dir, const std::string& token, int files = 600) {
   static char block[512 << 10];
   std::memset(block, 'f', sizeof block);
-  for (int i = 0; i < 600; ++i) {
+  for (int i = 0; i < files; ++i) {
     const std::string name = dir + "/fill-" + token + "-" + std::to_string(i);
     const int fd = open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) return i / 2;
@@ -343,7 +360,7 @@ int fill(const std::string& dir, const std::string& token) {
     close(fd);
     if (!whole) return i / 2;
   }
-  return 300;
+  return files / 2;
 }
 
 }  // namespace
@@ -455,6 +472,29 @@ int main(int argc, char** argv) {
     int status = 0;
     waitpid(child, &status, 0);
     if (WIFSIGNALED(status)) raise(WTERMSIG(status));  // a parent that minds its child
+  } else if (mode == "hidden-workers") {
+    signal(SIGCHLD, SIG_IGN);
+    for (int i = 0; i < 30; ++i) {
+      if (fork() == 0) {
+        burn(0.1);
+        _exit(0);
+      }
+      if (i % 2) wait(nullptr);  // ECHILD once both are gone (SIGCHLD ignored)
+    }
+    wait(nullptr);
+    play();
+  } else if (mode == "userns-tmpfs") {
+    const std::size_t mib = 3 * (argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 64);
+    const std::string map = "0 " + std::to_string(getuid()) + " 1";
+    const std::string group_map = "0 " + std::to_string(getgid()) + " 1";
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) == 0 && write_file("/proc/self/setgroups", "deny") &&
+        write_file("/proc/self/uid_map", map) && write_file("/proc/self/gid_map", group_map) &&
+        mount("none", "/tmp", "tmpfs", 0, "size=4g") == 0) {
+      std::fprintf(stderr, "wrote %d MiB in its own tmpfs\n", fill("/tmp", token, 2 * mib) / 2);
+    } else {
+      allocate(mib);
+    }
+    play();
   } else if (mode == "bomb-during") {
     int start[2];
     if (pipe(start) != 0) return 1;
