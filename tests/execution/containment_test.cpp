@@ -165,6 +165,17 @@ TEST_P(BwrapContainment, TheJudgesKeysAreNotTheProgramsAndItsKeysDoNotOutliveThe
   GTEST_SKIP() << "five runs in a row got another id than the one before";
 }
 
+// In a user namespace of its own a program mounts a tmpfs, which is no process's memory: the
+// judge not root counts none (there is no control group), and it was neither capped nor counted
+// (red team, issue 27). Not root, bwrap forbids them (--disable-userns); root's bwrap makes no
+// user namespace, and cannot (DISABLED_RedTeam/HostileTest.*userns_tmpfs*).
+TEST_P(BwrapContainment, TheProgramMakesNoUserNamespaceWhenTheJudgeIsNotRoot) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root's bwrap cannot forbid them (see above)";
+  const Ran ran = run_contained({"/usr/bin/unshare", "-Ur", "/bin/true"}, limits(), true);
+  EXPECT_NE(ran.usage.exit_code, 0) << "it made a user namespace\n" << ran.err;
+  EXPECT_TRUE(ran.usage.not_started.empty()) << ran.usage.not_started;
+}
+
 INSTANTIATE_TEST_SUITE_P(Containment, BwrapContainment,
                          ::testing::Combine(::testing::Values(true),
                                             ::testing::Values(LimitChoice::Cgroup,
