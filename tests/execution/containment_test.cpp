@@ -176,6 +176,21 @@ TEST_P(BwrapContainment, TheProgramMakesNoUserNamespaceWhenTheJudgeIsNotRoot) {
   EXPECT_TRUE(ran.usage.not_started.empty()) << ran.usage.not_started;
 }
 
+// Not root, the program is the user to the kernel's keys (a user namespace does not change
+// whose they are) and emptied the user's keyring, which a login's keys may be in (red team,
+// issue 27). DISABLED_ until the sandbox forbids the key system calls (a seccomp filter, as
+// Docker's default one does); as root the run's id owns none of the judge's keys.
+TEST_P(BwrapContainment, DISABLED_TheUsersKeysAreNotTheProgramsWhenTheJudgeIsNotRoot) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root's keys are not the run's id's";
+  const std::string name = "entrapment-user-key-" + std::to_string(::getpid());
+  ASSERT_GE(::syscall(SYS_add_key, "user", name.c_str(), "secret", 6, KEY_SPEC_USER_KEYRING), 0);
+  const Ran ran = run_contained({fs::absolute(bin_dir() / "test_player").string(), "keyring-wipe"},
+                                limits(), true);
+  EXPECT_FALSE(has(ran.err, "reached:")) << ran.err;
+  EXPECT_GE(::syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user", name.c_str(), 0), 0)
+      << "the user's key is gone";
+}
+
 INSTANTIATE_TEST_SUITE_P(Containment, BwrapContainment,
                          ::testing::Combine(::testing::Values(true),
                                             ::testing::Values(LimitChoice::Cgroup,

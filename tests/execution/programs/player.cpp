@@ -54,6 +54,7 @@
 //                   it cannot, holds that much memory
 //   keyring-leave   puts a key named by its token in its user's keyring and persistent
 //                   keyring, for a later run of the same user id to find, then plays
+//   keyring-wipe    empties every keyring /proc/keys shows it but its session's, then plays
 //   keyring-find    looks for a key named by its token in every keyring it may search (its
 //                   session's, which was the judge's; its user's; its persistent one)
 //   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
@@ -339,6 +340,21 @@ std::string keyrings(const std::string& name, bool leave) {
   return found;
 }
 
+// keyring-wipe: the keyrings it emptied.
+std::string wipe_keyrings() {
+  std::string wiped;
+  const long own = syscall(SYS_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0);
+  FILE* keys = std::fopen("/proc/keys", "r");
+  for (char line[512]; keys && std::fgets(line, sizeof line, keys);) {
+    unsigned id = 0;
+    if (std::sscanf(line, "%x", &id) == 1 && std::strstr(line, " keyring ") && id != own &&
+        syscall(SYS_keyctl, KEYCTL_CLEAR, id) == 0)
+      wiped += std::string(" emptied ") + std::strtok(line, "\n") + ";";
+  }
+  if (keys) std::fclose(keys);
+  return wiped;
+}
+
 // Writes `text` into the file at `path` (a /proc file of its own).
 bool write_file(const char* path, const std::string& text) {
   const int fd = open(path, O_WRONLY);
@@ -383,8 +399,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
       return 3;
     }
-  } else if (mode == "keyring-leave" || mode == "keyring-find") {
-    const std::string reached = keyrings(token, mode == "keyring-leave");
+  } else if (mode == "keyring-leave" || mode == "keyring-find" || mode == "keyring-wipe") {
+    const std::string reached =
+        mode == "keyring-wipe" ? wipe_keyrings() : keyrings(token, mode == "keyring-leave");
     std::fprintf(stderr, "uid %d\n", static_cast<int>(getuid()));
     if (!reached.empty()) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
