@@ -152,6 +152,9 @@ const Hostile kHostile[] = {
     {"slow-machine", Verdict::AC, false, 0, 0, 0.2},
     // Two children, 0.3 s and 32 MiB each at the same time: the whole tree's figures.
     {"fork-children", Verdict::AC, false, 0, 0, 0.6, 32, "", 64, 0, 10},
+    // 150 MiB shared with a child (fork: copy-on-write) under 256 MiB are 150 MiB, not two
+    // resident sets of 150 (red team, issue 27: MLE under rlimits, "held more than 256 MiB").
+    {"cow-fork", Verdict::AC, false, 0, 0, 0, 150, "", 0, 0, 10},
     // Issue 17. Nothing of the judge's open files reaches it.
     {"fds", Verdict::AC},
     // Two processes of 40 MiB under 64 MiB: the limit is the whole tree's, under every

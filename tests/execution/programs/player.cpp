@@ -46,6 +46,8 @@
 //   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
 //   trace-all       tries to trace (ptrace) and to read the environment of every process it
 //                   sees but itself
+//   cow-fork        holds 150 MiB, forks a child that shares them (copy-on-write) for 1 s,
+//                   waits for it, then plays: 150 MiB in all
 //   hidden-workers  ignores SIGCHLD (the kernel reaps its children: their CPU time is in no
 //                   one's resource usage), burns 3 s of CPU in children of 0.1 s, 2 at a time,
 //                   waits for them, then plays
@@ -489,6 +491,15 @@ int main(int argc, char** argv) {
     int status = 0;
     waitpid(child, &status, 0);
     if (WIFSIGNALED(status)) raise(WTERMSIG(status));  // a parent that minds its child
+  } else if (mode == "cow-fork") {
+    allocate(150);
+    const pid_t child = fork();
+    if (child == 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+      _exit(0);
+    }
+    waitpid(child, nullptr, 0);
+    play();
   } else if (mode == "hidden-workers") {
     signal(SIGCHLD, SIG_IGN);
     for (int i = 0; i < 30; ++i) {
