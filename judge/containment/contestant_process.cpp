@@ -90,8 +90,7 @@ const char* child_setup(const void* context) {
   // shell; the judge kills the session's process group.
   if (::setsid() < 0) return "setsid";
   if (c.status >= 0 && ::fcntl(c.status, F_SETFD, 0) != 0) return "keeping bwrap's status open";
-  // Keys are in no file system: a session keyring of its own (it had the judge's), made as the
-  // id, through which the id's own are emptied (a run read what the one before it left there).
+  // Keys are in no file system: its own session keyring, and its id's emptied (runs shared them).
   if (c.uid && ::syscall(SYS_setresuid, c.uid, c.uid, 0) != 0) return "becoming its user id";
   if (::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr) < 0) return "a session keyring";
   if (c.uid)

@@ -46,8 +46,9 @@ std::string bwrap_absence() {
                     : "bwrap (bubblewrap) is not installed";
 }
 
-std::vector<std::string> system_read_only() {
-  std::vector<std::string> argv = {"--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"};
+std::vector<std::string> system_read_only(bool etc) {
+  std::vector<std::string> argv = {"--ro-bind", "/usr", "/usr"};
+  if (etc) argv.insert(argv.end(), {"--ro-bind", "/etc", "/etc"});
   // Debian 12 has merged /usr: /bin, /lib ... are symbolic links into it.
   for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
     std::error_code ec;

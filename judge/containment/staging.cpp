@@ -62,11 +62,11 @@ bool is_elf(const fs::path& file) {
   return elf;
 }
 
-// Where a shim is asked its Python (below): the system, and the shim's directory or the one
-// above it (pyenv's root) unless a place never shown whole (installation.hpp), else the shim.
+// Where a shim is asked its Python: the system but /etc (a root judge's shim is uid 0 there: it
+// read /etc/shadow), its directory or the one above (pyenv's root) or else itself, if shown whole.
 std::vector<std::string> shim_question(const std::string& interpreter) {
   std::vector<std::string> argv = {bwrap_path().string()};
-  for (const std::string& option : system_read_only()) argv.push_back(option);
+  for (const std::string& option : system_read_only(false)) argv.push_back(option);
   const fs::path shim = fs::absolute(interpreter).lexically_normal();
   fs::path shown = shim;
   for (const fs::path& dir : {shim.parent_path().parent_path(), shim.parent_path()})

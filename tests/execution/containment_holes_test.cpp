@@ -147,6 +147,28 @@ TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheMachinesFiles) {
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
 }
 
+// Red team, issue 27: as root the shim was asked as uid 0 (bwrap's user namespace maps root's
+// own id) with /etc in view, where it read /etc/shadow (root's, mode 640), and told it by its
+// answer: /usr/bin/false here (RTE), or any program the machine has, a few bits a run. Asked
+// without /etc, it cannot, and runs as itself (WA: it never plays).
+TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutEtc) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root may read /etc/shadow";
+  TempDir shims("entrapment-test-shims", 0755);
+  TempDir program("entrapment-test-program", 0755);
+  const fs::path shim = shims.path / "python3";
+  write_text(shim,
+             "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  cat /etc/shadow >/dev/null 2>&1 && echo "
+             "/usr/bin/false\n  exit 0\nfi\nexec /usr/bin/python3 \"$@\"\n");
+  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  const fs::path script = program.path / "quiet.py";
+  write_text(script, "print('Trapper', flush=True)\n");
+  const JudgeRun run = judge_python(shim, script, shims.path);
+  EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim read /etc/shadow\n"
+                                                     << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
+}
+
 // Red team, issue 27: a shim's answer is taken only when it names a program: a shim that said
 // "/" made every run of a judge that is not root a judge error with bwrap's own words
 // ("execvp /: Permission denied"). Now the answer is passed over and the shim runs as itself,
