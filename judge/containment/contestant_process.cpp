@@ -93,11 +93,11 @@ const char* child_setup(const void* context) {
   // Keys are in no file system: its own session keyring, and its id's emptied (runs shared them).
   if (c.uid && ::syscall(SYS_setresuid, c.uid, c.uid, 0) != 0) return "becoming its user id";
   if (::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr) < 0) return "a session keyring";
-  if (c.uid)
-    ::syscall(SYS_keyctl, KEYCTL_CLEAR,
-              ::syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING));
-  for (int keyring : {KEY_SPEC_USER_KEYRING, KEY_SPEC_USER_SESSION_KEYRING})
-    if (c.uid) ::syscall(SYS_keyctl, KEYCTL_CLEAR, keyring);
+  const long kept =
+      c.uid ? ::syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING) : -1;
+  for (long keyring : {kept, long{KEY_SPEC_USER_KEYRING}, long{KEY_SPEC_USER_SESSION_KEYRING}})
+    for (int op : {KEYCTL_SETPERM, KEYCTL_CLEAR})  // all but setattr (none may lock it), emptied
+      if (c.uid) ::syscall(SYS_keyctl, op, keyring, 0x1f1f0000);
   if (c.uid && ::syscall(SYS_setresuid, 0, 0, 0) != 0) return "becoming root again";
   auto limit = [](int resource, rlim_t soft, rlim_t hard) {
     rlimit r{soft, hard};

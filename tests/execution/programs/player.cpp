@@ -56,6 +56,8 @@
 //                   it cannot, holds that much memory
 //   keyring-leave   puts a key named by its token in its user's keyring and persistent
 //                   keyring, for a later run of the same user id to find, then plays
+//   keyring-lock    keyring-leave, its key readable by its user, then takes its user's and
+//                   persistent keyrings' write and setattr permissions away (none may empty them)
 //   keyring-wipe    empties every keyring /proc/keys shows it but its session's, then plays
 //   keyring-find    looks for a key named by its token in every keyring it may search (its
 //                   session's, which was the judge's; its user's; its persistent one)
@@ -334,7 +336,11 @@ std::string keyrings(const std::string& name, bool leave) {
   std::string found;
   for (long keyring : {long{KEY_SPEC_SESSION_KEYRING}, long{KEY_SPEC_USER_KEYRING}, persistent}) {
     if (leave) {
-      syscall(SYS_add_key, "user", name.c_str(), "left", 4, keyring);
+      const long key = syscall(SYS_add_key, "user", name.c_str(), "left", 4, keyring);
+      if (mode == "keyring-lock") {  // possessor and user: view, read, search, link
+        syscall(SYS_keyctl, KEYCTL_SETPERM, key, 0x3f1b0000);
+        syscall(SYS_keyctl, KEYCTL_SETPERM, keyring, 0x1b1b0000);
+      }
     } else if (syscall(SYS_keyctl, KEYCTL_SEARCH, keyring, "user", name.c_str(), 0) >= 0) {
       found += " the key " + name + " in keyring " + std::to_string(keyring) + ";";
     }
@@ -401,9 +407,9 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
       return 3;
     }
-  } else if (mode == "keyring-leave" || mode == "keyring-find" || mode == "keyring-wipe") {
+  } else if (mode.rfind("keyring-", 0) == 0) {
     const std::string reached =
-        mode == "keyring-wipe" ? wipe_keyrings() : keyrings(token, mode == "keyring-leave");
+        mode == "keyring-wipe" ? wipe_keyrings() : keyrings(token, mode != "keyring-find");
     std::fprintf(stderr, "uid %d\n", static_cast<int>(getuid()));
     if (!reached.empty()) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
