@@ -54,6 +54,8 @@
 //   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
 //                   /tmp, writes 3 x argv[3] MiB there in files of 512 KiB, then plays; where
 //                   it cannot, holds that much memory
+//   socket-fill     holds 3 x argv[3] MiB as data written to socket pairs no one reads
+//                   (kernel memory: no process's resident set), then plays
 //   keyring-leave   puts a key named by its token in its user's keyring and persistent
 //                   keyring, for a later run of the same user id to find, then plays
 //   keyring-lock    keyring-leave, its key readable by its user, then takes its user's and
@@ -72,6 +74,7 @@
 #include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -527,6 +530,19 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "wrote %d MiB in its own tmpfs\n", fill("/tmp", token, 2 * mib) / 2);
     } else {
       allocate(mib);
+    }
+    play();
+  } else if (mode == "socket-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    static char block[1 << 16];
+    int pair[2];
+    for (long held = 0; held < wanted && socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0;) {
+      fcntl(pair[0], F_SETFL, O_NONBLOCK);
+      for (ssize_t n; (n = write(pair[0], block, sizeof block)) > 0;) held += n;
     }
     play();
   } else if (mode == "bomb-during") {
