@@ -36,8 +36,7 @@ bool read_proc_status(ProcEntry& entry);
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
-// KiB `p` holds: its proportional set (its share of pages it shares, copy-on-write after a fork),
-// else its resident set, and the memfds it has open not in `seen` (in no address space).
+// KiB `p` holds: its proportional set (else its resident set), its open memfds not in `seen`.
 long long held_kib_of(const ProcEntry& p, std::set<std::pair<dev_t, ino_t>>& seen);
 
 // Clock ticks per second, for ProcEntry::ticks.

@@ -92,7 +92,6 @@ TreeUsage ProcessTree::sample() const {
   std::set<std::pair<dev_t, ino_t>> memfds;  // each counted once, whoever holds it
   for (ProcEntry p : live_members()) {
     ticks += p.ticks;
-    // A control group is charged for memfds and shared pages once; held_kib_of() counts them.
     if (!p.bwrap) usage.resident_kib += cgroup_ ? p.resident_kib : held_kib_of(p, memfds);
     if (cgroup_ || read_proc_status(p)) usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);
   }

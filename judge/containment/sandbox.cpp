@@ -17,8 +17,7 @@ bool disabled() {
   return env && std::string(env) == "off";
 }
 
-// --unshare-all, but as root without a user namespace (in one, setpriv could not drop to the
-// run's id); not root, none of the program's own (it mounted a tmpfs there no limit counts).
+// As root no user namespace (setpriv drops to the run's id); not root, none of the program's.
 std::vector<std::string> namespace_options() {
   if (::geteuid() != 0) return {"--unshare-all", "--unshare-user", "--disable-userns"};
   return {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",

@@ -1,9 +1,11 @@
 #include "staging.hpp"
 
 #include <fcntl.h>
+#include <linux/keyctl.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -82,14 +84,15 @@ std::vector<std::string> shim_question(const std::string& interpreter) {
   return argv;
 }
 
-// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal, limits (not
-// RLIMIT_NPROC, doc/execution.md §4; bwrap's PID namespace ends all).
+// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal nor the judge's
+// keys (it found root's there), limits (not RLIMIT_NPROC, doc/execution.md §4).
 const char* answer_on_pipe(const void* context) {
   const int pipe = *static_cast<const int*>(context);
   const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   if (null < 0) return "opening /dev/null";
   if (::dup2(null, 0) < 0 || ::dup2(pipe, 1) < 0 || ::dup2(null, 2) < 0) return "dup2";
-  if (::setsid() < 0) return "setsid";
+  if (::setsid() < 0 || ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr) < 0)
+    return "setsid";
   const rlimit cpu{10, 10}, memory{1ull << 30, 1ull << 30}, files{0, 0};
   if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_AS, &memory) != 0 ||
       ::setrlimit(RLIMIT_FSIZE, &files) != 0)
