@@ -92,7 +92,7 @@ const char* child_setup(const void* context) {
   if (c.status >= 0 && ::fcntl(c.status, F_SETFD, 0) != 0) return "keeping bwrap's status open";
   // Keys are in no file system: its own session keyring, and its id's emptied (runs shared them).
   if (c.uid && ::syscall(SYS_setresuid, c.uid, c.uid, 0) != 0) return "becoming its user id";
-  if (::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr) < 0) return "a session keyring";
+  ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr);  // fails only where keys are off
   const long kept =
       c.uid ? ::syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING) : -1;
   for (long keyring : {kept, long{KEY_SPEC_USER_KEYRING}, long{KEY_SPEC_USER_SESSION_KEYRING}})

@@ -91,8 +91,8 @@ const char* answer_on_pipe(const void* context) {
   const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   if (null < 0) return "opening /dev/null";
   if (::dup2(null, 0) < 0 || ::dup2(pipe, 1) < 0 || ::dup2(null, 2) < 0) return "dup2";
-  if (::setsid() < 0 || ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr) < 0)
-    return "setsid";
+  if (::setsid() < 0) return "setsid";
+  ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr);  // fails only where keys are off
   const rlimit cpu{10, 10}, memory{1ull << 30, 1ull << 30}, files{0, 0};
   if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_AS, &memory) != 0 ||
       ::setrlimit(RLIMIT_FSIZE, &files) != 0)
