@@ -1,6 +1,7 @@
 #include "contestant_process.hpp"
 
 #include <fcntl.h>
+#include <linux/keyctl.h>
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
@@ -14,7 +15,6 @@
 #include <atomic>
 #include <cerrno>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
 #include <stdexcept>
 #include <system_error>
@@ -74,6 +74,7 @@ struct ChildSetup {
   rlim_t cpu_s = 0, cpu_hard = 0, address_space = 0, processes = 0, file_size = 0, stack = 0;
   bool limit_processes = false, limit_address_space = false;
   const char* scratch = nullptr;
+  uid_t uid = 0;  // the run's own id, or 0
 };
 
 const char* child_setup(const void* context) {
@@ -89,6 +90,15 @@ const char* child_setup(const void* context) {
   // shell; the judge kills the session's process group.
   if (::setsid() < 0) return "setsid";
   if (c.status >= 0 && ::fcntl(c.status, F_SETFD, 0) != 0) return "keeping bwrap's status open";
+  // Keys are in no file system: its own session keyring, and its id's emptied (runs shared them).
+  if (c.uid && ::syscall(SYS_setresuid, c.uid, c.uid, 0) != 0) return "becoming its user id";
+  ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr);  // fails only where keys are off
+  const long kept =
+      c.uid ? ::syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING) : -1;
+  for (long keyring : {kept, long{KEY_SPEC_USER_KEYRING}, long{KEY_SPEC_USER_SESSION_KEYRING}})
+    for (int op : {KEYCTL_SETPERM, KEYCTL_CLEAR})  // all but setattr (none may lock it), emptied
+      if (c.uid) ::syscall(SYS_keyctl, op, keyring, 0x1f1f0000);
+  if (c.uid && ::syscall(SYS_setresuid, 0, 0, 0) != 0) return "becoming root again";
   auto limit = [](int resource, rlim_t soft, rlim_t hard) {
     rlimit r{soft, hard};
     return ::setrlimit(resource, &r) == 0;
@@ -220,6 +230,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
   setup.processes = capped(RLIMIT_NPROC, static_cast<rlim_t>(limits_.max_processes) + others);
   const std::string scratch = scratch_.string();
   setup.scratch = scratch.c_str();
+  setup.uid = uid.value_or(0);
 
   LaunchRequest request;
   request.argv = command;

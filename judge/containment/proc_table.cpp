@@ -135,11 +135,13 @@ std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
   });
 }
 
-long long memfd_kib_of(pid_t pid, std::set<std::pair<dev_t, ino_t>>& seen) {
-  const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
+long long held_kib_of(const ProcEntry& p, std::set<std::pair<dev_t, ino_t>>& seen) {
+  const std::string rollup = read_proc_file("/proc/" + std::to_string(p.pid) + "/smaps_rollup");
+  const std::size_t pss = rollup.find("\nPss:");
+  long long kib = pss == std::string::npos ? p.resident_kib : std::atoll(&rollup[pss + 5]);
+  const std::string fds = "/proc/" + std::to_string(p.pid) + "/fd";
   DIR* dir = ::opendir(fds.c_str());
-  if (!dir) return 0;
-  long long kib = 0;
+  if (!dir) return kib;
   char target[64];
   while (const dirent* entry = ::readdir(dir)) {
     if (entry->d_name[0] == '.') continue;

@@ -20,8 +20,7 @@ struct ProcEntry {
   unsigned long long ticks = 0;        // utime + stime + cutime + cstime, in clock ticks
   unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
   long long resident_kib = 0;          // its resident set now
-  bool bwrap = false;                  // bwrap itself (its command name): the sandbox, not the
-                                       // program, whose memory is not the program's
+  bool bwrap = false;  // bwrap itself (by its command name): its memory is not the program's
 };
 
 // Every process in /proc, without its status; one that exits while it is read is left out.
@@ -37,9 +36,8 @@ bool read_proc_status(ProcEntry& entry);
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
-// KiB held in the memfds process `pid` has open (no address space holds them), those not in
-// `seen` (held by another process too).
-long long memfd_kib_of(pid_t pid, std::set<std::pair<dev_t, ino_t>>& seen);
+// KiB `p` holds: its proportional set (else its resident set), its open memfds not in `seen`.
+long long held_kib_of(const ProcEntry& p, std::set<std::pair<dev_t, ino_t>>& seen);
 
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();

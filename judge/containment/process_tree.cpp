@@ -92,9 +92,7 @@ TreeUsage ProcessTree::sample() const {
   std::set<std::pair<dev_t, ino_t>> memfds;  // each counted once, whoever holds it
   for (ProcEntry p : live_members()) {
     ticks += p.ticks;
-    if (!p.bwrap) usage.resident_kib += p.resident_kib;
-    // A control group is charged for memfds; nothing else counts them (2000 MiB under 256).
-    if (!cgroup_ && !p.bwrap) usage.resident_kib += memfd_kib_of(p.pid, memfds);
+    if (!p.bwrap) usage.resident_kib += cgroup_ ? p.resident_kib : held_kib_of(p, memfds);
     if (cgroup_ || read_proc_status(p)) usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);
   }
   usage.cpu_s += static_cast<double>(ticks) / ticks_per_second();

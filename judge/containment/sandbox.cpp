@@ -17,10 +17,9 @@ bool disabled() {
   return env && std::string(env) == "off";
 }
 
-// --unshare-all, but as root without a user namespace (root needs none, and in one no other
-// user id than its own would be mapped: setpriv could not drop to the run's).
+// As root no user namespace (setpriv drops to the run's id); not root, none of the program's.
 std::vector<std::string> namespace_options() {
-  if (::geteuid() != 0) return {"--unshare-all"};
+  if (::geteuid() != 0) return {"--unshare-all", "--unshare-user", "--disable-userns"};
   return {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
           "--unshare-cgroup-try"};
 }
@@ -46,8 +45,9 @@ std::string bwrap_absence() {
                     : "bwrap (bubblewrap) is not installed";
 }
 
-std::vector<std::string> system_read_only() {
-  std::vector<std::string> argv = {"--ro-bind", "/usr", "/usr", "--ro-bind", "/etc", "/etc"};
+std::vector<std::string> system_read_only(bool etc) {
+  std::vector<std::string> argv = {"--ro-bind", "/usr", "/usr"};
+  if (etc) argv.insert(argv.end(), {"--ro-bind", "/etc", "/etc"});
   // Debian 12 has merged /usr: /bin, /lib ... are symbolic links into it.
   for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
     std::error_code ec;

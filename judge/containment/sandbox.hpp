@@ -41,7 +41,7 @@ struct SandboxLayout {
 };
 
 // bwrap's options that show the system read-only: /usr, /etc, and /bin, /lib ... as they are.
-std::vector<std::string> system_read_only();
+std::vector<std::string> system_read_only(bool etc = true);
 
 // `command` wrapped in bwrap as above; `drop_to`: the run's own user id (the judge is root).
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,

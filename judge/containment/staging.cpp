@@ -1,9 +1,11 @@
 #include "staging.hpp"
 
 #include <fcntl.h>
+#include <linux/keyctl.h>
 #include <poll.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -62,11 +64,11 @@ bool is_elf(const fs::path& file) {
   return elf;
 }
 
-// Where a shim is asked its Python (below): the system, and the shim's directory or the one
-// above it (pyenv's root) unless a place never shown whole (installation.hpp), else the shim.
+// Where a shim is asked its Python: the system but /etc (a root judge's shim is uid 0 there: it
+// read /etc/shadow), its directory or the one above (pyenv's root) or else itself, if shown whole.
 std::vector<std::string> shim_question(const std::string& interpreter) {
   std::vector<std::string> argv = {bwrap_path().string()};
-  for (const std::string& option : system_read_only()) argv.push_back(option);
+  for (const std::string& option : system_read_only(false)) argv.push_back(option);
   const fs::path shim = fs::absolute(interpreter).lexically_normal();
   fs::path shown = shim;
   for (const fs::path& dir : {shim.parent_path().parent_path(), shim.parent_path()})
@@ -82,14 +84,15 @@ std::vector<std::string> shim_question(const std::string& interpreter) {
   return argv;
 }
 
-// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal, limits (not
-// RLIMIT_NPROC, doc/execution.md §4; bwrap's PID namespace ends all).
+// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal nor the judge's
+// keys (it found root's there), limits (not RLIMIT_NPROC, doc/execution.md §4).
 const char* answer_on_pipe(const void* context) {
   const int pipe = *static_cast<const int*>(context);
   const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
   if (null < 0) return "opening /dev/null";
   if (::dup2(null, 0) < 0 || ::dup2(pipe, 1) < 0 || ::dup2(null, 2) < 0) return "dup2";
   if (::setsid() < 0) return "setsid";
+  ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr);  // fails only where keys are off
   const rlimit cpu{10, 10}, memory{1ull << 30, 1ull << 30}, files{0, 0};
   if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_AS, &memory) != 0 ||
       ::setrlimit(RLIMIT_FSIZE, &files) != 0)

@@ -3,7 +3,9 @@
 // whose whole home was bound into the sandbox, `judge verify` running solutions/ unisolated
 // as a user where bwrap works, and the smaller ones.
 #include <gtest/gtest.h>
+#include <linux/keyctl.h>
 #include <pwd.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <string>
@@ -145,6 +147,54 @@ TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheMachinesFiles) {
   write_text(script, "print('Trapper', flush=True)\n");
   const JudgeRun run = judge_python(shim, script, shims.path);
   EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim read " << secret << "\n"
+                                                     << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
+}
+
+// Red team, issue 27: as root the shim was asked as uid 0 (bwrap's user namespace maps root's
+// own id) with /etc in view, where it read /etc/shadow (root's, mode 640), and told it by its
+// answer: /usr/bin/false here (RTE), or any program the machine has, a few bits a run. Asked
+// without /etc, it cannot, and runs as itself (WA: it never plays).
+TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutEtc) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root may read /etc/shadow";
+  TempDir shims("entrapment-test-shims", 0755);
+  TempDir program("entrapment-test-program", 0755);
+  const fs::path shim = shims.path / "python3";
+  write_text(shim,
+             "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  cat /etc/shadow >/dev/null 2>&1 && echo "
+             "/usr/bin/false\n  exit 0\nfi\nexec /usr/bin/python3 \"$@\"\n");
+  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  const fs::path script = program.path / "quiet.py";
+  write_text(script, "print('Trapper', flush=True)\n");
+  const JudgeRun run = judge_python(shim, script, shims.path);
+  EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim read /etc/shadow\n"
+                                                     << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
+}
+
+// Red team, issue 27: the shim had the judge's session keyring (keys are in no file system),
+// where it found a key of root's login and told it by its answer, as above. Every process the
+// judge starts gets a session keyring of its own.
+TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheJudgesKeys) {
+  const std::string token = "entrapment-shim-key-" + std::to_string(::getpid());
+  ASSERT_GE(::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr), 0);  // a login's
+  ASSERT_GE(::syscall(SYS_add_key, "user", token.c_str(), "secret", 6, KEY_SPEC_SESSION_KEYRING),
+            0);
+  TempDir shims("entrapment-test-shims", 0755);
+  TempDir program("entrapment-test-program", 0755);
+  fs::copy_file(bin_dir() / "test_player", shims.path / "test_player");
+  const fs::path shim = shims.path / "python3";
+  write_text(shim, "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  " +
+                       (shims.path / "test_player").string() + " keyring-find " + token +
+                       " >/dev/null 2>&1 </dev/null; [ $? = 3 ] && echo /usr/bin/false\n  exit 0\n"
+                       "fi\nexec /usr/bin/python3 \"$@\"\n");
+  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  const fs::path script = program.path / "quiet.py";
+  write_text(script, "print('Trapper', flush=True)\n");
+  const JudgeRun run = judge_python(shim, script, program.path);  // the shims' not a home
+  EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim found the judge's key\n"
                                                      << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
 }

@@ -5,6 +5,8 @@
 // sandbox's own start-up. Tests are named by who judges, the isolation and the mechanism
 // (root_bwrap_cgroup ...); one whose isolation this machine cannot have skips, saying why.
 #include <gtest/gtest.h>
+#include <linux/keyctl.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -20,6 +22,7 @@
 #include "execution_fixture.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -132,6 +135,60 @@ TEST_P(BwrapContainment, FilesInWorldWritableDirectoriesDoNotOutliveTheRun) {
   std::error_code ec;
   for (const char* dir : {"/tmp", "/var/tmp", "/dev/shm", "/run/lock", "/run/shm"})
     EXPECT_FALSE(fs::exists(fs::path(dir) / token, ec)) << dir << "/" << token << " outlived it";
+}
+
+// Keys (add_key(2)) are in no file system: no mount namespace hides them. The program had the
+// judge's session keyring, where it read (and could add to) the keys of root's login, and a key
+// it left in its user id's keyring or persistent keyring (kept three days) was found by the
+// next run given that id: another submission. (Red team, issue 27: both seen.)
+TEST_P(BwrapContainment, TheJudgesKeysAreNotTheProgramsAndItsKeysDoNotOutliveTheRun) {
+  const std::string token = "entrapment-key-" + std::to_string(::getpid());
+  ASSERT_GE(::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr), 0);  // a login's
+  ASSERT_GE(::syscall(SYS_add_key, "user", token.c_str(), "secret", 6, KEY_SPEC_SESSION_KEYRING),
+            0);
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  const Ran found = run_contained({player, "keyring-find", token}, limits(), true);
+  EXPECT_FALSE(has(found.err, "reached:")) << found.err;
+  // Left by one run, looked for by the next with the same id (ids are handed out lowest first).
+  const auto uid_of = [](const Ran& ran) {
+    const std::size_t at = ran.err.find("uid ");
+    return at == std::string::npos ? std::string()
+                                   : ran.err.substr(at, ran.err.find('\n', at) - at);
+  };
+  // Also in keyrings it took the permission to empty them away from (it could, as their owner).
+  for (int attempt = 0; attempt < 10; ++attempt) {
+    const std::string mode = attempt % 2 ? "keyring-lock" : "keyring-leave";
+    const Ran left = run_contained({player, mode, token + "-left"}, limits(), true);
+    const Ran later = run_contained({player, "keyring-find", token + "-left"}, limits(), true);
+    if (uid_of(left) != uid_of(later)) continue;  // a neighbouring judge took that id between
+    EXPECT_FALSE(has(later.err, "reached:")) << mode << "\n" << left.err << later.err;
+  }
+}
+
+// In a user namespace of its own a program mounts a tmpfs, which is no process's memory: the
+// judge not root counts none (there is no control group), and it was neither capped nor counted
+// (red team, issue 27). Not root, bwrap forbids them (--disable-userns); root's bwrap makes no
+// user namespace, and cannot (DISABLED_RedTeam/HostileTest.*userns_tmpfs*).
+TEST_P(BwrapContainment, TheProgramMakesNoUserNamespaceWhenTheJudgeIsNotRoot) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root's bwrap cannot forbid them (see above)";
+  const Ran ran = run_contained({"/usr/bin/unshare", "-Ur", "/bin/true"}, limits(), true);
+  EXPECT_NE(ran.usage.exit_code, 0) << "it made a user namespace\n" << ran.err;
+  EXPECT_TRUE(ran.usage.not_started.empty()) << ran.usage.not_started;
+}
+
+// Not root, the program is the user to the kernel's keys (a user namespace does not change
+// whose they are) and emptied the user's keyring, which a login's keys may be in (red team,
+// issue 27). DISABLED_ until the sandbox forbids the key system calls (a seccomp filter, as
+// Docker's default one does); as root the run's id owns none of the judge's keys.
+TEST_P(BwrapContainment, DISABLED_TheUsersKeysAreNotTheProgramsWhenTheJudgeIsNotRoot) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root's keys are not the run's id's";
+  const std::string name = "entrapment-user-key-" + std::to_string(::getpid());
+  ASSERT_GE(::syscall(SYS_add_key, "user", name.c_str(), "secret", 6, KEY_SPEC_USER_KEYRING), 0);
+  const Ran ran = run_contained({fs::absolute(bin_dir() / "test_player").string(), "keyring-wipe"},
+                                limits(), true);
+  EXPECT_FALSE(has(ran.err, "reached:")) << ran.err;
+  EXPECT_GE(::syscall(SYS_keyctl, KEYCTL_SEARCH, KEY_SPEC_USER_KEYRING, "user", name.c_str(), 0), 0)
+      << "the user's key is gone";
 }
 
 INSTANTIATE_TEST_SUITE_P(Containment, BwrapContainment,

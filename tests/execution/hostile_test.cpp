@@ -152,6 +152,9 @@ const Hostile kHostile[] = {
     {"slow-machine", Verdict::AC, false, 0, 0, 0.2},
     // Two children, 0.3 s and 32 MiB each at the same time: the whole tree's figures.
     {"fork-children", Verdict::AC, false, 0, 0, 0.6, 32, "", 64, 0, 10},
+    // 150 MiB shared with a child (fork: copy-on-write) under 256 MiB are 150 MiB, not two
+    // resident sets of 150 (red team, issue 27: MLE under rlimits, "held more than 256 MiB").
+    {"cow-fork", Verdict::AC, false, 0, 0, 0, 150, "", 0, 0, 10},
     // Issue 17. Nothing of the judge's open files reaches it.
     {"fds", Verdict::AC},
     // Two processes of 40 MiB under 64 MiB: the limit is the whole tree's, under every
@@ -177,6 +180,21 @@ const Hostile kHostile[] = {
     {"trace-all", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
 };
 
+// Red team (issue 27): held in a control group, not under rlimits, where the judge cannot see
+// them: the rlimit runs are DISABLED_ until it can. Each was AC there.
+const Hostile kUnderAControlGroupOnly[] = {
+    // 3 s of CPU under a 1 s limit, in children the kernel reaps (SIGCHLD ignored): their time
+    // is in no resource usage and gone from /proc ("cpu 0.01 s").
+    {"hidden-workers", Verdict::TLE, false, 0, 0, 0, 0, "", 0, 0, 10},
+    // 192 MiB under a 64 MiB limit in a tmpfs of its own user namespace, which is no process's
+    // memory (not capped at 64 MiB as its /tmp is).
+    {"userns-tmpfs", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
+    // 192 MiB under 64 MiB written to socket pairs no one reads: kernel memory, in no resident
+    // set (3000 MiB under 2048 MiB was AC "mem 3.6 MiB"; the descriptor limit bounds it
+    // little: each process may raise it to the hard limit, 20000 here, 200 KiB a socket).
+    {"socket-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
+};
+
 std::string name(const ::testing::TestParamInfo<Param>& info) {
   std::string n = std::get<0>(info.param).mode;
   for (char& c : n)
@@ -197,6 +215,18 @@ std::vector<Param> hostile_params() {
 }
 
 INSTANTIATE_TEST_SUITE_P(Contained, HostileTest, ::testing::ValuesIn(hostile_params()), name);
+
+std::vector<Param> control_group_only_params(LimitChoice mechanism) {
+  std::vector<Param> params;
+  for (const Hostile& hostile : kUnderAControlGroupOnly)
+    for (const bool sandbox : {true, false}) params.emplace_back(hostile, sandbox, mechanism);
+  return params;
+}
+
+INSTANTIATE_TEST_SUITE_P(RedTeam, HostileTest,
+                         ::testing::ValuesIn(control_group_only_params(LimitChoice::Cgroup)), name);
+INSTANTIATE_TEST_SUITE_P(DISABLED_RedTeam, HostileTest,
+                         ::testing::ValuesIn(control_group_only_params(LimitChoice::Rlimit)), name);
 
 // The same program shows the same figures with and without bwrap (within 10 %), under each
 // mechanism: bwrap's own processes must not stand in for the program's.

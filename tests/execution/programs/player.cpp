@@ -46,15 +46,37 @@
 //   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
 //   trace-all       tries to trace (ptrace) and to read the environment of every process it
 //                   sees but itself
+//   cow-fork        holds 150 MiB, forks a child that shares them (copy-on-write) for 1 s,
+//                   waits for it, then plays: 150 MiB in all
+//   hidden-workers  ignores SIGCHLD (the kernel reaps its children: their CPU time is in no
+//                   one's resource usage), burns 3 s of CPU in children of 0.1 s, 2 at a time,
+//                   waits for them, then plays
+//   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
+//                   /tmp, writes 3 x argv[3] MiB there in files of 512 KiB, then plays; where
+//                   it cannot, holds that much memory
+//   socket-fill     holds 3 x argv[3] MiB as data written to socket pairs no one reads
+//                   (kernel memory: no process's resident set), then plays
+//   keyring-leave   puts a key named by its token in its user's keyring and persistent
+//                   keyring, for a later run of the same user id to find, then plays
+//   keyring-lock    keyring-leave, its key readable by its user, then takes its user's and
+//                   persistent keyrings' write and setattr permissions away (none may empty them)
+//   keyring-wipe    empties every keyring /proc/keys shows it but its session's, then plays
+//   keyring-find    looks for a key named by its token in every keyring it may search (its
+//                   session's, which was the judge's; its user's; its persistent one)
 //   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/keyctl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mount.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -311,11 +333,53 @@ std::string attack_judge(const std::string& token) {
   return reached;
 }
 
-// Writes 512 KiB files into `dir` until one fails or 300 MiB are written; the MiB written.
-int fill(const std::string& dir, const std::string& token) {
+// keyring-leave: "" when the keys are left; keyring-find: where the key was found, or "".
+std::string keyrings(const std::string& name, bool leave) {
+  const long persistent = syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING);
+  std::string found;
+  for (long keyring : {long{KEY_SPEC_SESSION_KEYRING}, long{KEY_SPEC_USER_KEYRING}, persistent}) {
+    if (leave) {
+      const long key = syscall(SYS_add_key, "user", name.c_str(), "left", 4, keyring);
+      if (mode == "keyring-lock") {  // possessor and user: view, read, search, link
+        syscall(SYS_keyctl, KEYCTL_SETPERM, key, 0x3f1b0000);
+        syscall(SYS_keyctl, KEYCTL_SETPERM, keyring, 0x1b1b0000);
+      }
+    } else if (syscall(SYS_keyctl, KEYCTL_SEARCH, keyring, "user", name.c_str(), 0) >= 0) {
+      found += " the key " + name + " in keyring " + std::to_string(keyring) + ";";
+    }
+  }
+  return found;
+}
+
+// keyring-wipe: the keyrings it emptied.
+std::string wipe_keyrings() {
+  std::string wiped;
+  const long own = syscall(SYS_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0);
+  FILE* keys = std::fopen("/proc/keys", "r");
+  for (char line[512]; keys && std::fgets(line, sizeof line, keys);) {
+    unsigned id = 0;
+    if (std::sscanf(line, "%x", &id) == 1 && std::strstr(line, " keyring ") && id != own &&
+        syscall(SYS_keyctl, KEYCTL_CLEAR, id) == 0)
+      wiped += std::string(" emptied ") + std::strtok(line, "\n") + ";";
+  }
+  if (keys) std::fclose(keys);
+  return wiped;
+}
+
+// Writes `text` into the file at `path` (a /proc file of its own).
+bool write_file(const char* path, const std::string& text) {
+  const int fd = open(path, O_WRONLY);
+  const bool written = fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size());
+  if (fd >= 0) close(fd);
+  return written;
+}
+
+// Writes 512 KiB files into `dir` until one fails or `files` are written (300 MiB); the MiB
+// written.
+int fill(const std::string& dir, const std::string& token, int files = 600) {
   static char block[512 << 10];
   std::memset(block, 'f', sizeof block);
-  for (int i = 0; i < 600; ++i) {
+  for (int i = 0; i < files; ++i) {
     const std::string name = dir + "/fill-" + token + "-" + std::to_string(i);
     const int fd = open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
     if (fd < 0) return i / 2;
@@ -323,7 +387,7 @@ int fill(const std::string& dir, const std::string& token) {
     close(fd);
     if (!whole) return i / 2;
   }
-  return 300;
+  return files / 2;
 }
 
 }  // namespace
@@ -342,6 +406,14 @@ int main(int argc, char** argv) {
     const std::string reached = mode == "tiocsti"        ? attack_terminal(token)
                                 : mode == "attack-judge" ? attack_judge(token)
                                                          : attack_processes();
+    if (!reached.empty()) {
+      std::fprintf(stderr, "reached:%s\n", reached.c_str());
+      return 3;
+    }
+  } else if (mode.rfind("keyring-", 0) == 0) {
+    const std::string reached =
+        mode == "keyring-wipe" ? wipe_keyrings() : keyrings(token, mode != "keyring-find");
+    std::fprintf(stderr, "uid %d\n", static_cast<int>(getuid()));
     if (!reached.empty()) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
       return 3;
@@ -428,6 +500,51 @@ int main(int argc, char** argv) {
     int status = 0;
     waitpid(child, &status, 0);
     if (WIFSIGNALED(status)) raise(WTERMSIG(status));  // a parent that minds its child
+  } else if (mode == "cow-fork") {
+    allocate(150);
+    const pid_t child = fork();
+    if (child == 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+      _exit(0);
+    }
+    waitpid(child, nullptr, 0);
+    play();
+  } else if (mode == "hidden-workers") {
+    signal(SIGCHLD, SIG_IGN);
+    for (int i = 0; i < 30; ++i) {
+      if (fork() == 0) {
+        burn(0.1);
+        _exit(0);
+      }
+      if (i % 2) wait(nullptr);  // ECHILD once both are gone (SIGCHLD ignored)
+    }
+    wait(nullptr);
+    play();
+  } else if (mode == "userns-tmpfs") {
+    const std::size_t mib = 3 * (argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 64);
+    const std::string map = "0 " + std::to_string(getuid()) + " 1";
+    const std::string group_map = "0 " + std::to_string(getgid()) + " 1";
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) == 0 && write_file("/proc/self/setgroups", "deny") &&
+        write_file("/proc/self/uid_map", map) && write_file("/proc/self/gid_map", group_map) &&
+        mount("none", "/tmp", "tmpfs", 0, "size=4g") == 0) {
+      std::fprintf(stderr, "wrote %d MiB in its own tmpfs\n", fill("/tmp", token, 2 * mib) / 2);
+    } else {
+      allocate(mib);
+    }
+    play();
+  } else if (mode == "socket-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    static char block[1 << 16];
+    int pair[2];
+    for (long held = 0; held < wanted && socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0;) {
+      fcntl(pair[0], F_SETFL, O_NONBLOCK);
+      for (ssize_t n; (n = write(pair[0], block, sizeof block)) > 0;) held += n;
+    }
+    play();
   } else if (mode == "bomb-during") {
     int start[2];
     if (pipe(start) != 0) return 1;
