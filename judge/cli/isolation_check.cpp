@@ -43,9 +43,13 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
     return std::string(text);
   };
   std::vector<std::string> lines;
-  lines.push_back("time limit " + seconds(limits.cpu_s) +
-                  " of CPU time: the whole process tree, watched by the judge (RLIMIT_CPU per "
-                  "process only as a backstop)");
+  lines.push_back("time limit " + seconds(limits.cpu_s) + " of CPU time: the whole process tree, " +
+                  (mechanism.cgroup ? std::string("by its control group")
+                                    : std::string("as the judge's looks see its live processes "
+                                                  "and those reaped with a count; NOT counted: "
+                                                  "the CPU time of children the kernel reaps "
+                                                  "itself (their parent ignores SIGCHLD)")) +
+                  " (RLIMIT_CPU per process only as a backstop)");
   lines.push_back("wall clock " + seconds(limits.wall_s) +
                   ": a guard for programs that wait, moved later by the time they (and the "
                   "sandbox starting them) waited for a CPU");
@@ -55,14 +59,15 @@ std::vector<std::string> describe_limit_scope(const Limits& limits, bool sandbox
                     "/dev/shm) included (page cache of files not counted)");
   else
     lines.push_back("memory " + mib(limits.memory_mib) +
-                    ": each process's address space (RLIMIT_AS), and the whole tree's resident "
-                    "memory and the memfds it holds open as the judge's looks see them (at least "
-                    "four a second); NOT counted: memory held in a tmpfs" +
+                    ": each process's address space (RLIMIT_AS), and the whole tree's "
+                    "proportional set (Pss) and the memfds it holds open as the judge's looks see "
+                    "them (at least four a second); NOT counted: memory held in a tmpfs" +
                     (bwrap ? " (its /tmp and /dev/shm are capped at " +
                                  mib(limits.max_scratch_bytes >> 20) + " each)"
                            : "") +
-                    " or in System V shared memory no process has attached (" +
-                    (bwrap ? "it ends with the run's IPC namespace" : "it outlives the run") + ")");
+                    ", in System V shared memory no process has attached (" +
+                    (bwrap ? "it ends with the run's IPC namespace" : "it outlives the run") +
+                    "), or by the kernel for it (data in pipes and sockets no one reads)");
   if (mechanism.cgroup)
     lines.push_back("processes " + std::to_string(limits.max_processes) +
                     ": the whole tree, by its control group");
