@@ -6,7 +6,9 @@ Reads the output of `ctest` (one log per pass, as .ci/run tees it). A skipped te
 ctest's count, so a machine that loses bwrap, a compiler or Chromium would silently test less:
 every skip must match a line of the allow-list, or this exits 1 naming it. A line is
 `[PASS:] REGEX  # why`: PASS (optional) is a log's name without `.log` (plain, sanitize), REGEX
-a Python regular expression matched against the whole test name.
+a Python regular expression matched against the whole test name. A test disabled in the source
+(`DISABLED_`: a known hole, its test failing until it is fixed) is listed at every run, and must
+match a line `disabled: REGEX  # why` (any pass) the same way.
 
 Usage: test_report.py --expected-skips FILE [--slowest N] LOG...
 """
@@ -18,7 +20,8 @@ import sys
 # "  12/746 Test  #31: Suite.Name/param .........***Skipped   0.01 sec" (a name may be followed by
 # "  # GetParam() = ...": the name is its first word)
 RESULT = re.compile(r"^\s*\d+/\d+ Test\s+#\d+: (?P<name>\S+).*?[\s.](?:\*{3})?"
-                    r"(?P<status>Passed|Failed|Skipped|Timeout|Not Run|Exception)\b.*?\s(?P<seconds>[\d.]+) sec\s*$")
+                    r"(?P<status>Passed|Failed|Skipped|Timeout|Not Run \(Disabled\)|Not Run|"
+                    r"Exception)(?!\w).*?\s(?P<seconds>[\d.]+) sec\s*$")
 
 
 def read_allow_list(path):
@@ -68,13 +71,17 @@ def main():
         results = read_log(log)
         this_pass = os.path.basename(log).removesuffix(".log")
         skipped = [name for name, status, _ in results if status == "Skipped"]
-        print(f"{log}: {len(results)} tests, {len(skipped)} skipped")
-        for name in skipped:
-            reason = next((where for only_pass, pattern, where in allow
-                           if only_pass in (None, this_pass) and pattern.fullmatch(name)), None)
-            print(f"  skipped {name}: " + (f"expected ({reason})" if reason else "NOT EXPECTED"))
-            if not reason:
-                unexpected.append(f"{log}: {name}")
+        disabled = [name for name, status, _ in results if status == "Not Run (Disabled)"]
+        print(f"{log}: {len(results)} tests, {len(skipped)} skipped, {len(disabled)} disabled "
+              "(known holes)")
+        for kind, names, passes in (("skipped", skipped, (None, this_pass)),
+                                    ("disabled", disabled, ("disabled",))):
+            for name in names:
+                reason = next((where for only_pass, pattern, where in allow
+                               if only_pass in passes and pattern.fullmatch(name)), None)
+                print(f"  {kind} {name}: " + (f"expected ({reason})" if reason else "NOT EXPECTED"))
+                if not reason:
+                    unexpected.append(f"{log}: {kind} {name}")
         timed += [(seconds, name, log) for name, _, seconds in results]
 
     print(f"\nthe {args.slowest} slowest tests:")
@@ -82,9 +89,9 @@ def main():
         print(f"  {seconds:8.1f} s  {name}  ({log})")
 
     if unexpected:
-        print(f"\ntest_report: {len(unexpected)} skipped test(s) not in {args.expected_skips}: "
-              "this machine tests less than CI expects (install what they need, or add them "
-              "to the list with the reason):")
+        print(f"\ntest_report: {len(unexpected)} skipped or disabled test(s) not in "
+              f"{args.expected_skips}: this machine tests less than CI expects (install what "
+              "they need, or add them to the list with the reason):")
         for entry in unexpected:
             print(f"  {entry}")
         return 1
