@@ -74,6 +74,21 @@ JudgeRun judge_python(const fs::path& python, const fs::path& script, const fs::
                    in_package({{"ENTRAPMENT_CACHE_DIR", "off"}, {"HOME", home.string()}}));
 }
 
+// A shim named python3 in `shims` that, asked which Python it runs (`-c ...`), runs
+// `when_asked` (a line of sh), and otherwise runs /usr/bin/python3; judged on a script that
+// never plays (WA) unless the shim's answer makes the run another verdict.
+JudgeRun judge_shim(const fs::path& shims, const std::string& when_asked, const fs::path& home) {
+  const fs::path shim = shims / "python3";
+  write_text(shim, "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  " + when_asked +
+                       "\n  exit 0\nfi\nexec /usr/bin/python3 \"$@\"\n");
+  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  TempDir program("entrapment-test-program", 0755);
+  const fs::path script = program.path / "quiet.py";
+  write_text(script, "print('Trapper', flush=True)\n");
+  return judge_python(shim, script, home);
+}
+
 // Issue 27: an interpreter at ~/bin/python3 bound the directory above bin/, the whole home,
 // into the sandbox, where the contestant read what it holds. Only an installation is shown,
 // never a home: here the interpreter's own file alone. The program exits 3 when it could read
@@ -133,19 +148,11 @@ TEST(Containment, AnInterpreterNamedPythonNeverRunsOutsideTheSandbox) {
 TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheMachinesFiles) {
   TempDir hidden("entrapment-test-hidden", 0700);
   TempDir shims("entrapment-test-shims", 0755);
-  TempDir program("entrapment-test-program", 0755);
   const fs::path secret = hidden.path / "key";
   write_text(secret, "the key\n");
   fs::permissions(secret, fs::perms::owner_read | fs::perms::owner_write);
-  const fs::path shim = shims.path / "python3";
-  write_text(shim, "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  cat " + secret.string() +
-                       " >/dev/null 2>&1 && echo /usr/bin/false\n  exit 0\nfi\n"
-                       "exec /usr/bin/python3 \"$@\"\n");
-  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                            fs::perms::others_read | fs::perms::others_exec);
-  const fs::path script = program.path / "quiet.py";
-  write_text(script, "print('Trapper', flush=True)\n");
-  const JudgeRun run = judge_python(shim, script, shims.path);
+  const JudgeRun run = judge_shim(
+      shims.path, "cat " + secret.string() + " >/dev/null 2>&1 && echo /usr/bin/false", shims.path);
   EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim read " << secret << "\n"
                                                      << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
@@ -158,16 +165,8 @@ TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheMachinesFiles) {
 TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutEtc) {
   if (::geteuid() != 0) GTEST_SKIP() << "only root may read /etc/shadow";
   TempDir shims("entrapment-test-shims", 0755);
-  TempDir program("entrapment-test-program", 0755);
-  const fs::path shim = shims.path / "python3";
-  write_text(shim,
-             "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  cat /etc/shadow >/dev/null 2>&1 && echo "
-             "/usr/bin/false\n  exit 0\nfi\nexec /usr/bin/python3 \"$@\"\n");
-  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                            fs::perms::others_read | fs::perms::others_exec);
-  const fs::path script = program.path / "quiet.py";
-  write_text(script, "print('Trapper', flush=True)\n");
-  const JudgeRun run = judge_python(shim, script, shims.path);
+  const JudgeRun run =
+      judge_shim(shims.path, "cat /etc/shadow >/dev/null 2>&1 && echo /usr/bin/false", shims.path);
   EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim read /etc/shadow\n"
                                                      << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
@@ -182,18 +181,13 @@ TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheJudgesKeys) {
   ASSERT_GE(::syscall(SYS_add_key, "user", token.c_str(), "secret", 6, KEY_SPEC_SESSION_KEYRING),
             0);
   TempDir shims("entrapment-test-shims", 0755);
-  TempDir program("entrapment-test-program", 0755);
+  TempDir home("entrapment-test-home", 0755);  // the shims' directory is not a home here
   fs::copy_file(bin_dir() / "test_player", shims.path / "test_player");
-  const fs::path shim = shims.path / "python3";
-  write_text(shim, "#!/bin/sh\nif [ \"$1\" = -c ]; then\n  " +
-                       (shims.path / "test_player").string() + " keyring-find " + token +
-                       " >/dev/null 2>&1 </dev/null; [ $? = 3 ] && echo /usr/bin/false\n  exit 0\n"
-                       "fi\nexec /usr/bin/python3 \"$@\"\n");
-  fs::permissions(shim, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
-                            fs::perms::others_read | fs::perms::others_exec);
-  const fs::path script = program.path / "quiet.py";
-  write_text(script, "print('Trapper', flush=True)\n");
-  const JudgeRun run = judge_python(shim, script, program.path);  // the shims' not a home
+  const JudgeRun run =
+      judge_shim(shims.path,
+                 (shims.path / "test_player").string() + " keyring-find " + token +
+                     " >/dev/null 2>&1 </dev/null; [ $? = 3 ] && echo /usr/bin/false",
+                 home.path);
   EXPECT_FALSE(has(run.out, "exited with status 1")) << "the shim found the judge's key\n"
                                                      << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
