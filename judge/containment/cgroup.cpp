@@ -272,9 +272,6 @@ void prepare_cgroups(CgroupLayout& layout, pid_t self) {
   }
 }
 
-// How many names a group tries before it gives up: each one taken is a dead judge's leftover.
-constexpr int kNameAttempts = 1000;
-
 ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string& name,
                                    long long memory_bytes, int max_processes)
     : version_(layout.version) {
@@ -292,7 +289,7 @@ ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string
       }
       const int error = errno;
       remove();
-      if (error != EEXIST || attempt == kNameAttempts)
+      if (error != EEXIST || attempt == 1000)  // 1000 names taken: something else is wrong
         throw std::runtime_error("cannot create the control group " + (dir / chosen).string() +
                                  ": " + std::strerror(error));
       chosen = name + "-" + std::to_string(attempt);

@@ -42,13 +42,6 @@ bool database_names(Lookup lookup, unsigned id) {
   }
 }
 
-// An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner could
-// signal, trace and read the run. A group's: the run's files are uid:uid, and the group's
-// members could read what the run makes readable to its group.
-bool names_someone(uid_t uid) {
-  return database_names<passwd>(::getpwuid_r, uid) || database_names<group>(::getgrgid_r, uid);
-}
-
 }  // namespace
 
 std::optional<RunIdentity> RunIdentity::try_acquire(bool* any_held) {
@@ -56,7 +49,11 @@ std::optional<RunIdentity> RunIdentity::try_acquire(bool* any_held) {
   const Descriptor registry{open_id_registry()};
   for (int i = 0; i < kRunUids; ++i) {
     const uid_t uid = kFirstRunUid + static_cast<uid_t>(i);
-    if (names_someone(uid)) continue;
+    // An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner could
+    // signal, trace and read the run. A group's: the run's files are uid:uid, and the group's
+    // members could read what the run makes readable to its group.
+    if (database_names<passwd>(::getpwuid_r, uid) || database_names<group>(::getgrgid_r, uid))
+      continue;
     int fd = open_id_lock(registry.fd, uid);  // checked: root's alone, not a link
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
       // A lock file not empty was left by a judge that died holding it (the judge empties it

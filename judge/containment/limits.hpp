@@ -28,9 +28,15 @@ struct Limits {
 // The wall-clock guard for a CPU limit: 2 x CPU + 1 s, like DOMjudge's hard limit. TLE is
 // decided by CPU time; the wall limit only stops programs that sleep or wait, generously, so
 // that a busy machine never turns a correct program into a TLE.
-double wall_limit_for(double cpu_s);
+inline double wall_limit_for(double cpu_s) { return 2 * cpu_s + 1; }
 
 // CPU time is limits.time_limit, the wall clock wall_limit_for() it, memory limits.memory.
-Limits limits_from(const ProblemConfig& problem);
+inline Limits limits_from(const ProblemConfig& problem) {
+  Limits limits;
+  limits.cpu_s = problem.time_limit_s;
+  limits.wall_s = wall_limit_for(problem.time_limit_s);
+  limits.memory_mib = problem.memory_mib;
+  return limits;
+}
 
 }  // namespace entrapment

@@ -42,9 +42,7 @@ std::string hash_hex(const std::string& bytes) {
 }
 
 bool is_hash_name(const std::string& name) {
-  return name.size() == 32 && std::all_of(name.begin(), name.end(), [](char c) {
-           return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
-         });
+  return name.size() == 32 && name.find_first_not_of("0123456789abcdef") == std::string::npos;
 }
 
 }  // namespace

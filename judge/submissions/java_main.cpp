@@ -13,38 +13,28 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// A bounds-checked reader over a class file (JVM specification, chapter 4).
+// A bounds-checked reader over a class file (JVM specification, chapter 4): past the end it
+// reads zeros and ok() is false.
 class ClassReader {
  public:
   explicit ClassReader(std::string bytes) : bytes_(std::move(bytes)) {}
 
-  bool ok() const { return ok_; }
+  bool ok() const { return at_ <= bytes_.size(); }
   std::uint32_t u(int size) {
     std::uint32_t value = 0;
-    for (int i = 0; i < size; ++i) {
-      if (at_ >= bytes_.size()) {
-        ok_ = false;
-        return 0;
-      }
-      value = (value << 8) | static_cast<unsigned char>(bytes_[at_++]);
-    }
+    for (int i = 0; i < size; ++i, ++at_)
+      value = (value << 8) | (at_ < bytes_.size() ? static_cast<unsigned char>(bytes_[at_]) : 0);
     return value;
   }
   std::string text(std::size_t size) {
-    if (at_ + size > bytes_.size()) {
-      ok_ = false;
-      return {};
-    }
-    std::string out = bytes_.substr(at_, size);
     at_ += size;
-    return out;
+    return ok() ? bytes_.substr(at_ - size, size) : std::string();
   }
-  void skip(std::size_t size) { text(size); }
+  void skip(std::size_t size) { at_ += size; }
 
  private:
   std::string bytes_;
   std::size_t at_ = 0;
-  bool ok_ = true;
 };
 
 // The bytes after the tag of each other constant pool entry, by its tag (JVM specification,
