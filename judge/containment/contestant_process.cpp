@@ -265,7 +265,7 @@ void ContestantProcess::spawn(const std::vector<std::string>& command_in,
     ::fcntl(status_, F_SETFL, ::fcntl(status_, F_GETFL) | O_NONBLOCK);
   }
   if (!failure.empty()) throw std::runtime_error("cannot run " + command_in[0] + ": " + failure);
-  tree_.emplace(pid_, cgroup_.get());
+  tree_.emplace(pid_, cgroup_.get(), sandboxed());
   next_cpu_check_ = started_;
   for (int fd : {stdin_, stdout_, stderr_}) ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) | O_NONBLOCK);
   pidfd_ = static_cast<int>(::syscall(SYS_pidfd_open, pid_, 0));

@@ -30,8 +30,6 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
   const std::size_t close = text.rfind(')');
   if (close == std::string::npos) return false;
   entry.pid = static_cast<pid_t>(std::atol(text.c_str()));
-  const std::size_t open = text.find('(');
-  entry.bwrap = open != std::string::npos && text.compare(open, close - open + 1, "(bwrap)") == 0;
   unsigned long long utime = 0, stime = 0, start = 0;
   long long cutime = 0, cstime = 0, rss = 0;
   int ppid = 0, pgid = 0;

@@ -20,7 +20,6 @@ struct ProcEntry {
   unsigned long long ticks = 0;        // utime + stime + cutime + cstime, in clock ticks
   unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
   long long resident_kib = 0;          // its resident set now
-  bool bwrap = false;  // bwrap itself (by its command name): its memory is not the program's
 };
 
 // Every process in /proc, without its status; one that exits while it is read is left out.

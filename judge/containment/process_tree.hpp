@@ -33,8 +33,9 @@ class ProcessTree {
  public:
   // `main`: the process the judge started. `cgroup`, when the run has one, holds its live
   // processes (and counts its unreaped ones): then /proc is scanned only when something is
-  // left to reap.
-  ProcessTree(pid_t main, const ContestantCgroup* cgroup) : main_(main), cgroup_(cgroup) {}
+  // left to reap. `sandboxed`: `main` is bwrap.
+  ProcessTree(pid_t main, const ContestantCgroup* cgroup, bool sandboxed)
+      : main_(main), cgroup_(cgroup), sandboxed_(sandboxed) {}
 
   // The run's processes in `table` (read_process_table()), and every process seen as a member
   // before (by pid and start time): what it orphans leaves the main process's tree and, in a
@@ -80,6 +81,7 @@ class ProcessTree {
 
   pid_t main_;
   const ContestantCgroup* cgroup_;
+  bool sandboxed_;
   TreeUsage reaped_;
   mutable std::map<pid_t, unsigned long long> seen_;  // pid -> start time
   mutable long long peak_resident_kib_ = 0;

@@ -160,6 +160,9 @@ const Hostile kHostile[] = {
     // Two processes of 40 MiB under 64 MiB: the limit is the whole tree's, under every
     // mechanism (the control group's OOM killer, or the judge's looks under rlimits).
     {"two-processes", Verdict::MLE, false, 64, 4, 0, 0, "limit 64 MiB", 0, 0, 10},
+    // The same, both processes named "bwrap" (prctl), as the sandbox's processes are, whose
+    // memory is not the program's (red team, issue 27: AC under rlimits, counted as nothing).
+    {"named-bwrap", Verdict::MLE, false, 64, 4, 0, 0, "limit 64 MiB", 0, 0, 10},
     // A child fork-bombs once the main process has ended: the run's figures are those of that
     // moment under every mechanism (it was TLE under some, AC under another).
     {"fork-bomb-child", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},

@@ -40,6 +40,7 @@
 //                   directory until one fails, at most 300 MiB
 //   two-processes   a child and itself hold 40 MiB (or argv[3] MiB) each at once; a child
 //                   killed is its death
+//   named-bwrap     the same, both named "bwrap" (prctl PR_SET_NAME), as the sandbox is
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
 //   bomb-during     plays, then lets a child fork-bomb for 0.3 s before it exits
 //   bidi-line       claims a side in a line with a terminal escape and U+202E
@@ -72,6 +73,7 @@
 #include <signal.h>
 #include <sys/ioctl.h>
 #include <sys/mount.h>
+#include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
@@ -487,7 +489,8 @@ int main(int argc, char** argv) {
   } else if (mode == "burn-0.8-then-play") {
     burn(0.8);
     play();
-  } else if (mode == "two-processes") {
+  } else if (mode == "two-processes" || mode == "named-bwrap") {
+    if (mode == "named-bwrap") prctl(PR_SET_NAME, "bwrap");  // its child inherits the name
     const std::size_t each = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 40;
     const pid_t child = fork();
     if (child == 0) {
