@@ -227,17 +227,22 @@ TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
 // program holding 2000 MiB in memfds of 512 KiB (none over the output limit) was a judge
 // error, "bwrap could not start it", instead of its MLE (4 of 4 runs through `judge run`).
 // A C program (little resident memory of its own) that holds 2000 MiB in memfds of 512 KiB
-// each (none over the output limit), says so, and holds them 3 s more; built in `dir`.
-fs::path memfd_holder(const fs::path& dir) {
+// each (none over the output limit), says so, and holds them 3 s more; built in `dir`. With
+// `mapped`, each through a page of it mapped and never touched, its descriptor closed.
+fs::path memfd_holder(const fs::path& dir, bool mapped = false) {
   write_text(dir / "hold.c",
              "#define _GNU_SOURCE\n#include <stdio.h>\n#include <string.h>\n"
              "#include <sys/mman.h>\n#include <unistd.h>\n"
              "static char block[512 << 10];\n"
              "int main(void) {\n  memset(block, 'm', sizeof block);\n"
              "  for (int i = 0; i < 4000; ++i) {\n    int fd = memfd_create(\"held\", 0);\n"
-             "    if (fd < 0 || write(fd, block, sizeof block) != sizeof block) return 1;\n  }\n"
-             "  puts(\"held 2000 MiB\");\n  fflush(stdout);\n  sleep(3);\n"
-             "  puts(\"still held\");\n  return 0;\n}\n");
+             "    if (fd < 0 || write(fd, block, sizeof block) != sizeof block) return 1;\n" +
+                 std::string(mapped ? "    if (mmap(0, 4096, PROT_READ, MAP_SHARED, fd, 0) == "
+                                      "MAP_FAILED || close(fd)) return 1;\n"
+                                    : "") +
+                 "  }\n"
+                 "  puts(\"held 2000 MiB\");\n  fflush(stdout);\n  sleep(3);\n"
+                 "  puts(\"still held\");\n  return 0;\n}\n");
   const ProcessResult built = run_process({find_program("cc").string(), "-O2", "-o",
                                            (dir / "hold").string(), (dir / "hold.c").string()});
   EXPECT_EQ(built.status, 0) << built.err;
@@ -245,12 +250,12 @@ fs::path memfd_holder(const fs::path& dir) {
 }
 
 // That program, run in a mode with room for its CPU and wall time.
-Ran run_memfd_holder(bool sandbox, LimitChoice mechanism) {
+Ran run_memfd_holder(bool sandbox, LimitChoice mechanism, bool mapped = false) {
   TempDir dir("entrapment-test-memfd", 0755);
   Limits limits = small_limits(mechanism);
   limits.cpu_s = 20;
   limits.wall_s = 60;
-  return run_contained({memfd_holder(dir.path).string()}, limits, sandbox);
+  return run_contained({memfd_holder(dir.path, mapped).string()}, limits, sandbox);
 }
 
 TEST_P(MemfdTest, MemoryInManySmallMemfdsIsTheProgramsNotAJudgeError) {
@@ -282,6 +287,19 @@ TEST_P(MemfdUnderRlimitsTest, MemoryHeldInMemfdsIsCountedAtTheJudgesLooks) {
   EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
 }
 
+// Red team, issue 27: a memfd whose descriptor is closed lives on in a mapping of it, whose
+// untouched pages are in no resident set: 2000 MiB so, each memfd held by one page mapped,
+// were in neither figure (AC under a 256 MiB limit). Not fixed: the memfds mapped are seen in
+// /proc/PID/maps, but their sizes only through /proc/PID/map_files, which needs CAP_SYS_ADMIN
+// (a judge that is not root, the rule under rlimits, has none), and the lines it would take.
+TEST_P(MemfdUnderRlimitsTest, DISABLED_MemfdsHeldOnlyByAMappingAreCountedAtTheJudgesLooks) {
+  if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
+  const Ran ran = run_memfd_holder(sandbox(), mechanism(), true);
+  EXPECT_EQ(ran.out.find("still held"), std::string::npos)
+      << "it held 2000 MiB in mapped memfds for 3 s under a 256 MiB limit";
+  EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
+}
+
 INSTANTIATE_TEST_SUITE_P(Containment, MemfdUnderRlimitsTest,
                          ::testing::Combine(::testing::Bool(),
                                             ::testing::Values(LimitChoice::Rlimit)),
@@ -301,8 +319,7 @@ TEST(MemfdUnderRlimits, RunVerboseSaysTmpfsMemoryIsNotCountedAndMemfdsAtItsLooks
       << run.out << run.err;
   EXPECT_NE(run.out.find("NOT counted: memory held in a tmpfs"), std::string::npos)
       << run.out << run.err;
-  EXPECT_NE(run.out.find(", in System V shared memory no process has attached"),
-            std::string::npos)
+  EXPECT_NE(run.out.find(", in System V shared memory no process has attached"), std::string::npos)
       << run.out << run.err;
   // Red team: 3000 MiB written to socket pairs no one read was AC at "mem 3.6 MiB"; 3 s of CPU
   // in children the kernel reaped itself (SIGCHLD ignored) was AC at "cpu 0.012 s".
