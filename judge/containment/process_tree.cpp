@@ -92,8 +92,7 @@ TreeUsage ProcessTree::sample() const {
   std::set<std::pair<dev_t, ino_t>> memfds;  // each counted once, whoever holds it
   for (ProcEntry p : live_members()) {
     ticks += p.ticks;
-    // bwrap's memory is not the program's: under bwrap, the main process and its child (bwrap's
-    // init), never told by their name (the program named itself "bwrap" and was not counted).
+    // Not bwrap's (the main process and its init under bwrap), never told by name: see prctl.
     if (!sandboxed_ || (p.pid != main_ && p.ppid != main_))
       usage.resident_kib += cgroup_ ? p.resident_kib : held_kib_of(p, memfds);
     if (cgroup_ || read_proc_status(p)) usage.memory_kib = std::max(usage.memory_kib, p.peak_kib);

@@ -57,7 +57,10 @@ fs::path CompileCache::default_dir() {
   return {};
 }
 
-CompileCache::CompileCache(fs::path dir) : dir_(std::move(dir)) { dir_ = usable(); }
+// Absolute: a relative one's first part not made yet was checked as "", nothing (issue 27).
+CompileCache::CompileCache(fs::path dir) : dir_(dir.empty() ? dir : fs::absolute(dir)) {
+  dir_ = usable();
+}
 
 // A cache is the user's own all the way (support/ownership.hpp): whoever may change it could
 // plant a compiled program that the next submission of those bytes would run as. One not made

@@ -140,5 +140,22 @@ TEST_F(CompileCacheOwner, ACacheInAnotherUsersDirectoryIsRefused) {
   EXPECT_TRUE(fs::is_empty(later)) << "the judge wrote into a cache another user made";
 }
 
+// Red team, issue 27: a relative ENTRAPMENT_CACHE_DIR whose first part did not exist yet was
+// checked as the empty path, nothing, so the judge, root, made it in another user's working
+// directory (a 0700 directory of root's there) before it found that it was theirs.
+TEST_F(CompileCacheOwner, ARelativeCacheInAnotherUsersDirectoryIsRefusedBeforeItIsMade) {
+  const fs::path theirs = dir.path / "theirs";
+  fs::create_directory(theirs);
+  give_to_nobody(theirs);
+  const fs::path was = fs::current_path();
+  fs::current_path(theirs);
+  const CompileCache cache("cache");
+  const bool enabled = cache.enabled();
+  cache.store("key", artifact);
+  fs::current_path(was);
+  EXPECT_FALSE(enabled) << "a relative cache in another user's directory was used";
+  EXPECT_TRUE(fs::is_empty(theirs)) << "the judge wrote into another user's directory";
+}
+
 }  // namespace
 }  // namespace entrapment::testing
