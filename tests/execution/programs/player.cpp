@@ -57,6 +57,8 @@
 //                   it cannot, holds that much memory
 //   socket-fill     holds 3 x argv[3] MiB as data written to socket pairs no one reads
 //                   (kernel memory: no process's resident set), then plays
+//   many-mappings   makes 60000 mappings of a page, forks 200 children that share them and
+//                   wait, then spins (TLE)
 //   keyring-leave   puts a key named by its token in its user's keyring and persistent
 //                   keyring, for a later run of the same user id to find, then plays
 //   keyring-lock    keyring-leave, its key readable by its user, then takes its user's and
@@ -72,6 +74,7 @@
 #include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
@@ -503,6 +506,14 @@ int main(int argc, char** argv) {
     int status = 0;
     waitpid(child, &status, 0);
     if (WIFSIGNALED(status)) raise(WTERMSIG(status));  // a parent that minds its child
+  } else if (mode == "many-mappings") {
+    for (int i = 0; i < 60000; ++i)  // alternate protections: no two merge into one mapping
+      mmap(nullptr, 4096, i % 2 ? PROT_READ : PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+           -1, 0);
+    for (int i = 0; i < 200; ++i)
+      if (fork() == 0)
+        for (;;) pause();
+    burn(1e9);
   } else if (mode == "cow-fork") {
     allocate(150);
     const pid_t child = fork();
