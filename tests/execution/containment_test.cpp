@@ -227,19 +227,18 @@ TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
 // program holding 2000 MiB in memfds of 512 KiB (none over the output limit) was a judge
 // error, "bwrap could not start it", instead of its MLE (4 of 4 runs through `judge run`).
 // A C program (little resident memory of its own) that holds 2000 MiB in memfds of 512 KiB
-// each (none over the output limit), says so, and holds them 3 s more; built in `dir`. With
-// `mapped`, each through a page of it mapped and never touched, its descriptor closed.
-fs::path memfd_holder(const fs::path& dir, bool mapped = false) {
+// each (none over the output limit), says so, and holds them 3 s more; built in `dir`. `after`:
+// code run after each is written (`fd`), such as one that closes it holding it otherwise.
+fs::path memfd_holder(const fs::path& dir, const std::string& after = "") {
   write_text(dir / "hold.c",
              "#define _GNU_SOURCE\n#include <stdio.h>\n#include <string.h>\n"
-             "#include <sys/mman.h>\n#include <unistd.h>\n"
+             "#include <sys/mman.h>\n#include <sys/resource.h>\n#include <sys/socket.h>\n"
+             "#include <unistd.h>\n"
              "static char block[512 << 10];\n"
              "int main(void) {\n  memset(block, 'm', sizeof block);\n"
              "  for (int i = 0; i < 4000; ++i) {\n    int fd = memfd_create(\"held\", 0);\n"
              "    if (fd < 0 || write(fd, block, sizeof block) != sizeof block) return 1;\n" +
-                 std::string(mapped ? "    if (mmap(0, 4096, PROT_READ, MAP_SHARED, fd, 0) == "
-                                      "MAP_FAILED || close(fd)) return 1;\n"
-                                    : "") +
+                 after +
                  "  }\n"
                  "  puts(\"held 2000 MiB\");\n  fflush(stdout);\n  sleep(3);\n"
                  "  puts(\"still held\");\n  return 0;\n}\n");
@@ -250,12 +249,12 @@ fs::path memfd_holder(const fs::path& dir, bool mapped = false) {
 }
 
 // That program, run in a mode with room for its CPU and wall time.
-Ran run_memfd_holder(bool sandbox, LimitChoice mechanism, bool mapped = false) {
+Ran run_memfd_holder(bool sandbox, LimitChoice mechanism, const std::string& after = "") {
   TempDir dir("entrapment-test-memfd", 0755);
   Limits limits = small_limits(mechanism);
   limits.cpu_s = 20;
   limits.wall_s = 60;
-  return run_contained({memfd_holder(dir.path, mapped).string()}, limits, sandbox);
+  return run_contained({memfd_holder(dir.path, after).string()}, limits, sandbox);
 }
 
 TEST_P(MemfdTest, MemoryInManySmallMemfdsIsTheProgramsNotAJudgeError) {
@@ -294,9 +293,41 @@ TEST_P(MemfdUnderRlimitsTest, MemoryHeldInMemfdsIsCountedAtTheJudgesLooks) {
 // (a judge that is not root, the rule under rlimits, has none), and the lines it would take.
 TEST_P(MemfdUnderRlimitsTest, DISABLED_MemfdsHeldOnlyByAMappingAreCountedAtTheJudgesLooks) {
   if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
-  const Ran ran = run_memfd_holder(sandbox(), mechanism(), true);
+  const Ran ran = run_memfd_holder(
+      sandbox(), mechanism(),
+      "if (mmap(0, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED || close(fd)) return 1;\n");
   EXPECT_EQ(ran.out.find("still held"), std::string::npos)
       << "it held 2000 MiB in mapped memfds for 3 s under a 256 MiB limit";
+  EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
+}
+
+// Red team, issue 27: memfds sent over a socket pair (SCM_RIGHTS), 250 a message, their
+// descriptors closed and the messages never received: held by the socket, in no process's
+// descriptors nor resident set (2000 MiB under a 256 MiB limit ran 3 s to its end). Not fixed:
+// /proc shows no descriptor in flight; as data in socket buffers, only a control group counts it.
+TEST_P(MemfdUnderRlimitsTest, DISABLED_MemfdsInFlightOnASocketAreCountedAtTheJudgesLooks) {
+  if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
+  const Ran ran = run_memfd_holder(
+      sandbox(), mechanism(),
+      "static int sv[2] = {-1, -1}, held[250], n = 0;\n"
+      "struct rlimit r; getrlimit(RLIMIT_NOFILE, &r); r.rlim_cur = r.rlim_max;\n"
+      "if (sv[0] < 0 && (setrlimit(RLIMIT_NOFILE, &r) || socketpair(AF_UNIX, SOCK_STREAM, 0, "
+      "sv))) return 1;\n"
+      "held[n++] = fd;\n"
+      "if (n == 250) {\n"
+      "  char c = 0; struct iovec io = {&c, 1};\n"
+      "  union { struct cmsghdr h; char b[CMSG_SPACE(sizeof held)]; } u;\n"
+      "  struct msghdr m = {0}; m.msg_iov = &io; m.msg_iovlen = 1;\n"
+      "  m.msg_control = u.b; m.msg_controllen = sizeof u.b;\n"
+      "  struct cmsghdr* h = CMSG_FIRSTHDR(&m); h->cmsg_level = SOL_SOCKET;\n"
+      "  h->cmsg_type = SCM_RIGHTS; h->cmsg_len = CMSG_LEN(sizeof held);\n"
+      "  memcpy(CMSG_DATA(h), held, sizeof held);\n"
+      "  if (sendmsg(sv[0], &m, 0) != 1) return 2;\n"
+      "  for (int j = 0; j < n; ++j) close(held[j]);\n"
+      "  n = 0;\n"
+      "}\n");
+  EXPECT_EQ(ran.out.find("still held"), std::string::npos)
+      << "it held 2000 MiB in memfds in flight for 3 s under a 256 MiB limit";
   EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
 }
 
