@@ -232,7 +232,8 @@ TEST_P(MemfdTest, MemoryInAMemfdCountsUnderAControlGroup) {
 fs::path memfd_holder(const fs::path& dir, const std::string& after = "") {
   write_text(dir / "hold.c",
              "#define _GNU_SOURCE\n#include <stdio.h>\n#include <string.h>\n"
-             "#include <sys/mman.h>\n#include <sys/resource.h>\n#include <sys/socket.h>\n"
+             "#include <sys/mman.h>\n#include <sys/prctl.h>\n#include <sys/resource.h>\n#include "
+             "<sys/socket.h>\n"
              "#include <unistd.h>\n"
              "static char block[512 << 10];\n"
              "int main(void) {\n  memset(block, 'm', sizeof block);\n"
@@ -298,6 +299,22 @@ TEST_P(MemfdUnderRlimitsTest, DISABLED_MemfdsHeldOnlyByAMappingAreCountedAtTheJu
       "if (mmap(0, 4096, PROT_READ, MAP_SHARED, fd, 0) == MAP_FAILED || close(fd)) return 1;\n");
   EXPECT_EQ(ran.out.find("still held"), std::string::npos)
       << "it held 2000 MiB in mapped memfds for 3 s under a 256 MiB limit";
+  EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
+}
+
+// Red team, issue 27: a program that makes itself not dumpable (prctl) has its /proc/PID/fd
+// owned by root; a judge that is not root then counts none of its memfds (2000 MiB under
+// 256 ran 3 s to its end as nobody, in bwrap and without; MLE without the prctl; passes as
+// root). Not fixed: what it holds is then unseen, and taking that for too much is beyond the
+// lines left (and would take a process caught between a setuid bwrap's fork and exec for MLE).
+TEST_P(MemfdUnderRlimitsTest, DISABLED_MemfdsOfAProgramNotDumpableAreCountedAtTheJudgesLooks) {
+  if (find_program("cc").empty()) GTEST_SKIP() << "no C compiler here";
+  const Ran ran = run_memfd_holder(sandbox(), mechanism(),
+                                   "struct rlimit r; getrlimit(RLIMIT_NOFILE, &r);\n"
+                                   "r.rlim_cur = r.rlim_max; setrlimit(RLIMIT_NOFILE, &r);\n"
+                                   "prctl(PR_SET_DUMPABLE, 0);\n");
+  EXPECT_EQ(ran.out.find("still held"), std::string::npos)
+      << "it held 2000 MiB in memfds for 3 s under a 256 MiB limit";
   EXPECT_TRUE(ran.usage.memory_limit_hit) << ran.out << ran.err;
 }
 
