@@ -58,9 +58,7 @@ fs::path CompileCache::default_dir() {
 }
 
 // Absolute: a relative one's first part not made yet was checked as "", nothing (issue 27).
-CompileCache::CompileCache(fs::path dir) : dir_(dir.empty() ? dir : fs::absolute(dir)) {
-  dir_ = usable();
-}
+CompileCache::CompileCache(fs::path d) : dir_(d.empty() ? d : fs::absolute(d)) { dir_ = usable(); }
 
 // A cache is the user's own all the way (support/ownership.hpp): whoever may change it could
 // plant a compiled program that the next submission of those bytes would run as. One not made
@@ -72,8 +70,10 @@ fs::path CompileCache::usable() const {
   while (!fs::exists(fs::symlink_status(existing, error)) && existing.has_relative_path())
     existing = existing.parent_path();
   std::string why = not_own_path(existing);
-  if (why.empty() && existing == dir_ && !fs::is_directory(fs::symlink_status(dir_, error)))
-    why = "it is not a directory (a symbolic link?)";
+  // Not one others may write to, sticky as /tmp: another user's judge stores its entries there.
+  if (why.empty() && existing == dir_ &&
+      (fs::symlink_status(dir_, error).permissions() & fs::perms::others_write) != fs::perms::none)
+    why = "others may write to it (a symbolic link? sticky, as /tmp?)";
   if (why.empty()) return dir_;
   static std::once_flag said;
   std::call_once(said, [&] {

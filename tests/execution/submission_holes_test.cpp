@@ -140,6 +140,20 @@ TEST_F(CompileCacheOwner, ACacheInAnotherUsersDirectoryIsRefused) {
   EXPECT_TRUE(fs::is_empty(later)) << "the judge wrote into a cache another user made";
 }
 
+// Red team, issue 27: a cache directory everyone may write to, sticky as /tmp, passed as the
+// user's own; but another user's judge stores there too (its entry is its own), and a program
+// it put in place of its entry's artifact was handed to root's judge for the same key.
+TEST_F(CompileCacheOwner, AnEntryAnotherUserStoredInASharedCacheIsNeverFetched) {
+  const fs::path shared = dir.path / "shared";
+  fs::create_directory(shared);
+  fs::permissions(shared, fs::perms::all | fs::perms::sticky_bit);
+  const CompileCache cache(shared);
+  cache.store("key", artifact);  // as if by the other user's judge, whose entry it becomes:
+  for (const auto& item : fs::recursive_directory_iterator(shared)) give_to_nobody(item.path());
+  EXPECT_FALSE(cache.fetch("key", dir.path / "fetched"))
+      << "a program another user stored was handed out as this user's compiled one";
+}
+
 // Red team, issue 27: a relative ENTRAPMENT_CACHE_DIR whose first part did not exist yet was
 // checked as the empty path, nothing, so the judge, root, made it in another user's working
 // directory (a 0700 directory of root's there) before it found that it was theirs.
