@@ -1,10 +1,8 @@
 #include "isolation_check.hpp"
 
-#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdio>
-#include <cstdlib>
 #include <iostream>
 
 #include "command.hpp"

@@ -90,15 +90,15 @@ const char* child_setup(const void* context) {
   // shell; the judge kills the session's process group.
   if (::setsid() < 0) return "setsid";
   if (c.status >= 0 && ::fcntl(c.status, F_SETFD, 0) != 0) return "keeping bwrap's status open";
-  // Keys are in no file system: its own session keyring, and its id's emptied (runs shared them).
+  // Keys are in no file system: its own session keyring; its id's emptied, and none may lock.
   if (c.uid && ::syscall(SYS_setresuid, c.uid, c.uid, 0) != 0) return "becoming its user id";
   ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr);  // fails only where keys are off
-  const long kept =
-      c.uid ? ::syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING) : -1;
-  for (long keyring : {kept, long{KEY_SPEC_USER_KEYRING}, long{KEY_SPEC_USER_SESSION_KEYRING}})
-    for (int op : {KEYCTL_SETPERM, KEYCTL_CLEAR})  // all but setattr (none may lock it), emptied
-      if (c.uid) ::syscall(SYS_keyctl, op, keyring, 0x1f1f0000);
-  if (c.uid && ::syscall(SYS_setresuid, 0, 0, 0) != 0) return "becoming root again";
+  if (c.uid) {
+    const long kept = ::syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING);
+    for (long ring : {kept, long{KEY_SPEC_USER_KEYRING}, long{KEY_SPEC_USER_SESSION_KEYRING}})
+      for (int op : {KEYCTL_SETPERM, KEYCTL_CLEAR}) ::syscall(SYS_keyctl, op, ring, 0x1f1f0000);
+    if (::syscall(SYS_setresuid, 0, 0, 0) != 0) return "becoming root again";
+  }
   auto limit = [](int resource, rlim_t soft, rlim_t hard) {
     rlimit r{soft, hard};
     return ::setrlimit(resource, &r) == 0;

@@ -193,6 +193,21 @@ TEST(Containment, AnInterpreterNamedPythonIsAskedWithoutTheJudgesKeys) {
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
 }
 
+// How a test runs the judge as a user: as `nobody` when the test is root (`nobody` not null),
+// else as the test's own user; in `cwd`, with HOME `home`, without the checkout's
+// ENTRAPMENT_ROOT (ctest's: nobody may not reach it, in a 0700 home) and without a cache.
+JudgeOptions as_a_user(const passwd* nobody, const fs::path& cwd, const fs::path& home) {
+  JudgeOptions options;
+  if (nobody) {
+    options.user = nobody->pw_uid;
+    options.group = nobody->pw_gid;
+  }
+  options.cwd = cwd;
+  options.env = {
+      {"ENTRAPMENT_ROOT", std::nullopt}, {"HOME", home.string()}, {"ENTRAPMENT_CACHE_DIR", "off"}};
+  return options;
+}
+
 // Red team, issue 27: a shim's answer is taken only when it names a program: a shim that said
 // "/" made every run of a judge that is not root a judge error with bwrap's own words
 // ("execvp /: Permission denied"). Now the answer is passed over and the shim runs as itself,
@@ -218,19 +233,10 @@ TEST(Containment, AShimWhoseAnswerIsNoProgramRunsAsItself) {
                         fs::perms::group_exec,
                     fs::perm_options::add);
   fs::permissions(shim, fs::perms::owner_exec, fs::perm_options::add);
-  JudgeOptions options;
-  if (root) {
-    options.user = nobody->pw_uid;
-    options.group = nobody->pw_gid;
-  }
-  options.cwd = dir.path / "package";
-  options.env = {{"ENTRAPMENT_ROOT", std::nullopt},
-                 {"HOME", dir.path.string()},
-                 {"ENTRAPMENT_CACHE_DIR", "off"}};
   const JudgeRun run =
       run_process({(dir.path / "judge").string(), "run", "-v", "testdata/sample/1.in", "--trust",
                    "--", shim.string(), (dir.path / "reference.py").string()},
-                  options);
+                  as_a_user(nobody, dir.path / "package", dir.path));
   if (!has(run.out, "isolation: bwrap"))
     GTEST_SKIP() << "bwrap is not usable here, so no shim is asked:\n" << run.out << run.err;
   EXPECT_FALSE(has(run.out, "Verdict: JE")) << run.out << run.err;
@@ -257,19 +263,12 @@ TEST(Containment, VerifyAsAUserRunsSolutionsInBwrap) {
              "try:\n    open('" + attack.string() +
                  "', 'w').write('reached')\nexcept OSError:\n"
                  "    pass\n");
-  JudgeOptions options;
   if (root) {
     for (const auto& entry : fs::recursive_directory_iterator(package.path))
       ASSERT_EQ(::chown(entry.path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
     ASSERT_EQ(::chown(package.path.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
-    options.user = nobody->pw_uid;
-    options.group = nobody->pw_gid;
   }
-  options.cwd = package.path;
-  // Not the checkout's ENTRAPMENT_ROOT (ctest's): nobody may not reach it (a 0700 home).
-  options.env = {{"ENTRAPMENT_ROOT", std::nullopt},
-                 {"HOME", package.path.string()},
-                 {"ENTRAPMENT_CACHE_DIR", "off"}};
+  const JudgeOptions options = as_a_user(nobody, package.path, package.path);
   const JudgeRun probe =
       run_process({(tools.path / "judge").string(), "run", "-v", "testdata/sample/1.in",
                    "--sandbox", "--trust", "--", "/usr/bin/true"},
