@@ -109,8 +109,14 @@ void VerifyPrinter::finished(const SubmissionTarget& target, const RunResult& re
     for (std::string line; std::getline(message, line) && details.size() < 20;)
       details.push_back(report::printable(line));
   } else {
-    detail << ", " << result.tests.size() << (result.tests.size() == 1 ? " test" : " tests")
-           << ", max CPU " << report::format_seconds(slowest);
+    // A submission expected to fail stops at its first failing test: the count is then of the
+    // tests it ran up to there, not of the tests that failed.
+    if (result.stopped_early && result.tests_planned > result.tests.size())
+      detail << ", " << result.tests.size() << " of " << result.tests_planned
+             << " tests, up to its first failing test";
+    else
+      detail << ", " << result.tests.size() << (result.tests.size() == 1 ? " test" : " tests");
+    detail << ", max CPU " << report::format_seconds(slowest);
     for (const TestResult& t : result.tests)
       if (t.verdict != Verdict::AC) {
         detail << ", first failure " << t.name << ": " << report::shorten(t.message, 200);

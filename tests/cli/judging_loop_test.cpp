@@ -165,13 +165,15 @@ TEST(JudgingLoop, RunAndVerifyBothHonourAllAndFirstFailure) {
   EXPECT_TRUE(has(r.out, one)) << r.out << r.err;
 
   JudgeRun v = verify(wrong, "");
-  EXPECT_TRUE(has(v.out, "expected WA, got WA, 1 test,")) << v.out << v.err;
+  EXPECT_TRUE(has(v.out, "expected WA, got WA, 1 of 4 tests, up to its first failing test,"))
+      << v.out << v.err;
   v = verify(wrong, "--all");
   EXPECT_TRUE(has(v.out, "expected WA, got WA, 4 tests,")) << v.out << v.err;
   v = verify(accepted, "");
   EXPECT_TRUE(has(v.out, "expected AC, got WA, 4 tests,")) << v.out << v.err;
   v = verify(accepted, "--first-failure");
-  EXPECT_TRUE(has(v.out, "expected AC, got WA, 1 test,")) << v.out << v.err;
+  EXPECT_TRUE(has(v.out, "expected AC, got WA, 1 of 4 tests, up to its first failing test,"))
+      << v.out << v.err;
 }
 
 }  // namespace
