@@ -4,7 +4,11 @@
 --json FILE`. `--tests testdata/exhaustive` makes the same table on the exhaustive tier.
 
     python3 tools/solutions_table.py [--judge build/bin/judge] [--jobs 2] [--reuse]
-                                    [--only FILE ...] [--from-json DIR]
+                                    [--only FILE ...] [--from-json DIR] [-v]
+
+It prints one line at the end (what it wrote) unless something is wrong: a judge that wrote no
+JSON is named with its command, quoted, and what it said. -v prints every judge command and
+everything the judge says on stderr.
 
 Each run's JSON is kept in build/solutions-table/ (--cache); --reuse skips submissions whose
 JSON there is newer than the submission, so an interrupted run can be resumed. --from-json DIR
@@ -22,6 +26,7 @@ import argparse
 import json
 import os
 import re
+import shlex
 import subprocess
 import sys
 
@@ -78,17 +83,25 @@ def test_files(tests):
     return sorted(out)
 
 
-def run_judge(judge, tests, source, json_path, jobs):
+def run_judge(judge, tests, source, json_path, jobs, verbose):
     # Without bwrap: the verdicts are the same (the limits hold without it), in a fraction of
     # the time, and the table needs every submission on every test (--all: `judge run` stops a
     # submission expected to fail at its first failing test).
     command = [judge, "run", source, *tests, "--json", json_path, "--no-color", "--no-sandbox",
                "--all", "-j", str(jobs)]
-    print("$ " + " ".join(command), file=sys.stderr, flush=True)
+    shown = "$ " + shlex.join(command)
+    if verbose:
+        print(shown, file=sys.stderr, flush=True)
+    # What the judge says on its way (its warning that --no-sandbox runs the program as this
+    # user, once per submission) is kept back: the tool speaks only when something is wrong.
     # A rejected submission makes `judge run` exit non-zero: the JSON is what counts.
-    subprocess.run(command, stdout=subprocess.DEVNULL, check=False)
+    result = subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE,
+                            universal_newlines=True, check=False)
+    if verbose and result.stderr:
+        sys.stderr.write(result.stderr)
     if not os.path.exists(json_path):
-        raise SystemExit("solutions_table: %s wrote no JSON for %s" % (judge, source))
+        raise SystemExit("solutions_table: the judge wrote no JSON for %s (exit status %d)\n%s\n%s"
+                         % (source, result.returncode, shown, result.stderr.rstrip("\n")))
 
 
 def summarize(result):
@@ -225,6 +238,8 @@ def main():
                              "the table stays as it is")
     parser.add_argument("--from-json", default=None, help="use the JSON files in DIR, run nothing")
     parser.add_argument("--output", default=os.path.join(SOLUTIONS, "README.md"))
+    parser.add_argument("-v", "--verbose", action="store_true",
+                        help="print each judge command, quoted, and what the judge says on stderr")
     parser.add_argument("--slow-sample", type=int, default=24,
                         help="time_limit_exceeded submissions run on this many evenly spaced "
                              "tests (each rejection costs the whole wall-clock limit)")
@@ -251,7 +266,8 @@ def main():
             if os.path.exists(json_path):
                 os.remove(json_path)
             slow = directory == "time_limit_exceeded" and args.slow_sample < len(every_test)
-            run_judge(args.judge, sample if slow else [args.tests], source, json_path, args.jobs)
+            run_judge(args.judge, sample if slow else [args.tests], source, json_path, args.jobs,
+                      args.verbose)
         row = {
             "submission": "%s/%s" % (directory, name),
             "expected": "/".join(sorted(EXPECTED[directory])),

@@ -14,6 +14,7 @@
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -133,6 +134,42 @@ TEST(SolutionsTable, OnlyRewritesItsOwnRow) {
   }
   EXPECT_EQ(changed, 1) << after;
   EXPECT_FALSE(std::getline(new_lines, is)) << "more lines than before";
+}
+
+// The tool speaks only when something is wrong: a judge's warning on stderr (--no-sandbox as
+// root, once per submission) is kept back, and a judge that writes no JSON is named with its
+// command quoted as a shell reads it (the judge here lies under a path with a space).
+TEST(SolutionsTable, IsQuietUnlessSomethingIsWrongAndQuotesWhatItEchoes) {
+  const TempDir temp("entrapment-table");
+  const fs::path dir = temp.path / "a judge", output = temp.path / "README.md";
+  fs::create_directories(dir);
+  const fs::path good = dir / "judge", bad = dir / "broken judge";
+  write_text(good,
+             "#!/bin/sh\n"
+             "echo 'judge run: warning: --no-sandbox runs the program as root' >&2\n"
+             "while [ $# -gt 0 ]; do [ \"$1\" = --json ] && out=\"$2\"; shift; done\n"
+             "echo '{\"verdict\": \"WA\", \"tests\": [{\"name\": \"secret/x.in\", "
+             "\"verdict\": \"WA\", \"message\": \"wrong\"}]}' > \"$out\"\n");
+  write_text(bad, "#!/bin/sh\necho 'the judge could not start' >&2\nexit 2\n");
+  ::chmod(good.c_str(), 0755);
+  ::chmod(bad.c_str(), 0755);
+  write_text(output, read_text(repository() / "solutions" / "README.md"));
+  const auto table = [&](const fs::path& judge) {
+    return run_process({"python3", (repository() / "tools" / "solutions_table.py").string(),
+                        "--judge", judge.string(), "--cache", (temp.path / "cache").string(),
+                        "--output", output.string(), "--only",
+                        "solutions/wrong_answer/lowercase.py"});
+  };
+  const ProcessResult quiet = table(good);
+  EXPECT_EQ(quiet.status, 0) << quiet.err;
+  EXPECT_EQ(quiet.out, "");
+  EXPECT_EQ(lines_of(quiet.err).size(), 1u) << quiet.err;
+  EXPECT_FALSE(has(quiet.err, "warning")) << quiet.err;
+
+  const ProcessResult failed = table(bad);
+  EXPECT_NE(failed.status, 0);
+  EXPECT_TRUE(has(failed.err, "$ '" + bad.string() + "' run ")) << failed.err;
+  EXPECT_TRUE(has(failed.err, "the judge could not start")) << failed.err;
 }
 
 }  // namespace
