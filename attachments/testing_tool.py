@@ -33,6 +33,13 @@
 #           the judge was waiting for. A program that forgets to flush its output waits for
 #           the judge while the judge waits for it; this is what ends that.
 #
+# Flush after every line you write: fflush(stdout) after printf, cout << endl or cout.flush()
+# in C++, print(..., flush=True) in Python, System.out.flush() in Java. In C++, writing with
+# printf and reading with cin flushes by accident: cin flushes cout before each read, and while
+# cout is in sync with C's stdio that flushes printf's output too. Fast I/O
+# (ios::sync_with_stdio(false) with cin.tie(nullptr)) ends that, so a program that passes here
+# can still hang under the judge if it turns fast I/O on there (under #ifdef ONLINE_JUDGE, say).
+#
 # Your program runs with a clean environment (PATH, HOME, LANG and the like; no PYTHONUNBUFFERED
 # or other PYTHON* variable), as under the real judge, so that a missing flush shows here too.
 #
@@ -599,6 +606,14 @@ def check_script(board, script):
             available &= ~bit(block)
 
 
+# What -h ends with: the mistake that passes here and hangs under the judge.
+FLUSH_NOTE = ("Flush after every line: fflush(stdout), cout << endl, print(..., flush=True), "
+              "System.out.flush(). In C++, printf with cin flushes by accident (cin flushes cout, "
+              "which flushes C's stdout while the two are in sync); with fast I/O "
+              "(ios::sync_with_stdio(false), cin.tie(nullptr)) it does not, so a program that "
+              "passes here can still hang under the judge if it turns fast I/O on there.")
+
+
 TOOL_OPTIONS = {"-b": "board", "--board": "board", "-f": "file", "--file": "file",
                 "--seed": "seed", "-t": "timeout", "--timeout": "timeout"}
 
@@ -630,7 +645,8 @@ def split_arguments(argv):
 def main():
     parser = argparse.ArgumentParser(
         prog="testing_tool.py", usage="%(prog)s [-b BOARD | -f FILE] [--seed S] [-t S] [--] program [args...]",
-        description="Testing tool for Entrapment (see the comments at the top).")
+        description="Testing tool for Entrapment (see the comments at the top).",
+        epilog=FLUSH_NOTE)
     source = parser.add_mutually_exclusive_group()
     source.add_argument("-b", "--board", help='the board: "R U s1 ... sU" (default "2 0")')
     source.add_argument("-f", "--file", help="a file with the board (and optionally a judge script)")
@@ -668,6 +684,7 @@ def main():
     deadline = time.monotonic() + args.timeout
     judge = Judge(process, Transcript(), deadline)
     verdict, message = "Wrong Answer", ""
+    status = None  # how the program ended, when it ended by itself
     try:
         try:
             message = play(judge, board, script, random.Random(args.seed))
@@ -681,26 +698,34 @@ def main():
             message = ("%s: no answer within %g s of wall-clock time while the judge waited for %s "
                        "(a program that does not flush its output after each line waits like "
                        "this)" % (judge.where(), args.timeout, judge.waiting_for))
-        try:
-            process.stdin.close()
-        except OSError:
-            pass
-        try:
-            status = process.wait(timeout=max(0.5, deadline - time.monotonic()))
-        except subprocess.TimeoutExpired:
+        if verdict == "Time Limit Exceeded":
+            # The tool gave up on the program: it is stopped, and its exit status says nothing.
+            # Closing its input instead would let a program that never flushed read the end of
+            # its input and exit with status 0, as if nothing had been wrong.
             process.kill()
-            status = process.wait()
-            if verdict == "Accepted":
-                verdict, message = "Time Limit Exceeded", "the game was over, but your program did not exit"
+            process.wait()
+        else:
+            try:
+                process.stdin.close()
+            except OSError:
+                pass
+            try:
+                status = process.wait(timeout=max(0.5, deadline - time.monotonic()))
+            except subprocess.TimeoutExpired:
+                process.kill()
+                process.wait()
+                if verdict == "Accepted":
+                    verdict, message = ("Time Limit Exceeded",
+                                        "the game was over, but your program did not exit")
     except KeyboardInterrupt:
         process.kill()
         process.wait()
         print("Interrupted (Ctrl-C) %s, while the judge waited for %s; the interaction so far is "
               "above." % (judge.where(), judge.waiting_for), flush=True)
         return 130
-    if status < 0:
+    if status is not None and status < 0:
         print("Your program was killed by signal %d." % -status)
-    else:
+    elif status is not None:
         print("Your program exited with status %d." % status)
     print(("Accepted: " if verdict == "Accepted" else verdict + ": ") + message)
     return 0 if verdict == "Accepted" else 1

@@ -234,6 +234,24 @@ TEST(TestingTool, APythonProgramThatNeverFlushesFailsEvenWithPythonUnbufferedSet
   EXPECT_NE(text.find("the side you play"), std::string::npos) << text;
   // ... and what the program needs is still there: PATH finds python3 (it ran at all).
   EXPECT_EQ(text.find("cannot run"), std::string::npos) << text;
+  // The tool stopped the program: an exit status (0, once the program read the end of its
+  // input) would read as if nothing had been wrong.
+  EXPECT_EQ(text.find("exited with status"), std::string::npos) << text;
+}
+
+// -h says how a C++ program that passes here can hang under the judge: printf with cin is
+// flushed by accident, and fast I/O ends that.
+TEST(TestingTool, HelpSaysPrintfWithCinFlushesByAccident) {
+  const ProcessResult help =
+      run_process({"python3", (repository() / "attachments" / "testing_tool.py").string(), "-h"});
+  EXPECT_EQ(help.status, 0) << help.err;
+  // argparse wraps the text to the terminal's width: compared with single spaces.
+  std::string words;
+  std::istringstream in(help.out);
+  for (std::string word; in >> word;) words += word + " ";
+  for (const char* part :
+       {"printf with cin flushes by accident", "sync_with_stdio(false)", "hang under the judge"})
+    EXPECT_TRUE(words.find(part) != std::string::npos) << part << " in\n" << help.out;
 }
 
 // The tool's MESSAGES is the judge's message table word for word (judge/game/messages.hpp):
