@@ -220,6 +220,11 @@ void submission_body(std::ostream& out, const RunResult& result, const std::stri
   out << "</div>\n" << after_counts;
   if (result.tests.empty() && !result.message.empty())
     out << "<div class=\"message\">" << xml_escape(printable(result.message)) << "</div>\n";
+  // The first failing game comes first, above the table of every test: it is what the reader
+  // opened the page for, and the table (a row per test) would push it off the first screen.
+  if (failing != result.tests.end())
+    out << failure_section(
+        *failing, anchor(prefix, static_cast<std::size_t>(failing - result.tests.begin())));
 
   out << "<section><h2>Tests</h2><table><thead><tr><th>#</th><th>test</th><th>verdict</th>"
       << "<th class=\"num\">cpu</th><th class=\"num\">wall</th><th class=\"num\">memory</th>"
@@ -241,9 +246,10 @@ void submission_body(std::ostream& out, const RunResult& result, const std::stri
   }
   out << "</tbody></table></section>\n";
 
-  for (std::size_t i = 0; i < result.tests.size(); ++i)
-    if (result.tests[i].verdict != Verdict::AC)
-      out << failure_section(result.tests[i], anchor(prefix, i));
+  for (auto t = failing == result.tests.end() ? failing : failing + 1; t != result.tests.end(); ++t)
+    if (t->verdict != Verdict::AC)
+      out << failure_section(*t,
+                             anchor(prefix, static_cast<std::size_t>(t - result.tests.begin())));
 }
 
 void page_start(std::ostream& out, const std::string& title) {

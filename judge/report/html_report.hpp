@@ -1,6 +1,7 @@
 // `judge run --html FILE`: one self-contained page (inline CSS and SVG; no scripts, no network)
-// with the summary table of every test and, for every failing test, its game drawn round by
-// round as 3x3 boards, and its raw transcript; for a compile error, the compiler's message.
+// with the first failing test's game drawn round by round as 3x3 boards and its raw transcript,
+// then the summary table of every test, then the other failing tests' games; for a compile
+// error, the compiler's message.
 // The submissions of a directory (`judge run DIR`): a table of them, then the same for each.
 // Every piece of text is escaped.
 #pragma once

@@ -78,6 +78,19 @@ TEST(HtmlReport, TableListsEveryTestAndLinksTheFailures) {
   EXPECT_TRUE(has(page, "3.1 MiB"));
 }
 
+// The first failing game is drawn above the table (a row per test: 43 of them push everything
+// below off the first screen), the other failing games below it, each once.
+TEST(HtmlReport, TheFirstFailingGameComesBeforeTheTable) {
+  const std::string page = html(testing::mixed_run());
+  const std::size_t table = page.find("<h2>Tests</h2>");
+  ASSERT_NE(table, std::string::npos);
+  EXPECT_LT(page.find("id=\"test-3\""), table);
+  EXPECT_GT(page.find("id=\"test-4\""), table);
+  EXPECT_GT(page.find("id=\"test-5\""), table);
+  for (const char* id : {"id=\"test-3\"", "id=\"test-4\"", "id=\"test-5\""})
+    EXPECT_EQ(count(page, id), 1u) << id;
+}
+
 TEST(HtmlReport, DrawsEveryRoundOfEveryFailingGame) {
   const RunResult run = testing::mixed_run();
   const std::string page = html(run);

@@ -106,4 +106,20 @@ RunResult mixed_run() {
   return run;
 }
 
+RunResult contest_run() {
+  RunResult run;
+  run.submission = "solutions/wrong_answer/late.cpp";
+  for (int i = 1; i <= 43; ++i) {
+    const std::string name = "secret/" + std::to_string(100 + i).substr(1) + ".in";
+    if (i == 5 || i == 43)
+      run.tests.push_back(runner_bad_proof(name));
+    else if (i == 20)
+      run.tests.push_back(wrong_claim(name, "Trapper"));
+    else
+      run.tests.push_back(i % 2 ? sample_runner_accepted(name) : sample_trapper_accepted(name));
+  }
+  run.verdict = overall_verdict(run.tests);
+  return run;
+}
+
 }  // namespace entrapment::testing

@@ -29,6 +29,10 @@ TestResult wrong_claim(const std::string& name, const std::string& claim);
 // made, the slowest), WA (hostile bytes in name, message and transcript).
 RunResult mixed_run();
 
+// A run as long as the contest set's: 43 tests, all accepted but three (a bad proof at test 5,
+// the first failure; a wrong claim at test 20; a bad proof at test 43, the last).
+RunResult contest_run();
+
 // Text a contestant might send to break a report: markup, quotes, an ANSI escape, a NUL,
 // invalid UTF-8 and valid non-ASCII.
 std::string hostile_text();

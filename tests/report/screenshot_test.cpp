@@ -1,6 +1,7 @@
 // Renders the HTML report in headless Chromium and checks that the screenshot really shows the
 // boards: it counts the pixels painted in the board colours (report/board_svg.hpp). A page
-// without failures must show none of them, so the check can fail both ways.
+// without failures must show none of them, so the check can fail both ways. The first screen
+// shows the first failing game, and so does the page at every anchor it links to.
 // Skips when Chromium is not installed (CI installs it from .ci/packages/report.txt).
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -9,6 +10,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <set>
 #include <sstream>
 
 #include "played_games.hpp"
@@ -17,6 +19,7 @@
 #include "report/html_report.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/repository.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace entrapment::report {
@@ -56,6 +59,11 @@ long count_pixels(const testing::Image& image, Rgb color) {
   return n;
 }
 
+// Pixels of a board's discs: the Runner could be there (about 200 a disc).
+long runner_pixels(const testing::Image& image) {
+  return count_pixels(image, parse_hex(kBoardColors.runner));
+}
+
 class Screenshot : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -65,27 +73,31 @@ class Screenshot : public ::testing::Test {
     if (std::getenv("ENTRAPMENT_KEEP_SCREENSHOTS")) dir_->keep();
   }
 
-  // Writes the page for `run`, screenshots it at 1200x2000 and decodes the PNG.
-  testing::Image shoot(const RunResult& run, const std::string& name) {
-    const fs::path html = dir_->path / (name + ".html"), png = dir_->path / (name + ".png");
-    const fs::path profile = dir_->path / (name + "-profile"), log = dir_->path / (name + ".log");
-    {
-      std::ofstream out(html);
-      write_html(out, run);
-    }
-    const std::string command =
-        "timeout 120 '" + chromium_->string() +
-        "' --headless --no-sandbox --disable-gpu --disable-quic --no-first-run"
-        " --disable-background-networking --disable-component-update --disable-sync"
-        " --disable-dev-shm-usage --force-color-profile=srgb --hide-scrollbars --user-data-dir='" +
-        profile.string() + "' --screenshot='" + png.string() +
-        "' --window-size=1200,2000 'file://" + html.string() + "' > '" + log.string() + "' 2>&1";
-    const int status = testing::shell(command);
-    const std::string log_text = testing::read_text(log);
-    if (status != 0 || !fs::exists(png))
-      throw std::runtime_error("chromium failed (status " + std::to_string(status) +
-                               "): " + log_text);
+  // Writes the page for `run` as NAME.html.
+  fs::path page(const RunResult& run, const std::string& name) {
+    const fs::path html = dir_->path / (name + ".html");
+    std::ofstream out(html);
+    write_html(out, run);
+    return html;
+  }
+
+  // Screenshots `html` scrolled to `anchor` ("": its top), as a reader's browser shows it in a
+  // window of `width` x `height` pixels (tests/report/screenshot.py: Chromium's own
+  // --screenshot paints a page scrolled to an anchor white), and decodes the PNG.
+  testing::Image shoot(const fs::path& html, const std::string& anchor = "", int width = 1200,
+                       int height = 2000) {
+    const fs::path png = dir_->path / (html.stem().string() + "-" + anchor + ".png");
+    const testing::ProcessResult shot = testing::run_process(
+        {"python3", (testing::repository() / "tests" / "report" / "screenshot.py").string(),
+         chromium_->string(), html.string(), anchor, png.string(), std::to_string(width),
+         std::to_string(height)});
+    if (shot.status != 0 || !fs::exists(png))
+      throw std::runtime_error("screenshot.py failed (status " + std::to_string(shot.status) +
+                               "): " + shot.err);
     return testing::read_png(png);
+  }
+  testing::Image shoot(const RunResult& run, const std::string& name) {
+    return shoot(page(run, name));
   }
 
   std::optional<fs::path> chromium_;
@@ -121,6 +133,32 @@ TEST_F(Screenshot, APageWithoutFailuresHasNoBoards) {
   EXPECT_LT(count_pixels(image, parse_hex(kBoardColors.block)), 50);
   // ... but it is not blank: the table's green AC pills are there.
   EXPECT_GT(count_pixels(image, {0x15, 0x80, 0x3d}), 200);
+}
+
+// What a reader sees first on a laptop's screen (1200 x 900): the first failing game, drawn above
+// the table of the 43 tests (which filled the whole screen when the games came after it).
+TEST_F(Screenshot, TheFirstScreenShowsTheFirstFailingGame) {
+  const testing::Image top = shoot(page(testing::contest_run(), "contest"), "", 1200, 900);
+  EXPECT_GT(runner_pixels(top), 10 * 150) << "no board on the first screen";
+}
+
+// Every link of the page leads to a game a reader sees: the page scrolled to each anchor it
+// links to (the first failure at the top, each failing test's row) shows that game's boards.
+TEST_F(Screenshot, EveryAnchorItLinksToShowsItsGame) {
+  const fs::path html = page(testing::contest_run(), "anchors");
+  const std::string text = testing::read_text(html);
+  std::set<std::string> anchors;
+  for (std::size_t at = text.find("href=\"#"); at != std::string::npos;
+       at = text.find("href=\"#", at + 1)) {
+    const std::size_t from = at + 7;
+    anchors.insert(text.substr(from, text.find('"', from) - from));
+  }
+  EXPECT_EQ(anchors, (std::set<std::string>{"test-5", "test-20", "test-43"}));
+  for (const std::string& anchor : anchors) {
+    const testing::Image image = shoot(html, anchor, 1200, 900);
+    // The wrong claim's game is its starting board alone: nine discs.
+    EXPECT_GT(runner_pixels(image), 8 * 150) << "#" << anchor << " shows no game";
+  }
 }
 
 }  // namespace
