@@ -18,12 +18,16 @@ least one step that changes a file and one check.
 The tool copies the checkout (the files `git ls-files` lists, tracked or not ignored; without
 git, the source tree but its build directories) into a new directory inside the build directory,
 applies every step of every recipe in page order, configures the copy like the build (same
-generator, compiler, launcher, build type), builds once the programs the checks name
-(`build/bin/NAME`, always `judge`), and runs the checks. The copy's build directory lies where
-the build lies relative to the checkout, and ccache is told the checkout is its base directory
-and not to hash the working directory: the copy's compiles hit the objects the build left in
-the cache. On any failure it names the recipe, the step and the file, and exits 1; 2 is a
-mistake in its own arguments. The scratch directory is removed at the end (--keep keeps it).
+generator, compiler, launcher, build type, ccache or not), builds once the programs the checks
+name (`build/bin/NAME`, always `judge`) and nothing else, and runs the checks. The copy's build
+directory lies where the build lies relative to the checkout, and ccache sees both trees alike
+(its base directory is the tree's root, CMakeLists.txt's ENTRAPMENT_CCACHE; for a launcher given
+on the build's command line, the checkout, which holds the copy), so the copy's compiles of the
+files the recipes leave unchanged hit the objects the build left in the cache: only the files
+the recipes change, and those that include them, are compiled. A build without ccache leaves
+nothing to reuse, and the tool says so. On any failure it names the recipe, the step and the
+file, and exits 1; 2 is a mistake in its own arguments. The scratch directory is removed at the
+end (--keep keeps it).
 
 Usage: apply_recipes.py --build BUILD_DIR [--checkout DIR] [--page doc/development.md]
                         [--jobs N] [--keep] [--no-build]
@@ -304,7 +308,7 @@ def build_copy(copy, checkout, build, targets, jobs, stats_log):
     if cache.get("CMAKE_GENERATOR"):
         configure += ["-G", cache["CMAKE_GENERATOR"]]
     for name in ("CMAKE_CXX_COMPILER", "CMAKE_CXX_COMPILER_LAUNCHER", "CMAKE_BUILD_TYPE",
-                 "CMAKE_CXX_FLAGS", "ENTRAPMENT_SANITIZE", "ENTRAPMENT_TESTS"):
+                 "CMAKE_CXX_FLAGS", "ENTRAPMENT_SANITIZE", "ENTRAPMENT_TESTS", "ENTRAPMENT_CCACHE"):
         if name in cache:
             configure.append("-D%s=%s" % (name, cache[name]))
     env = dict(os.environ)
@@ -376,6 +380,9 @@ def main():
             print("  compiled: %s" % name)
         for name in uncached:
             print("  not cacheable: %s" % name)
+        if not hits and not misses and not uncached:
+            print("  (no ccache: the copy compiled every file; a build through ccache, as "
+                  "CMakeLists.txt does when it is installed, lets the copy reuse its objects)")
         env = dict(os.environ)
         env.pop("ENTRAPMENT_ROOT", None)  # the judge finds the copy from its working directory
         env["ENTRAPMENT_BIN"] = os.path.join(copy_build, "bin")
