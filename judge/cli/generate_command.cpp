@@ -3,7 +3,9 @@
 // the description produces. Files under the generated directories that the description does
 // not produce are reported and left in place; --clean deletes them (as BAPCtools does).
 // --select first recomputes the contest selection (testdata/secret.yaml) and its kill table by
-// playing the corpus of wrong strategies against every candidate test.
+// playing the corpus of wrong strategies against every candidate test: it keeps every test the
+// selection had and adds what is still needed; --reselect chooses the whole set anew. Either
+// says which tests it kept, added and dropped.
 #include <iostream>
 
 #include "command.hpp"
@@ -18,6 +20,7 @@ struct GenerateArguments {
   bool check = false;
   bool clean = false;
   bool select = false;
+  bool reselect = false;
 };
 
 void print(std::ostream& out, const char* what, const std::vector<std::string>& paths) {
@@ -28,15 +31,35 @@ void print(std::ostream& out, const char* what, const std::vector<std::string>& 
     out << "  ... and " << paths.size() - kShown << " more " << what << "\n";
 }
 
+std::string names(const std::vector<std::string>& tests) {
+  std::string out;
+  for (const std::string& t : tests) out += (out.empty() ? "" : ", ") + t;
+  return out;
+}
+
+// "41 kept, 1 added (hand-empty-queries), none dropped": what the selection did, by name.
+void print_change(std::ostream& out, const SelectionChange& change, bool check) {
+  out << (check ? "the selection would keep " : "the contest set: kept ") << change.kept.size()
+      << (change.kept.size() == 1 ? " test, " : " tests, ") << (check ? "add " : "added ")
+      << change.added.size();
+  if (!change.added.empty()) out << " (" << names(change.added) << ")";
+  out << (check ? ", drop " : ", dropped ") << change.dropped.size();
+  if (!change.dropped.empty()) out << " (" << names(change.dropped) << ")";
+  out << "\n";
+}
+
 int run(const GenerateArguments& args) {
   const std::filesystem::path root = package_root();
   GenerateOptions options;
   options.check_only = args.check;
   options.clean = args.clean;
-  options.select = args.select;
-  if (args.select)
-    std::cout << "judge generate: recomputing the contest selection (the corpus against every "
-                 "candidate test; a few seconds)\n"
+  options.select = args.select || args.reselect;
+  options.reselect = args.reselect;
+  if (options.select)
+    std::cout << "judge generate: "
+              << (args.reselect ? "choosing the contest set anew"
+                                : "recomputing the contest selection, keeping its tests")
+              << " (the corpus against every candidate test; a few seconds)\n"
               << std::flush;
   GenerateReport report;
   try {
@@ -50,9 +73,13 @@ int run(const GenerateArguments& args) {
     print(std::cout, "missing:", report.missing);
     print(std::cout, "extra:  ", report.extra);
     if (!report.ok()) {
+      if (report.selection) print_change(std::cout, *report.selection, true);
       std::cout << "testdata/ does not match testdata/generators.yaml (" << report.differing.size()
                 << " differing, " << report.missing.size() << " missing, " << report.extra.size()
-                << " extra); run `judge generate" << (args.select ? " --select" : "")
+                << " extra); run `judge generate"
+                << (args.reselect ? " --reselect"
+                    : args.select ? " --select"
+                                  : "")
                 << "` to regenerate it"
                 << (report.extra.empty() ? "" : " (and --clean to delete the extra files)") << "\n";
       return 1;
@@ -62,6 +89,7 @@ int run(const GenerateArguments& args) {
   }
   print(std::cout, "wrote", report.written);
   print(std::cout, "removed", report.removed);
+  if (report.selection) print_change(std::cout, *report.selection, false);
   if (!args.clean && !report.extra.empty()) {
     constexpr std::size_t kShown = 20;
     for (std::size_t i = 0; i < report.extra.size() && i < kShown; ++i)
@@ -96,7 +124,11 @@ void add_generate_command(CLI::App& app) {
       ->excludes(check);
   sub->add_flag("--select", args->select,
                 "first recompute the contest selection (testdata/secret.yaml) and its kill "
-                "table from the corpus; with --check, fail when they are stale");
+                "table from the corpus, keeping every test it has and adding what is still "
+                "needed; with --check, fail when they are stale");
+  sub->add_flag("--reselect", args->reselect,
+                "as --select, but choose the whole contest set anew: tests it no longer needs "
+                "are dropped (--clean deletes their files)");
   on_run(*sub, [args] { return run(*args); });
 }
 

@@ -54,11 +54,6 @@ void compare_and_write(const fs::path& root, const FileSet& files, bool check_on
   }
 }
 
-// What identifies a chosen test whatever it is called: the line that makes it.
-std::string line_key(const TestLine& line) {
-  return line.board() + "|" + line.adversary_text() + "|" + std::to_string(line.seed);
-}
-
 // The number a selection's name starts with ("012-r3-..." is 12), or 0.
 int leading_number(const std::string& name) {
   int number = 0;
@@ -68,18 +63,21 @@ int leading_number(const std::string& name) {
   return i > 0 && i < name.size() && name[i] == '-' ? number : 0;
 }
 
-// Test names stay put: a test the previous selection (`file`, when it reads) chose keeps its
-// name, and a test new to the set is numbered after every name the previous one used. Adding a
-// hand-written test, which changes what else is needed, renamed 19 tests of the set before
-// (tests, tables and reports quote these names); now it only adds and removes tests.
-void keep_previous_names(Selection& selection, const fs::path& file, const std::string& shown) {
-  if (!fs::exists(file)) return;
-  SelectionFileContents previous;
+// The selection `file` holds now, when it reads: an unreadable one is chosen afresh.
+std::optional<SelectionFileContents> previous_selection(const fs::path& file,
+                                                        const std::string& shown) {
+  if (!fs::exists(file)) return std::nullopt;
   try {
-    previous = read_selection(file, shown);
+    return read_selection(file, shown);
   } catch (const std::exception&) {
-    return;  // unreadable: the selection names its tests afresh
+    return std::nullopt;
   }
+}
+
+// Test names stay put: a test the previous selection chose keeps its name, and a test new to
+// the set is numbered after every name the previous one used. Tests, tables and reports quote
+// these names.
+void keep_previous_names(Selection& selection, const SelectionFileContents& previous) {
   std::map<std::string, std::string> name_of;
   int last = 0;
   for (const SelectionEntry& entry : previous.tests) {
@@ -105,8 +103,30 @@ void keep_previous_names(Selection& selection, const fs::path& file, const std::
   }
 }
 
-// The selection file and its kill table, recomputed from the corpus and the candidates.
-FileSet recompute_selection(const fs::path& root) {
+// Which tests of `previous` (its chosen and its hand-written ones) `now` keeps, adds and drops.
+SelectionChange change_between(const std::optional<SelectionFileContents>& previous,
+                               const Selection& now) {
+  std::set<std::string> before;
+  std::vector<std::string> order;
+  if (previous) {
+    for (const CountedHandTest& h : previous->hand) order.push_back(h.name);
+    for (const SelectionEntry& e : previous->tests) order.push_back(e.name);
+  }
+  before.insert(order.begin(), order.end());
+  SelectionChange change;
+  std::set<std::string> after;
+  for (const SelectedTest& t : now.tests) {
+    after.insert(t.name);
+    (before.count(t.name) ? change.kept : change.added).push_back(t.name);
+  }
+  for (const std::string& name : order)
+    if (!after.count(name)) change.dropped.push_back(name);
+  return change;
+}
+
+// The selection file and its kill table, recomputed from the corpus and the candidates: every
+// test of the previous selection kept unless `reselect`.
+FileSet recompute_selection(const fs::path& root, bool reselect, SelectionChange& change) {
   const Description before = describe_testdata(root, SelectionFile::Optional);
   if (!before.select)
     throw std::runtime_error(
@@ -119,8 +139,24 @@ FileSet recompute_selection(const fs::path& root) {
     if (path.compare(0, prefix.size(), prefix) == 0)
       exhaustive.push_back({line, path.substr(std::string("testdata/").size(),
                                               path.size() - std::string("testdata/").size() - 3)});
-  Selection selection = select_contest_set(candidate_pool(exhaustive, params), params, before.hand);
-  keep_previous_names(selection, root / "testdata" / params.file, "testdata/" + params.file);
+  const std::optional<SelectionFileContents> previous =
+      previous_selection(root / "testdata" / params.file, "testdata/" + params.file);
+  std::vector<KeptTest> kept;
+  if (previous && !reselect)
+    for (const SelectionEntry& entry : previous->tests)
+      kept.push_back({entry.name, entry.line, reasons_in(entry.desc)});
+  Selection selection;
+  try {
+    selection = select_contest_set(candidate_pool(exhaustive, params), params, before.hand, kept);
+  } catch (const std::runtime_error& e) {
+    if (kept.empty()) throw;
+    throw std::runtime_error(std::string(e.what()) + " (it keeps the " +
+                             std::to_string(kept.size()) +
+                             " tests of the previous selection; `judge generate --reselect` "
+                             "chooses the whole set anew)");
+  }
+  if (previous) keep_previous_names(selection, *previous);
+  change = change_between(previous, selection);
   for (const SelectedTest& chosen : selection.tests)
     for (const HandTest& hand : before.hand)
       if (!chosen.hand && chosen.name == hand.name)
@@ -146,8 +182,11 @@ GenerateReport generate_testdata(const fs::path& root, bool check_only) {
 
 GenerateReport generate_testdata(const fs::path& root, const GenerateOptions& options) {
   GenerateReport report;
-  if (options.select)
-    compare_and_write(root, recompute_selection(root), options.check_only, report);
+  if (options.select || options.reselect) {
+    report.selection.emplace();
+    compare_and_write(root, recompute_selection(root, options.reselect, *report.selection),
+                      options.check_only, report);
+  }
   const FileSet files = describe_testdata(root).files;
   std::set<std::string> extra = existing_files(root);
   for (const auto& [path, bytes] : files) extra.erase(path);

@@ -19,7 +19,17 @@ namespace entrapment {
 struct GenerateOptions {
   bool check_only = false;  // write nothing; report what differs
   bool clean = false;       // delete the files under the generated directories it does not produce
-  bool select = false;      // first recompute the contest selection and its kill table
+  // First recompute the contest selection and its kill table. It keeps every test of the
+  // previous selection and adds what the corpus, the hand-written tests and the parameters still
+  // need; with `reselect`, it chooses the whole set anew (tests may be dropped).
+  bool select = false;
+  bool reselect = false;
+};
+
+// What --select did to the contest set, by test name (hand-written tests too), in the order of
+// the selection file.
+struct SelectionChange {
+  std::vector<std::string> kept, added, dropped;
 };
 
 // What generate_testdata() found, and what it did; paths are relative to the package root,
@@ -32,6 +42,7 @@ struct GenerateReport {
   std::vector<std::string> missing;    // files the description produces that do not exist
   std::vector<std::string> extra;      // files under the generated directories it does not produce
   std::vector<std::string> removed;    // extra files deleted (clean only)
+  std::optional<SelectionChange> selection;  // with `select`
   // True when the files found were exactly the described ones.
   bool ok() const { return differing.empty() && missing.empty() && extra.empty(); }
 };

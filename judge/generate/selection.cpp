@@ -2,7 +2,9 @@
 
 #include <algorithm>
 #include <functional>
+#include <map>
 #include <optional>
+#include <set>
 #include <stdexcept>
 #include <tuple>
 
@@ -15,6 +17,12 @@ namespace entrapment {
 namespace {
 
 constexpr int kFlipPairs = 4;  // boards where the winner changes when R grows by one, in pairs
+
+// A selected test's description: "WHAT on BOARD: REASON; REASON[; role decision: ... claim the
+// wrong side]" (reasons_in() reads the reasons back).
+constexpr const char* kAfterBoard = ": ";
+constexpr const char* kBetweenReasons = "; ";
+constexpr const char* kRoleDecision = "; role decision: ";
 
 using BoardKey = std::pair<int, SquareSet>;  // rounds, unavailable squares
 
@@ -137,8 +145,16 @@ class Selector {
     }
   }
 
-  // Takes candidate c whatever it gains (a test written by hand).
-  void take(std::size_t c, const std::string& reason) { choose(c, reason); }
+  // Takes candidate c whatever it gains (a test written by hand, or kept from the previous
+  // selection), with the reasons it is there.
+  void take(std::size_t c, const std::vector<std::string>& reasons) {
+    is_chosen_[c] = true;
+    chosen_.push_back(c);
+    for (int s : hits_[c]) ++covered_[s];
+    for (const std::string& reason : reasons) note(c, reason);
+  }
+
+  bool is_chosen(std::size_t c) const { return is_chosen_[c]; }
 
   const std::vector<std::size_t>& chosen() const { return chosen_; }
   const std::vector<std::string>& reasons(std::size_t c) const { return reasons_[c]; }
@@ -173,12 +189,7 @@ class Selector {
     return best;
   }
 
-  void choose(std::size_t c, const std::string& reason) {
-    is_chosen_[c] = true;
-    chosen_.push_back(c);
-    for (int s : hits_[c]) ++covered_[s];
-    note(c, reason);
-  }
+  void choose(std::size_t c, const std::string& reason) { take(c, {reason}); }
 
   void note(std::size_t c, const std::string& reason) {
     std::vector<std::string>& r = reasons_[c];
@@ -250,6 +261,26 @@ std::vector<Candidate> candidate_pool(const std::vector<Candidate>& exhaustive,
   return out;
 }
 
+std::string line_key(const TestLine& line) {
+  return line.board() + "|" + line.adversary_text() + "|" + std::to_string(line.seed);
+}
+
+std::vector<std::string> reasons_in(const std::string& desc) {
+  std::vector<std::string> out;
+  const std::string after_board = kAfterBoard, between = kBetweenReasons;
+  const std::size_t at_board = desc.find(after_board);
+  if (at_board == std::string::npos) return out;
+  const std::size_t from = at_board + after_board.size();
+  const std::size_t end = desc.find(kRoleDecision, from);
+  const std::string list = desc.substr(from, end == std::string::npos ? end : end - from);
+  for (std::size_t at = 0; at <= list.size();) {
+    const std::size_t next = std::min(list.find(between, at), list.size());
+    if (next > at) out.push_back(list.substr(at, next - at));
+    at = next + between.size();
+  }
+  return out;
+}
+
 TestLine line_of(const TestCase& test) {
   TestLine line;
   line.rounds = test.rounds;
@@ -260,7 +291,7 @@ TestLine line_of(const TestCase& test) {
 }
 
 Selection select_contest_set(const std::vector<Candidate>& candidates, const SelectParams& params,
-                             const std::vector<HandTest>& hand) {
+                             const std::vector<HandTest>& hand, const std::vector<KeptTest>& kept) {
   std::vector<Candidate> all;
   std::vector<TestCase> tests;
   std::vector<std::string> hand_names;
@@ -270,6 +301,11 @@ Selection select_contest_set(const std::vector<Candidate>& candidates, const Sel
     hand_names.push_back(h.name);
   }
   all.insert(all.end(), candidates.begin(), candidates.end());
+  // A kept test the pool no longer makes (its parameters changed) is a candidate all the same.
+  std::set<std::string> pooled;
+  for (const Candidate& c : candidates) pooled.insert(line_key(c.line));
+  for (const KeptTest& k : kept)
+    if (pooled.insert(line_key(k.line)).second) all.push_back({k.line, "kept"});
   std::vector<std::vector<int>> shown;
   for (std::size_t c = 0; c < all.size(); ++c) {
     if (c >= hand.size()) tests.push_back(make_test(all[c].line));
@@ -284,19 +320,21 @@ Selection select_contest_set(const std::vector<Candidate>& candidates, const Sel
   }
   const std::vector<const corpus::StrategyInfo*> strategies = corpus::all_strategies();
   return choose_contest_set(all, corpus::kill_matrix(tests, strategies), strategies, shown, params,
-                            hand_names);
+                            hand_names, kept);
 }
 
 Selection choose_contest_set(const std::vector<Candidate>& candidates,
                              const corpus::KillMatrix& kills,
                              const std::vector<const corpus::StrategyInfo*>& strategies,
                              const std::vector<std::vector<int>>& shown, const SelectParams& params,
-                             const std::vector<std::string>& hand_names) {
+                             const std::vector<std::string>& hand_names,
+                             const std::vector<KeptTest>& kept) {
   Selection out;
   out.strategies = strategies;
   out.candidates = candidates.size();
   const auto exhaustive = [&](std::size_t c) {
-    return candidates[c].origin != "extra" && candidates[c].origin != "hand";
+    const std::string& origin = candidates[c].origin;
+    return origin != "extra" && origin != "hand" && origin != "kept";
   };
   for (std::size_t c = 0; c < candidates.size(); ++c)
     if (exhaustive(c)) ++out.exhaustive_candidates;
@@ -329,7 +367,21 @@ Selection choose_contest_set(const std::vector<Candidate>& candidates,
   Selector selector(candidates, targets, need, n + m);
   for (std::size_t c = 0; c < candidates.size(); ++c)
     if (candidates[c].origin == "hand")
-      selector.take(c, "written by hand (generators.yaml, data.secret.data)");
+      selector.take(c, {"written by hand (generators.yaml, data.secret.data)"});
+  // The previous selection's tests, each under its name: the set only grows.
+  std::map<std::size_t, std::string> kept_names;
+  for (const KeptTest& k : kept) {
+    std::optional<std::size_t> found;
+    for (std::size_t c = 0; c < candidates.size() && !found; ++c)
+      if (candidates[c].origin != "hand" && line_key(candidates[c].line) == line_key(k.line))
+        found = c;
+    if (!found)
+      throw std::invalid_argument("choose_contest_set: the kept test " + k.name +
+                                  " is not a candidate");
+    if (selector.is_chosen(*found)) continue;  // kept twice: the first name stands
+    selector.take(*found, k.reasons);
+    kept_names[*found] = k.name;
+  }
   for (int r = 1; r <= 9; ++r)
     selector.require(
         [r](const Candidate& c) {
@@ -362,7 +414,12 @@ Selection choose_contest_set(const std::vector<Candidate>& candidates,
     test.hand = candidates[c].origin == "hand";
     if (test.hand && hand_seen >= hand_names.size())
       throw std::invalid_argument("choose_contest_set: a hand-written candidate without a name");
-    test.name = test.hand ? hand_names[hand_seen++] : file_name(i - hand_seen, candidates[c].line);
+    if (test.hand)
+      test.name = hand_names[hand_seen++];
+    else if (kept_names.count(c))
+      test.name = kept_names[c];
+    else
+      test.name = file_name(i - hand_seen, candidates[c].line);
     test.line = candidates[c].line;
     test.kills = kills[c];
     test.situations = shown[c];
@@ -370,14 +427,14 @@ Selection choose_contest_set(const std::vector<Candidate>& candidates,
     for (int s : kills[c])
       if (out.strategies[s]->kind == "role") role_rules.push_back(out.strategies[s]->name);
     for (const std::string& reason : selector.reasons(c))
-      test.desc += (test.desc.empty() ? "" : "; ") + reason;
+      test.desc += (test.desc.empty() ? "" : kBetweenReasons) + reason;
     if (!role_rules.empty()) {
       std::string list;
       for (const std::string& r : role_rules) list += (list.empty() ? "" : ", ") + r;
-      test.desc += "; role decision: " + list + " claim the wrong side";
+      test.desc += kRoleDecision + list + " claim the wrong side";
     }
-    test.desc =
-        adversary_role(test.line) + " on " + board_words(key_of(test.line)) + ": " + test.desc;
+    test.desc = adversary_role(test.line) + " on " + board_words(key_of(test.line)) + kAfterBoard +
+                test.desc;
     out.tests.push_back(std::move(test));
   }
   return out;

@@ -44,6 +44,14 @@ struct HandTest {
   std::string text;  // its .in file
 };
 
+// A test of the previous selection that a new one keeps (`judge generate --select`): taken as it
+// is, before anything else is chosen, under its name and with the reasons it was chosen for.
+struct KeptTest {
+  std::string name;
+  TestLine line;
+  std::vector<std::string> reasons;
+};
+
 struct SelectedTest {
   std::string name;             // file name in secret/, without ".in"
   bool hand = false;            // written by hand (generators.yaml), not chosen
@@ -72,10 +80,21 @@ std::vector<Candidate> candidate_pool(const std::vector<Candidate>& exhaustive,
                                       const SelectParams& params);
 
 // Chooses the contest set from `hand` and `candidates`: plays them against the corpus, then
-// choose_contest_set() with the hand-written tests first. Throws std::runtime_error when it
-// needs more than params.budget tests, or when the reference player loses a game (a judge bug).
+// choose_contest_set() with the hand-written tests first and the `kept` ones next (a kept test
+// that is not a candidate any more is added to the candidates). Throws std::runtime_error when
+// it needs more than params.budget tests, or when the reference player loses a game (a judge
+// bug).
 Selection select_contest_set(const std::vector<Candidate>& candidates, const SelectParams& params,
-                             const std::vector<HandTest>& hand = {});
+                             const std::vector<HandTest>& hand = {},
+                             const std::vector<KeptTest>& kept = {});
+
+// What identifies a test of the selection whatever it is called: the line that makes it.
+std::string line_key(const TestLine& line);
+
+// The reasons a selected test's description gives (SelectedTest::desc without what it plays on
+// which board, and without its role decision, which are worked out again): what a kept test
+// was chosen for.
+std::vector<std::string> reasons_in(const std::string& desc);
 
 // The line of configuration closest to a test written by hand: its board, adversary and seed
 // (a scripted adversary's script is its own, so no script kind).
@@ -84,11 +103,14 @@ TestLine line_of(const TestCase& test);
 // The greedy choice itself, given the kill matrix of `candidates` against `strategies`
 // (kills[c]: the indices of the strategies candidate c rejects, increasing) and the situations
 // each candidate shows (shown[c]: indices into situations(), increasing). Candidates whose
-// origin is "hand" are taken first, as they are, named by `hand_names` in their order.
+// origin is "hand" are taken first, as they are, named by `hand_names` in their order; then
+// the candidate of each `kept` test (the first that is not hand-written with its line; a kept
+// test without one is a std::invalid_argument), under its name.
 Selection choose_contest_set(const std::vector<Candidate>& candidates,
                              const corpus::KillMatrix& kills,
                              const std::vector<const corpus::StrategyInfo*>& strategies,
                              const std::vector<std::vector<int>>& shown, const SelectParams& params,
-                             const std::vector<std::string>& hand_names = {});
+                             const std::vector<std::string>& hand_names = {},
+                             const std::vector<KeptTest>& kept = {});
 
 }  // namespace entrapment

@@ -7,12 +7,14 @@
 
 #include <cstdlib>
 #include <map>
+#include <set>
 #include <sstream>
 
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
 #include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -170,9 +172,20 @@ fi
 sed -i "${line}r $f.entry" "$f"
 rm "$f.entry"
 grep -q hand-empty-queries "$f")sh";
+  const fs::path secret = package.root() / "testdata" / "secret";
+  std::set<std::string> before;
+  for (const fs::directory_entry& e : fs::directory_iterator(secret))
+    if (e.path().extension() == ".in") before.insert(e.path().stem().string());
   const ProcessResult result = package.run("contest-test", edit);
   ASSERT_EQ(result.status, 0) << result.out << result.err;
-  const fs::path secret = package.root() / "testdata" / "secret";
+  // Every test of the contest set stays, under its name, and the command says so.
+  for (const std::string& name : before)
+    EXPECT_TRUE(fs::exists(secret / (name + ".in"))) << name << " was dropped or renamed";
+  const bool new_test = !before.count("hand-empty-queries");
+  EXPECT_TRUE(has(result.out, "the contest set: kept " + std::to_string(before.size()) +
+                                  " tests, added " + (new_test ? "1 (hand-empty-queries)" : "0") +
+                                  ", dropped 0\n"))
+      << result.out;
   EXPECT_EQ(read_text(secret / "hand-empty-queries.in"),
             "3 0\nadversary scripted 11\nask block 5\nask block 4\nask block 6\n");
   EXPECT_NE(read_text(package.root() / "testdata" / "secret.kills.md")

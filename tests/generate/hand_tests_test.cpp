@@ -5,10 +5,7 @@
 // tier), so only the hand-written tests are played: quick, even under the sanitizers.
 #include <gtest/gtest.h>
 
-#include <algorithm>
-#include <cstdlib>
-#include <iostream>
-#include <map>
+#include <vector>
 
 #include "generate/generate.hpp"
 #include "generate/selection_file.hpp"
@@ -35,11 +32,6 @@ std::string error_of(const fs::path& root, const GenerateOptions& options = {}) 
     return e.what();
   }
   return "";
-}
-
-// What identifies a test of the selection, whatever it is called.
-std::string key(const TestLine& line) {
-  return line.board() + "|" + line.adversary_text() + "|" + std::to_string(line.seed);
 }
 
 GenerateOptions select() {
@@ -112,61 +104,42 @@ TEST(HandWrittenContestTests, ANameTheSelectionUsesIsRefusedNamingIt) {
       << error;
 }
 
-// Test names stay put: adding a hand-written test to the package's contest set (the README's
-// recipe) renames no test the selection keeps, and numbers the tests new to the set after
-// every name it had (it renamed 19 of 41 before). The package's own selection, on a copy.
-TEST(HandWrittenContestTests, AddingOneRenamesNoOtherTest) {
-#ifdef __SANITIZE_ADDRESS__
-  GTEST_SKIP() << "the plain build runs this: under ASan the selection takes minutes";
-#endif
-  const TempRoot root = TempRoot::copy_of_testdata();
-  const fs::path yaml = root.path() / "testdata" / "generators.yaml";
-  const fs::path file = root.path() / "testdata" / "secret.yaml";
-  ASSERT_TRUE(fs::exists(file));
-  const SelectionFileContents before = read_selection(file, "testdata/secret.yaml");
-  std::map<std::string, std::string> name_of;
-  int last = 0;
-  for (const SelectionEntry& entry : before.tests) {
-    name_of[key(entry.line)] = entry.name;
-    last = std::max(last, std::atoi(entry.name.c_str()));
-  }
-  // The README's entry, under secret:'s data: (made when there is none).
-  std::string text = read_text(yaml);
-  const std::string entry =
-      "      names-stay-put:\n        in: \"3 0\\nadversary scripted 11\\nask block 5\\nask "
-      "block 4\\nask block 6\\n\"\n";
-  const std::size_t secret = text.find("\n  secret:\n");
-  ASSERT_NE(secret, std::string::npos);
-  const std::size_t next = text.find("\n  exhaustive:\n", secret);
-  ASSERT_NE(next, std::string::npos) << "secret: is followed by exhaustive: in generators.yaml";
-  const std::size_t data = text.find("\n    data:\n", secret);
-  if (data != std::string::npos && data < next)
-    text.insert(data + std::string("\n    data:\n").size(), entry);
-  else
-    text.insert(next + 1, "    data:\n" + entry);
-  write_text(yaml, text);
-  ASSERT_EQ(error_of(root.path(), select()), "");
+// --select keeps every test the selection had, under its name and with the reasons it was
+// chosen for, however little it is needed now; --reselect chooses anew and drops it. Each says
+// what it kept, added and dropped. (Adding the README's hand-written test to the package's own
+// contest set, which keeps all its tests, is tests/cli's Recipes.AddAHandWrittenContestTest.)
+TEST(HandWrittenContestTests, SelectKeepsEveryTestAndReselectChoosesAnew) {
+  const TempRoot root(with_hand(kMine));
+  const fs::path file = root.path() / "testdata" / "picked.yaml";
+  const std::string desc =
+      "adaptive as Trapper on R = 2, no square unavailable: boundary: the empty board (U = 0) "
+      "with R = 2";
+  write_text(file,
+             "tests:\n  - {name: 007-r2-u0-adaptive, board: \"2 0\", adversary: adaptive, "
+             "seed: 5,\n     desc: \"" +
+                 desc + "\"}\n");
+  GenerateReport report = generate_testdata(root.path(), select());
+  ASSERT_TRUE(report.selection);
+  EXPECT_EQ(report.selection->kept, std::vector<std::string>{"007-r2-u0-adaptive"});
+  EXPECT_EQ(report.selection->added, std::vector<std::string>{"mine"});
+  EXPECT_EQ(report.selection->dropped, std::vector<std::string>{});
+  SelectionFileContents now = read_selection(file, "testdata/picked.yaml");
+  ASSERT_EQ(now.tests.size(), 1u);
+  EXPECT_EQ(now.tests[0].name, "007-r2-u0-adaptive");
+  EXPECT_EQ(now.tests[0].desc, desc) << "the reasons it was chosen for are kept";
+  EXPECT_TRUE(fs::exists(root.path() / "testdata" / "secret" / "007-r2-u0-adaptive.in"));
 
-  const SelectionFileContents after = read_selection(file, "testdata/secret.yaml");
-  int kept = 0, added = 0;
-  for (const SelectionEntry& entry : after.tests) {
-    const auto was = name_of.find(key(entry.line));
-    if (was != name_of.end()) {
-      EXPECT_EQ(entry.name, was->second) << "renamed";
-      ++kept;
-    } else {
-      EXPECT_GT(std::atoi(entry.name.c_str()), last)
-          << entry.name << ": new, numbered after " << last;
-      ++added;
-    }
-  }
-  EXPECT_GT(kept, 0);
-  EXPECT_TRUE(fs::exists(root.path() / "testdata" / "secret" / "names-stay-put.in"));
-  // Every test the selection names is in secret/, under that name.
-  for (const SelectionEntry& entry : after.tests)
-    EXPECT_TRUE(fs::exists(root.path() / "testdata" / "secret" / (entry.name + ".in")))
-        << entry.name;
-  std::cout << kept << " tests kept their names, " << added << " new\n";
+  GenerateOptions reselect;
+  reselect.reselect = true;
+  reselect.clean = true;
+  report = generate_testdata(root.path(), reselect);
+  ASSERT_TRUE(report.selection);
+  EXPECT_EQ(report.selection->kept, std::vector<std::string>{"mine"});
+  EXPECT_EQ(report.selection->added, std::vector<std::string>{});
+  EXPECT_EQ(report.selection->dropped, std::vector<std::string>{"007-r2-u0-adaptive"});
+  now = read_selection(file, "testdata/picked.yaml");
+  EXPECT_TRUE(now.tests.empty()) << "the hand-written test alone covers what is needed";
+  EXPECT_FALSE(fs::exists(root.path() / "testdata" / "secret" / "007-r2-u0-adaptive.in"));
 }
 
 }  // namespace
