@@ -222,8 +222,9 @@ constexpr const char* kPassFail =
     "pass or fail, as in the ICPC: a submission is accepted only when every test case is "
     "(no partial score).";
 
+// What problem.yaml says, whatever its limits are: the setter may have changed them.
 std::string limits_text(const SourcePackage& source) {
-  return fmt::format("{} s and {} MiB, the official limits",
+  return fmt::format("{} s and {} MiB, the limits in `problem.yaml`",
                      format_time_limit(source.config.time_limit_s), source.config.memory_mib);
 }
 
@@ -233,17 +234,22 @@ SystemSettings legacy_settings(const SourcePackage& source, ExportFormat format)
   if (format == ExportFormat::DOMjudge)
     return {"DOMjudge",
             limits_text(source) +
-                ": the time limit from `.timelimit`, the memory limit from "
-                "`problem.yaml` (`limits.memory`), both read by DOMjudge's importer "
-                "(ImportProblemService); check them on the problem's page after the import.",
+                ": DOMjudge's importer (ImportProblemService) reads the time limit from "
+                "`.timelimit`, written from them, and the memory limit from this package's "
+                "`problem.yaml` (`limits.memory`); check them on the problem's page after the "
+                "import.",
             "the judgehost compiles `output_validators/entrapment_interactor/` (no build "
             "script) as `g++ -Wall -O2 -std=gnu++20`: one self-contained C++14 file, no "
             "warning.",
             kPassFail,
             "`attachments/testing_tool.py`, which the importer takes as a problem attachment, "
-            "and the statement you give the problem (DOMjudge shows a PDF, HTML or text "
-            "statement; this package's is LaTeX). DOMjudge offers no sample files for an "
-            "interactive problem."};
+            "and the statement you give the problem: DOMjudge shows a PDF, HTML or text "
+            "statement, and this package's is LaTeX (`problem_statement/problem.en.tex`, "
+            "rendered by `judge export` from `statement/statement.en.md`). For a PDF, "
+            "`judge export --format cms DIR` writes `DIR/entrapment/statement/statement.pdf` "
+            "(the statement as plain text, with the limits and the samples), or problemtools' "
+            "`problem2pdf` on this package typesets the LaTeX; upload it on the problem's page "
+            "(Problem text). DOMjudge offers no sample files for an interactive problem."};
   return {format == ExportFormat::Kattis ? "Kattis" : "problemtools and Kattis",
           "the memory limit " + memory +
               " from `problem.yaml` (`limits.memory`); the time limit is not in the package (see "
@@ -431,8 +437,8 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
       fmt::format(kReadmeBody2025, fmt::arg("statement", statement_file)) + exhaustive_note(source),
       {"BAPCtools and DOMjudge",
        limits_text(source) +
-           ", from `problem.yaml` (`limits.time_limit`, `limits.memory`), which both read; "
-           "DOMjudge shows them on the problem's page after the import.",
+           " (`limits.time_limit`, `limits.memory`), which both read from this package's "
+           "`problem.yaml`; DOMjudge shows them on the problem's page after the import.",
        "BAPCtools and DOMjudge compile `output_validator/interactor.cpp` with their own C++ "
        "command (DOMjudge's judgehost, for a validator without a build script: `g++ -Wall -O2 "
        "-std=gnu++20`); one self-contained C++14 file.",

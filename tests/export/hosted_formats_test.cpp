@@ -397,6 +397,21 @@ TEST_F(ExportTest, WhatAnExportChangesIsAWarningFirst) {
   }
 }
 
+// DOMjudge's README calls the limits what they are, the ones in problem.yaml (which the setter
+// may have changed), and says how to get the PDF statement DOMjudge shows: `judge export
+// --format cms` writes it where the README says.
+TEST_F(ExportTest, DomjudgeReadmeNamesTheLimitsInProblemYamlAndWhereThePdfIs) {
+  const std::string readme = read_text(package("domjudge") / "README.md");
+  EXPECT_NE(readme.find("the limits in `problem.yaml`"), std::string::npos) << readme;
+  EXPECT_EQ(readme.find("official limits"), std::string::npos) << readme;
+  EXPECT_NE(readme.find("`judge export --format cms DIR` writes "
+                        "`DIR/entrapment/statement/statement.pdf`"),
+            std::string::npos)
+      << readme;
+  const std::string pdf = read_text(package("cms") / "statement" / "statement.pdf");
+  EXPECT_EQ(pdf.rfind("%PDF-", 0), 0u) << "the cms export's statement is not a PDF";
+}
+
 // Every export's README says what to check in the system it goes to: the limits and where they
 // come from, how the interactor is compiled, the scoring, what contestants may download.
 TEST_F(ExportTest, EveryReadmeHasTheSettingsToCheck) {
