@@ -7,22 +7,32 @@
 // rejected by exactly the tests its model is rejected by. A time_limit_exceeded program costs
 // the wall-clock limit per rejection, so it stops after three, trying first the tests its
 // model predicts (which must then reject it).
+// What the judge says on these tests is what solutions/README.md's table says: the program's row
+// as tools/solutions_table.py writes it from these results is the committed row (for a
+// time_limit_exceeded program, which the table judges on a sample of the tests, its first
+// rejecting test and the judge's message there).
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cstdlib>
 #include <filesystem>
+#include <fstream>
+#include <optional>
 #include <set>
 
 #include "containment/limits.hpp"
 #include "corpus/play.hpp"
 #include "judging/judge_tests.hpp"
 #include "package/problem_yaml.hpp"
+#include "report/json_report.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/param_name.hpp"
+#include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
 
 namespace entrapment::corpus {
 namespace {
@@ -55,6 +65,71 @@ std::set<Verdict> expected_verdicts(const std::string& program) {
   return {Verdict::RTE, Verdict::MLE};  // run_time_error: a memory hog counts, as in the format
 }
 
+// solutions/README.md's row for `program`: its cells, the first being the program.
+std::vector<std::string> table_row(const std::string& program) {
+  return testing::table_row(testing::read_text(root() / "solutions" / "README.md"),
+                            "`" + program + "`");
+}
+
+// The contest test a row names as the first to reject its program (cell 5, "`secret/X.in`").
+std::optional<fs::path> first_rejecting_test(const std::vector<std::string>& row) {
+  if (row.size() < 6 || row[5].size() < 3 || row[5].front() != '`') return std::nullopt;
+  return root() / "testdata" / row[5].substr(1, row[5].size() - 2);
+}
+
+// The row tools/solutions_table.py writes for `program` from `judged` (as `judge run --json`
+// would give them), against the committed `row`: every cell, or for a program the table judges
+// on a sample of the tests, the first rejecting test and the message there.
+void expect_the_table_says_what_the_judge_says(const std::string& program,
+                                               const std::vector<std::string>& row,
+                                               std::vector<TestResult> judged, bool sample) {
+  const std::string rewrite =
+      "run `python3 tools/solutions_table.py --only solutions/" + program + "`";
+  ASSERT_GE(row.size(), 8u) << "solutions/README.md has no row for " << program << ": " << rewrite;
+  std::sort(judged.begin(), judged.end(),
+            [](const TestResult& a, const TestResult& b) { return a.name < b.name; });
+  if (sample) {
+    const std::string named = row[5].size() > 2 ? row[5].substr(1, row[5].size() - 2) : "";
+    judged.erase(std::remove_if(judged.begin(), judged.end(),
+                                [&](const TestResult& t) { return t.name != named; }),
+                 judged.end());
+  }
+  RunResult run;
+  run.submission = "solutions/" + program;
+  run.tests = judged;
+  run.verdict = overall_verdict(run.tests);
+  const testing::TempDir scratch("entrapment-table-row");
+  const std::string directory = program.substr(0, program.find('/'));
+  const std::string json = directory + "__" + program.substr(program.find('/') + 1) + ".json";
+  {
+    std::ofstream out(scratch.path / json);
+    report::write_json(out, run);
+  }
+  const fs::path table = scratch.path / "README.md";
+  testing::write_text(table, testing::read_text(root() / "solutions" / "README.md"));
+  const testing::ProcessResult tool = testing::run_process(
+      {"python3", (root() / "tools" / "solutions_table.py").string(), "--from-json",
+       scratch.path.string(), "--only", "solutions/" + program, "--output", table.string()});
+  ASSERT_TRUE(tool.status == 0 || tool.status == 1) << tool.out << tool.err;
+  const std::vector<std::string> now =
+      testing::table_row(testing::read_text(table), "`" + program + "`");
+  ASSERT_EQ(now.size(), row.size()) << tool.err;
+  const char* const columns[] = {"submission",
+                                 "expected",
+                                 "verdict",
+                                 "rejecting tests",
+                                 "by verdict",
+                                 "first rejecting test",
+                                 "the judge's message there",
+                                 "what is wrong"};
+  for (std::size_t cell = 1; cell < row.size() && cell < 8; ++cell) {
+    if (sample && cell != 5 && cell != 6) continue;
+    EXPECT_EQ(row[cell], now[cell])
+        << "solutions/README.md, " << program << ", " << columns[cell]
+        << ": the table (first) is not what the judge says now (second): " << rewrite;
+  }
+}
+
 class RejectedProgram : public ::testing::TestWithParam<std::string> {};
 
 TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
@@ -82,16 +157,23 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
   }
   std::vector<fs::path> order = predicted;
   order.insert(order.end(), rest.begin(), rest.end());
+  const bool slow = program.rfind("time_limit_exceeded/", 0) == 0;
+  // A slow program plays the test the table names first, so that its message there is known.
+  const std::vector<std::string> row = table_row(program);
+  if (const std::optional<fs::path> named = first_rejecting_test(row); slow && named) {
+    const auto at = std::find(order.begin(), order.end(), *named);
+    if (at != order.end()) std::rotate(order.begin(), at, at + 1);
+  }
 
   const WorkDir work("strength");
   const Submission submission = prepare_submission(root() / "solutions" / program, work.path());
   const Limits limits = limits_from(load_problem_yaml(root() / "problem.yaml"));
   const std::set<Verdict> expected = expected_verdicts(program);
-  const bool slow = program.rfind("time_limit_exceeded/", 0) == 0;
   RunOptions options;
   options.jobs = 2;
   options.sandbox = false;  // the verdicts are the same; the limits hold without bwrap
   int rejected = 0;
+  std::vector<TestResult> judged;
   for (std::size_t from = 0; from < order.size() && (!slow || rejected < kRejections);) {
     // Slow programs: the fewest tests that can still bring the count to three, two at a time.
     const std::size_t count =
@@ -100,6 +182,7 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
     const std::vector<fs::path> batch(order.begin() + static_cast<std::ptrdiff_t>(from),
                                       order.begin() + static_cast<std::ptrdiff_t>(from + count));
     const RunResult run = judge_tests(submission, batch, root() / "testdata", limits, options);
+    judged.insert(judged.end(), run.tests.begin(), run.tests.end());
     for (std::size_t i = 0; i < run.tests.size(); ++i) {
       const TestResult& t = run.tests[i];
       const bool was_predicted = from + i < predicted.size();
@@ -121,6 +204,7 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
   }
   EXPECT_GE(rejected, kRejections) << program << " is rejected by only " << rejected << " of the "
                                    << contest.size() << " contest tests";
+  expect_the_table_says_what_the_judge_says(program, row, judged, slow);
 }
 
 INSTANTIATE_TEST_SUITE_P(Solutions, RejectedProgram, ::testing::ValuesIn(rejected_programs()),
