@@ -293,11 +293,32 @@ class ExportedPrograms : public ExportTest {
         {"greedy_runner", "g++ -O2 -std=gnu++17",
          root_ / "solutions" / "wrong_answer" / "greedy_runner.cpp"},
     };
+    // The same bytes with the same command compile once (the domjudge and 2025-09 exports ship
+    // the same interactor, which DOMjudge compiles alike): the others copy that binary.
+    std::vector<std::size_t> first(programs.size());
+    std::vector<std::size_t> distinct;
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      first[i] = i;
+      for (std::size_t j : distinct)
+        if (programs[j].command == programs[i].command &&
+            read_text(programs[j].source) == read_text(programs[i].source)) {
+          first[i] = j;
+          break;
+        }
+      if (first[i] == i) distinct.push_back(i);
+    }
     std::vector<std::string> logs(programs.size());
-    parallel_for(programs.size(), 2, [&](std::size_t i, int) {
-      logs[i] = compile(programs[i].command, programs[i].source, tmp_ / programs[i].name);
+    parallel_for(distinct.size(), 2, [&](std::size_t k, int) {
+      const Program& p = programs[distinct[k]];
+      logs[distinct[k]] = compile(p.command, p.source, tmp_ / p.name);
     });
-    for (std::size_t i = 0; i < programs.size(); ++i) logs_[programs[i].name] = logs[i];
+    for (std::size_t i = 0; i < programs.size(); ++i) {
+      if (first[i] != i) logs[i] = logs[first[i]];
+      if (first[i] != i && fs::exists(tmp_ / programs[first[i]].name))
+        fs::copy_file(tmp_ / programs[first[i]].name, tmp_ / programs[i].name,
+                      fs::copy_options::overwrite_existing);
+      logs_[programs[i].name] = logs[i];
+    }
   }
 
   static fs::path program(const std::string& name) { return tmp_ / name; }

@@ -266,13 +266,21 @@ TEST_F(ExportSafety, TheExhaustiveTierShipsOnlyOnRequest) {
   write_text(root / "testdata" / "exhaustive" / "boards" / "x1.in", read_text(any_in));
   ASSERT_EQ(judge_export(root, "--format legacy " + out).status, 0);
   EXPECT_FALSE(fs::exists(tmp_ / "out" / "entrapment" / "data" / "secret" / "exhaustive"));
+  std::size_t secret = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(root / "testdata" / "secret"))
+    secret += entry.path().extension() == ".in";
   for (const char* format : {"legacy", "2025-09"}) {
     run = judge_export(root, std::string("--format ") + format + " --exhaustive " + out);
     EXPECT_EQ(run.status, 0) << run.err;
-    const fs::path shipped =
-        tmp_ / "out" / "entrapment" / "data" / "secret" / "exhaustive" / "boards" / "x1.in";
+    const fs::path data = tmp_ / "out" / "entrapment" / "data" / "secret";
+    const fs::path shipped = data / "exhaustive" / "boards" / "x1.in";
     EXPECT_EQ(read_text(shipped), read_text(any_in)) << format;
     EXPECT_TRUE(fs::exists(fs::path(shipped).replace_extension(".ans"))) << format;
+    // The whole contest set, and the tier's one test beside it.
+    std::size_t shipped_in = 0;
+    for (const auto& entry : fs::recursive_directory_iterator(data))
+      shipped_in += entry.path().extension() == ".in";
+    EXPECT_EQ(shipped_in, secret + 1) << format;
   }
   run = judge_export(root, "--format polygon --exhaustive " + out);
   EXPECT_EQ(run.status, 0) << run.err;
