@@ -104,40 +104,54 @@ TEST(HandWrittenContestTests, ANameTheSelectionUsesIsRefusedNamingIt) {
       << error;
 }
 
-// --select keeps every test the selection had, under its name and with the reasons it was
-// chosen for, however little it is needed now; --reselect chooses anew and drops it. Each says
-// what it kept, added and dropped. (Adding the README's hand-written test to the package's own
-// contest set, which keeps all its tests, is tests/cli's Recipes.AddAHandWrittenContestTest.)
-TEST(HandWrittenContestTests, SelectKeepsEveryTestAndReselectChoosesAnew) {
-  const TempRoot root(with_hand(kMine));
-  const fs::path file = root.path() / "testdata" / "picked.yaml";
-  const std::string desc =
-      "adaptive as Trapper on R = 2, no square unavailable: boundary: the empty board (U = 0) "
-      "with R = 2";
-  write_text(file,
+// A selection of one chosen test, 007-r2-u0-adaptive (which the hand-written test `mine` makes
+// unneeded), as `judge generate --select` wrote it.
+const std::string kDesc =
+    "adaptive as Trapper on R = 2, no square unavailable: boundary: the empty board (U = 0) with "
+    "R = 2";
+void write_one_test_selection(const fs::path& root) {
+  write_text(root / "testdata" / "picked.yaml",
              "tests:\n  - {name: 007-r2-u0-adaptive, board: \"2 0\", adversary: adaptive, "
              "seed: 5,\n     desc: \"" +
-                 desc + "\"}\n");
-  GenerateReport report = generate_testdata(root.path(), select());
+                 kDesc + "\"}\n");
+}
+
+// Test names stay put and the set only grows: adding a hand-written test keeps every test the
+// selection had, under its name and with the reasons it was chosen for, however little it is
+// needed now, and says what it kept and added. (The README's hand-written test on the package's
+// own contest set, which keeps all its tests, is tests/cli's Recipes.AddAHandWrittenContestTest.)
+TEST(HandWrittenContestTests, AddingOneRenamesNoOtherTest) {
+  const TempRoot root(with_hand(kMine));
+  write_one_test_selection(root.path());
+  const GenerateReport report = generate_testdata(root.path(), select());
   ASSERT_TRUE(report.selection);
   EXPECT_EQ(report.selection->kept, std::vector<std::string>{"007-r2-u0-adaptive"});
   EXPECT_EQ(report.selection->added, std::vector<std::string>{"mine"});
   EXPECT_EQ(report.selection->dropped, std::vector<std::string>{});
-  SelectionFileContents now = read_selection(file, "testdata/picked.yaml");
+  const SelectionFileContents now =
+      read_selection(root.path() / "testdata" / "picked.yaml", "testdata/picked.yaml");
   ASSERT_EQ(now.tests.size(), 1u);
   EXPECT_EQ(now.tests[0].name, "007-r2-u0-adaptive");
-  EXPECT_EQ(now.tests[0].desc, desc) << "the reasons it was chosen for are kept";
+  EXPECT_EQ(now.tests[0].desc, kDesc) << "the reasons it was chosen for are kept";
   EXPECT_TRUE(fs::exists(root.path() / "testdata" / "secret" / "007-r2-u0-adaptive.in"));
+}
 
+// --reselect chooses the whole set anew: a test the hand-written one makes unneeded is dropped
+// (--clean removes its files), and it says so.
+TEST(HandWrittenContestTests, ReselectChoosesAnewAndSaysWhatItDropped) {
+  const TempRoot root(with_hand(kMine));
+  write_one_test_selection(root.path());
+  ASSERT_EQ(error_of(root.path(), select()), "");
   GenerateOptions reselect;
   reselect.reselect = true;
   reselect.clean = true;
-  report = generate_testdata(root.path(), reselect);
+  const GenerateReport report = generate_testdata(root.path(), reselect);
   ASSERT_TRUE(report.selection);
   EXPECT_EQ(report.selection->kept, std::vector<std::string>{"mine"});
   EXPECT_EQ(report.selection->added, std::vector<std::string>{});
   EXPECT_EQ(report.selection->dropped, std::vector<std::string>{"007-r2-u0-adaptive"});
-  now = read_selection(file, "testdata/picked.yaml");
+  const SelectionFileContents now =
+      read_selection(root.path() / "testdata" / "picked.yaml", "testdata/picked.yaml");
   EXPECT_TRUE(now.tests.empty()) << "the hand-written test alone covers what is needed";
   EXPECT_FALSE(fs::exists(root.path() / "testdata" / "secret" / "007-r2-u0-adaptive.in"));
 }
