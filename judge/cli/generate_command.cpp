@@ -37,7 +37,8 @@ std::string names(const std::vector<std::string>& tests) {
   return out;
 }
 
-// "41 kept, 1 added (hand-empty-queries), none dropped": what the selection did, by name.
+// "the contest set: kept 41 tests, added 1 (hand-empty-queries), dropped 0": what the selection
+// did, by name (with --check, what it would do).
 void print_change(std::ostream& out, const SelectionChange& change, bool check) {
   out << (check ? "the selection would keep " : "the contest set: kept ") << change.kept.size()
       << (change.kept.size() == 1 ? " test, " : " tests, ") << (check ? "add " : "added ")
