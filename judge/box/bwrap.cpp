@@ -1,10 +1,10 @@
-#include "sandbox.hpp"
+#include "bwrap.hpp"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstdlib>
-
-#include "launch.hpp"
+#include <stdexcept>
 
 namespace entrapment {
 
@@ -24,25 +24,55 @@ std::vector<std::string> namespace_options() {
           "--unshare-cgroup-try"};
 }
 
-// setpriv's command line that drops to `uid`, to put before the program (sandbox.hpp).
-std::vector<std::string> drop_to_user(uid_t uid) {
-  static const std::string setpriv = find_program("setpriv").string();
-  const std::string id = std::to_string(uid);
-  const std::string program = setpriv.empty() ? "/usr/bin/setpriv" : setpriv;
-  return {program,          "--reuid=" + id,   "--regid=" + id,       "--clear-groups",
-          "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"};
+// "" when `path` (not followed) is root's and writable by no one else; else what is wrong.
+std::string not_roots(const fs::path& path) {
+  struct stat info {};
+  if (::lstat(path.c_str(), &info) != 0) return path.string() + " cannot be looked at";
+  if (info.st_uid != 0) return path.string() + " is not root's";
+  if (!S_ISLNK(info.st_mode) && (info.st_mode & 022) != 0)
+    return path.string() + " may be written by others than root";
+  return "";
 }
 
 }  // namespace
 
+fs::path trusted_system_program(const std::string& name, std::string* why) {
+  std::string reason = name + " is not installed in /usr/bin or /bin";
+  for (const char* dir : {"/usr/bin", "/bin"}) {
+    const fs::path named = fs::path(dir) / name;
+    std::error_code ec;
+    const fs::path real = fs::canonical(named, ec);
+    if (ec) continue;
+    // The name and what it leads to, and every directory above both.
+    std::string wrong;
+    for (const fs::path& path : {named, real}) {
+      for (fs::path at = path; wrong.empty(); at = at.parent_path()) {
+        wrong = not_roots(at);
+        if (at == at.root_path()) break;
+      }
+    }
+    struct stat info {};
+    if (wrong.empty() && (::stat(real.c_str(), &info) != 0 || !S_ISREG(info.st_mode) ||
+                          (info.st_mode & 0111) == 0))
+      wrong = real.string() + " is not a program";
+    if (wrong.empty()) return real;
+    reason = name + " is not trusted: " + wrong;
+  }
+  if (why) *why = reason;
+  return {};
+}
+
 fs::path bwrap_path() {
-  static const fs::path path = disabled() ? fs::path() : find_program("bwrap");
+  static const fs::path path = disabled() ? fs::path() : trusted_system_program("bwrap");
   return path;
 }
 
 std::string bwrap_absence() {
-  return disabled() ? "bwrap is turned off (ENTRAPMENT_BWRAP=off)"
-                    : "bwrap (bubblewrap) is not installed";
+  if (disabled()) return "bwrap is turned off (ENTRAPMENT_BWRAP=off)";
+  std::string why;
+  trusted_system_program("bwrap", &why);
+  return why.find("not installed") != std::string::npos ? "bwrap (bubblewrap) is not installed"
+                                                        : why;
 }
 
 std::vector<std::string> system_read_only(bool etc) {
@@ -63,11 +93,13 @@ std::vector<std::string> system_read_only(bool etc) {
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
                                            const SandboxLayout& layout,
                                            std::optional<uid_t> drop_to) {
-  const std::string scratch = layout.scratch.string();
+  const std::string dir = layout.dir.string();
   const std::string size = std::to_string(layout.tmp_bytes);
   std::vector<std::string> argv = {bwrap_path().string(), "--die-with-parent"};
   for (const std::string& option : namespace_options()) argv.push_back(option);
   argv.insert(argv.end(), {"--new-session", "--json-status-fd", std::to_string(layout.status_fd)});
+  if (layout.seccomp_fd >= 0)
+    argv.insert(argv.end(), {"--seccomp", std::to_string(layout.seccomp_fd)});
   for (const std::string& option : system_read_only()) argv.push_back(option);
   // /dev read-only but for its own capped /dev/shm; /tmp its own, capped. bwrap as root makes
   // them root's: open to all (sticky) for the run's user.
@@ -84,28 +116,33 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     // bwrap as root makes the directories above a mount point with the modes of the source's:
     // the run's user could not search a private one (/root). They are made open to all first.
     std::vector<std::string> above;
-    for (fs::path dir = fs::path(path).parent_path();
-         root && dir.has_relative_path() && dir != "/tmp"; dir = dir.parent_path())
-      above.insert(above.begin(), dir.string());
-    for (const std::string& dir : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", dir});
+    for (fs::path up = fs::path(path).parent_path();
+         root && up.has_relative_path() && up != "/tmp"; up = up.parent_path())
+      above.insert(above.begin(), up.string());
+    for (const std::string& d : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", d});
     argv.insert(argv.end(), {"--ro-bind", path, path});
   }
-  if (layout.writable_scratch) {
-    argv.insert(argv.end(), {"--bind", scratch, scratch});
+  if (layout.writable_dir) {
+    argv.insert(argv.end(), {"--bind", dir, dir});
   } else {
     // The working directory in its /tmp, with what was staged bound in read-only.
     open_to_all();
-    argv.insert(argv.end(), {"--dir", scratch});
+    argv.insert(argv.end(), {"--dir", dir});
     std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(layout.scratch, ec)) {
+    for (const auto& entry : fs::directory_iterator(layout.dir, ec)) {
       const std::string path = entry.path().string();
       argv.insert(argv.end(), {"--ro-bind", path, path});
     }
   }
-  argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", scratch, "--"});
+  argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", dir, "--"});
   if (drop_to) {
-    const std::vector<std::string> drop = drop_to_user(*drop_to);
-    argv.insert(argv.end(), drop.begin(), drop.end());
+    std::string why;
+    const fs::path setpriv = trusted_system_program("setpriv", &why);
+    if (setpriv.empty())
+      throw std::runtime_error(why + ": as root, bwrap needs it to drop to the run's own user id");
+    const std::string id = std::to_string(*drop_to);
+    argv.insert(argv.end(), {setpriv.string(), "--reuid=" + id, "--regid=" + id, "--clear-groups",
+                             "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"});
   }
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;

@@ -1,6 +1,6 @@
 // The processes of the machine as /proc shows them: who runs them, their parent and group, the
-// CPU time they and their reaped children used: how a run's process tree is found
-// (process_tree.hpp) where no control group holds it, and what its processes used.
+// CPU time they and their reaped children used, how long they waited for a CPU: how a run's
+// process tree is found (process_tree.hpp) and what its processes used.
 #pragma once
 
 #include <sys/types.h>
@@ -25,9 +25,12 @@ struct ProcEntry {
 // Every process in /proc, without its status; one that exits while it is read is left out.
 std::vector<ProcEntry> read_process_table();
 
-// The processes whose real user id is `uid`, with their status (the owner of /proc/PID is not
-// the user id: a process that changed its ids, like bwrap's, shows as owned by root).
-std::vector<ProcEntry> read_processes_of_user(uid_t uid);
+// The processes whose real user id is in [first, last], with their status (the owner of
+// /proc/PID is not the user id: a process that changed its ids, like bwrap's, shows as root's).
+std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last);
+inline std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
+  return read_processes_of_users(uid, uid);
+}
 
 // Adds what /proc/PID/status says (user id, peak memory) to `entry`; false when it is gone.
 bool read_proc_status(ProcEntry& entry);
@@ -44,7 +47,7 @@ double ticks_per_second();
 // How long the threads of process `pid` were ready to run but waited for a CPU, the longest of
 // them, in seconds (/proc/PID/task/TID/schedstat, its second field); 0 when it is gone.
 double longest_cpu_wait_of(pid_t pid);
-// The same for one thread of the judge (`tid` of this process).
+// The same for one thread, of any process (/proc/TID/schedstat).
 double cpu_wait_of_thread(pid_t tid);
 
 // The contents of a /proc file, or "" when it cannot be read. A process may exit while its

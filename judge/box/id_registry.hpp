@@ -19,12 +19,6 @@
 
 namespace entrapment {
 
-// The ids: kFirstRunUid .. kFirstRunUid + kRunUids - 1, above Debian's regular (1000..59999)
-// and system ids. Not the 61000..61511 of the registry in /tmp: a judge of an older version on
-// the same machine still hands those out, and its kills by id would reach this one's runs.
-constexpr uid_t kFirstRunUid = 61512;
-constexpr int kRunUids = 512;
-
 // The registry cannot be trusted or made (its directory or a lock file is not root's, is
 // writable by others, is a symbolic link ...): the judge does not run the contestant.
 class IdRegistryError : public std::runtime_error {

@@ -82,7 +82,7 @@ double longest_cpu_wait_of(pid_t pid) {
 }
 
 double cpu_wait_of_thread(pid_t tid) {
-  return run_delay_in("/proc/self/task/" + std::to_string(tid) + "/schedstat");
+  return run_delay_in("/proc/" + std::to_string(tid) + "/schedstat");
 }
 
 bool read_proc_status(ProcEntry& entry) {
@@ -123,10 +123,10 @@ std::vector<ProcEntry> read_process_table() {
   });
 }
 
-std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
+std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last) {
   return walk_processes([&](const std::string& dir, pid_t pid, ProcEntry& process) {
     process.pid = pid;  // parse_proc_stat() keeps the uid and peak read_proc_status() reads
-    return read_proc_status(process) && process.uid == uid &&
+    return read_proc_status(process) && process.uid >= first && process.uid <= last &&
            parse_proc_stat(read_proc_file(dir + "/stat"), process);
   });
 }

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -272,6 +273,23 @@ void prepare_cgroups(CgroupLayout& layout, pid_t self) {
   }
 }
 
+CgroupLayout layout_for_boxes() {
+  CgroupLayout layout =
+      find_cgroups("/sys/fs/cgroup", read_proc_file("/proc/self/cgroup"), ::getpid());
+  if (layout.version != 2) return layout;
+  if (layout.memory.filename() == "entrapment-judge")
+    layout.memory = layout.pids = layout.cpu = layout.memory.parent_path();
+  const fs::path control = layout.memory / "cgroup.subtree_control";
+  const std::string enabled = read_text(control);
+  if (!has_word(enabled, "memory") || !has_word(enabled, "pids")) {
+    const std::string where = layout.memory.string();
+    layout = CgroupLayout{};
+    layout.reason = "no usable cgroup: " + where +
+                    " gives its children no memory and pids controllers (cgroup.subtree_control)";
+  }
+  return layout;
+}
+
 ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string& name,
                                    long long memory_bytes, int max_processes)
     : version_(layout.version) {
@@ -312,6 +330,20 @@ ContestantCgroup::ContestantCgroup(const CgroupLayout& layout, const std::string
   const fs::path swap =
       version_ == 2 ? memory_ / "memory.swap.max" : memory_ / "memory.memsw.limit_in_bytes";
   if (fs::exists(swap)) write_errno(swap, version_ == 2 ? "0" : bytes);
+  // cgroup v1 charges TCP buffers only once their own limit is written (600 MiB sat in them
+  // under a 256 MiB limit, uncounted); v2 charges them with the rest.
+  const fs::path tcp = memory_ / "memory.kmem.tcp.limit_in_bytes";
+  if (version_ == 1 && fs::exists(tcp)) write_errno(tcp, bytes);
+  for (const fs::path& dir : dirs_) {
+    const int fd = ::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+    if (fd >= 0 && ::flock(fd, LOCK_SH | LOCK_NB) == 0) {
+      locks_.push_back(fd);
+    } else {
+      if (fd >= 0) ::close(fd);
+      remove();
+      throw std::runtime_error("cannot hold the control group " + dir.string());
+    }
+  }
 }
 
 ContestantCgroup::~ContestantCgroup() {
@@ -378,6 +410,8 @@ void ContestantCgroup::kill_all() const { kill_groups(dirs_); }
 void ContestantCgroup::remove() {
   for (const fs::path& dir : dirs_) remove_group(dir);
   dirs_.clear();
+  for (int fd : locks_) ::close(fd);
+  locks_.clear();
 }
 
 void kill_and_remove_groups(const std::vector<fs::path>& dirs) {

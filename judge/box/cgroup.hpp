@@ -1,6 +1,6 @@
-// Control groups for contestants, the way DOMjudge's runguard and isolate limit programs: a
-// group of its own per run, created under the judge's own group in each hierarchy (never at a
-// hierarchy's root), holding the contestant from before it execs (bwrap included). The group
+// Control groups for runs, the way DOMjudge's runguard and isolate limit programs: a group of
+// its own per run, made by its box beside or under the judge's own group in each hierarchy
+// (never at a hierarchy's root), holding the run from before it execs (bwrap included). The group
 // caps the memory of the whole process tree (the OOM killer fires at the limit, and says so),
 // caps its processes and threads, and counts its CPU time and peak memory, children and
 // orphans included. cgroup v1 (separate memory, pids and cpuacct hierarchies) and v2 (one
@@ -44,6 +44,12 @@ CgroupLayout find_cgroups(const std::filesystem::path& root, const std::string& 
 // `reason` says what, where.
 void prepare_cgroups(CgroupLayout& layout, pid_t self);
 
+// Where a box makes its run's groups: its own groups (the judge's, which it inherits) as
+// find_cgroups() sees them, but under cgroup v2 the parent of a leaf named entrapment-judge
+// (prepare_cgroups() moved the judge there; controllers live one level up), which must give
+// its children the memory and pids controllers.
+CgroupLayout layout_for_boxes();
+
 // The value of `key` in a flat-keyed file ("key value" lines: memory.events, cpu.stat,
 // memory.oom_control); nothing when absent or not a number.
 std::optional<long long> keyed_value(const std::string& text, const std::string& key);
@@ -58,9 +64,11 @@ struct CgroupUsage {
   long long file_cache_bytes = 0;
 };
 
-// One contestant's group (a directory per hierarchy), named `name`, or `name-1`, `name-2`, ...
-// where that is taken (dirs() says which). Throws std::runtime_error naming the file when it
-// cannot be made or limited. The destructor kills what is left and removes it.
+// One run's group (a directory per hierarchy), named `name`, or `name-1`, `name-2`, ... where
+// that is taken (dirs() says which). Throws std::runtime_error naming the file when it cannot
+// be made or limited. While it exists its box holds a shared lock (flock) on each directory:
+// a sweeper (sweep.hpp) takes a group nobody holds for one a killed box left. The destructor
+// kills what is left and removes it.
 class ContestantCgroup {
  public:
   ContestantCgroup(const CgroupLayout& layout, const std::string& name, long long memory_bytes,
@@ -87,6 +95,7 @@ class ContestantCgroup {
   void remove();
 
  private:
+  std::vector<int> locks_;  // the directories, open and locked while the group is ours
   int version_;
   std::filesystem::path memory_, pids_, cpu_;
   std::vector<std::filesystem::path> dirs_;

@@ -1,0 +1,95 @@
+// judge-box: one run of one program, in a process of its own (what isolate and DOMjudge's
+// runguard are to their judges).
+//
+// Theory of operation. The judge has threads; a process it forks carries its memory, its
+// locks and, until exec, copies of every descriptor it has open. So the judge runs no code
+// between fork and exec: it starts judge-box with posix_spawn, handing it the program's stdin,
+// stdout and stderr as given, a lifeline (a pipe only the judge writes to) and the run's limits
+// and directory on the command line (request.hpp). The box has one thread and runs nothing
+// else, so it may set the run up freely in the child it forks:
+//   1. the limits, through one seam (limiter.hpp): a control group of the run's own where the
+//      box can make one, resource limits otherwise, chosen once, named in the record;
+//   2. a user id of the run's own when the box is root and bwrap contains the run
+//      (run_ids.hpp), a session and a session keyring of its own, rlimits, no terminal;
+//   3. bwrap (bwrap.hpp): namespaces, a root of its own, and the seccomp filter
+//      (seccomp_filter.hpp) loaded just before the program; without bwrap the child loads it.
+// Then it watches by events: the child's exit and the caller's signals arrive on a signalfd,
+// the lifeline breaks when the caller dies; the CPU time is read when the soonest it could pass
+// its limit comes, and the wall-clock guard, at its deadline, is moved later by the time the
+// run waited for a CPU. At the end the box freezes everything of the run, measures, kills and
+// reaps it (it is a child subreaper: nothing of the run can leave its tree), removes the
+// control group, frees the id, and writes one record (record.hpp) to the meta file.
+//
+// Nothing outlives the run. A box whose caller dies stops the run and removes its directory;
+// bwrap (--die-with-parent) and the program (PR_SET_PDEATHSIG) die with a box killed by
+// SIGKILL, and the group it left, which no box holds any more, is removed by the next sweep
+// (`judge-box --sweep`, sweep.hpp), which every judge starts.
+//
+// Exit status: 0 when the record is written (whatever the program did), 2 for a usage error,
+// 1 when the record cannot be written (said on stderr).
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <cstring>
+#include <iostream>
+
+#include "box.hpp"
+#include "bwrap.hpp"
+#include "limiter.hpp"
+#include "record.hpp"
+#include "request.hpp"
+#include "seccomp_filter.hpp"
+#include "sweep.hpp"
+
+using namespace entrapment;
+
+namespace {
+
+int describe(const BoxRequest& request) {
+  const LimitsHere here = limits_here(request.limits.mechanism);
+  std::cout << "limits: " << here.description << "\n"
+            << "memory-counted: " << (here.cgroup ? "exactly" : "best-effort") << "\n"
+            << "sandbox: "
+            << (request.isolation == Isolation::None ? std::string("none")
+                : bwrap_path().empty()               ? "none (" + bwrap_absence() + ")"
+                                                     : "bwrap (" + bwrap_path().string() + ")")
+            << "\n"
+            << describe_seccomp_filter() << "\n";
+  return here.error.empty() ? 0 : 1;
+}
+
+int write_record(const std::string& path, const BoxRecord& record) {
+  const std::string text = format_record(record);
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
+  bool written = fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+  if (fd >= 0) written = ::close(fd) == 0 && written;
+  if (written) return 0;
+  std::cerr << "judge-box: cannot write the record to " << path << ": " << std::strerror(errno)
+            << "\n";
+  return 1;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  BoxRequest request;
+  try {
+    request = parse_request(argc, argv);
+  } catch (const BoxUsageError& e) {
+    if (*e.what()) std::cerr << "judge-box: " << e.what() << " (judge-box --help)\n";
+    return *e.what() ? 2 : 0;
+  }
+  switch (request.mode) {
+    case BoxRequest::Mode::Describe:
+      return describe(request);
+    case BoxRequest::Mode::Sweep:
+      if (request.lifeline >= 0)
+        sweep_when_gone(request.lifeline, request.dir);
+      else
+        sweep_leftovers();
+      return 0;
+    case BoxRequest::Mode::Run:
+      break;
+  }
+  return write_record(request.meta.string(), run_box(request));
+}

@@ -1,0 +1,147 @@
+// The rlimit side of limiter.hpp, where no control group is usable (a judge that is not root,
+// a container without writable hierarchies). The kernel caps each process (RLIMIT_AS at the
+// memory limit, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id); the whole tree is
+// watched by the box's looks at /proc (process_tree.hpp): its CPU time (that of its live
+// processes and of those the box reaped) and its memory (the proportional set of each process,
+// so that pages shared copy-on-write after a fork count once, and the memfds it holds open),
+// stopped past the limit. Memory so counted is best effort: what no process holds (memfds only
+// mapped or in flight on a socket, data in socket buffers, System V segments no process has
+// attached, a tmpfs) is not seen, and a spike between two looks is missed; doc/execution.md
+// lists these. The CPU time of children the kernel reaps itself (their parent ignores SIGCHLD)
+// is lost to every count.
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "limiter_kinds.hpp"
+#include "process_tree.hpp"
+
+namespace entrapment {
+
+namespace {
+
+double seconds_of(const rusage& r) {
+  return static_cast<double>(r.ru_utime.tv_sec + r.ru_stime.tv_sec) +
+         static_cast<double>(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6;
+}
+
+rusage reaped_so_far() {
+  rusage r{};
+  ::getrusage(RUSAGE_CHILDREN, &r);
+  return r;
+}
+
+double own_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+class RlimitLimiter : public Limiter {
+ public:
+  RlimitLimiter(const BoxLimits& limits, pid_t box, const std::string& why)
+      : description_("rlimit (" + why + ")"), limits_(limits), tree_(box) {}
+
+  std::string description() const override { return description_; }
+  bool memory_exact() const override { return false; }
+  const char* enter() const override { return nullptr; }
+
+  ChildRlimits rlimits(std::optional<uid_t> run_uid) const override {
+    ChildRlimits r = common_rlimits(limits_);
+    if (limits_.limit_address_space) r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
+    // RLIMIT_NPROC counts every process of the user id. A run's own id (a root judge in bwrap)
+    // is the run's alone. Not root, it is the user's: the user's processes now and the run's on
+    // top of them, shared with every other run of the user (judge run -v says so). Root without
+    // an id of the run's own is not bound by it: no cap.
+    if (run_uid)
+      r.processes = static_cast<rlim_t>(limits_.max_processes);
+    else if (::geteuid() != 0)
+      r.processes = static_cast<rlim_t>(limits_.max_processes) +
+                    static_cast<rlim_t>(read_processes_of_user(::geteuid()).size());
+    return r;
+  }
+
+  void started(pid_t main, bool sandboxed) override {
+    main_ = main;
+    sandboxed_ = sandboxed;
+  }
+
+  Look look() override {
+    const double before = own_cpu_seconds();
+    const TreeSample now = tree_.sample(main_, sandboxed_);
+    last_look_cost_ = own_cpu_seconds() - before;
+    most_held_kib_ = std::max(most_held_kib_, now.held_kib);
+    peak_kib_ = std::max(peak_kib_, now.peak_kib);
+    Look look;
+    look.cpu_s = seconds_of(reaped_so_far()) + now.cpu_s;
+    look.memory_over = now.held_kib > limits_.memory_mib * 1024;
+    memory_over_ = memory_over_ || look.memory_over;
+    return look;
+  }
+
+  double next_look_in(double cpu_left) const override {
+    // The memory is watched here too, so at least four looks a second; but never so many that
+    // the looks cost the box more than a tenth of the time (200 processes sharing 60000
+    // mappings made each look cost a second).
+    static const double cores = std::max(1u, std::thread::hardware_concurrency());
+    return std::max(std::clamp(cpu_left / cores, 0.02, 0.25), 10 * last_look_cost_);
+  }
+
+  std::vector<ProcEntry> members() const override { return tree_.members(); }
+
+  void remember_before_kill() override {
+    // A process killed with bwrap's PID namespace is reaped by a dying init that ignores
+    // SIGCHLD: its usage would be lost, so the stopped tree is measured first.
+    reaped_before_kill_ = seconds_of(reaped_so_far());
+    before_kill_ = tree_.sample(main_, sandboxed_);
+    most_held_kib_ = std::max(most_held_kib_, before_kill_.held_kib);
+    peak_kib_ = std::max(peak_kib_, before_kill_.peak_kib);
+  }
+
+  void kill_all() override {
+    for (int attempt = 0; attempt < 300; ++attempt) {
+      bool alive = false;
+      for (const ProcEntry& p : tree_.members())
+        if (p.state != 'Z') {
+          alive = true;
+          ::kill(p.pid, SIGKILL);
+        }
+      if (!alive) return;
+      if (attempt > 2) ::usleep(attempt > 50 ? 10000 : 1000);
+    }
+  }
+
+  RunFigures figures(const rusage& reaped, bool failed) override {
+    RunFigures f;
+    f.cpu_s = std::max(seconds_of(reaped), reaped_before_kill_ + before_kill_.cpu_s);
+    f.memory_kib = std::max({static_cast<long long>(reaped.ru_maxrss), peak_kib_, most_held_kib_});
+    // Where an allocation fails and the program dies in whatever way: it had used 80% of the
+    // limit. Or the looks saw the tree past it.
+    f.out_of_memory = memory_over_ || (failed && f.memory_kib * 10 >= limits_.memory_mib * 1024 * 8);
+    return f;
+  }
+
+ private:
+  std::string description_;
+  BoxLimits limits_;
+  ProcessTree tree_;
+  pid_t main_ = -1;
+  bool sandboxed_ = false;
+  double last_look_cost_ = 0;
+  long long most_held_kib_ = 0, peak_kib_ = 0;
+  bool memory_over_ = false;
+  double reaped_before_kill_ = 0;
+  TreeSample before_kill_;
+};
+
+}  // namespace
+
+std::unique_ptr<Limiter> make_rlimit_limiter(const BoxLimits& limits, pid_t box,
+                                             const std::string& why) {
+  return std::make_unique<RlimitLimiter>(limits, box, why);
+}
+
+}  // namespace entrapment
