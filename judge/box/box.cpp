@@ -198,7 +198,7 @@ class Box {
     ::prctl(PR_SET_CHILD_SUBREAPER, 1);
     sigset_t set;
     sigemptyset(&set);
-    for (int s : {SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGQUIT}) sigaddset(&set, s);
+    for (int s : box_signals()) sigaddset(&set, s);
     ::sigprocmask(SIG_BLOCK, &set, nullptr);
     ::signal(SIGPIPE, SIG_IGN);
     signals_.fd = ::signalfd(-1, &set, SFD_CLOEXEC | SFD_NONBLOCK);
@@ -218,6 +218,7 @@ class Box {
       throw std::runtime_error("bwrap cannot be used: " + bwrap_absence());
     if (sandboxed_ && ::geteuid() == 0) {
       identity_.emplace(RunIdentity::acquire(request_.ids.value_or(IdRange{}),
+                                             limiter_->processes_capped_per_user(),
                                              [this] { return stop_requested(); }));
       record_.uid = identity_->uid();
     }
@@ -241,6 +242,16 @@ class Box {
   void start() {
     std::vector<std::string> command = request_.command;
     command[0] = program_path(command[0]);
+    // Under bwrap as root setpriv starts the program, and reports one it cannot start as an
+    // exit status like any other: a program that is not there is said so first.
+    struct stat info {};
+    const bool found = ::stat(command[0].c_str(), &info) == 0;
+    if (!found || !S_ISREG(info.st_mode) || (info.st_mode & 0111) == 0) {
+      record_.ending = BoxRecord::Ending::NotStarted;
+      record_.message = "could not start " + request_.command[0] + ": " +
+                        (found ? "not a program" : std::strerror(errno));
+      return;
+    }
     replace_with_own_copy(command[0], request_.dir);
     int status_pipe[2] = {-1, -1};
     if (sandboxed_) {
@@ -467,6 +478,7 @@ class Box {
 
   void finish() {
     if (record_.ending == BoxRecord::Ending::NotStarted) {
+      if (main_ <= 0) return;  // never forked
       const std::string why = record_.message;
       reap_all();
       record_.ending = BoxRecord::Ending::NotStarted;
@@ -482,7 +494,7 @@ class Box {
       ::waitid(P_PID, static_cast<id_t>(main_), &info, WEXITED | WNOHANG | WNOWAIT);
       failed_early = info.si_code != CLD_EXITED || info.si_status != 0;
       freeze();
-      if (identity_ && failed_early) {
+      if (identity_ && failed_early && limiter_->processes_capped_per_user()) {
         std::vector<pid_t> ours = {main_};
         for (const ProcEntry& p : limiter_->members()) ours.push_back(p.pid);
         clash_ = collision(identity_->uid(), ours);
@@ -601,6 +613,8 @@ class Box {
 };
 
 }  // namespace
+
+std::vector<int> box_signals() { return {SIGCHLD, SIGTERM, SIGINT, SIGHUP, SIGQUIT}; }
 
 BoxRecord run_box(const BoxRequest& request) { return Box(request).run(); }
 

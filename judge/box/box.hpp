@@ -7,10 +7,17 @@
 // measured, killed and reaped, its control group removed and its user id freed.
 #pragma once
 
+#include <vector>
+
 #include "record.hpp"
 #include "request.hpp"
 
 namespace entrapment {
+
+// The signals the box waits for (SIGCHLD, and SIGTERM, SIGINT, SIGHUP, SIGQUIT: stop the run).
+// Blocked from its first instruction (its caller starts it so, and main blocks them first):
+// one that comes before the box can act on it waits for it.
+std::vector<int> box_signals();
 
 // Runs `request` (Mode::Run) and returns its record. Never throws: what goes wrong in the box
 // is a record with ending BoxError (or NotStarted, when the program could not be started) and

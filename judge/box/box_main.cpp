@@ -28,6 +28,7 @@
 // Exit status: 0 when the record is written (whatever the program did), 2 for a usage error,
 // 1 when the record cannot be written (said on stderr).
 #include <fcntl.h>
+#include <signal.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -72,6 +73,11 @@ int write_record(const std::string& path, const BoxRecord& record) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Before anything else: a stop asked for at once must wait for the box to act on it.
+  sigset_t waited_for;
+  sigemptyset(&waited_for);
+  for (int signal : box_signals()) sigaddset(&waited_for, signal);
+  ::sigprocmask(SIG_BLOCK, &waited_for, nullptr);
   BoxRequest request;
   try {
     request = parse_request(argc, argv);

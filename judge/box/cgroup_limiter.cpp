@@ -33,6 +33,7 @@ class CgroupLimiter : public Limiter {
 
   std::string description() const override { return description_; }
   bool memory_exact() const override { return true; }
+  bool processes_capped_per_user() const override { return false; }
 
   const char* enter() const override {
     // First into its groups, so that everything it becomes (bwrap, the program, what they

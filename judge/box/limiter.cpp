@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdlib>
 #include <stdexcept>
 
 #include "cgroup.hpp"
@@ -49,10 +50,27 @@ ChildRlimits common_rlimits(const BoxLimits& limits) {
   return r;
 }
 
-LimitsHere limits_here(LimitChoice choice) {
+LimitChoice chosen(LimitChoice choice, std::string* error) {
+  if (choice != LimitChoice::Auto) return choice;
+  const char* env = std::getenv("ENTRAPMENT_LIMITS");
+  const std::string wanted = env ? env : "";
+  if (wanted == "rlimit") return LimitChoice::Rlimit;
+  if (wanted == "cgroup") return LimitChoice::Cgroup;
+  if (!wanted.empty() && wanted != "auto" && error)
+    *error = "ENTRAPMENT_LIMITS=" + wanted + ": expected rlimit, cgroup or auto";
+  return LimitChoice::Auto;
+}
+
+LimitsHere limits_here(LimitChoice asked) {
   LimitsHere here;
+  const LimitChoice choice = chosen(asked, &here.error);
+  if (!here.error.empty()) {
+    here.description = here.error;
+    return here;
+  }
   if (choice == LimitChoice::Rlimit) {
-    here.description = "rlimit (asked for)";
+    here.description = asked == LimitChoice::Auto ? "rlimit (ENTRAPMENT_LIMITS=rlimit)"
+                                                  : "rlimit (asked for)";
     return here;
   }
   const CgroupLayout layout = layout_for_boxes();
@@ -68,8 +86,15 @@ LimitsHere limits_here(LimitChoice choice) {
   return here;
 }
 
-std::unique_ptr<Limiter> make_limiter(const BoxLimits& limits, pid_t box) {
-  if (limits.mechanism == LimitChoice::Rlimit) return make_rlimit_limiter(limits, box, "asked for");
+std::unique_ptr<Limiter> make_limiter(const BoxLimits& asked, pid_t box) {
+  BoxLimits limits = asked;
+  std::string error;
+  limits.mechanism = chosen(asked.mechanism, &error);
+  if (!error.empty()) throw std::runtime_error(error);
+  if (limits.mechanism == LimitChoice::Rlimit)
+    return make_rlimit_limiter(limits, box,
+                               asked.mechanism == LimitChoice::Auto ? "ENTRAPMENT_LIMITS=rlimit"
+                                                                    : "asked for");
   const CgroupLayout layout = layout_for_boxes();
   if (!layout.usable()) {
     if (limits.mechanism == LimitChoice::Cgroup)

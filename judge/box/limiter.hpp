@@ -54,6 +54,9 @@ class Limiter {
   virtual std::string description() const = 0;
   // False: memory is counted on a best-effort basis.
   virtual bool memory_exact() const = 0;
+  // Whether the run's processes are capped through its user id (RLIMIT_NPROC, which counts
+  // every process of the id, another run's too), rather than by a group of its own.
+  virtual bool processes_capped_per_user() const = 0;
   // In the child, between fork and exec: joins what holds the run. nullptr, or the step that
   // failed (errno set).
   virtual const char* enter() const = 0;
@@ -77,7 +80,12 @@ class Limiter {
   virtual RunFigures figures(const rusage& reaped, bool failed) = 0;
 };
 
-// The limiter for `limits` (Auto: a control group when one is usable, else rlimits). Throws
+// What a choice stands for: Auto is what ENTRAPMENT_LIMITS says (rlimit, cgroup or auto; unset
+// is auto), and auto a control group when one is usable, else rlimits. `error` says what is
+// wrong with the variable.
+LimitChoice chosen(LimitChoice choice, std::string* error = nullptr);
+
+// The limiter for `limits` (Auto: chosen() above). Throws
 // std::runtime_error when Cgroup is asked for and none is usable, or a group cannot be made.
 std::unique_ptr<Limiter> make_limiter(const BoxLimits& limits, pid_t box);
 

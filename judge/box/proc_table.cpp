@@ -131,13 +131,17 @@ std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last) {
   });
 }
 
-long long held_kib_of(const ProcEntry& p, std::set<std::pair<dev_t, ino_t>>& seen) {
-  const std::string rollup = read_proc_file("/proc/" + std::to_string(p.pid) + "/smaps_rollup");
+long long proportional_kib_of(pid_t pid) {
+  const std::string rollup = read_proc_file("/proc/" + std::to_string(pid) + "/smaps_rollup");
   const std::size_t pss = rollup.find("\nPss:");
-  long long kib = pss == std::string::npos ? p.resident_kib : std::atoll(&rollup[pss + 5]);
-  const std::string fds = "/proc/" + std::to_string(p.pid) + "/fd";
+  return pss == std::string::npos ? -1 : std::atoll(&rollup[pss + 5]);
+}
+
+std::vector<HeldMemfd> memfds_of(pid_t pid) {
+  std::vector<HeldMemfd> held;
+  const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
   DIR* dir = ::opendir(fds.c_str());
-  if (!dir) return kib;
+  if (!dir) return held;
   char target[64];
   while (const dirent* entry = ::readdir(dir)) {
     if (entry->d_name[0] == '.') continue;
@@ -145,11 +149,11 @@ long long held_kib_of(const ProcEntry& p, std::set<std::pair<dev_t, ino_t>>& see
     const ssize_t n = ::readlink(fd.c_str(), target, sizeof target - 1);
     if (n < 7 || std::string(target, 7) != "/memfd:") continue;
     struct stat info {};
-    if (::stat(fd.c_str(), &info) != 0 || !seen.insert({info.st_dev, info.st_ino}).second) continue;
-    kib += static_cast<long long>(info.st_blocks) / 2;  // 512-byte blocks: what it holds
+    if (::stat(fd.c_str(), &info) != 0) continue;
+    held.push_back({info.st_dev, info.st_ino, static_cast<long long>(info.st_blocks) / 2});
   }
   ::closedir(dir);
-  return kib;
+  return held;
 }
 
 }  // namespace entrapment

@@ -38,8 +38,18 @@ bool read_proc_status(ProcEntry& entry);
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
-// KiB `p` holds: its proportional set (else its resident set), its open memfds not in `seen`.
-long long held_kib_of(const ProcEntry& p, std::set<std::pair<dev_t, ino_t>>& seen);
+// Process `pid`'s proportional set size (smaps_rollup's Pss: pages shared by several processes
+// count a share each), in KiB; -1 when it cannot be read. It walks every mapping: costly for a
+// process with many.
+long long proportional_kib_of(pid_t pid);
+
+// The memfds process `pid` holds open: each one's device, inode and KiB.
+struct HeldMemfd {
+  dev_t device = 0;
+  ino_t inode = 0;
+  long long kib = 0;
+};
+std::vector<HeldMemfd> memfds_of(pid_t pid);
 
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();

@@ -1,7 +1,6 @@
 #include "process_tree.hpp"
 
 #include <algorithm>
-#include <set>
 #include <unordered_map>
 
 namespace entrapment {
@@ -40,12 +39,11 @@ std::vector<ProcEntry> ProcessTree::members() const {
 TreeSample ProcessTree::sample(pid_t main, bool sandboxed) const {
   TreeSample sample;
   unsigned long long ticks = 0;
-  std::set<std::pair<dev_t, ino_t>> memfds;  // each counted once, whoever holds it
   for (ProcEntry p : members()) {
     ticks += p.ticks;
     if (sandboxed && (p.pid == main || p.ppid == main)) continue;  // bwrap's own two
-    sample.held_kib += held_kib_of(p, memfds);
     if (read_proc_status(p)) sample.peak_kib = std::max(sample.peak_kib, p.peak_kib);
+    sample.holders.push_back(p);
   }
   sample.cpu_s = static_cast<double>(ticks) / ticks_per_second();
   return sample;

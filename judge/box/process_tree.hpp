@@ -15,9 +15,11 @@
 namespace entrapment {
 
 struct TreeSample {
-  double cpu_s = 0;            // its live processes' own and reaped children's time, now
-  long long held_kib = 0;      // what they hold together now: Pss and open memfds
-  long long peak_kib = 0;      // the largest peak resident set of one of them
+  double cpu_s = 0;        // its live processes' own and reaped children's time, now
+  long long peak_kib = 0;  // the largest peak resident set of one of them
+  // Its processes that hold the program's memory (bwrap's own two left out), with their
+  // resident sets now.
+  std::vector<ProcEntry> holders;
 };
 
 class ProcessTree {
@@ -26,7 +28,8 @@ class ProcessTree {
 
   // Every live descendant of the box, zombies included.
   std::vector<ProcEntry> members() const;
-  // The run's CPU time and memory now. `main`: the process the box started; when `sandboxed`
+  // The run's CPU time, its processes' resident sets and their largest peak, from each
+  // process's stat and status (cheap). `main`: the process the box started; when `sandboxed`
   // it is bwrap, and it and its child (the namespace's init) hold nothing of the program's.
   TreeSample sample(pid_t main, bool sandboxed) const;
 

@@ -92,7 +92,7 @@ BoxRequest parse_request(int argc, const char* const* argv) {
       "record (doc/execution.md)",
       "judge-box"};
   bool sweep = false, describe = false, no_address_space = false;
-  std::string limits = environment("ENTRAPMENT_LIMITS") ? environment("ENTRAPMENT_LIMITS") : "auto";
+  std::string limits = "auto";  // ENTRAPMENT_LIMITS then decides (limiter.hpp)
   const char* bwrap_env = environment("ENTRAPMENT_BWRAP");
   std::string sandbox = bwrap_env && std::string(bwrap_env) == "off" ? "none" : "bwrap";
   std::string ids = environment("ENTRAPMENT_UID_RANGE") ? environment("ENTRAPMENT_UID_RANGE") : "";
@@ -112,7 +112,7 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   app.add_option("--tmp-size", l.max_scratch_bytes, "its /tmp and /dev/shm under bwrap, bytes")
       ->check(CLI::Range(1ll << 20, 1ll << 40));
   app.add_flag("--no-address-space-limit", no_address_space, "no RLIMIT_AS (the JVM)");
-  app.add_option("--limits", limits, "auto, cgroup or rlimit (ENTRAPMENT_LIMITS)")
+  app.add_option("--limits", limits, "auto (ENTRAPMENT_LIMITS, else a control group where usable), cgroup or rlimit")
       ->check(CLI::IsMember({"auto", "cgroup", "rlimit"}));
   app.add_option("--sandbox", sandbox, "bwrap or none (ENTRAPMENT_BWRAP=off: none)")
       ->check(CLI::IsMember({"bwrap", "none"}));

@@ -10,8 +10,9 @@
 //   judge-box --sweep [--lifeline FD]      what killed judges and boxes left, removed
 //   judge-box --describe [--limits ...] [--sandbox ...]   how limits and isolation work here
 //
-// Defaults for --limits, --sandbox and --ids come from ENTRAPMENT_LIMITS, ENTRAPMENT_BWRAP (off:
-// none) and ENTRAPMENT_UID_RANGE, as isolate reads its configuration file.
+// Defaults for --sandbox and --ids come from ENTRAPMENT_BWRAP (off: none) and
+// ENTRAPMENT_UID_RANGE, and --limits auto stands for ENTRAPMENT_LIMITS (limiter.hpp), as isolate
+// reads its configuration file.
 #pragma once
 
 #include <sys/types.h>

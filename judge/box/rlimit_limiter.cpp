@@ -14,6 +14,8 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <map>
+#include <set>
 #include <thread>
 
 #include "limiter_kinds.hpp"
@@ -34,11 +36,81 @@ rusage reaped_so_far() {
   return r;
 }
 
+double wall_now() {
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
 double own_cpu_seconds() {
   timespec t{};
   ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
+
+// What the run's processes hold, best effort: each process's resident set from its stat
+// (cheap) and, where time allows, its proportional set and the memfds it holds open (costly: a
+// walk through every mapping and descriptor), kept per process and refreshed a few processes at
+// a time, those looked at longest ago first, within a budget of the box's own CPU time.
+class MemoryLooks {
+ public:
+  // The tree's memory now, in KiB, and whether every process in it has been looked at in
+  // detail: only then can a figure over the limit be trusted (a resident set counts pages it
+  // shares copy-on-write with another process in each of them: 150 MiB shared by two made an
+  // MLE under 256).
+  struct Held {
+    long long kib = 0;
+    bool detailed = true;
+  };
+
+  Held held(const std::vector<ProcEntry>& holders, double budget_s) {
+    refresh(holders, budget_s);
+    Held held;
+    std::set<std::pair<dev_t, ino_t>> memfds;  // each counted once, whoever holds it
+    for (const ProcEntry& p : holders) {
+      const auto it = details_.find(p.pid);
+      if (it == details_.end() || it->second.start != p.start || it->second.pss_kib < 0) {
+        held.kib += p.resident_kib;
+        held.detailed = false;
+        continue;
+      }
+      held.kib += it->second.pss_kib;
+      for (const HeldMemfd& memfd : it->second.memfds)
+        if (memfds.insert({memfd.device, memfd.inode}).second) held.kib += memfd.kib;
+    }
+    return held;
+  }
+
+ private:
+  struct Detail {
+    unsigned long long start = 0;  // the process's start time: with its pid, the process
+    long long pss_kib = -1;
+    std::vector<HeldMemfd> memfds;
+    double looked_at = 0;
+  };
+
+  void refresh(const std::vector<ProcEntry>& holders, double budget_s) {
+    std::vector<std::pair<double, const ProcEntry*>> order;
+    for (const ProcEntry& p : holders) {
+      const auto it = details_.find(p.pid);
+      const bool fresh = it != details_.end() && it->second.start == p.start;
+      order.emplace_back(fresh ? it->second.looked_at : -1.0, &p);
+    }
+    std::sort(order.begin(), order.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    const double until = own_cpu_seconds() + budget_s;
+    for (const auto& [when, p] : order) {
+      Detail& detail = details_[p->pid];
+      detail.start = p->start;
+      detail.pss_kib = proportional_kib_of(p->pid);
+      detail.memfds = memfds_of(p->pid);
+      detail.looked_at = wall_now();
+      if (own_cpu_seconds() > until) break;
+    }
+  }
+
+  std::map<pid_t, Detail> details_;
+};
 
 class RlimitLimiter : public Limiter {
  public:
@@ -47,6 +119,7 @@ class RlimitLimiter : public Limiter {
 
   std::string description() const override { return description_; }
   bool memory_exact() const override { return false; }
+  bool processes_capped_per_user() const override { return true; }
   const char* enter() const override { return nullptr; }
 
   ChildRlimits rlimits(std::optional<uid_t> run_uid) const override {
@@ -70,24 +143,30 @@ class RlimitLimiter : public Limiter {
   }
 
   Look look() override {
-    const double before = own_cpu_seconds();
+    // The CPU time at every look (each process's stat: cheap). The memory four times a second
+    // at most, each time within a tenth of the time since the last (200 processes sharing
+    // 60000 mappings made one whole look cost the box a second, during which the program ran
+    // on past its CPU limit).
     const TreeSample now = tree_.sample(main_, sandboxed_);
-    last_look_cost_ = own_cpu_seconds() - before;
-    most_held_kib_ = std::max(most_held_kib_, now.held_kib);
     peak_kib_ = std::max(peak_kib_, now.peak_kib);
     Look look;
     look.cpu_s = seconds_of(reaped_so_far()) + now.cpu_s;
-    look.memory_over = now.held_kib > limits_.memory_mib * 1024;
-    memory_over_ = memory_over_ || look.memory_over;
+    const double at = wall_now();
+    if (at >= next_memory_look_) {
+      const double budget = std::max(0.005, 0.1 * (at - last_memory_look_));
+      const MemoryLooks::Held held = memory_.held(now.holders, budget);
+      last_memory_look_ = at;
+      next_memory_look_ = at + 0.25;
+      if (held.detailed) most_held_kib_ = std::max(most_held_kib_, held.kib);
+      look.memory_over = held.detailed && held.kib > limits_.memory_mib * 1024;
+      memory_over_ = memory_over_ || look.memory_over;
+    }
     return look;
   }
 
   double next_look_in(double cpu_left) const override {
-    // The memory is watched here too, so at least four looks a second; but never so many that
-    // the looks cost the box more than a tenth of the time (200 processes sharing 60000
-    // mappings made each look cost a second).
     static const double cores = std::max(1u, std::thread::hardware_concurrency());
-    return std::max(std::clamp(cpu_left / cores, 0.02, 0.25), 10 * last_look_cost_);
+    return std::clamp(cpu_left / cores, 0.02, 0.25);
   }
 
   std::vector<ProcEntry> members() const override { return tree_.members(); }
@@ -97,7 +176,6 @@ class RlimitLimiter : public Limiter {
     // SIGCHLD: its usage would be lost, so the stopped tree is measured first.
     reaped_before_kill_ = seconds_of(reaped_so_far());
     before_kill_ = tree_.sample(main_, sandboxed_);
-    most_held_kib_ = std::max(most_held_kib_, before_kill_.held_kib);
     peak_kib_ = std::max(peak_kib_, before_kill_.peak_kib);
   }
 
@@ -128,9 +206,10 @@ class RlimitLimiter : public Limiter {
   std::string description_;
   BoxLimits limits_;
   ProcessTree tree_;
+  MemoryLooks memory_;
   pid_t main_ = -1;
   bool sandboxed_ = false;
-  double last_look_cost_ = 0;
+  double last_memory_look_ = 0, next_memory_look_ = 0;  // wall_now()
   long long most_held_kib_ = 0, peak_kib_ = 0;
   bool memory_over_ = false;
   double reaped_before_kill_ = 0;

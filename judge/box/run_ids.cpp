@@ -37,31 +37,22 @@ bool database_names(Lookup lookup, unsigned id) {
   }
 }
 
-// The user ids in [first, last] that own a process of the machine (/proc/PID's owner: the
-// effective id of a process that may be looked at; one that made itself not dumpable shows as
-// root's, and collision() finds it by its status instead).
+// The user ids in [first, last] that a process of the machine runs as (its real id, from its
+// status: a process that changed its ids is not dumpable, and its /proc directory is root's).
 std::set<uid_t> ids_running(uid_t first, uid_t last) {
   std::set<uid_t> found;
-  DIR* proc = ::opendir("/proc");
-  if (!proc) return found;
-  while (const dirent* entry = ::readdir(proc)) {
-    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
-    struct stat info {};
-    if (::fstatat(::dirfd(proc), entry->d_name, &info, 0) == 0 && info.st_uid >= first &&
-        info.st_uid <= last)
-      found.insert(info.st_uid);
-  }
-  ::closedir(proc);
+  for (const ProcEntry& p : read_processes_of_users(first, last)) found.insert(p.uid);
   return found;
 }
 
-// Whether `id` lies in a range /etc/subuid or /etc/subgid gives to a user.
-bool subordinate(uid_t id) {
-  static const std::vector<std::pair<uid_t, uid_t>> ranges = [] {
-    std::vector<std::pair<uid_t, uid_t>> all = subordinate_ranges("/etc/subuid");
-    for (const auto& range : subordinate_ranges("/etc/subgid")) all.push_back(range);
-    return all;
-  }();
+// The ranges /etc/subuid and /etc/subgid give to users (read at each look: small files).
+std::vector<std::pair<uid_t, uid_t>> all_subordinate_ranges() {
+  std::vector<std::pair<uid_t, uid_t>> all = subordinate_ranges("/etc/subuid");
+  for (const auto& range : subordinate_ranges("/etc/subgid")) all.push_back(range);
+  return all;
+}
+
+bool within(const std::vector<std::pair<uid_t, uid_t>>& ranges, uid_t id) {
   for (const auto& [first, last] : ranges)
     if (id >= first && id <= last) return true;
   return false;
@@ -95,10 +86,14 @@ std::vector<std::pair<uid_t, uid_t>> subordinate_ranges(const std::string& file)
   return ranges;
 }
 
-std::optional<RunIdentity> RunIdentity::try_acquire(const IdRange& range, bool* any_held,
-                                                    std::string* why) {
+std::optional<RunIdentity> RunIdentity::try_acquire(const IdRange& range, bool shared_limits,
+                                                    bool* any_held, std::string* why) {
   const Descriptor registry{open_id_registry()};
-  const std::set<uid_t> running = ids_running(range.first, range.last);
+  // Only where the run's limits are its user id's (rlimits) does every id get looked for
+  // elsewhere; otherwise only one a dead box left marked.
+  const std::set<uid_t> running =
+      shared_limits ? ids_running(range.first, range.last) : std::set<uid_t>{};
+  const std::vector<std::pair<uid_t, uid_t>> subordinates_of_users = all_subordinate_ranges();
   int accounts = 0, subordinates = 0, busy = 0;
   for (uid_t uid = range.first; uid <= range.last && uid >= range.first; ++uid) {
     // An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner could
@@ -108,16 +103,18 @@ std::optional<RunIdentity> RunIdentity::try_acquire(const IdRange& range, bool* 
       ++accounts;
       continue;
     }
-    if (subordinate(uid)) {
+    if (within(subordinates_of_users, uid)) {
       ++subordinates;
       continue;
     }
     int fd = open_id_lock(registry.fd, uid);  // checked: root's alone, not a link
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
-      // A process of the id runs that no box holds: what a box that died left, or another
-      // judge's run (a container of the same host with a /run of its own). Passed over; the
-      // lock file stays marked while it runs. Nothing is killed for it.
-      if (running.count(uid) == 0) {
+      // A process of the id runs that no box holds: what a box that died left (its lock file
+      // is still marked, not emptied), or another judge's run (a container of the same host
+      // with a /run of its own). Passed over; nothing is killed for it.
+      struct stat info {};
+      const bool marked = ::fstat(fd, &info) == 0 && info.st_size > 0;
+      if (running.count(uid) == 0 && (!marked || read_processes_of_user(uid).empty())) {
         // The mark is written in a file the checks above proved the registry's own.
         [[maybe_unused]] const ssize_t marked = ::pwrite(fd, "in use\n", 7, 0);
         return RunIdentity(uid, fd);
@@ -137,10 +134,11 @@ std::optional<RunIdentity> RunIdentity::try_acquire(const IdRange& range, bool* 
   return std::nullopt;
 }
 
-RunIdentity RunIdentity::acquire(const IdRange& range, const std::function<bool()>& give_up) {
+RunIdentity RunIdentity::acquire(const IdRange& range, bool shared_limits,
+                                 const std::function<bool()>& give_up) {
   bool any_held = false;
   std::string why;
-  if (auto id = try_acquire(range, &any_held, &why)) return std::move(*id);
+  if (auto id = try_acquire(range, shared_limits, &any_held, &why)) return std::move(*id);
   // More runs than ids (`-j 1024`): wait for one to be freed, looking again after a pause that
   // grows to 50 ms (a run lasts far longer than that).
   for (int pause_us = 1000;; pause_us = std::min(pause_us * 2, 50000)) {
@@ -148,7 +146,7 @@ RunIdentity RunIdentity::acquire(const IdRange& range, const std::function<bool(
     if (give_up && give_up()) throw std::runtime_error("stopped while waiting for a user id");
     ::usleep(static_cast<useconds_t>(pause_us));
     any_held = false;
-    if (auto id = try_acquire(range, &any_held, &why)) return std::move(*id);
+    if (auto id = try_acquire(range, shared_limits, &any_held, &why)) return std::move(*id);
   }
 }
 

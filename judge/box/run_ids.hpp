@@ -29,13 +29,19 @@ namespace entrapment {
 
 class RunIdentity {
  public:
-  // A free id of `range`. Waits while every id is held by a live box (more runs than ids),
-  // asking `give_up` between looks. Throws IdRegistryError when the registry cannot be trusted
-  // (id_registry.hpp), std::runtime_error when no id of the range can ever be had (naming why).
-  static RunIdentity acquire(const IdRange& range, const std::function<bool()>& give_up);
+  // A free id of `range`. `shared_limits`: the run's limits are its user id's (RLIMIT_NPROC,
+  // under rlimits), so an id another judge's run holds would share them: every id is looked
+  // for among the machine's processes first (with a control group of its own, a run in bwrap
+  // shares nothing through its id, and only an id a dead box left marked is looked for).
+  // Waits while every id is held by a live box (more runs than ids), asking `give_up` between
+  // looks. Throws IdRegistryError when the registry cannot be trusted (id_registry.hpp),
+  // std::runtime_error when no id of the range can ever be had (naming why).
+  static RunIdentity acquire(const IdRange& range, bool shared_limits,
+                             const std::function<bool()>& give_up);
   // The same without waiting: nothing when every id is taken (`any_held`: some id is held by
   // a box, so waiting helps; `why`: why the others cannot be had).
-  static std::optional<RunIdentity> try_acquire(const IdRange& range, bool* any_held = nullptr,
+  static std::optional<RunIdentity> try_acquire(const IdRange& range, bool shared_limits,
+                                                bool* any_held = nullptr,
                                                 std::string* why = nullptr);
   RunIdentity(RunIdentity&& other) noexcept;
   RunIdentity& operator=(RunIdentity&&) = delete;

@@ -9,6 +9,7 @@
 #include "box/limiter.hpp"
 #include "box/seccomp_filter.hpp"
 #include "containment/containment.hpp"
+#include "containment/delegation.hpp"
 #include "containment/isolation_policy.hpp"
 
 namespace entrapment::cli {
@@ -109,7 +110,9 @@ void add_trust_option(CLI::App& sub) {
 
 void print_enforcement(const BoxLimits& limits, bool sandbox) {
   const LimitsHere here = limits_here(limits.mechanism);
-  std::cout << "limits: " << here.description << "\n"
+  const std::string delegated = here.cgroup ? delegation_note() : "";
+  std::cout << "limits: " << here.description << (delegated.empty() ? "" : ", " + delegated)
+            << "\n"
             << "sandbox: "
             << (!sandbox                   ? std::string("off (--no-sandbox)")
                 : sandbox_support().usable ? std::string("bwrap")

@@ -6,6 +6,7 @@
 
 #include "command.hpp"
 #include "command_list.hpp"
+#include "containment/delegation.hpp"
 #include "containment/interrupts.hpp"
 #include "containment/isolation_policy.hpp"
 #include "help_format.hpp"
@@ -82,6 +83,9 @@ std::string command_prefix() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Not root and without a control group: where systemd can delegate one, the judge starts
+  // again in it (containment/delegation.hpp), before any thread exists.
+  entrapment::start_again_in_a_delegated_scope(argc, argv);
   // Ctrl-C or SIGTERM: every contestant killed, every scratch directory removed (execution/).
   entrapment::handle_interrupts();
   using namespace entrapment::cli;

@@ -101,6 +101,8 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
                                       : command_submission(args.command);
   } catch (const SubmissionError& e) {
     throw SetupError(e.what());
+  } catch (const UntrustedProgram&) {
+    throw;  // nothing would isolate it: a usage error (main says so)
   } catch (const CompileError& e) {
     std::cout << "verdict: CE\n";
     std::istringstream message(e.what());  // the compiler quotes the contestant's source

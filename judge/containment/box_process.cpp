@@ -13,6 +13,7 @@
 #include <cstring>
 #include <stdexcept>
 
+#include "box/box.hpp"
 #include "file_copy.hpp"
 #include "interrupts.hpp"
 #include "judge_temp.hpp"
@@ -116,6 +117,7 @@ void BoxedProcess::start(const std::vector<std::string>& command_in, const BoxLi
   spawning.err = err.write;
   spawning.pass = {judge_lifeline()};
   spawning.new_process_group = true;  // Ctrl-C reaches the judge, which stops its boxes
+  spawning.blocked_signals = box_signals();  // a stop asked at once is not lost
   std::string failure;
   started_ = Clock::now();
   try {

@@ -10,6 +10,7 @@
 #include <mutex>
 #include <stdexcept>
 
+#include "box/limiter.hpp"
 #include "box/request.hpp"
 #include "box/sweep.hpp"
 #include "spawn.hpp"
@@ -93,8 +94,13 @@ const fs::path& judge_temp_dir() {
     if (s.lifeline[0] < 0 && ::pipe2(s.lifeline, O_CLOEXEC) != 0)
       throw std::runtime_error(std::string("cannot make the judge's lifeline: ") +
                                std::strerror(errno));
-    static std::once_flag at_exit;
-    std::call_once(at_exit, [] { std::atexit(remove_at_exit); });
+    static std::once_flag once;
+    std::call_once(once, [] {
+      std::atexit(remove_at_exit);
+      // Under cgroup v2 the boxes' groups need a parent that holds no process: the judge moves
+      // into a leaf of its own where it may (box/limiter.hpp).
+      prepare_cgroups_for_boxes();
+    });
     start_sweeper(s);
   }
   return s.dir;

@@ -72,11 +72,12 @@ pid_t spawn(const SpawnRequest& r) {
   // the child before the exec.
   ::posix_spawn_file_actions_addclosefrom_np(&s.actions, next);
 
-  sigset_t all, none;
+  sigset_t all, blocked;
   sigfillset(&all);
-  sigemptyset(&none);
+  sigemptyset(&blocked);
+  for (int signal : r.blocked_signals) sigaddset(&blocked, signal);
   ::posix_spawnattr_setsigdefault(&s.attributes, &all);
-  ::posix_spawnattr_setsigmask(&s.attributes, &none);
+  ::posix_spawnattr_setsigmask(&s.attributes, &blocked);
   short flags = POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETSIGMASK;
   if (r.new_session) flags |= POSIX_SPAWN_SETSID;
   if (r.new_process_group && !r.new_session) {
@@ -88,10 +89,17 @@ pid_t spawn(const SpawnRequest& r) {
   std::vector<char*> argv = pointers(r.argv);
   std::vector<char*> env = pointers(r.env);
   pid_t pid = -1;
-  const int error = ::posix_spawn(&pid, r.argv[0].c_str(), &s.actions, &s.attributes, argv.data(),
-                                  r.env.empty() ? environ : env.data());
-  if (error != 0) throw SpawnError("cannot start " + r.argv[0] + ": " + std::strerror(error));
-  return pid;
+  // A program the judge wrote a moment ago may still be open for writing in a child another
+  // thread is starting (it holds a copy of the judge's descriptors until its closefrom): exec
+  // then fails with "Text file busy" for a while of microseconds. Tried again, a little later.
+  for (int attempt = 0;; ++attempt) {
+    const int error = ::posix_spawn(&pid, r.argv[0].c_str(), &s.actions, &s.attributes,
+                                    argv.data(), r.env.empty() ? environ : env.data());
+    if (error == 0) return pid;
+    if (error != ETXTBSY || attempt == 100)
+      throw SpawnError("cannot start " + r.argv[0] + ": " + std::strerror(error));
+    ::usleep(1000);
+  }
 }
 
 std::filesystem::path find_program(const std::string& program) {

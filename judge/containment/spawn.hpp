@@ -33,6 +33,9 @@ struct SpawnRequest {
   bool err_to_out = false;        // 2 is what 1 is
   // Descriptors handed on as 3, 4, ... in this order.
   std::vector<int> pass;
+  // Signals it starts with blocked (none by default): a box blocks the ones it waits for
+  // before it can act on them, so that one sent the moment it starts is not lost or fatal.
+  std::vector<int> blocked_signals;
   bool new_session = false;        // setsid: no terminal, a process group of its own
   bool new_process_group = false;  // a terminal's signals (Ctrl-C) do not reach it
 };

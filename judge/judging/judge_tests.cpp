@@ -146,8 +146,10 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   result.memory_best_effort = !record.memory_exact;
   const std::string judge_says = outcome.message;
 
-  if (record.ending == BoxRecord::Ending::NotStarted ||
-      record.ending == BoxRecord::Ending::BoxError) {
+  // (The judge's wrong answer came from the program's own lines: it ran, whatever the box
+  // says of its stop.)
+  if (!judge_first && (record.ending == BoxRecord::Ending::NotStarted ||
+                       record.ending == BoxRecord::Ending::BoxError)) {
     result.verdict = Verdict::JE;
     result.message = "judge error: cannot start the submission: " + record.message;
     if (!process->stderr_text().empty())

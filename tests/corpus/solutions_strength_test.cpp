@@ -14,7 +14,7 @@
 #include <filesystem>
 #include <set>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
 #include "corpus/play.hpp"
 #include "judging/judge_tests.hpp"
 #include "package/problem_yaml.hpp"
@@ -85,7 +85,7 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
 
   const WorkDir work("strength");
   const Submission submission = prepare_submission(root() / "solutions" / program, work.path());
-  const Limits limits = limits_from(load_problem_yaml(root() / "problem.yaml"));
+  const BoxLimits limits = limits_from(load_problem_yaml(root() / "problem.yaml"));
   const std::set<Verdict> expected = expected_verdicts(program);
   const bool slow = program.rfind("time_limit_exceeded/", 0) == 0;
   RunOptions options;

@@ -1,4 +1,4 @@
-#include "launch.hpp"
+#include "tests/support/launch.hpp"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -21,10 +21,9 @@
 #include <sstream>
 #include <string>
 
-#include "interrupts.hpp"
 #include "support/files.hpp"
 
-namespace entrapment {
+namespace entrapment::testing {
 
 namespace bp = boost::process;
 
@@ -89,8 +88,6 @@ pid_t launch(const LaunchRequest& request) {
   // Made before the fork: nothing in the child may allocate.
   const std::vector<std::string> args(request.argv.begin() + 1, request.argv.end());
   std::vector<char*> env = pointers(request.env);
-  std::lock_guard<std::recursive_mutex> lock(spawn_lock());
-  if (interrupted()) throw LaunchError("the judge was interrupted", EINTR);
   int error_pipe[2];
   if (::pipe2(error_pipe, O_CLOEXEC) != 0)
     throw LaunchError(std::string("pipe: ") + std::strerror(errno), errno);
@@ -139,23 +136,4 @@ pid_t launch(const LaunchRequest& request) {
   throw LaunchError(what + ": " + std::strerror(error), error);
 }
 
-std::filesystem::path find_program(const std::string& program) {
-  const auto runnable = [](const std::filesystem::path& p) {
-    std::error_code ec;
-    return ::access(p.c_str(), X_OK) == 0 && std::filesystem::is_regular_file(p, ec);
-  };
-  if (program.empty()) return {};
-  if (program.find('/') != std::string::npos) {
-    std::error_code ec;
-    const std::filesystem::path p = std::filesystem::absolute(program, ec);
-    return runnable(p) ? p : std::filesystem::path{};
-  }
-  const char* path = std::getenv("PATH");
-  std::stringstream split(path ? path : "/usr/local/bin:/usr/bin:/bin");
-  for (std::string dir; std::getline(split, dir, ':');)
-    if (!dir.empty() && runnable(std::filesystem::path(dir) / program))
-      return std::filesystem::path(dir) / program;
-  return {};
-}
-
-}  // namespace entrapment
+}  // namespace entrapment::testing

@@ -1,15 +1,9 @@
-// Starting processes from a judge that has threads, without leaking its descriptors. Every
-// process the judge starts (contestants, compilers, validators, probes) goes through launch(),
-// which holds the spawn lock
-// (interrupts.hpp) from before the fork until the child has exec'd or exited, and make the
-// child close every descriptor but 0, 1, 2 and the ones it was given, first thing
-// (close_range, or a loop where the kernel has none). So a file another thread has open for
-// writing at the moment of a fork (a program being copied out of the compile cache) is
-// released in that child before any later start can execute the file ("Text file busy"), and
-// nothing the judge holds (a report being written, another contestant's pipes) reaches a
-// program it starts. (Closing at exec is not enough: the kernel closes close-on-exec
-// descriptors during the exec, and the parent may see the exec succeed before the file it
-// shared is released.)
+// How the tests start a program with steps of their own between fork and exec (becoming
+// another user, taking a terminal as the controlling one: what posix_spawn cannot do). The
+// tests are not the judge: the judge runs no code of its own in a child
+// (judge/containment/spawn.hpp). Boost.Process forks and execs; the child closes every
+// descriptor but 0, 1, 2 and the ones it was given, first thing, then runs the step, and a
+// failure there comes back through a pipe, naming the step.
 #pragma once
 
 #include <sys/types.h>
@@ -19,7 +13,7 @@
 #include <string>
 #include <vector>
 
-namespace entrapment {
+namespace entrapment::testing {
 
 // A step run in the child between fork and exec (or exit): raw system calls only, since the
 // judge has threads (malloc or a lock taken by another thread at the fork would deadlock).
@@ -56,7 +50,4 @@ pid_t launch(const LaunchRequest& request);
 // descriptor up to the descriptor limit.
 void close_descriptors_except(const int* keep, int count);
 
-// The absolute path of `program`, looked up in PATH when it has no '/'; empty when not found.
-std::filesystem::path find_program(const std::string& program);
-
-}  // namespace entrapment
+}  // namespace entrapment::testing

@@ -8,9 +8,9 @@
 
 #include <fstream>
 
-#include "containment/contestant_process.hpp"
-#include "containment/launch.hpp"
-#include "execution_fixture.hpp"
+#include "containment/box_process.hpp"
+#include "containment/spawn.hpp"
+#include "tests/support/runs.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
 
@@ -71,20 +71,20 @@ TEST_P(HostileCompile, EmbeddingASecretTestIsACompileError) {
       "\\\"\\n.byte 0\\n.text\");\n#include <cstdio>\nextern const char leak[];\n"
       "int main() { std::puts(leak); }\n");
   EXPECT_NE(message.find(secret.filename().string()), std::string::npos) << message;
-  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+  EXPECT_EQ(leftovers(), std::vector<std::string>{});
 }
 
 TEST_P(HostileCompile, IncludingDevZeroIsACompileErrorWithinTheLimits) {
   const std::string message = compile_error_of("#include \"/dev/zero\"\nint main() {}\n");
   EXPECT_NE(message.find("compile error"), std::string::npos) << message;
-  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+  EXPECT_EQ(leftovers(), std::vector<std::string>{});
 }
 
 TEST_P(HostileCompile, EmbeddingDevZeroIsACompileErrorWithinTheLimits) {
   const std::string message = compile_error_of(
       "asm(\".section .rodata\\n.incbin \\\"/dev/zero\\\"\\n.text\");\nint main() {}\n");
   EXPECT_NE(message.find("compile error"), std::string::npos) << message;
-  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+  EXPECT_EQ(leftovers(), std::vector<std::string>{});
 }
 
 TEST_P(HostileCompile, ATemplateWithoutEndIsACompileError) {

@@ -2,7 +2,7 @@
 // (separate, co-mounted, or bind-mounted hierarchies) and v2 (pure and hybrid), why none is
 // usable when none is, what a contestant's group is given, and how its counters are read.
 // The real hierarchies of this machine are exercised by the hostile tests ("_cgroup").
-#include "containment/cgroup.hpp"
+#include "box/cgroup.hpp"
 
 #include <gtest/gtest.h>
 #include <unistd.h>
@@ -10,8 +10,8 @@
 #include <fstream>
 #include <sstream>
 
-#include "containment/proc_table.hpp"
-#include "execution_fixture.hpp"
+#include "box/proc_table.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

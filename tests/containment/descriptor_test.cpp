@@ -1,10 +1,11 @@
 // No descriptor of the judge reaches a program it starts, whatever thread started it, and no
 // start fails because another thread had a file open for writing at that moment. `judge
 // verify` failed at random with "Text file busy": a program copied out of the compile cache
-// was executed while a compiler started a moment before by another thread still held the
+// was executed while a process started a moment before by another thread still held the
 // copy's descriptor open for writing. Here threads copy programs the way any code may (a
-// std::ofstream, whose descriptor is not close-on-exec) and start them at once, while other
-// threads start long-lived programs and write files: every start must succeed.
+// std::ofstream, whose descriptor is not close-on-exec) and start them at once (posix_spawn,
+// and a box, which runs its own copy), while other threads start long-lived programs and write
+// files: every start must succeed.
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -14,9 +15,9 @@
 #include <fstream>
 #include <thread>
 
-#include "containment/contestant_process.hpp"
+#include "containment/box_process.hpp"
 #include "containment/tool_process.hpp"
-#include "execution_fixture.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 
 namespace entrapment::testing {
@@ -95,13 +96,14 @@ TEST(Descriptors, StartsNeverFailWhileOtherThreadsCopyAndWriteFiles) {
                (run.started ? "exit " + std::to_string(run.exit_code) : run.error));
       if (i % 10 == 0) {
         try {
-          Limits limits = small_limits();
-          ContestantProcess process({copy.string()}, limits, false);
+          BoxLimits limits = small_limits();
+          BoxedProcess process({copy.string()}, limits, false);
           process.close_stdin();
           ++starts;
-          if (!process.wait_until(process.started() + std::chrono::seconds(30)) ||
-              process.usage().exit_code != 0 || process.usage().signaled)
-            failed(copy.string() + " as a contestant: " + process.stderr_text());
+          const BoxRecord& record = process.wait();
+          if (record.ending != BoxRecord::Ending::Exited || record.exit_code != 0)
+            failed(copy.string() + " as a contestant: " + record.message + " " +
+                   process.stderr_text());
         } catch (const std::exception& e) {
           failed(copy.string() + " as a contestant: " + e.what());
         }
@@ -138,7 +140,7 @@ TEST(Descriptors, StartsNeverFailWhileOtherThreadsCopyAndWriteFiles) {
   std::string examples;
   for (const std::string& why : first_failures) examples += "\n  " + why;
   EXPECT_EQ(failures.load(), 0) << "of " << starts.load() << " starts:" << examples;
-  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+  EXPECT_EQ(leftovers(), std::vector<std::string>{});
 }
 
 }  // namespace

@@ -2,7 +2,7 @@
 // while the contestant was still talking wins; otherwise the contestant's failure wins.
 #include <gtest/gtest.h>
 
-#include "execution_fixture.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

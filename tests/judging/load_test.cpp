@@ -11,8 +11,8 @@
 #include <algorithm>
 #include <thread>
 
-#include "containment/contestant_process.hpp"
-#include "execution_fixture.hpp"
+#include "containment/box_process.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -10,7 +10,7 @@
 
 #include <string>
 
-#include "execution_fixture.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/text.hpp"
@@ -117,6 +117,32 @@ TEST(Containment, AnInterpreterInAHomesBinShowsNotTheHome) {
   EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
 }
 
+// Issue 36: an interpreter at ~/.local/bin/python3 (with ~/.local/lib/python3.11, an
+// installation) showed all of ~/.local, where the contestant read ~/.local/share/keyrings. Of
+// an installation only its bin/, lib/ and include/ are shown, never its prefix: what else lies
+// in it stays out of sight. The program exits 3 when it could read the keyring (RTE), 0 when
+// not (WA: it never played).
+TEST(Containment, AnInstallationShowsItsBinAndLibNeverItsPrefix) {
+  if (const std::string why = why_unsupported(true, LimitChoice::Auto); !why.empty())
+    GTEST_SKIP() << why;
+  TempDir home("entrapment-test-home", 0755);  // $HOME: never shown whole
+  TempDir local("entrapment-test-local", 0755);  // ~/.local, an installation's prefix
+  TempDir program("entrapment-test-program", 0755);
+  fs::create_directories(local.path / "bin");
+  fs::create_directories(local.path / "lib" / "python3.11");
+  fs::create_directories(local.path / "share" / "keyrings");
+  const fs::path keyring = local.path / "share" / "keyrings" / "login.keyring";
+  write_text(keyring, "the keys\n");
+  const fs::path python = local.path / "bin" / "python3";
+  fs::copy_file(fs::canonical("/usr/bin/python3"), python);
+  const fs::path script = program.path / "attack.py";
+  write_text(script, "import sys\ntry:\n    open('" + keyring.string() +
+                         "').read()\n    sys.exit(3)\nexcept OSError:\n    sys.exit(0)\n");
+  const JudgeRun run = judge_python(python, script, home.path);
+  EXPECT_TRUE(has(run.out, "Verdict: WA")) << run.out << run.err;
+  EXPECT_FALSE(has(run.out, "exited with status 3")) << "it read the keyring\n" << run.out;
+}
+
 // Issue 27: an interpreter named python* after `--` was run as root, outside any sandbox, to
 // ask which Python it is (for pyenv's shims). A shim that leaves a mark wherever it can write
 // never leaves one: it is asked inside bwrap, the machine read-only (or not asked at all).
@@ -219,6 +245,7 @@ TEST(Containment, AShimWhoseAnswerIsNoProgramRunsAsItself) {
   if (root && !nobody) GTEST_SKIP() << "no user nobody here";
   TempDir dir("entrapment-test-shim-answer", 0755);
   fs::copy_file(bin_dir() / "judge", dir.path / "judge");
+  fs::copy_file(bin_dir() / "judge-box", dir.path / "judge-box");  // it starts its runs
   for (const char* file : {"problem.yaml", "testdata/sample/1.in"})
     write_text(dir.path / "package" / file, read_text(package_root() / file));
   write_text(dir.path / "reference.py",
@@ -254,6 +281,7 @@ TEST(Containment, VerifyAsAUserRunsSolutionsInBwrap) {
   if (root && !nobody) GTEST_SKIP() << "no user nobody here";
   TempDir tools("entrapment-test-nobody", 0755);
   fs::copy_file(bin_dir() / "judge", tools.path / "judge");
+  fs::copy_file(bin_dir() / "judge-box", tools.path / "judge-box");  // it starts its runs
   TempDir package("entrapment-test-package", 0755);
   for (const char* file :
        {"problem.yaml", "testdata/sample/1.in", "solutions/accepted/reference.py"})

@@ -10,8 +10,8 @@
 #include <cstdint>
 #include <fstream>
 
-#include "containment/contestant_process.hpp"
-#include "execution_fixture.hpp"
+#include "containment/box_process.hpp"
+#include "tests/support/runs.hpp"
 #include "submissions/work_dir.hpp"
 
 namespace entrapment::testing {
@@ -19,7 +19,7 @@ namespace {
 
 namespace fs = std::filesystem;
 
-fs::path programs_dir() { return package_root() / "tests" / "execution" / "programs"; }
+fs::path programs_dir() { return package_root() / "tests" / "programs"; }
 
 // `from` copied into `dir` as `name`, with `mode`.
 fs::path copy_into(const fs::path& from, const fs::path& dir, const std::string& name,
@@ -41,7 +41,7 @@ using Param = ModeParam;
 class PrivatePlaces : public ModeTest {
  protected:
   TestResult judge(const std::vector<std::string>& command, double cpu_s = 1) {
-    Limits limits = small_limits(mechanism());
+    BoxLimits limits = small_limits(mechanism());
     limits.cpu_s = cpu_s;
     limits.wall_s = wall_limit_for(cpu_s);
     return judge_test({"staged", command}, trapper_board(), "staged", limits, sandbox());
@@ -56,7 +56,7 @@ class PrivatePlaces : public ModeTest {
     EXPECT_GE(result.memory_kib, 64 * 1024) << "memory, KiB";
     EXPECT_LE(result.memory_kib, (64 + memory_own_mib) * 1024) << "memory, KiB";
     EXPECT_EQ(processes_with(token), 0) << "processes of the contestant are left";
-    EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+    EXPECT_EQ(leftovers(), std::vector<std::string>{});
   }
   std::string token(const std::string& what) const {
     return what + "-" + std::to_string(::getpid()) + "-" +
@@ -168,7 +168,7 @@ TEST_P(PrivatePlaces, AFileThatCannotBeExecutedIsAJudgeError) {
   const TestResult result = judge({"/etc/passwd"});
   EXPECT_EQ(to_string(result.verdict), std::string("JE")) << result.message;
   EXPECT_NE(result.message.find("judge error: cannot start"), std::string::npos) << result.message;
-  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{});
+  EXPECT_EQ(leftovers(), std::vector<std::string>{});
 }
 
 INSTANTIATE_TEST_SUITE_P(Staging, PrivatePlaces, every_mode(), ModeName());
@@ -185,7 +185,7 @@ TEST(StageCommand, CopiesTheProgramAndWhatItNamesAndLeavesSystemPathsAlone) {
   const StagedCommand staged =
       stage_command({program.string(), input.string(), (source.path / "classes").string(),
                      "/usr/bin/env", "-x", "relative"},
-                    scratch.path, std::nullopt);
+                    scratch.path, false);
   ASSERT_EQ(staged.argv.size(), 6u);
   EXPECT_EQ(staged.argv[0], (scratch.path / "a.out").string());
   EXPECT_EQ(staged.argv[1], (scratch.path / "data.txt").string());
@@ -213,7 +213,7 @@ TEST(StageCommand, AnInterpretersScriptBringsTheModulesBesideIt) {
   write_file(source.path / "helper.py", "def side(): return 'Runner'\n", 0600);
   write_file(source.path / "notes.txt", "not a module", 0600);
   const StagedCommand staged = stage_command(
-      {"/usr/bin/python3", (source.path / "__main__.py").string()}, scratch.path, std::nullopt);
+      {"/usr/bin/python3", (source.path / "__main__.py").string()}, scratch.path, false);
   ASSERT_EQ(staged.argv.size(), 2u);
   const fs::path main = staged.argv[1];
   EXPECT_EQ(main.filename(), "__main__.py");
@@ -223,7 +223,7 @@ TEST(StageCommand, AnInterpretersScriptBringsTheModulesBesideIt) {
   // The program (not an interpreter) brings nothing but what it names.
   TempDir other("entrapment-test-scratch", 0755);
   const StagedCommand alone =
-      stage_command({(source.path / "helper.py").string()}, other.path, std::nullopt);
+      stage_command({(source.path / "helper.py").string()}, other.path, false);
   EXPECT_EQ(alone.argv[0], (other.path / "helper.py").string());
   EXPECT_FALSE(fs::exists(other.path / "__main__.py"));
 }
@@ -244,17 +244,17 @@ TEST(StageCommand, LinksOnlyWhatTheContestantCannotChange) {
   write_file(open_to_all, "#!/bin/sh\n", 0777);
   {
     TempDir scratch("entrapment-test-scratch", 0755);
-    const StagedCommand own_user = stage_command({program.string()}, scratch.path, 61999);
+    const StagedCommand own_user = stage_command({program.string()}, scratch.path, true);
     EXPECT_EQ(inode(own_user.argv[0]), inode(program)) << "a hard link";
   }
   if (::geteuid() != 61999) {
     TempDir scratch("entrapment-test-scratch", 0755);
-    const StagedCommand same_user = stage_command({program.string()}, scratch.path, std::nullopt);
+    const StagedCommand same_user = stage_command({program.string()}, scratch.path, false);
     EXPECT_NE(inode(same_user.argv[0]), inode(program)) << "a copy";
   }
   {
     TempDir scratch("entrapment-test-scratch", 0755);
-    const StagedCommand writable = stage_command({open_to_all.string()}, scratch.path, 61999);
+    const StagedCommand writable = stage_command({open_to_all.string()}, scratch.path, true);
     EXPECT_NE(inode(writable.argv[0]), inode(open_to_all)) << "a copy";
   }
 }
@@ -266,7 +266,7 @@ TEST(StageCommand, TwoFilesOfTheSameNameGetTwoNames) {
   write_file(two.path / "in", "2", 0644);
   const StagedCommand staged =
       stage_command({"/bin/cat", (one.path / "in").string(), (two.path / "in").string()},
-                    scratch.path, std::nullopt);
+                    scratch.path, false);
   EXPECT_NE(staged.argv[1], staged.argv[2]);
   std::ifstream first(staged.argv[1]), second(staged.argv[2]);
   std::string a, b;
@@ -277,11 +277,11 @@ TEST(StageCommand, TwoFilesOfTheSameNameGetTwoNames) {
 
 TEST(StageCommand, AMissingProgramOrAHugeDirectoryIsAStageError) {
   TempDir scratch("entrapment-test-scratch", 0755);
-  EXPECT_THROW(stage_command({"/nonexistent/program"}, scratch.path, std::nullopt), StageError);
+  EXPECT_THROW(stage_command({"/nonexistent/program"}, scratch.path, false), StageError);
   TempDir big("entrapment-test-big", 0755);
   for (int i = 0; i < 10001; ++i) write_file(big.path / std::to_string(i), "", 0644);
   try {
-    stage_command({"/bin/cat", big.path.string()}, scratch.path, std::nullopt);
+    stage_command({"/bin/cat", big.path.string()}, scratch.path, false);
     FAIL() << "no StageError";
   } catch (const StageError& e) {
     EXPECT_NE(std::string(e.what()).find("more than 10000 files"), std::string::npos) << e.what();
@@ -308,12 +308,15 @@ TEST(PrivateDirectories, WorkAndScratchDirectoriesAreMode0700) {
   struct stat info {};
   ASSERT_EQ(::stat(work.path().c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 07777, 0700u);
-  Limits limits = small_limits();
-  ContestantProcess process({fs::absolute(bin_dir() / "test_player").string(), "sleep"}, limits,
-                            false);
-  ASSERT_EQ(::stat(process.scratch().c_str(), &info), 0);
+  BoxLimits limits = small_limits();
+  BoxedProcess process({fs::absolute(bin_dir() / "test_player").string(), "sleep"}, limits,
+                       false);
+  ASSERT_EQ(::stat(process.dir().c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 07777, 0700u);
-  process.kill();
+  // And the judge's own directory, which holds them both.
+  ASSERT_EQ(::stat(judge_temp_dir().c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 0700u);
+  process.stop();
 }
 
 }  // namespace

@@ -1,6 +1,6 @@
 // A test contestant: plays Entrapment optimally (with the exact solver), or misbehaves the
 // way its first argument says. The containment tests judge it; see
-// tests/execution/hostile_test.cpp.
+// tests/judging/hostile_test.cpp.
 //   correct         plays a correct game
 //   sleep           sleeps forever before saying anything
 //   no-flush        plays, but never flushes its output (and then waits for the judge)
@@ -54,7 +54,7 @@
 //                   waits for them, then plays
 //   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
 //                   /tmp, writes 3 x argv[3] MiB there in files of 512 KiB, then plays; where
-//                   it cannot, holds that much memory
+//                   it cannot, holds that much memory (1 MiB at a time)
 //   socket-fill     holds 3 x argv[3] MiB as data written to socket pairs no one reads
 //                   (kernel memory: no process's resident set), then plays
 //   many-mappings   makes 60000 mappings of a page, forks 200 children that share them and
@@ -66,6 +66,13 @@
 //   keyring-wipe    empties every keyring /proc/keys shows it but its session's, then plays
 //   keyring-find    looks for a key named by its token in every keyring it may search (its
 //                   session's, which was the judge's; its user's; its persistent one)
+//   tcp-fill        holds 3 x argv[3] MiB as data sent over TCP on its own loopback to a
+//                   listener that never reads (kernel memory); where it cannot, holds that much
+//                   memory of its own; then plays
+//   file-table      250 children each open /dev/null until refused and hold it; exits with
+//                   status 3 (RTE) when all of them held more than a tenth of the machine's file
+//                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
+//                   plays otherwise; says how many on stderr
 //   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
@@ -79,6 +86,7 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -134,6 +142,16 @@ void allocate(std::size_t mib) {
   if (!block) abort();
   std::memset(block, 1, mib << 20);
   kept_memory = block;
+}
+
+// `mib` MiB in blocks of 1 MiB, every page touched, kept until exit: a program that holds
+// memory the ordinary way, stopped by the memory limit (or out of memory near it) on the way.
+void hold(std::size_t mib) {
+  for (std::size_t i = 0; i < mib; ++i) {
+    char* block = static_cast<char*>(std::malloc(1 << 20));
+    if (!block) abort();
+    std::memset(block, 1, 1 << 20);
+  }
 }
 
 double own_cpu_seconds(int who) {
@@ -372,6 +390,15 @@ std::string wipe_keyrings() {
 }
 
 // Writes `text` into the file at `path` (a /proc file of its own).
+std::string read_text_file(const char* path) {
+  std::string text;
+  const int fd = open(path, O_RDONLY);
+  char buffer[256];
+  for (ssize_t n; fd >= 0 && (n = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, n);
+  if (fd >= 0) close(fd);
+  return text;
+}
+
 bool write_file(const char* path, const std::string& text) {
   const int fd = open(path, O_WRONLY);
   const bool written = fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size());
@@ -543,7 +570,7 @@ int main(int argc, char** argv) {
         mount("none", "/tmp", "tmpfs", 0, "size=4g") == 0) {
       std::fprintf(stderr, "wrote %d MiB in its own tmpfs\n", fill("/tmp", token, 2 * mib) / 2);
     } else {
-      allocate(mib);
+      hold(mib);
     }
     play();
   } else if (mode == "socket-fill") {
@@ -558,6 +585,63 @@ int main(int argc, char** argv) {
       fcntl(pair[0], F_SETFL, O_NONBLOCK);
       for (ssize_t n; (n = write(pair[0], block, sizeof block)) > 0;) held += n;
     }
+    play();
+  } else if (mode == "tcp-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    long held = 0;
+    const int listener = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (listener >= 0 && bind(listener, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
+        listen(listener, 1024) == 0 &&
+        getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+      static char block[1 << 16];
+      for (int sender; held < wanted && (sender = socket(AF_INET, SOCK_STREAM, 0)) >= 0;) {
+        if (connect(sender, reinterpret_cast<sockaddr*>(&address), length) != 0) break;
+        accept(listener, nullptr, nullptr);  // held, never read
+        fcntl(sender, F_SETFL, O_NONBLOCK);
+        for (ssize_t n; (n = write(sender, block, sizeof block)) > 0;) held += n;
+      }
+      std::fprintf(stderr, "held %ld MiB in TCP buffers\n", held >> 20);
+    }
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "file-table") {
+    int counts[2];
+    if (pipe(counts) != 0) return 1;
+    std::vector<pid_t> children;
+    for (int i = 0; i < 250; ++i) {
+      const pid_t child = fork();
+      if (child == 0) {
+        rlimit files{};
+        getrlimit(RLIMIT_NOFILE, &files);
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+        long opened = 0;
+        while (open("/dev/null", O_RDONLY) >= 0) ++opened;
+        if (write(counts[1], &opened, sizeof opened) != sizeof opened) _exit(1);
+        pause();
+        _exit(0);
+      }
+      if (child < 0) break;
+      children.push_back(child);
+    }
+    long held = 0;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      long opened = 0;
+      if (read(counts[0], &opened, sizeof opened) != sizeof opened) break;
+      held += opened;
+    }
+    for (pid_t child : children) kill(child, SIGKILL);
+    for (pid_t child : children) waitpid(child, nullptr, 0);
+    const std::string table = read_text_file("/proc/sys/fs/file-max");
+    const unsigned long long file_max = std::strtoull(table.c_str(), nullptr, 10);
+    std::fprintf(stderr, "held %ld files in %zu processes (fs.file-max %llu)\n", held,
+                 children.size(), file_max);
+    if (file_max && static_cast<unsigned long long>(held) > file_max / 10) return 3;
+    if (held < 1000) return 4;
     play();
   } else if (mode == "bomb-during") {
     int start[2];

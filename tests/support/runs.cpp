@@ -1,4 +1,4 @@
-#include "execution_fixture.hpp"
+#include "runs.hpp"
 
 #include <dirent.h>
 #include <stdlib.h>
@@ -6,15 +6,22 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
 #include <atomic>
 #include <cstdlib>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
 
-#include "containment/contestant_process.hpp"
-#include "containment/limit_mechanism.hpp"
-#include "containment/proc_table.hpp"
+#include <signal.h>
+
+#include "box/cgroup.hpp"
+#include "box/limiter.hpp"
+#include "box/proc_table.hpp"
+#include "box/sweep.hpp"
+#include "containment/containment.hpp"
+#include "containment/judge_temp.hpp"
 
 namespace entrapment {
 void PrintTo(LimitChoice mechanism, std::ostream* out) {
@@ -27,6 +34,7 @@ void PrintTo(LimitChoice mechanism, std::ostream* out) {
 namespace entrapment::testing {
 
 namespace fs = std::filesystem;
+
 
 fs::path bin_dir() { return build_bin(); }
 
@@ -47,8 +55,8 @@ Submission player(const std::string& mode, std::string* token) {
   return {"player " + mode, {fs::absolute(bin_dir() / "test_player").string(), mode, unique}};
 }
 
-Limits small_limits(LimitChoice mechanism) {
-  Limits limits;
+BoxLimits small_limits(LimitChoice mechanism) {
+  BoxLimits limits;
   limits.cpu_s = 1;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 256;
@@ -72,66 +80,66 @@ int processes_with(const std::string& token) {
 
 namespace {
 
-std::vector<std::string> entrapment_names_of(int pid) {
-  std::vector<std::string> found;
-  const std::string mark = "-" + std::to_string(pid) + "-";
+// The control groups of boxes that are gone (a box removes its own before it exits).
+void add_groups_of_dead_boxes(std::vector<std::string>& found) {
   std::error_code ec;
-  for (const auto& entry : fs::directory_iterator("/tmp", ec)) {
-    const std::string name = entry.path().filename().string();
-    if (name.rfind("entrapment-", 0) == 0 && name.find(mark) != std::string::npos)
-      found.push_back(entry.path().string());
-  }
-  const CgroupLayout& layout = limit_mechanism(LimitChoice::Auto).layout;
+  const CgroupLayout layout = layout_for_boxes();
   for (const fs::path& dir : {layout.memory, layout.pids, layout.cpu}) {
     if (dir.empty()) continue;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
       const std::string name = entry.path().filename().string();
-      if (name.rfind("entrapment" + mark, 0) == 0) found.push_back(entry.path().string());
+      if (name.rfind(kBoxGroupPrefix, 0) != 0) continue;
+      const pid_t box = static_cast<pid_t>(std::atol(name.c_str() + std::strlen(kBoxGroupPrefix)));
+      if (box > 0 && ::kill(box, 0) != 0 && errno == ESRCH) found.push_back(entry.path().string());
     }
   }
-  return found;
 }
-
-// What a killed process that had this process's pid left, found before any test runs: not
-// this process's leftovers.
-std::vector<std::string>& left_before_this_process() {
-  static std::vector<std::string> names;
-  return names;
-}
-
-class RememberWhatWasLeftBefore : public ::testing::Environment {
- public:
-  void SetUp() override { left_before_this_process() = entrapment_names_of(::getpid()); }
-};
-
-[[maybe_unused]] ::testing::Environment* const kRemember =
-    ::testing::AddGlobalTestEnvironment(new RememberWhatWasLeftBefore);
 
 }  // namespace
 
-std::vector<std::string> leftovers_of(int pid) {
-  std::vector<std::string> found = entrapment_names_of(pid);
-  if (pid == ::getpid()) {
-    const std::vector<std::string>& before = left_before_this_process();
-    found.erase(std::remove_if(found.begin(), found.end(),
-                               [&](const std::string& name) {
-                                 return std::find(before.begin(), before.end(), name) !=
-                                        before.end();
-                               }),
-                found.end());
-  }
+std::vector<std::string> leftovers(const std::vector<fs::path>& kept) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  for (const auto& entry : fs::directory_iterator(judge_temp_dir(), ec))
+    if (std::find(kept.begin(), kept.end(), entry.path()) == kept.end())
+      found.push_back(entry.path().string());
+  add_groups_of_dead_boxes(found);
   return found;
+}
+
+std::vector<std::string> judge_leftovers(pid_t judge) {
+  std::vector<std::string> found;
+  std::error_code ec;
+  const std::string prefix = std::string(kJudgeTempPrefix) + std::to_string(judge) + "-";
+  for (const auto& entry : fs::directory_iterator("/tmp", ec))
+    if (entry.path().filename().string().rfind(prefix, 0) == 0)
+      found.push_back(entry.path().string());
+  add_groups_of_dead_boxes(found);
+  return found;
+}
+
+int staged_programs_with(const std::string& token) {
+  int count = 0;
+  for (const ProcEntry& p : read_process_table()) {
+    const std::string proc = "/proc/" + std::to_string(p.pid);
+    const std::string cmdline = read_proc_file(proc + "/cmdline");
+    std::error_code ec;
+    if (cmdline.find(token) != std::string::npos &&
+        cmdline.find(std::string("/tmp/") + kJudgeTempPrefix) != std::string::npos &&
+        fs::read_symlink(proc + "/exe", ec).filename() != "judge-box")
+      ++count;
+  }
+  return count;
 }
 
 TestCase trapper_board() { return parse_testcase("3 6\n1 2 3 7 8 9\nadversary adaptive 1\n"); }
 TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); }
 
 bool can_contain_fork_bombs(bool sandbox, LimitChoice mechanism) {
-  return isolation_for(sandbox) == Isolation::Bwrap || limit_mechanism(mechanism).cgroup ||
-         ::geteuid() != 0;
+  return has_own_root(sandbox) || limits_here(mechanism).cgroup || ::geteuid() != 0;
 }
 
-bool has_own_root(bool sandbox) { return isolation_for(sandbox) == Isolation::Bwrap; }
+bool has_own_root(bool sandbox) { return sandbox && sandbox_support().usable; }
 
 std::vector<std::string> files_with(const std::string& token) {
   std::vector<std::string> found;
@@ -143,8 +151,8 @@ std::vector<std::string> files_with(const std::string& token) {
   return found;
 }
 
-bool cgroups_usable() { return limit_mechanism(LimitChoice::Cgroup).error.empty(); }
-std::string cgroups_reason() { return limit_mechanism(LimitChoice::Cgroup).error; }
+bool cgroups_usable() { return limits_here(LimitChoice::Cgroup).error.empty(); }
+std::string cgroups_reason() { return limits_here(LimitChoice::Cgroup).error; }
 
 std::string mechanism_name(LimitChoice mechanism) {
   return mechanism == LimitChoice::Cgroup ? "cgroup" : "rlimit";

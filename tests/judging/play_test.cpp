@@ -7,7 +7,7 @@
 #include <sstream>
 #include <utility>
 
-#include "execution_fixture.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 
 namespace entrapment::testing {

@@ -8,9 +8,9 @@
 #include <gtest/gtest.h>
 #include <unistd.h>
 
-#include "containment/contestant_process.hpp"
-#include "containment/launch.hpp"
-#include "execution_fixture.hpp"
+#include "containment/box_process.hpp"
+#include "containment/spawn.hpp"
+#include "tests/support/runs.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
 
@@ -28,7 +28,7 @@ class Languages : public ModeTest {
   // must be at least that (bwrap's own would be 2 MiB and a few ms), and at most that plus what
   // the interpreter or the JVM needs of its own (`cpu_own`, `memory_own_mib`, measured here
   // with /usr/bin/time and doubled), well below twice the truth.
-  void expect_accepted(Submission submission, const Limits& limits, double cpu_used, double cpu_own,
+  void expect_accepted(Submission submission, const BoxLimits& limits, double cpu_used, double cpu_own,
                        long long memory_own_mib, const std::vector<std::string>& kept = {}) {
     const std::string token =
         "language-test-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_);
@@ -42,14 +42,14 @@ class Languages : public ModeTest {
     EXPECT_GE(result.memory_kib, kFilledMib * 1024) << "memory, KiB";
     EXPECT_LE(result.memory_kib, (kFilledMib + memory_own_mib) * 1024) << "memory, KiB";
     EXPECT_EQ(processes_with(token), 0) << "processes of the contestant are left";
-    EXPECT_EQ(leftovers_of(::getpid()), kept);
+    EXPECT_EQ(leftovers(), kept);
   }
 
   static constexpr long long kFilledMib = 64;
   int runs_ = 0;
 
   static fs::path program(const std::string& name) {
-    return package_root() / "tests" / "execution" / "programs" / name;
+    return package_root() / "tests" / "programs" / name;
   }
 };
 
@@ -59,8 +59,8 @@ class Languages : public ModeTest {
 // while it is aligned) beside the 64 MiB it fills; 256 MiB of address space failed it now and
 // then with MemoryError, depending on where the kernel placed the mappings. (The problem's own
 // limit is 2048 MiB.)
-Limits python_limits(LimitChoice mechanism) {
-  Limits limits = small_limits(mechanism);
+BoxLimits python_limits(LimitChoice mechanism) {
+  BoxLimits limits = small_limits(mechanism);
   limits.cpu_s = 4;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 1024;
@@ -85,7 +85,7 @@ TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
   const Submission submission = prepare_submission(program("ThreadedTrapper.java"), work.path());
   // The JVM's start takes a good part of a second of CPU on a loaded machine; its own: 0.2-0.3 s
   // of CPU and some 80 MiB resident.
-  Limits limits = small_limits(mechanism());
+  BoxLimits limits = small_limits(mechanism());
   limits.cpu_s = 5;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 1024;
@@ -98,14 +98,14 @@ TEST_P(Languages, JavasNativeMemoryCountsAgainstTheLimit) {
     GTEST_SKIP() << "no Java here (javac, java)";
   WorkDir work("java-test");
   const Submission submission = prepare_submission(program("NativeHog.java"), work.path());
-  Limits limits = small_limits(mechanism());
+  BoxLimits limits = small_limits(mechanism());
   limits.cpu_s = 5;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 256;
   const TestResult result =
       judge_test(submission, runner_board(), submission.name, limits, sandbox());
   EXPECT_EQ(to_string(result.verdict), std::string("MLE")) << result.message;
-  EXPECT_EQ(leftovers_of(::getpid()), std::vector<std::string>{work.path().string()});
+  EXPECT_EQ(leftovers(), std::vector<std::string>{work.path().string()});
 }
 
 INSTANTIATE_TEST_SUITE_P(Contained, Languages, every_mode(), ModeName());

@@ -7,7 +7,7 @@
 #include <fstream>
 #include <vector>
 
-#include "execution_fixture.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 
 namespace entrapment::testing {

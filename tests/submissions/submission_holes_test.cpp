@@ -7,8 +7,8 @@
 
 #include <string>
 
-#include "containment/launch.hpp"
-#include "execution_fixture.hpp"
+#include "containment/spawn.hpp"
+#include "tests/support/runs.hpp"
 #include "submissions/compile_cache.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"

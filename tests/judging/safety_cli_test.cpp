@@ -14,8 +14,8 @@
 #include <fstream>
 #include <iostream>
 
-#include "containment/contestant_process.hpp"
-#include "execution_fixture.hpp"
+#include "containment/box_process.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/text.hpp"
@@ -249,7 +249,7 @@ TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
   Package package;
   const std::string player = fs::absolute(bin_dir() / "test_player").string();
   for (const std::string sandbox : {"--sandbox"}) {
-    if (isolation_for(true) == Isolation::None)
+    if (!sandbox_support().usable)
       GTEST_SKIP() << "bwrap not usable (" << sandbox_support().reason << "): nothing isolates "
                    << "the contestant, which may open the user's terminal by name "
                    << "(doc/execution.md)";
@@ -324,11 +324,15 @@ struct Unprivileged {
       uid = nobody->pw_uid;
       gid = nobody->pw_gid;
     }
-    for (const char* program : {"judge", "test_player"}) {
-      fs::copy_file(bin_dir() / program, dir.path / program);
-      ::chmod((dir.path / program).c_str(), 0755);
+    // The programs in a directory of root's that only root may write (the judge refuses a
+    // judge-box others could replace), its HOME beside them open to it.
+    fs::create_directory(dir.path / "bin");
+    for (const char* program : {"judge", "judge-box", "test_player"}) {
+      fs::copy_file(bin_dir() / program, dir.path / "bin" / program);
+      ::chmod((dir.path / "bin" / program).c_str(), 0755);
     }
-    ::chmod(dir.path.c_str(), 0777);  // its HOME
+    ::chmod((dir.path / "bin").c_str(), 0755);
+    ::chmod(dir.path.c_str(), 01777);  // its HOME (sticky: nobody may move bin/ away)
   }
   JudgeOptions options() const {
     JudgeOptions o;
@@ -338,8 +342,8 @@ struct Unprivileged {
     o.env = {{"HOME", dir.path.string()}};
     return o;
   }
-  fs::path judge() const { return dir.path / "judge"; }
-  std::string player() const { return (dir.path / "test_player").string(); }
+  fs::path judge() const { return dir.path / "bin" / "judge"; }
+  std::string player() const { return (dir.path / "bin" / "test_player").string(); }
 };
 
 TEST(NotRoot, WithoutBwrapOnlyThePackagesOwnSubmissionsRunAfterAWarning) {

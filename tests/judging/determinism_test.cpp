@@ -5,7 +5,7 @@
 
 #include <fstream>
 
-#include "execution_fixture.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -1,5 +1,6 @@
-// Shared by the containment tests: the test contestant, small limits, and checks that nothing of
-// a run is left (no process, no scratch directory, no control group).
+// Shared by the tests of runs (box, containment, submissions, judging): the test contestant,
+// small limits, every isolation and limit mechanism as a parameter, and checks that nothing of
+// a run is left (no process, no run directory, no control group).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -11,6 +12,7 @@
 #include <tuple>
 #include <vector>
 
+#include "containment/containment.hpp"
 #include "judging/judge_tests.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
@@ -34,17 +36,26 @@ JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::st
 // unique to this call, so its processes can be found afterwards.
 Submission player(const std::string& mode, std::string* token = nullptr);
 
-// Limits small enough for tests: 1 s CPU, the production rule's wall clock (3 s), 256 MiB,
+// BoxLimits small enough for tests: 1 s CPU, the production rule's wall clock (3 s), 256 MiB,
 // 64 processes; enforced by `mechanism`.
-Limits small_limits(LimitChoice mechanism = LimitChoice::Auto);
+BoxLimits small_limits(LimitChoice mechanism = LimitChoice::Auto);
 
 // How many processes have `token` in their command line.
 int processes_with(const std::string& token);
 
-// What this process's runs left behind: /tmp/entrapment-*-<pid>-* directories and control
-// groups entrapment-<pid>-* (the names carry the judge's pid). For this process, not what a
-// killed process with the same pid had left before the tests began.
-std::vector<std::string> leftovers_of(int pid);
+// What this process's runs left behind: anything in its temporary directory
+// (containment/judge_temp.hpp) but what `kept` names, and the control group of any box that
+// is gone (entrapment-box-<pid> where no such process lives: a box removes its own before it
+// exits).
+std::vector<std::string> leftovers(const std::vector<std::filesystem::path>& kept = {});
+
+// What a judge that is another process (`judge`, its pid) left: its temporary directory
+// (/tmp/entrapment-judge-<pid>-*), and the control group of any box that is gone.
+std::vector<std::string> judge_leftovers(pid_t judge);
+
+// Processes whose command line holds `token` and that run from a run's directory (a staged
+// program: not a judge or a box, whose command lines hold it too).
+int staged_programs_with(const std::string& token);
 
 // A board the contestant wins as the Trapper in 3 rounds (the first sample), and one it wins
 // as the Runner.

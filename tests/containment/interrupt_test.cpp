@@ -1,7 +1,8 @@
 // Ctrl-C (SIGINT) or SIGTERM of a real `judge run`, `judge verify` or `judge play` while its
 // contestants run: it exits with 130 or 143, and no process it started (contestant, compiler),
-// no scratch or work directory (/tmp/entrapment-*-<its pid>-*) and no control group of it
-// remains.
+// no directory of it (/tmp/entrapment-judge-<its pid>-*) and no control group of its boxes
+// remains. A SIGKILL, which it cannot handle, leaves nothing either: its boxes and its sweeper
+// see their lifeline break.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/stat.h>
@@ -14,26 +15,13 @@
 #include <thread>
 
 #include "containment/interrupts.hpp"
-#include "containment/proc_table.hpp"
-#include "execution_fixture.hpp"
+#include "box/proc_table.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {
 
 namespace fs = std::filesystem;
-
-// How many contestants carrying `token` run from a scratch directory (staged there: not the
-// judge itself, whose command line holds the token too, nor a compiler).
-int contestants_with(const std::string& token) {
-  int count = 0;
-  for (const ProcEntry& p : read_process_table()) {
-    const std::string cmdline = read_proc_file("/proc/" + std::to_string(p.pid) + "/cmdline");
-    if (cmdline.find(token) != std::string::npos &&
-        cmdline.find("/tmp/entrapment-run-") != std::string::npos)
-      ++count;
-  }
-  return count;
-}
 
 // How long a wait on a condition may last before the test gives up: long, because the machine
 // may be busy (on a 2-core machine at a load of 30 to 100, `judge run` took more than 30 s to
@@ -44,7 +32,7 @@ constexpr double kPatience = 600;
 bool wait_for_processes(Process& judge, const std::string& token, int count) {
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::duration<double>(kPatience);
   while (std::chrono::steady_clock::now() < deadline && judge.running()) {
-    if (contestants_with(token) >= count) return true;
+    if (staged_programs_with(token) >= count) return true;
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
   }
   return false;
@@ -53,13 +41,13 @@ bool wait_for_processes(Process& judge, const std::string& token, int count) {
 void expect_clean_interrupt(Process& judge, int signal, const std::string& token, int running) {
   ASSERT_TRUE(wait_for_processes(judge, token, running)) << "the contestants did not start\n"
                                                          << judge.out() << judge.err();
-  ASSERT_FALSE(leftovers_of(judge.pid()).empty()) << "a judge at work has scratch directories";
+  ASSERT_FALSE(judge_leftovers(judge.pid()).empty()) << "a judge at work has scratch directories";
   ::kill(judge.pid(), signal);
   const int status = judge.wait_for(kPatience);
   EXPECT_EQ(status, 128 + signal) << judge.out() << judge.err();
   EXPECT_NE(judge.err().find("judge: interrupted"), std::string::npos) << judge.err();
   EXPECT_EQ(processes_with(token), 0) << "contestant processes are left";
-  EXPECT_EQ(leftovers_of(judge.pid()), std::vector<std::string>{}) << "left behind";
+  EXPECT_EQ(judge_leftovers(judge.pid()), std::vector<std::string>{}) << "left behind";
 }
 
 std::string player_path() { return fs::absolute(bin_dir() / "test_player").string(); }
@@ -116,6 +104,37 @@ TEST(Interrupt, SigintStopsJudgeVerify) {
   expect_clean_interrupt(judge, SIGINT, token, 1);
 }
 
+// Issue 36: a SIGKILL of the judge, which it cannot handle, left its runs' directories and
+// control groups (and, without a PID namespace, a process with a run's id). Now each box sees
+// its lifeline break and stops and clears its run, and the judge's sweeper removes the judge's
+// directory: soon (seconds on an idle machine; the test waits for the condition, however long
+// a busy machine takes) nothing of it is left, in bwrap and without.
+TEST(Interrupt, NothingOfAJudgeKilledWithSigkillIsLeft) {
+  for (const bool sandbox : {true, false}) {
+    Tests tests;
+    const std::string token = "sigkill-run-" + std::string(sandbox ? "bwrap-" : "none-") +
+                              std::to_string(::getpid());
+    std::vector<std::string> args = {"run", "--trust", tests.dir.path.string(), "-j", "2"};
+    if (!sandbox) args.push_back("--no-sandbox");
+    args.insert(args.end(), {"--", player_path(), "sleep", token});
+    Process judge = start_judge(args, in_package());
+    ASSERT_TRUE(wait_for_processes(judge, token, 2)) << "the contestants did not start\n"
+                                                     << judge.out() << judge.err();
+    ASSERT_FALSE(judge_leftovers(judge.pid()).empty()) << "a judge at work has directories";
+    ::kill(judge.pid(), SIGKILL);
+    EXPECT_EQ(judge.wait_for(kPatience), 128 + SIGKILL);
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::duration<double>(kPatience);
+    while ((processes_with(token) > 0 || !judge_leftovers(judge.pid()).empty()) &&
+           std::chrono::steady_clock::now() < deadline)
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    EXPECT_EQ(processes_with(token), 0) << (sandbox ? "bwrap: " : "none: ")
+                                        << "processes of its runs are left";
+    EXPECT_EQ(judge_leftovers(judge.pid()), std::vector<std::string>{})
+        << (sandbox ? "bwrap: " : "none: ") << "left behind";
+  }
+}
+
 // Compilers run as contestants: an interrupt while submissions compile ahead stops every
 // compiler and leaves no directory (it left a g++ and a work directory 2 times in 6).
 TEST(Interrupt, SigintWhileCompilingLeavesNoCompilerAndNoDirectory) {
@@ -147,7 +166,7 @@ TEST(Interrupt, SigintWhileCompilingLeavesNoCompilerAndNoDirectory) {
     ::kill(judge.pid(), SIGINT);
     EXPECT_EQ(judge.wait_for(kPatience), 130) << judge.out() << judge.err();
     EXPECT_EQ(processes_with(token), 0) << "a compiler is left";
-    EXPECT_EQ(leftovers_of(judge.pid()), std::vector<std::string>{}) << "left behind";
+    EXPECT_EQ(judge_leftovers(judge.pid()), std::vector<std::string>{}) << "left behind";
   }
 }
 

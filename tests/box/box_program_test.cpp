@@ -1,0 +1,303 @@
+// judge-box run alone, as a person or another judge would run it (the way runguard is used):
+// the program's stdin, stdout and stderr passed through, the record in the meta file, what
+// stopped the program said in words, the seccomp filter, the box as the program's nearest
+// ancestor outside bwrap, and nothing left when its caller dies or it is killed itself. Each
+// in every isolation and limit mechanism this machine has.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "box/proc_table.hpp"
+#include "box/record.hpp"
+#include "box/sweep.hpp"
+#include "containment/spawn.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/runs.hpp"
+#include "tests/support/text.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct BoxRun {
+  int status = -1;  // the box's exit status (a shell's way: 128 + N for signal N)
+  std::string out, err, record_text;
+  BoxRecord record;
+};
+
+int shell_status(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// A box to run one program: its directory, its record's file, its output's files.
+class Box {
+ public:
+  Box(bool sandbox, LimitChoice mechanism) : sandbox_(sandbox), mechanism_(mechanism) {}
+
+  std::vector<std::string> args(const std::vector<std::string>& command,
+                                const std::vector<std::string>& more = {}) const {
+    std::vector<std::string> a = {build_program("judge-box").string(), "--time",   "1",
+                                  "--memory",                          "256",      "--limits",
+                                  mechanism_name(mechanism_),          "--sandbox", sandbox_ ? "bwrap" : "none",
+                                  "--dir",                             dir.path.string(),
+                                  "--meta",                            meta().string()};
+    a.insert(a.end(), more.begin(), more.end());
+    a.push_back("--");
+    a.insert(a.end(), command.begin(), command.end());
+    return a;
+  }
+
+  // Starts the box (stdin from `input`); `lifeline`: the read end of the caller's lifeline.
+  pid_t start(const std::vector<std::string>& argv, const std::string& input = "",
+              int lifeline = -1) {
+    write_text(files.path / "in", input);
+    SpawnRequest request;
+    request.argv = argv;
+    request.in_file = (files.path / "in").string();
+    request.out_file = (files.path / "out").string();
+    const int err = ::open((files.path / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                           0600);
+    request.err = err;
+    if (lifeline >= 0) request.pass = {lifeline};
+    const pid_t pid = spawn(request);
+    ::close(err);
+    return pid;
+  }
+
+  BoxRun finish(pid_t pid) const {
+    BoxRun run;
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    run.status = shell_status(status);
+    run.out = read_text(files.path / "out");
+    run.err = read_text(files.path / "err");
+    std::error_code ec;
+    if (fs::exists(meta(), ec)) {
+      run.record_text = read_text(meta());
+      run.record = parse_record(run.record_text);
+    }
+    return run;
+  }
+
+  BoxRun run(const std::vector<std::string>& command, const std::string& input = "",
+             const std::vector<std::string>& more = {}) {
+    return finish(start(args(command, more), input));
+  }
+
+  fs::path meta() const { return files.path / "record"; }
+
+  TempDir dir{"entrapment-box-test-run", 0755};  // the run's directory
+  TempDir files{"entrapment-box-test-files"};    // its record and its output
+
+ private:
+  bool sandbox_;
+  LimitChoice mechanism_;
+};
+
+// How many processes run with `token` in their command line, the boxes that hold it in theirs
+// left out: the program and what it started.
+int programs_with(const std::string& token) {
+  int count = 0;
+  for (const ProcEntry& p : read_process_table()) {
+    const std::string proc = "/proc/" + std::to_string(p.pid);
+    std::error_code ec;
+    if (has(read_proc_file(proc + "/cmdline"), token) &&
+        fs::read_symlink(proc + "/exe", ec).filename() != "judge-box")
+      ++count;
+  }
+  return count;
+}
+
+// Waits (at most 30 s, a busy machine's while) until `done()`; whether it came.
+template <typename Done>
+bool eventually(Done done) {
+  const auto until = Clock::now() + std::chrono::seconds(30);
+  while (!done()) {
+    if (Clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+class BoxAlone : public ModeTest {
+ protected:
+  Box box() const { return Box(sandbox(), mechanism()); }
+};
+
+TEST_P(BoxAlone, ItPassesTheProgramsInputAndOutputThroughAndWritesARecord) {
+  Box b = box();
+  const BoxRun run = b.run({"/bin/sh", "-c", "cat; echo to-stderr >&2; exit 7"}, "a line\n");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "a line\n");
+  EXPECT_TRUE(has(run.err, "to-stderr")) << run.err;
+  EXPECT_EQ(run.record.ending, BoxRecord::Ending::Exited) << run.record_text;
+  EXPECT_EQ(run.record.exit_code, 7) << run.record_text;
+  EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::None) << run.record_text;
+  EXPECT_EQ(run.record.message, "exited with status 7") << run.record_text;
+  EXPECT_EQ(run.record.isolation, sandbox() ? "bwrap" : "none") << run.record_text;
+  EXPECT_TRUE(has(run.record.limits, mechanism_name(mechanism()))) << run.record_text;
+  EXPECT_EQ(run.record.memory_exact, mechanism() == LimitChoice::Cgroup) << run.record_text;
+  EXPECT_GT(run.record.memory_kib, 0) << run.record_text;
+}
+
+TEST_P(BoxAlone, ItSaysWhatStoppedTheProgramInWords) {
+  Box spin = box();
+  const BoxRun spun = spin.run({"/bin/sh", "-c", "while :; do :; done"});
+  EXPECT_EQ(spun.record.stopped_by, BoxRecord::Stop::TimeLimit) << spun.record_text;
+  EXPECT_TRUE(has(spun.record.message, "stopped at the time limit")) << spun.record_text;
+  EXPECT_GT(spun.record.cpu_s, 1.0) << spun.record_text;
+  Box sleep = box();
+  const BoxRun slept = sleep.run({"/bin/sleep", "60"});
+  EXPECT_EQ(slept.record.stopped_by, BoxRecord::Stop::WallClock) << slept.record_text;
+  EXPECT_TRUE(has(slept.record.message, "wall-clock guard")) << slept.record_text;
+  EXPECT_GE(slept.record.wall_s, 3.0) << slept.record_text;
+  Box missing = box();
+  const BoxRun nothing = missing.run({"/nonexistent/program"});
+  EXPECT_EQ(nothing.status, 0) << nothing.err;
+  EXPECT_EQ(nothing.record.ending, BoxRecord::Ending::NotStarted) << nothing.record_text;
+}
+
+// The seccomp filter, in every isolation: no socket but AF_UNIX, no key system call, no user
+// namespace; what is allowed still works (a socket pair of AF_UNIX).
+TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
+  Box sockets = box();
+  const BoxRun tcp = sockets.run(
+      {"/usr/bin/python3", "-c",
+       "import socket\n"
+       "socket.socketpair(socket.AF_UNIX)\n"
+       "print('unix ok', flush=True)\n"
+       "socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+       "print('tcp ok')\n"});
+  EXPECT_EQ(tcp.out, "unix ok\n") << tcp.err;
+  EXPECT_TRUE(has(tcp.err, "Address family not supported")) << tcp.err;
+#ifdef __x86_64__
+  Box keys = box();
+  const BoxRun keyctl = keys.run(
+      {"/usr/bin/python3", "-c",
+       "import ctypes\n"
+       "libc = ctypes.CDLL(None, use_errno=True)\n"
+       "print(libc.syscall(250, 0, -4, 0), ctypes.get_errno())\n"});  // keyctl(GET_KEYRING_ID)
+  EXPECT_EQ(keyctl.out, "-1 1\n") << "keyctl was not refused with EPERM: " << keyctl.err;
+#endif
+  Box namespaces = box();
+  const BoxRun unshared = namespaces.run({"/usr/bin/unshare", "--user", "/bin/true"});
+  EXPECT_EQ(unshared.record.exit_code, 1) << unshared.record_text << unshared.err;
+  EXPECT_TRUE(has(unshared.err, "unshare")) << unshared.err;
+}
+
+// The box is the program's nearest ancestor outside bwrap and setpriv, and has one thread:
+// nothing of the judge, which has threads, runs between the program and the box.
+TEST_P(BoxAlone, TheProgramsNearestAncestorOutsideBwrapIsTheBoxWithOneThread) {
+  Box b = box();
+  const std::string token = "box-ancestor-" + std::to_string(::getpid());
+  int lifeline[2];
+  ASSERT_EQ(::pipe2(lifeline, O_CLOEXEC), 0);
+  const pid_t pid =
+      b.start(b.args({"/bin/sh", "-c", "sleep 30", token}, {"--lifeline", "3"}), "", lifeline[0]);
+  ::close(lifeline[0]);
+  pid_t program = 0;
+  EXPECT_TRUE(eventually([&] {
+    for (const ProcEntry& p : read_process_table()) {
+      const std::string proc = "/proc/" + std::to_string(p.pid);
+      std::error_code ec;
+      if (has(read_proc_file(proc + "/cmdline"), token) &&
+          fs::read_symlink(proc + "/exe", ec) == fs::canonical("/bin/sh")) {
+        program = p.pid;
+        return true;
+      }
+    }
+    return false;
+  })) << "the program never ran";
+  pid_t ancestor = program;
+  for (int step = 0; step < 10 && ancestor > 1; ++step) {
+    ProcEntry p;
+    ASSERT_TRUE(parse_proc_stat(read_proc_file("/proc/" + std::to_string(ancestor) + "/stat"), p));
+    ancestor = p.ppid;
+    std::error_code ec;
+    const std::string exe =
+        fs::read_symlink("/proc/" + std::to_string(ancestor) + "/exe", ec).filename().string();
+    if (exe != "bwrap" && exe != "setpriv") break;
+  }
+  EXPECT_EQ(ancestor, pid) << "the program's nearest ancestor outside bwrap is not the box";
+  EXPECT_TRUE(has(read_proc_file("/proc/" + std::to_string(pid) + "/status"), "Threads:\t1\n"));
+  ::close(lifeline[1]);
+  b.finish(pid);
+}
+
+// The caller dies (its lifeline breaks): the box stops the run, removes the run's directory,
+// and writes its record; nothing of the program is left.
+TEST_P(BoxAlone, ACallerThatDiesTakesTheRunAndItsDirectoryWithIt) {
+  Box b = box();
+  const std::string token = "box-lifeline-" + std::to_string(::getpid());
+  write_text(b.dir.path / "file", "in the run's directory");
+  int lifeline[2];
+  ASSERT_EQ(::pipe2(lifeline, O_CLOEXEC), 0);
+  const pid_t pid =
+      b.start(b.args({"/bin/sh", "-c", "sleep 30", token}, {"--lifeline", "3"}), "", lifeline[0]);
+  ::close(lifeline[0]);
+  EXPECT_TRUE(eventually([&] { return programs_with(token) > 0; }));
+  ::close(lifeline[1]);  // as when the caller dies
+  const BoxRun run = b.finish(pid);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::CallerGone) << run.record_text;
+  EXPECT_EQ(programs_with(token), 0);
+  EXPECT_FALSE(fs::exists(b.dir.path)) << "the run's directory outlived its caller";
+}
+
+TEST_P(BoxAlone, SigtermStopsTheRunAtTheCallersRequest) {
+  Box b = box();
+  const std::string token = "box-sigterm-" + std::to_string(::getpid());
+  const pid_t pid = b.start(b.args({"/bin/sh", "-c", "sleep 30", token}));
+  EXPECT_TRUE(eventually([&] { return programs_with(token) > 0; }));
+  ::kill(pid, SIGTERM);
+  const BoxRun run = b.finish(pid);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::Caller) << run.record_text;
+  EXPECT_EQ(programs_with(token), 0);
+  EXPECT_TRUE(fs::exists(b.dir.path)) << "the directory is its caller's to remove";
+}
+
+// A box killed with SIGKILL takes its program with it (bwrap dies with its parent, the program
+// too without it), and the control group it could not remove is removed by the next sweep.
+TEST_P(BoxAlone, WhatABoxKilledWithSigkillLeftIsSweptAway) {
+  Box b = box();
+  const std::string token = "box-sigkill-" + std::to_string(::getpid());
+  const pid_t pid = b.start(b.args({"/bin/sh", "-c", "sleep 30", token}));
+  EXPECT_TRUE(eventually([&] { return programs_with(token) > 0; }));
+  ::kill(pid, SIGKILL);
+  b.finish(pid);
+  EXPECT_TRUE(eventually([&] { return programs_with(token) == 0; })) << "its program outlived it";
+  const std::string group = std::string(kBoxGroupPrefix) + std::to_string(pid);
+  const auto group_left = [&] {
+    for (const std::string& left : leftovers())
+      if (has(left, group)) return true;
+    return false;
+  };
+  EXPECT_TRUE(eventually([&] {
+    run_process({build_program("judge-box").string(), "--sweep"});
+    return !group_left();
+  })) << "its control group was never swept";
+}
+
+TEST(BoxUsage, AWrongCommandLineExitsWith2NamingTheOption) {
+  const ProcessResult run =
+      run_process({build_program("judge-box").string(), "--time", "x", "--", "/bin/true"});
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_TRUE(has(run.err, "--time")) << run.err;
+  const ProcessResult help = run_process({build_program("judge-box").string(), "--help"});
+  EXPECT_EQ(help.status, 0) << help.err;
+  EXPECT_TRUE(has(help.out, "--meta")) << help.out;
+}
+
+INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());
+
+}  // namespace
+}  // namespace entrapment::testing
