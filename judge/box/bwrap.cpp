@@ -112,16 +112,21 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   argv.insert(argv.end(), {"--tmpfs", "/dev/shm", "--remount-ro", "/dev", "--size", size});
   open_to_all();
   argv.insert(argv.end(), {"--tmpfs", "/tmp"});
-  for (const std::string& path : layout.read_only) {
-    // bwrap as root makes the directories above a mount point with the modes of the source's:
-    // the run's user could not search a private one (/root). They are made open to all first.
+  // bwrap as root makes the directories above a mount point with the modes of the source's:
+  // the run's user could not search a private one (/root, the judge's own 0700 directory).
+  // They are made open to all first.
+  const auto open_above = [&](const fs::path& path) {
     std::vector<std::string> above;
-    for (fs::path up = fs::path(path).parent_path();
-         root && up.has_relative_path() && up != "/tmp"; up = up.parent_path())
+    for (fs::path up = path.parent_path(); root && up.has_relative_path() && up != "/tmp";
+         up = up.parent_path())
       above.insert(above.begin(), up.string());
     for (const std::string& d : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", d});
+  };
+  for (const std::string& path : layout.read_only) {
+    open_above(path);
     argv.insert(argv.end(), {"--ro-bind", path, path});
   }
+  open_above(layout.dir);
   if (layout.writable_dir) {
     argv.insert(argv.end(), {"--bind", dir, dir});
   } else {

@@ -12,6 +12,7 @@
 #include <chrono>
 #include <thread>
 
+#include "box/bwrap.hpp"
 #include "box/proc_table.hpp"
 #include "box/record.hpp"
 #include "box/sweep.hpp"
@@ -165,6 +166,29 @@ TEST_P(BoxAlone, ItSaysWhatStoppedTheProgramInWords) {
   EXPECT_EQ(nothing.record.ending, BoxRecord::Ending::NotStarted) << nothing.record_text;
 }
 
+// The run's directory lies in the judge's own, private (mode 0700): the program reaches it by
+// its path all the same, writable (a compiler's) or not (a staged script read by its path
+// failed with "Permission denied": bwrap made the directory above with its source's mode).
+TEST_P(BoxAlone, TheProgramReachesItsDirectoryByItsPathInsideAPrivateOne) {
+  for (const bool writable : {false, true}) {
+    TempDir private_parent("entrapment-box-test-private", 0700);
+    const fs::path dir = private_parent.path / "run";
+    fs::create_directory(dir);
+    write_text(dir / "file", "reached\n");
+    TempDir files("entrapment-box-test-files");
+    std::vector<std::string> argv = {build_program("judge-box").string(), "--time", "1",
+                                     "--memory", "256", "--limits", mechanism_name(mechanism()),
+                                     "--sandbox", sandbox() ? "bwrap" : "none", "--dir",
+                                     dir.string(), "--meta", (files.path / "record").string()};
+    if (writable) argv.push_back("--writable-dir");
+    argv.insert(argv.end(), {"--", "/bin/cat", (dir / "file").string()});
+    const ProcessResult run = run_process(argv);
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.out, "reached\n") << (writable ? "writable: " : "read-only: ") << run.err
+                                    << read_text(files.path / "record");
+  }
+}
+
 // The seccomp filter, in every isolation: no socket but AF_UNIX, no key system call, no user
 // namespace; what is allowed still works (a socket pair of AF_UNIX).
 TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
@@ -298,6 +322,32 @@ TEST(BoxUsage, AWrongCommandLineExitsWith2NamingTheOption) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());
+
+// Issue 36: bwrap and setpriv were taken from PATH, whatever owned them. The box, root, runs
+// them: only from /usr/bin or /bin, and only when they and every directory above are root's
+// and writable by no one else. Here a program of that name that others may write is refused,
+// then taken once it is made root's alone.
+TEST(TrustedPrograms, OnlyRootsUnwritableProgramsInTheSystemsDirectoriesAreRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root may put a program into /usr/bin";
+  const std::string name = "entrapment-test-program-" + std::to_string(::getpid());
+  const fs::path program = fs::path("/usr/bin") / name;
+  write_text(program, "#!/bin/sh\n");
+  struct Remove {
+    fs::path path;
+    ~Remove() { fs::remove(path); }
+  } remove{program};
+  ASSERT_EQ(::chmod(program.c_str(), 0777), 0);
+  std::string why;
+  EXPECT_EQ(trusted_system_program(name, &why), fs::path());
+  EXPECT_TRUE(has(why, "may be written by others")) << why;
+  ASSERT_EQ(::chmod(program.c_str(), 0755), 0);
+  EXPECT_EQ(trusted_system_program(name, &why), program);
+  ASSERT_EQ(::chown(program.c_str(), 65534, 0), 0);
+  EXPECT_EQ(trusted_system_program(name, &why), fs::path());
+  EXPECT_TRUE(has(why, "is not root's")) << why;
+  EXPECT_EQ(trusted_system_program("entrapment-no-such-program", &why), fs::path());
+  EXPECT_TRUE(has(why, "not installed")) << why;
+}
 
 }  // namespace
 }  // namespace entrapment::testing

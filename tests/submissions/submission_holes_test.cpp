@@ -171,5 +171,28 @@ TEST_F(CompileCacheOwner, ARelativeCacheInAnotherUsersDirectoryIsRefusedBeforeIt
   EXPECT_TRUE(fs::is_empty(theirs)) << "the judge wrote into another user's directory";
 }
 
+// Issue 36: Python's syntax check imported the submission's own modules: a `coding: idna` line
+// made the parser load encodings.idna, which imports stringprep, and the submission's own
+// stringprep.py beside it spun for 20 s of CPU. The check runs isolated (-I -S) from a
+// directory that holds none of the sources: the standard library's module is the one loaded,
+// and the check takes no time. (Seen failing: "compilation used more than 60 s", then with a
+// limit of 5 s, a CE after 5 s.)
+TEST_F(SubmissionHoles, PythonsSyntaxCheckImportsNothingOfTheSubmissions) {
+  CompileOptions options = compile_options();
+  options.time_s = 5;
+  set_compile_options(options);
+  const fs::path program = dir_.path / "idna";
+  write_text(program / "__main__.py", "# coding: idna\nprint('Trapper')\n");
+  write_text(program / "stringprep.py", "while True:\n    pass\n");
+  WorkDir work("holes-test");
+  try {
+    const Submission prepared = prepare_submission(program, work.path() / "0");
+    EXPECT_FALSE(prepared.command.empty());
+  } catch (const CompileError& e) {
+    EXPECT_EQ(std::string(e.what()).find("CPU time"), std::string::npos)
+        << "the submission's own stringprep.py ran: " << e.what();
+  }
+}
+
 }  // namespace
 }  // namespace entrapment::testing
