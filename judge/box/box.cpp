@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <linux/keyctl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -56,7 +57,7 @@ struct ChildPlan {
   std::string dir;
   int keep_open[2] = {-1, -1};  // bwrap's status and seccomp descriptors
   int seccomp_here = -1;        // the filter, loaded here when no bwrap will load it
-  pid_t box = 0;
+  int box_alive = -1;           // read end of a pipe the box holds open: it breaks if the box dies
   std::vector<std::string> argv, env;
 };
 
@@ -105,7 +106,10 @@ struct ChildPlan {
   if (r.processes) limit(RLIMIT_NPROC, *r.processes, *r.processes, "setrlimit NPROC");
   if (::chdir(plan.dir.c_str()) != 0) fail_in_child(error_pipe, "entering its directory");
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  if (::getppid() != plan.box) ::_exit(127);  // the box died meanwhile
+  // The box died before that: nobody would stop the run. (Its pid is not one this child can
+  // ask about: in a PID namespace of its own, its parent is none.)
+  pollfd box{plan.box_alive, POLLIN, 0};
+  if (::poll(&box, 1, 0) != 0) ::_exit(127);
   // Nothing of the box's reaches the program but what it was given: every other descriptor
   // closes at exec.
   ::syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */);
@@ -120,6 +124,14 @@ struct ChildPlan {
   env.push_back(nullptr);
   ::execve(argv[0], argv.data(), env.data());
   fail_in_child(error_pipe, "exec");
+}
+
+// This very program (for its drop step inside bwrap: drop.hpp).
+std::string own_binary() {
+  std::error_code ec;
+  const fs::path self = fs::read_symlink("/proc/self/exe", ec);
+  if (ec) throw std::runtime_error("cannot find the box's own program: " + ec.message());
+  return self.string();
 }
 
 // The path to run `program` by: as given when it names a file, else found in the PATH the
@@ -242,8 +254,8 @@ class Box {
   void start() {
     std::vector<std::string> command = request_.command;
     command[0] = program_path(command[0]);
-    // Under bwrap as root setpriv starts the program, and reports one it cannot start as an
-    // exit status like any other: a program that is not there is said so first.
+    // Under bwrap as root the drop step starts the program, and reports one it cannot start as
+    // an exit status like any other: a program that is not there is said so first.
     struct stat info {};
     const bool found = ::stat(command[0].c_str(), &info) == 0;
     if (!found || !S_ISREG(info.st_mode) || (info.st_mode & 0111) == 0) {
@@ -265,7 +277,6 @@ class Box {
     plan.uid = identity_ ? std::optional<uid_t>(identity_->uid()) : std::nullopt;
     plan.rlimits = limiter_->rlimits(plan.uid);
     plan.dir = request_.dir.string();
-    plan.box = ::getpid();
     if (sandboxed_) {
       SandboxLayout layout;
       layout.dir = request_.dir;
@@ -274,6 +285,7 @@ class Box {
       layout.tmp_bytes = limits_.max_scratch_bytes;
       layout.status_fd = status_write.fd;
       layout.seccomp_fd = seccomp_.fd;
+      if (plan.uid) layout.dropper = own_binary();
       plan.argv = sandboxed_command(command, layout, plan.uid);
       plan.keep_open[0] = status_write.fd;
       plan.keep_open[1] = seccomp_.fd;
@@ -292,8 +304,17 @@ class Box {
     }
     for (const auto& [name, value] : env) plan.env.push_back(name + "=" + value);
 
-    int error_pipe[2];
+    // As root, bwrap starts as the first process of a PID namespace of the run's own: when the
+    // box dies, bwrap dies with it (its parent-death signal, set before its exec) and takes
+    // every process of the namespace along. bwrap's own --die-with-parent leaves a moment in
+    // which its namespace's init does not have it yet: a box killed then left the program
+    // running on (seen on a busy machine, BoxAlone.WhatABoxKilledWithSigkillLeftIsSweptAway).
+    if (sandboxed_ && ::geteuid() == 0) ::unshare(CLONE_NEWPID);
+    int error_pipe[2], alive_pipe[2];
     if (::pipe2(error_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
+    if (::pipe2(alive_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
+    const Descriptor alive_read{alive_pipe[0]}, alive_write{alive_pipe[1]};
+    plan.box_alive = alive_read.fd;
     record_.ending = BoxRecord::Ending::Exited;  // until it says otherwise
     if (request_.credit_waits_of > 0) credit_base_ = cpu_wait_of_thread(request_.credit_waits_of);
     started_ = Clock::now();
@@ -327,7 +348,8 @@ class Box {
       return;
     }
     limiter_->started(main_, sandboxed_);
-    next_look_ = started_;
+    // The first look when the run could have used a little: most runs are over sooner.
+    next_look_ = started_ + std::chrono::milliseconds(20);
   }
 
   // Takes the waits for a CPU so far into the guard's stretch. Waiting for a CPU is not
@@ -445,10 +467,10 @@ class Box {
     limiter_->kill_all();
   }
 
-  void reap_all() {
-    reaped_ = true;
-    // The main process (its status) first, then everything orphaned to the box: the init of
-    // bwrap's PID namespace exits only once every process in it is gone.
+  // Reaps the main process (once) and takes its status.
+  void collect_main() {
+    if (main_collected_) return;
+    main_collected_ = true;
     int status = 0;
     pid_t r;
     while ((r = ::waitpid(main_, &status, 0)) < 0 && errno == EINTR) {
@@ -467,6 +489,14 @@ class Box {
         record_.signal = WTERMSIG(status);
       }
     }
+  }
+
+  void reap_all() {
+    reaped_ = true;
+    // The main process (its status) first, then everything orphaned to the box: the init of
+    // bwrap's PID namespace exits only once every process in it is gone.
+    collect_main();
+    pid_t r;
     for (int attempt = 0; attempt < 500; ++attempt) {
       while ((r = ::waitpid(-1, nullptr, WNOHANG)) > 0) {
       }
@@ -486,21 +516,25 @@ class Box {
       return;
     }
     const bool ran_out = stop_ == BoxRecord::Stop::None;
-    bool failed_early = false;
     if (ran_out) {
-      // It ended by itself: what it left is stopped, measured and killed; a failure may be
-      // another judge's run holding the same id (their processes count as one user's).
+      // It ended by itself. Its main process is reaped at once; when the box then has no child
+      // left, nothing of the run lives (whatever the run orphans comes to the box) and there is
+      // nothing to stop. Otherwise what it left is stopped, measured and killed. A failure may
+      // be another judge's run holding the same id (their processes count as one user's).
+      collect_main();
       siginfo_t info{};
-      ::waitid(P_PID, static_cast<id_t>(main_), &info, WEXITED | WNOHANG | WNOWAIT);
-      failed_early = info.si_code != CLD_EXITED || info.si_status != 0;
-      freeze();
-      if (identity_ && failed_early && limiter_->processes_capped_per_user()) {
-        std::vector<pid_t> ours = {main_};
+      const bool alone =
+          ::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 && errno == ECHILD;
+      if (!alone) freeze();
+      if (identity_ && record_.failed() && limiter_->processes_capped_per_user()) {
+        std::vector<pid_t> ours;
         for (const ProcEntry& p : limiter_->members()) ours.push_back(p.pid);
         clash_ = collision(identity_->uid(), ours);
       }
-      limiter_->remember_before_kill();
-      limiter_->kill_all();
+      if (!alone) {
+        limiter_->remember_before_kill();
+        limiter_->kill_all();
+      }
     } else {
       stop_everything();
     }
@@ -610,6 +644,7 @@ class Box {
   BoxRecord::Stop stop_ = BoxRecord::Stop::None;
   std::optional<std::string> clash_;
   bool reaped_ = false;
+  bool main_collected_ = false;
 };
 
 }  // namespace

@@ -10,7 +10,8 @@
 //   1. the limits, through one seam (limiter.hpp): a control group of the run's own where the
 //      box can make one, resource limits otherwise, chosen once, named in the record;
 //   2. a user id of the run's own when the box is root and bwrap contains the run
-//      (run_ids.hpp), a session and a session keyring of its own, rlimits, no terminal;
+//      (run_ids.hpp; the box's own drop step becomes it inside bwrap: drop.hpp), a session and
+//      a session keyring of its own, rlimits, no terminal;
 //   3. bwrap (bwrap.hpp): namespaces, a root of its own, and the seccomp filter
 //      (seccomp_filter.hpp) loaded just before the program; without bwrap the child loads it.
 // Then it watches by events: the child's exit and the caller's signals arrive on a signalfd,
@@ -35,6 +36,7 @@
 #include <iostream>
 
 #include "box.hpp"
+#include "drop.hpp"
 #include "bwrap.hpp"
 #include "limiter.hpp"
 #include "record.hpp"
@@ -78,6 +80,7 @@ int main(int argc, char** argv) {
   sigemptyset(&waited_for);
   for (int signal : box_signals()) sigaddset(&waited_for, signal);
   ::sigprocmask(SIG_BLOCK, &waited_for, nullptr);
+  if (argc > 1 && std::strcmp(argv[1], "--drop-to") == 0) return drop_to_run_user(argc, argv);
   BoxRequest request;
   try {
     request = parse_request(argc, argv);

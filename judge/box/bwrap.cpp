@@ -4,7 +4,6 @@
 #include <unistd.h>
 
 #include <cstdlib>
-#include <stdexcept>
 
 namespace entrapment {
 
@@ -17,7 +16,8 @@ bool disabled() {
   return env && std::string(env) == "off";
 }
 
-// As root no user namespace (setpriv drops to the run's id); not root, none of the program's.
+// As root no user namespace (the drop step makes it the run's id); not root, none of the
+// program's.
 std::vector<std::string> namespace_options() {
   if (::geteuid() != 0) return {"--unshare-all", "--unshare-user", "--disable-userns"};
   return {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
@@ -122,7 +122,9 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
       above.insert(above.begin(), up.string());
     for (const std::string& d : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", d});
   };
-  for (const std::string& path : layout.read_only) {
+  std::vector<std::string> shown = layout.read_only;
+  if (drop_to) shown.push_back(layout.dropper);
+  for (const std::string& path : shown) {
     open_above(path);
     argv.insert(argv.end(), {"--ro-bind", path, path});
   }
@@ -140,15 +142,8 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     }
   }
   argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", dir, "--"});
-  if (drop_to) {
-    std::string why;
-    const fs::path setpriv = trusted_system_program("setpriv", &why);
-    if (setpriv.empty())
-      throw std::runtime_error(why + ": as root, bwrap needs it to drop to the run's own user id");
-    const std::string id = std::to_string(*drop_to);
-    argv.insert(argv.end(), {setpriv.string(), "--reuid=" + id, "--regid=" + id, "--clear-groups",
-                             "--no-new-privs", "--inh-caps=-all", "--bounding-set=-all", "--"});
-  }
+  if (drop_to)
+    argv.insert(argv.end(), {layout.dropper, "--drop-to", std::to_string(*drop_to), "--"});
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;
 }

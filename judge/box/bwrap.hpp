@@ -10,9 +10,10 @@
 // is the box's directory itself, writable, so that its output can be taken out. The seccomp
 // filter (seccomp_filter.hpp) is handed to bwrap, which loads it just before the program.
 //
-// As root, bwrap runs as root without a user namespace and the program is started through
-// setpriv, which drops to the run's own user id: uid and gid N, no supplementary groups, no
-// capabilities in any set (bounding included), no_new_privs. /tmp, /dev/shm and the working
+// As root, bwrap runs as root without a user namespace and the program is started through the
+// box's own drop step (drop.hpp: `judge-box --drop-to N`, its binary bound in read-only), which
+// becomes the run's own user id: uid and gid N, no supplementary groups, no capabilities in any
+// set (bounding included), no_new_privs. /tmp, /dev/shm and the working
 // directory are then mode 1777, since bwrap makes them as root. Not root, bwrap makes a user
 // namespace (--unshare-all) and the program runs as the user, without capabilities, and may
 // make no user namespace of its own (--disable-userns).
@@ -44,13 +45,13 @@ struct SandboxLayout {
   long long tmp_bytes = 64ll << 20;    // the size of its /tmp and of its /dev/shm
   int status_fd = -1;                  // bwrap reports there whether the program started
   int seccomp_fd = -1;                 // the filter, for bwrap to load before the program
+  std::string dropper;                 // as root: the box's own binary, for its drop step
 };
 
 // bwrap's options that show the system read-only: /usr, /etc, and /bin, /lib ... as they are.
 std::vector<std::string> system_read_only(bool etc = true);
 
 // `command` wrapped in bwrap as above; `drop_to`: the run's own user id (the box is root).
-// Throws std::runtime_error when setpriv is needed and not trusted.
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
                                            const SandboxLayout& layout,
                                            std::optional<uid_t> drop_to);

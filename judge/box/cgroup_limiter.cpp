@@ -69,6 +69,8 @@ class CgroupLimiter : public Limiter {
     return out;
   }
 
+  // Read while everything is stopped: the kill's own cost (a fork bomb letting go of its
+  // memory) is not the run's.
   void remember_before_kill() override { cpu_before_kill_ = group_.cpu_seconds(); }
 
   void kill_all() override { group_.kill_all(); }
@@ -76,7 +78,8 @@ class CgroupLimiter : public Limiter {
   RunFigures figures(const rusage& reaped, bool) override {
     const CgroupUsage usage = group_.usage();
     RunFigures f;
-    f.cpu_s = std::max(cpu_before_kill_, seconds_of(reaped));
+    // Nothing was killed (nothing was left): the group's count now is the run's.
+    f.cpu_s = std::max(cpu_before_kill_ ? *cpu_before_kill_ : usage.cpu_s, seconds_of(reaped));
     // Its peak charge less the page cache of files it was charged with: reading or writing
     // files is not memory it holds (tmpfs is). A 6 MiB program that wrote files showed 256 MiB.
     f.memory_kib = std::max<long long>(
@@ -98,7 +101,7 @@ class CgroupLimiter : public Limiter {
   BoxLimits limits_;
   ContestantCgroup group_;
   std::vector<int> procs_;  // each group's cgroup.procs, open for the child to write
-  double cpu_before_kill_ = 0;
+  std::optional<double> cpu_before_kill_;
 };
 
 }  // namespace

@@ -144,18 +144,19 @@ class RlimitLimiter : public Limiter {
 
   Look look() override {
     // The CPU time at every look (each process's stat: cheap). The memory four times a second
-    // at most, each time within a tenth of the time since the last (200 processes sharing
-    // 60000 mappings made one whole look cost the box a second, during which the program ran
-    // on past its CPU limit).
+    // at most, each time within a tenth of the CPU time the run used since the last (5 ms at
+    // least): 200 processes sharing 60000 mappings made one whole look cost the box a second,
+    // during which the program ran on past its CPU limit, and the box's cost follows the run's
+    // work, not the wall clock of a busy machine.
     const TreeSample now = tree_.sample(main_, sandboxed_);
     peak_kib_ = std::max(peak_kib_, now.peak_kib);
     Look look;
     look.cpu_s = seconds_of(reaped_so_far()) + now.cpu_s;
     const double at = wall_now();
     if (at >= next_memory_look_) {
-      const double budget = std::max(0.005, 0.1 * (at - last_memory_look_));
+      const double budget = std::max(0.005, 0.1 * (look.cpu_s - cpu_at_memory_look_));
       const MemoryLooks::Held held = memory_.held(now.holders, budget);
-      last_memory_look_ = at;
+      cpu_at_memory_look_ = look.cpu_s;
       next_memory_look_ = at + 0.25;
       if (held.detailed) most_held_kib_ = std::max(most_held_kib_, held.kib);
       look.memory_over = held.detailed && held.kib > limits_.memory_mib * 1024;
@@ -209,7 +210,8 @@ class RlimitLimiter : public Limiter {
   MemoryLooks memory_;
   pid_t main_ = -1;
   bool sandboxed_ = false;
-  double last_memory_look_ = 0, next_memory_look_ = 0;  // wall_now()
+  double next_memory_look_ = 0;    // wall_now()
+  double cpu_at_memory_look_ = 0;  // the run's CPU time at the last look at its memory
   long long most_held_kib_ = 0, peak_kib_ = 0;
   bool memory_over_ = false;
   double reaped_before_kill_ = 0;

@@ -51,6 +51,15 @@ TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
       in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
   EXPECT_EQ(rlimit.status, 0) << rlimit.out << rlimit.err;
   EXPECT_EQ(first_line_with(rlimit.out, "limits: "), "limits: rlimit (ENTRAPMENT_LIMITS=rlimit)");
+  // Issue 36: the report says, in those words, that memory was counted on a best-effort basis
+  // under rlimits; with a control group it does not.
+  EXPECT_NE(rlimit.out.find("Memory counted on a best-effort basis"), std::string::npos)
+      << rlimit.out;
+  EXPECT_NE(rlimit.out.find("memory 2048 MiB: counted on a best-effort basis"), std::string::npos)
+      << rlimit.out;
+  if (cgroups_usable()) {
+    EXPECT_EQ(automatic.out.find("best-effort"), std::string::npos) << automatic.out;
+  }
 
   const JudgeRun bogus =
       run_judge({"run", "--trust", "-v", sample(), "--", player_path(), "correct", "v"},
