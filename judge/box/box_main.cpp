@@ -29,6 +29,7 @@
 // 1 when the record cannot be written (said on stderr).
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -84,6 +85,15 @@ int main(int argc, char** argv) {
   } catch (const BoxUsageError& e) {
     if (*e.what()) std::cerr << "judge-box: " << e.what() << " (judge-box --help)\n";
     return *e.what() ? 2 : 0;
+  }
+  // The lifeline is a pipe whose other end the caller holds. Anything else (a descriptor not
+  // open, /dev/null) reads as a caller gone at once: the run would stop and its directory,
+  // or the sweeper's, be removed.
+  struct stat lifeline {};
+  if (request.lifeline >= 0 &&
+      (::fstat(request.lifeline, &lifeline) != 0 || !S_ISFIFO(lifeline.st_mode))) {
+    std::cerr << "judge-box: --lifeline " << request.lifeline << " is not an open pipe\n";
+    return 2;
   }
   switch (request.mode) {
     case BoxRequest::Mode::Describe:

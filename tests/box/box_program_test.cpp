@@ -321,6 +321,42 @@ TEST(BoxUsage, AWrongCommandLineExitsWith2NamingTheOption) {
   EXPECT_TRUE(has(help.out, "--meta")) << help.out;
 }
 
+// Red team (issue 36): `judge-box --sweep --lifeline 3 --dir DIR`, started by hand, removed DIR
+// whatever it was (a home directory, a package) once its lifeline broke, and a lifeline that
+// was no pipe (not open, /dev/null) broke at once; a run's box given one stopped its program
+// as if its caller had died and removed its --dir. Both are refused (status 2), DIR kept.
+TEST(BoxUsage, ASweepOfAnyDirectoryButAJudgesOrALifelineThatIsNoPipeIsRefused) {
+  TempDir victim("entrapment-box-test-victim");
+  write_text(victim.path / "file", "kept\n");
+  const auto box_status = [](const std::vector<std::string>& args, int fd3) {
+    SpawnRequest request;
+    request.argv = {build_program("judge-box").string()};
+    request.argv.insert(request.argv.end(), args.begin(), args.end());
+    request.pass = {fd3};
+    const pid_t pid = spawn(request);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return shell_status(status);
+  };
+  int lifeline[2];
+  ASSERT_EQ(::pipe2(lifeline, O_CLOEXEC), 0);
+  ::close(lifeline[1]);  // broken from the start: the caller is gone
+  EXPECT_EQ(box_status({"--sweep", "--lifeline", "3", "--dir", victim.path.string()}, lifeline[0]),
+            2);
+  ::close(lifeline[0]);
+  EXPECT_TRUE(fs::exists(victim.path / "file")) << "the sweeper removed " << victim.path;
+  const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(null, 0);
+  TempDir files("entrapment-box-test-files");
+  EXPECT_EQ(box_status({"--time", "1", "--sandbox", "none", "--dir", victim.path.string(), "--meta",
+                        (files.path / "record").string(), "--lifeline", "3", "--", "/bin/true"},
+                       null),
+            2);
+  ::close(null);
+  EXPECT_TRUE(fs::exists(victim.path / "file")) << "the box removed " << victim.path;
+}
+
 INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());
 
 // Issue 36: bwrap and setpriv were taken from PATH, whatever owned them. The box, root, runs
