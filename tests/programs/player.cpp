@@ -41,6 +41,7 @@
 //   two-processes   a child and itself hold 40 MiB (or argv[3] MiB) each at once; a child
 //                   killed is its death
 //   named-bwrap     the same, both named "bwrap" (prctl PR_SET_NAME), as the sandbox is
+//   zombie-two-processes  the same, after leaving a child it never reaps (a zombie)
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
 //   bomb-during     plays, then lets a child fork-bomb for 0.3 s before it exits
 //   bidi-line       claims a side in a line with a terminal escape and U+202E
@@ -519,8 +520,9 @@ int main(int argc, char** argv) {
   } else if (mode == "burn-0.8-then-play") {
     burn(0.8);
     play();
-  } else if (mode == "two-processes" || mode == "named-bwrap") {
+  } else if (mode == "two-processes" || mode == "named-bwrap" || mode == "zombie-two-processes") {
     if (mode == "named-bwrap") prctl(PR_SET_NAME, "bwrap");  // its child inherits the name
+    if (mode == "zombie-two-processes" && fork() == 0) _exit(0);  // never waited for
     const std::size_t each = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 40;
     const pid_t child = fork();
     if (child == 0) {
