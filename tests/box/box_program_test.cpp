@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -355,6 +356,37 @@ TEST(BoxUsage, ASweepOfAnyDirectoryButAJudgesOrALifelineThatIsNoPipeIsRefused) {
             2);
   ::close(null);
   EXPECT_TRUE(fs::exists(victim.path / "file")) << "the box removed " << victim.path;
+}
+
+// Red team (issue 36): the record was written through a symbolic link, and into any file the
+// path named (O_TRUNC, then the record). Root's box started by hand as doc/execution.md shows
+// (`--meta /tmp/run.meta`) then overwrote whatever a user of the machine linked there, where
+// fs.protected_symlinks is 0 (as on our CI machine). A link, a FIFO or a file of several names
+// is refused (status 1), the file it leads to untouched.
+TEST(BoxUsage, TheRecordIsNeverWrittenThroughALinkOrIntoAnythingButAFileOfItsOwn) {
+  TempDir dir("entrapment-box-test-record");
+  TempDir run("entrapment-box-test-run", 0755);
+  write_text(dir.path / "target", "precious\n");
+  fs::create_symlink(dir.path / "target", dir.path / "link");
+  fs::create_hard_link(dir.path / "target", dir.path / "second-name");
+  ASSERT_EQ(::mkfifo((dir.path / "fifo").c_str(), 0600), 0);
+  // Its status (-1: still running after 30 s, waiting on a FIFO no one reads) and its stderr.
+  const auto box = [&](const std::string& meta) {
+    Process process({build_program("judge-box").string(), "--time", "1", "--sandbox", "none",
+                     "--dir", run.path.string(), "--meta", (dir.path / meta).string(), "--",
+                     "/bin/true"});
+    const int status = process.wait_for(30);
+    return std::make_pair(status, process.err());
+  };
+  for (const char* name : {"link", "second-name", "fifo"}) {
+    const auto [status, err] = box(name);
+    EXPECT_EQ(status, 1) << name << ": " << err;
+    EXPECT_TRUE(has(err, "cannot write the record")) << name << ": " << err;
+    EXPECT_EQ(read_text(dir.path / "target"), "precious\n") << "written through " << name;
+  }
+  const auto [status, err] = box("record");
+  EXPECT_EQ(status, 0) << err;
+  EXPECT_TRUE(has(read_text(dir.path / "record"), "ending: exited")) << "a record of its own";
 }
 
 INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());
