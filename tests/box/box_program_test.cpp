@@ -190,6 +190,20 @@ TEST_P(BoxAlone, TheProgramReachesItsDirectoryByItsPathInsideAPrivateOne) {
   }
 }
 
+// Red team (issue 36): the box runs its own copy of a program in the run's directory, named
+// ".box-copy-" and the program's name: a name of 246 characters or more made it 256, too long
+// for a file, and every run of a correct program was a judge error ("the box failed: cannot
+// make the box's own copy"), a C++ source of that name through `judge run` too.
+TEST_P(BoxAlone, AProgramWhoseNameIsAsLongAsAFileNameMayBeRuns) {
+  Box b = box();
+  const fs::path program = b.dir.path / std::string(255, 'a');
+  fs::copy_file("/bin/true", program);
+  ASSERT_EQ(::chmod(program.c_str(), 0755), 0);
+  const BoxRun run = b.run({program.string()});
+  EXPECT_EQ(run.record.ending, BoxRecord::Ending::Exited) << run.record_text << run.err;
+  EXPECT_EQ(run.record.exit_code, 0) << run.record_text;
+}
+
 // The seccomp filter, in every isolation: no socket but AF_UNIX, no key system call, no user
 // namespace; what is allowed still works (a socket pair of AF_UNIX).
 TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
