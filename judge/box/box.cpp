@@ -155,13 +155,14 @@ void replace_with_own_copy(const fs::path& program, const fs::path& dir) {
   const int from = ::open(program.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
   if (from < 0) return;  // not a file of its own: exec says what is wrong
   struct stat info {};
-  const fs::path copy = dir / (".box-copy-" + program.filename().string());
   if (::fstat(from, &info) != 0 || !S_ISREG(info.st_mode)) {
     ::close(from);
     return;
   }
-  const int to = ::open(copy.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC,
-                        info.st_mode & 0777);
+  // A fresh name of its own length (O_EXCL), never the program's name and more: a name as long
+  // as a file's may be made that failed every run of it as the box's error.
+  std::string copy = (dir / ".box-copy-XXXXXX").string();
+  const int to = ::mkostemp(copy.data(), O_CLOEXEC);
   bool copied = to >= 0;
   char buffer[1 << 16];
   for (ssize_t n; copied && (n = ::read(from, buffer, sizeof buffer)) != 0;) {
@@ -175,7 +176,7 @@ void replace_with_own_copy(const fs::path& program, const fs::path& dir) {
   }
   ::close(from);
   if (!copied || ::rename(copy.c_str(), program.c_str()) != 0) {
-    ::unlink(copy.c_str());
+    if (to >= 0) ::unlink(copy.c_str());
     throw std::runtime_error("cannot make the box's own copy of " + program.string());
   }
 }

@@ -30,6 +30,7 @@
 // 1 when the record cannot be written (said on stderr).
 #include <fcntl.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cstring>
@@ -63,12 +64,23 @@ int describe(const BoxRequest& request) {
 
 int write_record(const std::string& path, const BoxRecord& record) {
   const std::string text = format_record(record);
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
-  bool written = fd >= 0 && ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
-  if (fd >= 0) written = ::close(fd) == 0 && written;
-  if (written) return 0;
-  std::cerr << "judge-box: cannot write the record to " << path << ": " << std::strerror(errno)
-            << "\n";
+  // A file of its own alone: never through a link, never into a FIFO or a device, a file of
+  // several names or another user's (who could rewrite it before the caller reads it). Root's
+  // box started by hand with its record in /tmp wrote wherever a user of the machine had
+  // linked that name to.
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0600);
+  std::string why = fd < 0 ? std::strerror(errno) : "";
+  struct stat info {};
+  if (fd >= 0 && (::fstat(fd, &info) != 0 || !S_ISREG(info.st_mode) || info.st_nlink != 1 ||
+                  info.st_uid != ::geteuid()))
+    why = "not a file of the box's own user with one name";
+  else if (fd >= 0 && (::ftruncate(fd, 0) != 0 ||
+                       ::write(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size())))
+    why = std::strerror(errno);
+  if (fd >= 0 && ::close(fd) != 0 && why.empty()) why = std::strerror(errno);
+  if (why.empty()) return 0;
+  std::cerr << "judge-box: cannot write the record to " << path << ": " << why << "\n";
   return 1;
 }
 
@@ -87,6 +99,15 @@ int main(int argc, char** argv) {
   } catch (const BoxUsageError& e) {
     if (*e.what()) std::cerr << "judge-box: " << e.what() << " (judge-box --help)\n";
     return *e.what() ? 2 : 0;
+  }
+  // The lifeline is a pipe whose other end the caller holds. Anything else (a descriptor not
+  // open, /dev/null) reads as a caller gone at once: the run would stop and its directory,
+  // or the sweeper's, be removed.
+  struct stat lifeline {};
+  if (request.lifeline >= 0 &&
+      (::fstat(request.lifeline, &lifeline) != 0 || !S_ISFIFO(lifeline.st_mode))) {
+    std::cerr << "judge-box: --lifeline " << request.lifeline << " is not an open pipe\n";
+    return 2;
   }
   switch (request.mode) {
     case BoxRequest::Mode::Describe:

@@ -6,6 +6,8 @@
 #include <iostream>
 #include <sstream>
 
+#include "sweep.hpp"
+
 namespace entrapment {
 
 namespace {
@@ -163,6 +165,13 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   } else if (!r.command.empty()) {
     throw BoxUsageError("--sweep and --describe take no program");
   }
+  // The sweeper removes its --dir once its lifeline breaks: only a judge's own temporary
+  // directory (red team: `--sweep --lifeline 3 --dir ~` removed a home directory).
+  const std::string name = r.dir.filename().string();
+  if (r.mode == BoxRequest::Mode::Sweep && !r.dir.empty() &&
+      (r.dir.parent_path() != "/tmp" || name.rfind(kJudgeTempPrefix, 0) != 0))
+    throw BoxUsageError("--sweep --dir " + dir + ": not a judge's temporary directory (/tmp/" +
+                        kJudgeTempPrefix + "*)");
   return r;
 }
 

@@ -6,6 +6,7 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -189,6 +190,20 @@ TEST_P(BoxAlone, TheProgramReachesItsDirectoryByItsPathInsideAPrivateOne) {
   }
 }
 
+// Red team (issue 36): the box runs its own copy of a program in the run's directory, named
+// ".box-copy-" and the program's name: a name of 246 characters or more made it 256, too long
+// for a file, and every run of a correct program was a judge error ("the box failed: cannot
+// make the box's own copy"), a C++ source of that name through `judge run` too.
+TEST_P(BoxAlone, AProgramWhoseNameIsAsLongAsAFileNameMayBeRuns) {
+  Box b = box();
+  const fs::path program = b.dir.path / std::string(255, 'a');
+  fs::copy_file("/bin/true", program);
+  ASSERT_EQ(::chmod(program.c_str(), 0755), 0);
+  const BoxRun run = b.run({program.string()});
+  EXPECT_EQ(run.record.ending, BoxRecord::Ending::Exited) << run.record_text << run.err;
+  EXPECT_EQ(run.record.exit_code, 0) << run.record_text;
+}
+
 // The seccomp filter, in every isolation: no socket but AF_UNIX, no key system call, no user
 // namespace; what is allowed still works (a socket pair of AF_UNIX).
 TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
@@ -319,6 +334,73 @@ TEST(BoxUsage, AWrongCommandLineExitsWith2NamingTheOption) {
   const ProcessResult help = run_process({build_program("judge-box").string(), "--help"});
   EXPECT_EQ(help.status, 0) << help.err;
   EXPECT_TRUE(has(help.out, "--meta")) << help.out;
+}
+
+// Red team (issue 36): `judge-box --sweep --lifeline 3 --dir DIR`, started by hand, removed DIR
+// whatever it was (a home directory, a package) once its lifeline broke, and a lifeline that
+// was no pipe (not open, /dev/null) broke at once; a run's box given one stopped its program
+// as if its caller had died and removed its --dir. Both are refused (status 2), DIR kept.
+TEST(BoxUsage, ASweepOfAnyDirectoryButAJudgesOrALifelineThatIsNoPipeIsRefused) {
+  TempDir victim("entrapment-box-test-victim");
+  write_text(victim.path / "file", "kept\n");
+  const auto box_status = [](const std::vector<std::string>& args, int fd3) {
+    SpawnRequest request;
+    request.argv = {build_program("judge-box").string()};
+    request.argv.insert(request.argv.end(), args.begin(), args.end());
+    request.pass = {fd3};
+    const pid_t pid = spawn(request);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return shell_status(status);
+  };
+  int lifeline[2];
+  ASSERT_EQ(::pipe2(lifeline, O_CLOEXEC), 0);
+  ::close(lifeline[1]);  // broken from the start: the caller is gone
+  EXPECT_EQ(box_status({"--sweep", "--lifeline", "3", "--dir", victim.path.string()}, lifeline[0]),
+            2);
+  ::close(lifeline[0]);
+  EXPECT_TRUE(fs::exists(victim.path / "file")) << "the sweeper removed " << victim.path;
+  const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(null, 0);
+  TempDir files("entrapment-box-test-files");
+  EXPECT_EQ(box_status({"--time", "1", "--sandbox", "none", "--dir", victim.path.string(), "--meta",
+                        (files.path / "record").string(), "--lifeline", "3", "--", "/bin/true"},
+                       null),
+            2);
+  ::close(null);
+  EXPECT_TRUE(fs::exists(victim.path / "file")) << "the box removed " << victim.path;
+}
+
+// Red team (issue 36): the record was written through a symbolic link, and into any file the
+// path named (O_TRUNC, then the record). Root's box started by hand as doc/execution.md shows
+// (`--meta /tmp/run.meta`) then overwrote whatever a user of the machine linked there, where
+// fs.protected_symlinks is 0 (as on our CI machine). A link, a FIFO or a file of several names
+// is refused (status 1), the file it leads to untouched.
+TEST(BoxUsage, TheRecordIsNeverWrittenThroughALinkOrIntoAnythingButAFileOfItsOwn) {
+  TempDir dir("entrapment-box-test-record");
+  TempDir run("entrapment-box-test-run", 0755);
+  write_text(dir.path / "target", "precious\n");
+  fs::create_symlink(dir.path / "target", dir.path / "link");
+  fs::create_hard_link(dir.path / "target", dir.path / "second-name");
+  ASSERT_EQ(::mkfifo((dir.path / "fifo").c_str(), 0600), 0);
+  // Its status (-1: still running after 30 s, waiting on a FIFO no one reads) and its stderr.
+  const auto box = [&](const std::string& meta) {
+    Process process({build_program("judge-box").string(), "--time", "1", "--sandbox", "none",
+                     "--dir", run.path.string(), "--meta", (dir.path / meta).string(), "--",
+                     "/bin/true"});
+    const int status = process.wait_for(30);
+    return std::make_pair(status, process.err());
+  };
+  for (const char* name : {"link", "second-name", "fifo"}) {
+    const auto [status, err] = box(name);
+    EXPECT_EQ(status, 1) << name << ": " << err;
+    EXPECT_TRUE(has(err, "cannot write the record")) << name << ": " << err;
+    EXPECT_EQ(read_text(dir.path / "target"), "precious\n") << "written through " << name;
+  }
+  const auto [status, err] = box("record");
+  EXPECT_EQ(status, 0) << err;
+  EXPECT_TRUE(has(read_text(dir.path / "record"), "ending: exited")) << "a record of its own";
 }
 
 INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());

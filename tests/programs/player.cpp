@@ -41,6 +41,7 @@
 //   two-processes   a child and itself hold 40 MiB (or argv[3] MiB) each at once; a child
 //                   killed is its death
 //   named-bwrap     the same, both named "bwrap" (prctl PR_SET_NAME), as the sandbox is
+//   zombie-two-processes  the same, after leaving a child it never reaps (a zombie)
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
 //   bomb-during     plays, then lets a child fork-bomb for 0.3 s before it exits
 //   bidi-line       claims a side in a line with a terminal escape and U+202E
@@ -69,6 +70,9 @@
 //   tcp-fill        holds 3 x argv[3] MiB as data sent over TCP on its own loopback to a
 //                   listener that never reads (kernel memory); where it cannot, holds that much
 //                   memory of its own; then plays
+//   secretmem-fill  holds 3 x argv[3] MiB in secret memory files (memfd_secret) of 512 KiB, each
+//                   written through a mapping it then drops, held by their descriptors alone;
+//                   where it cannot, holds that much memory of its own; then plays
 //   file-table      250 children each open /dev/null until refused and hold it; exits with
 //                   status 3 (RTE) when all of them held more than a tenth of the machine's file
 //                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
@@ -519,8 +523,9 @@ int main(int argc, char** argv) {
   } else if (mode == "burn-0.8-then-play") {
     burn(0.8);
     play();
-  } else if (mode == "two-processes" || mode == "named-bwrap") {
+  } else if (mode == "two-processes" || mode == "named-bwrap" || mode == "zombie-two-processes") {
     if (mode == "named-bwrap") prctl(PR_SET_NAME, "bwrap");  // its child inherits the name
+    if (mode == "zombie-two-processes" && fork() == 0) _exit(0);  // never waited for
     const std::size_t each = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 40;
     const pid_t child = fork();
     if (child == 0) {
@@ -606,6 +611,25 @@ int main(int argc, char** argv) {
       }
       std::fprintf(stderr, "held %ld MiB in TCP buffers\n", held >> 20);
     }
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "secretmem-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    const long each = 512 << 10;  // under RLIMIT_FSIZE and RLIMIT_MEMLOCK
+    long held = 0;
+    for (int fd; held < wanted && (fd = static_cast<int>(syscall(447 /* memfd_secret */, 0))) >= 0;
+         held += each) {
+      if (ftruncate(fd, each) != 0) break;
+      void* at = mmap(nullptr, each, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+      if (at == MAP_FAILED) break;
+      std::memset(at, 1, each);
+      munmap(at, each);
+    }
+    std::fprintf(stderr, "held %ld MiB in secret memory\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     play();
   } else if (mode == "file-table") {
