@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <linux/keyctl.h>
 #include <poll.h>
-#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -170,7 +169,8 @@ void replace_with_own_copy(const fs::path& program, const fs::path& dir) {
     copied = n > 0 && ::write(to, buffer, static_cast<std::size_t>(n)) == n;
   }
   if (to >= 0) {
-    copied = ::fchown(to, info.st_uid, info.st_gid) == 0 && copied;
+    // Its owner as the file's, where the box may give it (root); otherwise the box's own user's.
+    if (::geteuid() == 0) copied = ::fchown(to, info.st_uid, info.st_gid) == 0 && copied;
     copied = ::fchmod(to, info.st_mode & 0777) == 0 && copied;
     copied = ::close(to) == 0 && copied;
   }
@@ -305,12 +305,6 @@ class Box {
     }
     for (const auto& [name, value] : env) plan.env.push_back(name + "=" + value);
 
-    // As root, bwrap starts as the first process of a PID namespace of the run's own: when the
-    // box dies, bwrap dies with it (its parent-death signal, set before its exec) and takes
-    // every process of the namespace along. bwrap's own --die-with-parent leaves a moment in
-    // which its namespace's init does not have it yet: a box killed then left the program
-    // running on (seen on a busy machine, BoxAlone.WhatABoxKilledWithSigkillLeftIsSweptAway).
-    if (sandboxed_ && ::geteuid() == 0) ::unshare(CLONE_NEWPID);
     int error_pipe[2], alive_pipe[2];
     if (::pipe2(error_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
     if (::pipe2(alive_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");

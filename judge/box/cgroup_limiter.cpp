@@ -12,18 +12,24 @@
 #include <thread>
 
 #include "limiter_kinds.hpp"
+#include "sweep.hpp"
 
 namespace entrapment {
 
 namespace {
+
+// entrapment-box-<its caller's pid>-<the box's pid>: what a sweep takes when nobody holds it,
+// and whose it was, for a person (and the tests) to tell.
+std::string group_name(pid_t box) {
+  return std::string(kBoxGroupPrefix) + std::to_string(::getppid()) + "-" + std::to_string(box);
+}
 
 class CgroupLimiter : public Limiter {
  public:
   CgroupLimiter(const CgroupLayout& layout, const BoxLimits& limits, pid_t box)
       : description_(layout.describe()),
         limits_(limits),
-        group_(layout, "entrapment-box-" + std::to_string(box), limits.memory_mib << 20,
-               limits.max_processes),
+        group_(layout, group_name(box), limits.memory_mib << 20, limits.max_processes),
         procs_(group_.open_procs_files()) {}
 
   ~CgroupLimiter() override {

@@ -118,6 +118,19 @@ int programs_with(const std::string& token) {
   return count;
 }
 
+// Of them, the program itself: the shell (not bwrap, whose command line holds the token too).
+std::vector<pid_t> shells_with(const std::string& token) {
+  std::vector<pid_t> shells;
+  for (const ProcEntry& p : read_process_table()) {
+    const std::string proc = "/proc/" + std::to_string(p.pid);
+    std::error_code ec;
+    if (has(read_proc_file(proc + "/cmdline"), token) &&
+        fs::read_symlink(proc + "/exe", ec) == fs::canonical("/bin/sh"))
+      shells.push_back(p.pid);
+  }
+  return shells;
+}
+
 // Waits (at most 30 s, a busy machine's while) until `done()`; whether it came.
 template <typename Done>
 bool eventually(Done done) {
@@ -244,16 +257,9 @@ TEST_P(BoxAlone, TheProgramsNearestAncestorOutsideBwrapIsTheBoxWithOneThread) {
   ::close(lifeline[0]);
   pid_t program = 0;
   EXPECT_TRUE(eventually([&] {
-    for (const ProcEntry& p : read_process_table()) {
-      const std::string proc = "/proc/" + std::to_string(p.pid);
-      std::error_code ec;
-      if (has(read_proc_file(proc + "/cmdline"), token) &&
-          fs::read_symlink(proc + "/exe", ec) == fs::canonical("/bin/sh")) {
-        program = p.pid;
-        return true;
-      }
-    }
-    return false;
+    const std::vector<pid_t> shells = shells_with(token);
+    program = shells.empty() ? 0 : shells.front();
+    return program > 0;
   })) << "the program never ran";
   pid_t ancestor = program;
   for (int step = 0; step < 10 && ancestor > 1; ++step) {
@@ -282,7 +288,7 @@ TEST_P(BoxAlone, ACallerThatDiesTakesTheRunAndItsDirectoryWithIt) {
   const pid_t pid =
       b.start(b.args({"/bin/sh", "-c", "sleep 30", token}, {"--lifeline", "3"}), "", lifeline[0]);
   ::close(lifeline[0]);
-  EXPECT_TRUE(eventually([&] { return programs_with(token) > 0; }));
+  EXPECT_TRUE(eventually([&] { return !shells_with(token).empty(); })) << "the program never ran";
   ::close(lifeline[1]);  // as when the caller dies
   const BoxRun run = b.finish(pid);
   EXPECT_EQ(run.status, 0) << run.err;
@@ -295,7 +301,7 @@ TEST_P(BoxAlone, SigtermStopsTheRunAtTheCallersRequest) {
   Box b = box();
   const std::string token = "box-sigterm-" + std::to_string(::getpid());
   const pid_t pid = b.start(b.args({"/bin/sh", "-c", "sleep 30", token}));
-  EXPECT_TRUE(eventually([&] { return programs_with(token) > 0; }));
+  EXPECT_TRUE(eventually([&] { return !shells_with(token).empty(); })) << "the program never ran";
   ::kill(pid, SIGTERM);
   const BoxRun run = b.finish(pid);
   EXPECT_EQ(run.status, 0) << run.err;
@@ -304,17 +310,20 @@ TEST_P(BoxAlone, SigtermStopsTheRunAtTheCallersRequest) {
   EXPECT_TRUE(fs::exists(b.dir.path)) << "the directory is its caller's to remove";
 }
 
-// A box killed with SIGKILL takes its program with it (bwrap dies with its parent, the program
-// too without it), and the control group it could not remove is removed by the next sweep.
+// A box killed with SIGKILL once its program runs takes it along (bwrap dies with its parent,
+// the program too without it), and the control group it could not remove is removed by the
+// next sweep. (Killed while bwrap still starts, a moment remains in which bwrap's namespace
+// init does not die with it yet: doc/execution.md, known holes.)
 TEST_P(BoxAlone, WhatABoxKilledWithSigkillLeftIsSweptAway) {
   Box b = box();
   const std::string token = "box-sigkill-" + std::to_string(::getpid());
   const pid_t pid = b.start(b.args({"/bin/sh", "-c", "sleep 30", token}));
-  EXPECT_TRUE(eventually([&] { return programs_with(token) > 0; }));
+  EXPECT_TRUE(eventually([&] { return !shells_with(token).empty(); })) << "the program never ran";
   ::kill(pid, SIGKILL);
   b.finish(pid);
   EXPECT_TRUE(eventually([&] { return programs_with(token) == 0; })) << "its program outlived it";
-  const std::string group = std::string(kBoxGroupPrefix) + std::to_string(pid);
+  const std::string group =
+      std::string(kBoxGroupPrefix) + std::to_string(::getpid()) + "-" + std::to_string(pid);
   const auto group_left = [&] {
     for (const std::string& left : leftovers())
       if (has(left, group)) return true;

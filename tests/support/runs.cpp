@@ -80,16 +80,18 @@ int processes_with(const std::string& token) {
 
 namespace {
 
-// The control groups of boxes that are gone (a box removes its own before it exits).
-void add_groups_of_dead_boxes(std::vector<std::string>& found) {
+// The control groups of boxes `caller` started that are gone (a box removes its own before it
+// exits): entrapment-box-<caller>-<box>.
+void add_groups_of_dead_boxes(pid_t caller, std::vector<std::string>& found) {
   std::error_code ec;
   const CgroupLayout layout = layout_for_boxes();
   for (const fs::path& dir : {layout.memory, layout.pids, layout.cpu}) {
     if (dir.empty()) continue;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
       const std::string name = entry.path().filename().string();
-      if (name.rfind(kBoxGroupPrefix, 0) != 0) continue;
-      const pid_t box = static_cast<pid_t>(std::atol(name.c_str() + std::strlen(kBoxGroupPrefix)));
+      const std::string prefix = kBoxGroupPrefix + std::to_string(caller) + "-";
+      if (name.rfind(prefix, 0) != 0) continue;
+      const pid_t box = static_cast<pid_t>(std::atol(name.c_str() + prefix.size()));
       if (box > 0 && ::kill(box, 0) != 0 && errno == ESRCH) found.push_back(entry.path().string());
     }
   }
@@ -103,7 +105,7 @@ std::vector<std::string> leftovers(const std::vector<fs::path>& kept) {
   for (const auto& entry : fs::directory_iterator(judge_temp_dir(), ec))
     if (std::find(kept.begin(), kept.end(), entry.path()) == kept.end())
       found.push_back(entry.path().string());
-  add_groups_of_dead_boxes(found);
+  add_groups_of_dead_boxes(::getpid(), found);
   return found;
 }
 
@@ -114,7 +116,7 @@ std::vector<std::string> judge_leftovers(pid_t judge) {
   for (const auto& entry : fs::directory_iterator("/tmp", ec))
     if (entry.path().filename().string().rfind(prefix, 0) == 0)
       found.push_back(entry.path().string());
-  add_groups_of_dead_boxes(found);
+  add_groups_of_dead_boxes(judge, found);
   return found;
 }
 

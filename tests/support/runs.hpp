@@ -44,13 +44,13 @@ BoxLimits small_limits(LimitChoice mechanism = LimitChoice::Auto);
 int processes_with(const std::string& token);
 
 // What this process's runs left behind: anything in its temporary directory
-// (containment/judge_temp.hpp) but what `kept` names, and the control group of any box that
-// is gone (entrapment-box-<pid> where no such process lives: a box removes its own before it
-// exits).
+// (containment/judge_temp.hpp) but what `kept` names, and the control group of any box of its
+// that is gone (entrapment-box-<this pid>-<box> where no such box lives: a box removes its own
+// before it exits).
 std::vector<std::string> leftovers(const std::vector<std::filesystem::path>& kept = {});
 
 // What a judge that is another process (`judge`, its pid) left: its temporary directory
-// (/tmp/entrapment-judge-<pid>-*), and the control group of any box that is gone.
+// (/tmp/entrapment-judge-<pid>-*), and the control group of any box of its that is gone.
 std::vector<std::string> judge_leftovers(pid_t judge);
 
 // Processes whose command line holds `token` and that run from a run's directory (a staged
