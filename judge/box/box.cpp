@@ -58,6 +58,7 @@ struct ChildPlan {
   int seccomp_here = -1;        // the filter, loaded here when no bwrap will load it
   int box_alive = -1;           // read end of a pipe the box holds open: it breaks if the box dies
   std::vector<std::string> argv, env;
+  std::vector<char*> argv_pointers, env_pointers;  // into argv and env, for execve
 };
 
 [[noreturn]] void fail_in_child(int error_pipe, const char* step) {
@@ -97,7 +98,6 @@ struct ChildPlan {
     if (::setrlimit(resource, &value) != 0) fail_in_child(error_pipe, step);
   };
   limit(RLIMIT_CPU, r.cpu_soft, r.cpu_hard, "setrlimit CPU");  // SIGXCPU, then SIGKILL
-  if (r.address_space) limit(RLIMIT_AS, *r.address_space, *r.address_space, "setrlimit AS");
   limit(RLIMIT_STACK, r.stack, r.stack, "setrlimit STACK");
   limit(RLIMIT_FSIZE, r.file_size, r.file_size, "setrlimit FSIZE");
   limit(RLIMIT_CORE, 0, 0, "setrlimit CORE");
@@ -116,12 +116,10 @@ struct ChildPlan {
     if (fd >= 0 && ::fcntl(fd, F_SETFD, 0) != 0) fail_in_child(error_pipe, "keeping a descriptor");
   if (plan.seccomp_here >= 0)
     if (const char* step = load_seccomp_filter(plan.seccomp_here)) fail_in_child(error_pipe, step);
-  std::vector<char*> argv, env;
-  for (const std::string& word : plan.argv) argv.push_back(const_cast<char*>(word.c_str()));
-  for (const std::string& word : plan.env) env.push_back(const_cast<char*>(word.c_str()));
-  argv.push_back(nullptr);
-  env.push_back(nullptr);
-  ::execve(argv[0], argv.data(), env.data());
+  // The address space last, with nothing left to allocate: a box built with AddressSanitizer
+  // maps memory of its own up to here.
+  if (r.address_space) limit(RLIMIT_AS, *r.address_space, *r.address_space, "setrlimit AS");
+  ::execve(plan.argv_pointers[0], plan.argv_pointers.data(), plan.env_pointers.data());
   fail_in_child(error_pipe, "exec");
 }
 
@@ -286,7 +284,10 @@ class Box {
       layout.tmp_bytes = limits_.max_scratch_bytes;
       layout.status_fd = status_write.fd;
       layout.seccomp_fd = seccomp_.fd;
-      if (plan.uid) layout.dropper = own_binary();
+      if (plan.uid) {
+        layout.dropper = own_binary();
+        std::swap(layout.address_space, plan.rlimits.address_space);  // the drop step sets it
+      }
       plan.argv = sandboxed_command(command, layout, plan.uid);
       plan.keep_open[0] = status_write.fd;
       plan.keep_open[1] = seccomp_.fd;
@@ -304,6 +305,10 @@ class Box {
       env[variable.substr(0, equals)] = variable.substr(equals + 1);
     }
     for (const auto& [name, value] : env) plan.env.push_back(name + "=" + value);
+    for (std::string& word : plan.argv) plan.argv_pointers.push_back(word.data());
+    for (std::string& word : plan.env) plan.env_pointers.push_back(word.data());
+    plan.argv_pointers.push_back(nullptr);
+    plan.env_pointers.push_back(nullptr);
 
     int error_pipe[2], alive_pipe[2];
     if (::pipe2(error_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");

@@ -142,8 +142,12 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     }
   }
   argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", dir, "--"});
-  if (drop_to)
-    argv.insert(argv.end(), {layout.dropper, "--drop-to", std::to_string(*drop_to), "--"});
+  if (drop_to) {
+    argv.insert(argv.end(), {layout.dropper, "--drop-to", std::to_string(*drop_to)});
+    if (layout.address_space)
+      argv.insert(argv.end(), {"--address-space", std::to_string(*layout.address_space)});
+    argv.push_back("--");
+  }
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;
 }

@@ -19,6 +19,8 @@
 // make no user namespace of its own (--disable-userns).
 #pragma once
 
+#include <sys/resource.h>
+
 #include <sys/types.h>
 
 #include <filesystem>
@@ -46,6 +48,9 @@ struct SandboxLayout {
   int status_fd = -1;                  // bwrap reports there whether the program started
   int seccomp_fd = -1;                 // the filter, for bwrap to load before the program
   std::string dropper;                 // as root: the box's own binary, for its drop step
+  // The program's address-space limit, set by the drop step just before the program starts:
+  // bwrap and the drop step itself run without it (a sanitizer's shadow memory would not fit).
+  std::optional<rlim_t> address_space;
 };
 
 // bwrap's options that show the system read-only: /usr, /etc, and /bin, /lib ... as they are.

@@ -3,6 +3,7 @@
 #include <grp.h>
 #include <linux/capability.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -25,8 +26,12 @@ int refuse(const char* step) {
 }  // namespace
 
 int drop_to_run_user(int argc, char** argv) {
-  if (argc < 5 || std::strcmp(argv[1], "--drop-to") != 0 || std::strcmp(argv[3], "--") != 0) {
-    std::fprintf(stderr, "usage: judge-box --drop-to UID -- PROGRAM ARGS...\n");
+  const bool capped = argc > 3 && std::strcmp(argv[3], "--address-space") == 0;
+  const int program = capped ? 6 : 4;
+  if (argc <= program || std::strcmp(argv[1], "--drop-to") != 0 ||
+      std::strcmp(argv[program - 1], "--") != 0) {
+    std::fprintf(stderr,
+                 "usage: judge-box --drop-to UID [--address-space BYTES] -- PROGRAM ARGS...\n");
     return 127;
   }
   char* end = nullptr;
@@ -34,6 +39,16 @@ int drop_to_run_user(int argc, char** argv) {
   if (!*argv[2] || *end || id == 0 || id > 0xfffffffeUL) {
     errno = EINVAL;
     return refuse("the user id");
+  }
+  rlimit address_space{RLIM_INFINITY, RLIM_INFINITY};
+  if (capped) {
+    errno = 0;
+    const unsigned long long bytes = std::strtoull(argv[4], &end, 10);
+    if (!*argv[4] || *end || *argv[4] == '-' || errno == ERANGE || bytes == 0) {
+      errno = EINVAL;
+      return refuse("the address-space limit");
+    }
+    address_space.rlim_cur = address_space.rlim_max = static_cast<rlim_t>(bytes);
   }
   const uid_t uid = static_cast<uid_t>(id);
   // The bounding set first, while root may still change it: up to the first capability the
@@ -54,8 +69,9 @@ int drop_to_run_user(int argc, char** argv) {
   if (::prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0) != 0 && errno != EINVAL)
     return refuse("clearing the ambient set");
   if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return refuse("no_new_privs");
-  ::execve(argv[4], argv + 4, environ);
-  return refuse(argv[4]);
+  if (capped && ::setrlimit(RLIMIT_AS, &address_space) != 0) return refuse("setrlimit AS");
+  ::execve(argv[program], argv + program, environ);
+  return refuse(argv[program]);
 }
 
 }  // namespace entrapment

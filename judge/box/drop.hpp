@@ -10,8 +10,10 @@
 
 namespace entrapment {
 
-// argv as judge-box got it: {"judge-box", "--drop-to", "UID", "--", PROGRAM, ARGS...}. Does not
-// return when the program starts; otherwise says why on stderr and returns 127.
+// argv as judge-box got it: {"judge-box", "--drop-to", "UID", ["--address-space", "BYTES",] "--",
+// PROGRAM, ARGS...}. The address-space limit is the program's, set last before its exec: the
+// drop step runs without it (a judge-box built with AddressSanitizer reserves terabytes of shadow
+// memory). Does not return when the program starts; otherwise says why on stderr and returns 127.
 int drop_to_run_user(int argc, char** argv);
 
 }  // namespace entrapment
