@@ -2,7 +2,7 @@
 //
 // For every test (default: all of testdata/secret, the contest set; --tests testdata/exhaustive
 // for the exhaustive tier), in the same run and on the same spawning
-// path (the runner's ContestantProcess, same limits, same sandbox setting):
+// path (a box, BoxedProcess, same limits, same sandbox setting):
 //   judged  judge_test(): the reference solution plays the game against the interaction core;
 //   floor   the same contestant fed its side of that game (the judge's lines recorded in the
 //           judged game's transcript, written to its stdin at once, as a file would be) with
@@ -37,8 +37,9 @@
 #include <sstream>
 #include <thread>
 
-#include "containment/contestant_process.hpp"
-#include "containment/limits.hpp"
+#include "containment/box_process.hpp"
+#include "box/limits.hpp"
+#include "containment/containment.hpp"
 #include "interaction/interaction.hpp"
 #include "interaction/scripted_channel.hpp"
 #include "judging/judge_tests.hpp"
@@ -105,36 +106,30 @@ std::vector<std::string> lines_of(const Transcript& transcript, bool from_contes
 // The floor: the contestant spawned as judge_test spawns it, its whole input (the judge's
 // lines) written at once, its output read to the end and dropped. Returns the failure, if any.
 std::string run_floor(const Submission& submission, const std::vector<std::string>& input,
-                      const Limits& limits, bool sandbox, GameCost& cost) {
+                      const BoxLimits& limits, bool sandbox, GameCost& cost) {
   const Clock::time_point start = Clock::now();
   std::string failure;
   {
-    ContestantProcess process(submission.command, limits, sandbox);
-    const Clock::time_point deadline =
-        process.started() +
-        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_s));
-    PipeChannel channel(process, deadline);
+    BoxedProcess process(submission.command, limits, sandbox);
+    PipeChannel channel(process);
     for (const std::string& line : input)
       if (!channel.write_line(line)) break;
     process.close_stdin();
     while (channel.read_line().status != LineRead::Status::End) {
     }
-    if (channel.timed_out() || !process.wait_until(deadline)) {
-      process.kill();
-      failure = "the floor run timed out";
-    }
-    const ProcessUsage& usage = process.usage();
-    if (failure.empty() && (usage.signaled || usage.exit_code != 0))
-      failure = "the floor run failed (exit " + std::to_string(usage.exit_code) + ", signal " +
-                std::to_string(usage.signal) + ")";
-    cost.floor_contestant_cpu_s = usage.cpu_s;
-  }  // the scratch directory goes here, as at the end of judge_test
+    const BoxRecord& record = process.wait();
+    if (record.stopped_by != BoxRecord::Stop::None)
+      failure = "the floor run was stopped: " + record.message;
+    else if (record.failed())
+      failure = "the floor run failed: " + record.message;
+    cost.floor_contestant_cpu_s = record.cpu_s;
+  }  // the run's directory goes here, as at the end of judge_test
   cost.floor_wall_s = seconds_since(start);
   return failure;
 }
 
 GameCost measure(const Submission& submission, const TestCase& test, const std::string& name,
-                 const Limits& limits, bool sandbox) {
+                 const BoxLimits& limits, bool sandbox) {
   GameCost cost;
   cost.name = name;
   const double cpu_before = thread_cpu_s();
@@ -186,7 +181,7 @@ std::string sec(double s) {
 }
 
 int run(const Options& options) {
-  const Limits limits = limits_from(load_problem_yaml(options.root / "problem.yaml"));
+  const BoxLimits limits = limits_from(load_problem_yaml(options.root / "problem.yaml"));
   std::vector<fs::path> files = collect_tests({options.tests});
   if (options.limit > 0 && files.size() > options.limit) files.resize(options.limit);
   if (files.empty()) throw std::runtime_error(options.tests.string() + ": no test files (*.in)");
@@ -277,17 +272,18 @@ double process_cpu_s() {
 
 // One run of /bin/true from start to its end, clean-up included.
 void run_true(bool bwrap, double& wall_s, double& cpu_s) {
-  Limits limits;
+  BoxLimits limits;
   limits.cpu_s = 5;
   limits.wall_s = 30;
   const double cpu_before = process_cpu_s();
   const Clock::time_point start = Clock::now();
   {
-    ContestantProcess process({"/bin/true"}, limits, bwrap);
+    BoxedProcess process({"/bin/true"}, limits, bwrap);
     process.close_stdin();
-    if (!process.wait_until(process.started() + std::chrono::seconds(30)) ||
-        process.usage().exit_code != 0)
-      throw std::runtime_error("/bin/true did not end well: " + process.stderr_text());
+    const BoxRecord& record = process.wait();
+    if (record.ending != BoxRecord::Ending::Exited || record.exit_code != 0)
+      throw std::runtime_error("/bin/true did not end well: " + record.message + " " +
+                               process.stderr_text());
   }
   wall_s += seconds_since(start);
   cpu_s += process_cpu_s() - cpu_before;

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The hostile suite as a table: every hostile program (tests/execution/programs/player.cpp's
+# The hostile suite as a table: every hostile program (tests/programs/player.cpp's
 # modes, sources that attack the compiler, Java's native memory) judged by `judge run` in every
 # mode this machine allows, as root and as an unprivileged user, each run with a terminal of
 # its own (script(1)) so that a program that goes for the terminal has one to find. Prints a
@@ -46,7 +46,7 @@ EOF
 printf '#include "/dev/zero"\nint main() {}\n' >"$work/sources/include_dev_zero.cpp"
 printf 'template <int N> struct D { static const int v = D<N + 1>::v; };\nint main() { return D<0>::v; }\n' \
   >"$work/sources/template_without_end.cpp"
-cp "$src/tests/execution/programs/NativeHog.java" "$work/sources/"
+cp "$src/tests/programs/NativeHog.java" "$work/sources/"
 chmod -R a+rX "$work"
 
 player=$work/bin/test_player

@@ -11,7 +11,7 @@
 #include <iterator>
 #include <memory>
 
-#include "containment/cgroup.hpp"
+#include "box/cgroup.hpp"
 
 namespace entrapment::bench {
 

@@ -9,9 +9,14 @@
 //    stage with the isolation verify uses here and with none (--no-sandbox): the difference,
 //    over the number of runs the stage made (the "N tests" of its lines), is containment's
 //    cost per run inside verify.
-// 3. One run of /bin/true N times, contained and bare, through the judge's own
-//    ContestantProcess: the judge's side (ids, control groups, staging, clean-up: this
-//    process's CPU) and the started side (bwrap and the program: its children's CPU).
+// 3. /bin/true started N times in a row, three ways, in the same run: bare (posix_spawn and
+//    wait), in bwrap alone (the namespaces and root a run gets, nothing else), and contained as
+//    the judge runs a test (BoxedProcess: its directory, judge-box, the control group or
+//    rlimits, a run id, bwrap, setpriv, the seccomp filter, the record). What bwrap adds to a
+//    plain exec, and what containment adds, per run: issue 36's target is that containment
+//    adds at most twice what bwrap alone adds. Processes each way starts: bare 1; bwrap 3
+//    (bwrap, its namespace's init, the program); contained 4 (the box too; setpriv is an exec
+//    of the program's process, as root).
 // CPU time is user + system of the process and everything it started (timed_run.hpp: a control
 // group where one can be made); wall clock is shown but depends on the machine's load.
 #include <sys/resource.h>
@@ -25,8 +30,12 @@
 #include <string>
 #include <vector>
 
-#include "containment/contestant_process.hpp"
-#include "containment/launch.hpp"
+#include <fcntl.h>
+#include <sys/wait.h>
+
+#include "box/bwrap.hpp"
+#include "containment/box_process.hpp"
+#include "containment/spawn.hpp"
 #include "timed_run.hpp"
 
 namespace {
@@ -54,31 +63,54 @@ int runs_in(const std::string& output) {
 struct RunCost {
   double judge_ms = 0, started_ms = 0, wall_ms = 0;
   std::string failure;
+  double cpu_ms() const { return judge_ms + started_ms; }
 };
 
-// `true` run `n` times in a row, contained (`sandbox`) or not.
-RunCost cost_of_runs(bool sandbox, int n) {
-  entrapment::Limits limits;
-  limits.cpu_s = 5;
-  limits.wall_s = 10;
+enum class Way { Bare, BwrapAlone, Contained };
+
+// One start of /bin/true `way`; "" or why it failed.
+std::string start_once(Way way, const std::string& program, const std::vector<std::string>& bwrap) {
+  if (way == Way::Contained) {
+    entrapment::BoxLimits limits;
+    limits.cpu_s = 5;
+    limits.wall_s = 10;
+    entrapment::BoxedProcess run({program}, limits, true);
+    run.close_stdin();
+    const entrapment::BoxRecord& record = run.wait();
+    return record.ending == entrapment::BoxRecord::Ending::Exited && record.exit_code == 0
+               ? ""
+               : record.message;
+  }
+  entrapment::SpawnRequest request;
+  request.argv = way == Way::Bare ? std::vector<std::string>{program} : bwrap;
+  const pid_t pid = entrapment::spawn(request);
+  int status = 0;
+  ::waitpid(pid, &status, 0);
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0 ? "" : "it did not exit 0";
+}
+
+// `true` started `n` times in a row, `way`.
+RunCost cost_of_runs(Way way, int n) {
   const std::string program = entrapment::find_program("true").string();
+  std::vector<std::string> bwrap = {entrapment::bwrap_path().string(), "--die-with-parent",
+                                    "--unshare-ipc", "--unshare-pid", "--unshare-net",
+                                    "--unshare-uts", "--unshare-cgroup-try", "--new-session"};
+  if (::geteuid() != 0) bwrap = {entrapment::bwrap_path().string(), "--die-with-parent",
+                                 "--unshare-all", "--new-session"};
+  for (const std::string& option : entrapment::system_read_only()) bwrap.push_back(option);
+  for (const char* option : {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--"})
+    bwrap.push_back(option);
+  bwrap.push_back(program);
   const double self = cpu_of(RUSAGE_SELF), children = cpu_of(RUSAGE_CHILDREN);
   const auto start = std::chrono::steady_clock::now();
   RunCost cost;
   for (int i = 0; i < n; ++i) {
     try {
-      entrapment::ContestantProcess run({program}, limits, sandbox);
-      run.close_stdin();
-      if (!run.wait_until(run.started() + std::chrono::seconds(10)) ||
-          !run.usage().not_started.empty() || run.usage().exit_code != 0) {
-        cost.failure =
-            run.usage().not_started.empty() ? "true did not exit 0" : run.usage().not_started;
-        return cost;
-      }
+      cost.failure = start_once(way, program, bwrap);
     } catch (const std::exception& e) {
       cost.failure = e.what();
-      return cost;
     }
+    if (!cost.failure.empty()) return cost;
   }
   cost.judge_ms = (cpu_of(RUSAGE_SELF) - self) * 1000 / n;
   cost.started_ms = (cpu_of(RUSAGE_CHILDREN) - children) * 1000 / n;
@@ -96,13 +128,16 @@ void line(const char* what, double cpu_s, const char* note = "") {
 int main(int argc, char** argv) {
   fs::path root = ENTRAPMENT_SOURCE_DIR;
   int n = 200;
+  bool runs_only = false;
   for (int i = 1; i < argc; ++i) {
     if (std::strcmp(argv[i], "--root") == 0 && i + 1 < argc) {
       root = argv[++i];
     } else if (std::strcmp(argv[i], "--runs") == 0 && i + 1 < argc) {
       n = std::max(1, std::atoi(argv[++i]));
+    } else if (std::strcmp(argv[i], "--runs-only") == 0) {
+      runs_only = true;
     } else {
-      std::fprintf(stderr, "usage: verify_cost [--root DIR] [--runs N]\n");
+      std::fprintf(stderr, "usage: verify_cost [--root DIR] [--runs N] [--runs-only]\n");
       return 2;
     }
   }
@@ -125,6 +160,8 @@ int main(int argc, char** argv) {
     return argv;
   };
   int failures = 0;
+  if (runs_only) goto runs;  // NOLINT: the verify part skipped, for a profiler's sake
+  {
   auto checked = [&](const char* what, const Timing& t) {
     if (t.status != 0) {
       std::printf("  %s: exit status %d\n%s\n", what, t.status, t.output.c_str());
@@ -155,20 +192,38 @@ int main(int argc, char** argv) {
   std::snprintf(note, sizeof note, "(%d runs: %.1f ms each)", runs,
                 runs ? (contained.cpu_s - bare.cpu_s) * 1000 / runs : 0.0);
   line("    containment (the difference)", contained.cpu_s - bare.cpu_s, note);
-  std::printf(
-      "one run of /bin/true, %d times (judge: ids, groups, staging, clean-up; started: "
-      "bwrap and the program)\n",
-      n);
-  for (bool sandbox : {false, true}) {
-    const RunCost c = cost_of_runs(sandbox, n);
-    if (!c.failure.empty()) {
-      std::printf("  %-10s could not run: %s\n", sandbox ? "contained" : "bare", c.failure.c_str());
+  }
+runs:
+  std::printf("/bin/true started %d times each way, in turn (CPU: the bench's own and what it "
+              "started)\n",
+              n);
+  RunCost costs[3];
+  const char* names[3] = {"bare", "bwrap alone", "contained"};
+  // Interleaved in rounds, so that a change in the machine's load meets all three alike.
+  const int rounds = 5;
+  for (int round = 0; round < rounds; ++round)
+    for (const Way way : {Way::Bare, Way::BwrapAlone, Way::Contained}) {
+      const RunCost c = cost_of_runs(way, std::max(1, n / rounds));
+      RunCost& total = costs[static_cast<int>(way)];
+      if (!c.failure.empty()) total.failure = c.failure;
+      total.judge_ms += c.judge_ms / rounds;
+      total.started_ms += c.started_ms / rounds;
+      total.wall_ms += c.wall_ms / rounds;
+    }
+  for (int i = 0; i < 3; ++i) {
+    if (!costs[i].failure.empty()) {
+      std::printf("  %-12s could not run: %s\n", names[i], costs[i].failure.c_str());
+      ++failures;
       continue;
     }
-    std::printf("  %-10s %6.2f ms CPU (judge %.2f, started %.2f), %6.2f ms wall\n",
-                sandbox ? "contained" : "bare", c.judge_ms + c.started_ms, c.judge_ms, c.started_ms,
-                c.wall_ms);
+    std::printf("  %-12s %6.2f ms CPU (this process %.2f, started %.2f), %6.2f ms wall\n",
+                names[i], costs[i].cpu_ms(), costs[i].judge_ms, costs[i].started_ms,
+                costs[i].wall_ms);
   }
+  const double bwrap_adds = costs[1].cpu_ms() - costs[0].cpu_ms();
+  const double containment_adds = costs[2].cpu_ms() - costs[0].cpu_ms();
+  std::printf("  bwrap alone adds %.2f ms of CPU to an exec; containment adds %.2f ms (%.2f x)\n",
+              bwrap_adds, containment_adds, bwrap_adds > 0 ? containment_adds / bwrap_adds : 0.0);
   fs::remove_all(cache, ec);
   return failures ? 1 : 0;
 }

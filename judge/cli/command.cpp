@@ -8,6 +8,7 @@
 #include "options.hpp"
 #include "package/package_root.hpp"
 #include "package/problem_yaml.hpp"
+#include "judging/judge_tests.hpp"
 #include "submissions/submission.hpp"
 
 namespace entrapment::cli {
@@ -55,7 +56,7 @@ void on_run(CLI::App& sub, std::function<int()> command) {
   });
 }
 
-Limits package_limits(const std::filesystem::path& root) {
+BoxLimits package_limits(const std::filesystem::path& root) {
   try {
     const ProblemConfig problem = load_problem_yaml(root / "problem.yaml");
     set_compile_options(compile_options_from(problem));
@@ -65,7 +66,7 @@ Limits package_limits(const std::filesystem::path& root) {
   }
 }
 
-void apply_time_limit(Limits& limits, double seconds) {
+void apply_time_limit(BoxLimits& limits, double seconds) {
   if (seconds <= 0) return;
   limits.cpu_s = seconds;
   limits.wall_s = wall_limit_for(seconds);

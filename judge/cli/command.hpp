@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment::cli {
@@ -49,11 +49,11 @@ void on_run(CLI::App& sub, std::function<int()> command);
 // The limits problem.yaml sets for the package at `root`; its compile limits become those every
 // compiler runs under from now on (set_compile_options). Throws CommandFailure(kExitUsage) with
 // the file's own error when it has none.
-Limits package_limits(const std::filesystem::path& root);
+BoxLimits package_limits(const std::filesystem::path& root);
 
 // --time-limit: the CPU limit `seconds` and the wall-clock guard that goes with it; nothing when
 // `seconds` is 0 (not given).
-void apply_time_limit(Limits& limits, double seconds);
+void apply_time_limit(BoxLimits& limits, double seconds);
 
 // Once every subcommand is added to `app`: --root on `app` and on every subcommand (so that it
 // is accepted anywhere on the line and shown in every --help), path options typed DIR and

@@ -63,13 +63,9 @@ int run(const ExportArguments& args) {
     return register_directory(path);
   };
   options.temporaries.untrack = [](int key) { forget(key); };
-  // The spawn lock: an interrupt's clean-up holds it until the judge exits, so no file is
-  // written while it removes the directories (nor after).
-  options.temporaries.hold_for_write = []() -> std::shared_ptr<void> {
-    auto held = std::make_shared<std::unique_lock<std::recursive_mutex>>(spawn_lock());
-    if (interrupted()) throw std::runtime_error("the judge was interrupted");
-    return held;
-  };
+  // An interrupt's clean-up waits for every write under way, then holds off all others until
+  // the judge exits, so no file is written while it removes the directories (nor after).
+  options.temporaries.hold_for_write = hold_off_interrupt_cleanup;
   try {
     const ExportReport report = export_package(options);
     // What differs from problem.yaml comes first, so that an admin cannot miss it.

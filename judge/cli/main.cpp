@@ -6,7 +6,9 @@
 
 #include "command.hpp"
 #include "command_list.hpp"
+#include "containment/delegation.hpp"
 #include "containment/interrupts.hpp"
+#include "containment/isolation_policy.hpp"
 #include "help_format.hpp"
 #include "judge_version.hpp"
 #include "support/spelling.hpp"
@@ -81,6 +83,9 @@ std::string command_prefix() {
 }  // namespace
 
 int main(int argc, char** argv) {
+  // Not root and without a control group: where systemd can delegate one, the judge starts
+  // again in it (containment/delegation.hpp), before any thread exists.
+  entrapment::start_again_in_a_delegated_scope(argc, argv);
   // Ctrl-C or SIGTERM: every contestant killed, every scratch directory removed (execution/).
   entrapment::handle_interrupts();
   using namespace entrapment::cli;
@@ -100,6 +105,9 @@ int main(int argc, char** argv) {
   add_export_command(app);
   add_help_command(app);
   setup_commands(app);
+  // The first run nothing isolates says so once, in the command's name.
+  entrapment::set_isolation_warning(
+      [](const std::string& text) { std::cerr << command_prefix() << ": " << text << "\n"; });
 
   std::vector<std::string> words(argv + 1, argv + argc);
   if (const auto dashes = std::find(words.begin(), words.end(), "--"); dashes != words.end()) {
@@ -132,6 +140,10 @@ int main(int argc, char** argv) {
     std::cout.flush();
     std::cerr << command_prefix() << ": " << e.what() << "\n";
     return e.status();
+  } catch (const entrapment::UntrustedProgram& e) {  // nothing would isolate it: usage
+    std::cout.flush();
+    std::cerr << command_prefix() << ": " << e.what() << "\n";
+    return kExitUsage;
   } catch (const entrapment::SelectionError& e) {  // what to judge named wrong: usage
     std::cout.flush();
     std::cerr << command_prefix() << ": " << e.what() << "\n";

@@ -14,13 +14,14 @@
 #include <optional>
 #include <sstream>
 
+#include "containment/containment.hpp"
 #include "command.hpp"
 #include "command_list.hpp"
-#include "containment/contestant_process.hpp"
-#include "containment/limits.hpp"
+#include "containment/box_process.hpp"
+#include "box/limits.hpp"
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
-#include "isolation_check.hpp"
+#include "enforcement.hpp"
 #include "judging/judge_tests.hpp"
 #include "options.hpp"
 #include "play_game.hpp"
@@ -46,7 +47,6 @@ struct PlayArguments {
   std::string adversary = "adaptive";
   std::string seed = "0";  // a string, so the test-file parser judges it like one in a file
   bool sandbox = true;
-  bool trust = false;  // see isolation_check.hpp
 };
 
 std::string seconds(double s) {
@@ -92,14 +92,7 @@ int play_person(const TestCase& test) {
 }
 
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
-  const Limits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
-  // Nothing isolating it: only the package's own runs (after a warning) unless --trust.
-  std::vector<std::string> untrusted;
-  if (!args.command.empty())
-    untrusted.push_back(args.command[0]);
-  else if (auto shown = not_the_packages(args.words[0], root, args.words[0]))
-    untrusted.push_back(*shown);
-  check_isolation(args.sandbox, untrusted, args.trust);
+  const BoxLimits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
   std::optional<WorkDir> work;
   Submission submission;
   try {
@@ -108,6 +101,8 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
                                       : command_submission(args.command);
   } catch (const SubmissionError& e) {
     throw SetupError(e.what());
+  } catch (const UntrustedProgram&) {
+    throw;  // nothing would isolate it: a usage error (main says so)
   } catch (const CompileError& e) {
     std::cout << "verdict: CE\n";
     std::istringstream message(e.what());  // the compiler quotes the contestant's source
@@ -199,7 +194,7 @@ void add_play_command(CLI::App& app) {
           ->option_text("N");
   test->excludes(board)->excludes(adversary)->excludes(seed);
   add_sandbox_option(*sub, args->sandbox);
-  add_trust_option(*sub, args->trust);
+  add_trust_option(*sub);
   on_run(*sub, [args] {
     args->command = trailing_command();  // main() took the words after `--` off
     return play(*args);

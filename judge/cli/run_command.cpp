@@ -9,13 +9,14 @@
 #include <iostream>
 #include <memory>
 
+#include "containment/containment.hpp"
 #include "command.hpp"
 #include "command_list.hpp"
-#include "containment/contestant_process.hpp"
-#include "containment/limit_mechanism.hpp"
-#include "containment/limits.hpp"
+#include "containment/box_process.hpp"
+#include "box/limiter.hpp"
+#include "box/limits.hpp"
 #include "help_format.hpp"
-#include "isolation_check.hpp"
+#include "enforcement.hpp"
 #include "options.hpp"
 #include "report/html_report.hpp"
 #include "report/json_report.hpp"
@@ -39,7 +40,6 @@ struct RunArguments {
   bool no_color = false;
   double time_limit = 0;    // --time-limit; 0: problem.yaml's
   bool exhaustive = false;  // also testdata/exhaustive
-  bool trust = false;       // run what is not the package's own even with nothing isolating it
   std::string json, html, expect;
 };
 
@@ -88,7 +88,7 @@ int run(const RunArguments& args) {
     throw usage_error("--expect: '" + args.expect + "' is not a verdict (" + verdict_names() +
                       ", or a directory name such as wrong_answer)");
   const fs::path root = package_root(/*or_the_judges_own=*/true);  // a file kept elsewhere
-  Limits limits = package_limits(root);
+  BoxLimits limits = package_limits(root);
   apply_time_limit(limits, args.time_limit);
 
   // What to judge, and on what.
@@ -109,20 +109,12 @@ int run(const RunArguments& args) {
   }
   const std::vector<fs::path> tests =
       tests_to_judge(test_words, with_command, args.exhaustive, root);
-  if (const std::string& error = limit_mechanism(limits.mechanism).error; !error.empty())
+  if (const std::string error = limits_here(limits.mechanism).error; !error.empty())
     throw usage_error(error);
-  // Before any judging: where the reports go (a forgotten FILE must not destroy a file), and
-  // whether anything isolates what runs.
+  // Before any judging: where the reports go (a forgotten FILE must not destroy a file).
   {
     std::vector<fs::path> inputs;
-    std::vector<std::string> untrusted;
-    for (const SubmissionTarget& target : chosen.targets) {
-      inputs.push_back(target.path);
-      if (with_command) continue;
-      if (auto shown = not_the_packages(target.path, root, target.name))
-        untrusted.push_back(*shown);
-    }
-    if (with_command) untrusted.push_back(args.command.front());
+    for (const SubmissionTarget& target : chosen.targets) inputs.push_back(target.path);
     for (const std::string& word : test_words) inputs.push_back(word);
     inputs.insert(inputs.end(), tests.begin(), tests.end());
     if (!args.json.empty()) check_report_file("--json", args.json, root, inputs);
@@ -130,7 +122,6 @@ int run(const RunArguments& args) {
     if (!args.json.empty() && !args.html.empty() &&
         fs::absolute(args.json) == fs::absolute(args.html))
       throw usage_error("--json and --html name the same file: " + args.json);
-    check_isolation(args.judging.sandbox, untrusted, args.trust);
   }
   if (!args.expect.empty())
     for (SubmissionTarget& target : chosen.targets) target.expected = forced;
@@ -206,7 +197,7 @@ void add_run_command(CLI::App& app) {
                 "also judge on testdata/exhaustive, the exhaustive tier (every board against its "
                 "hardest adversary, and the random, committed and scripted games)");
   add_sandbox_option(*sub, args->judging.sandbox);
-  add_trust_option(*sub, args->trust);
+  add_trust_option(*sub);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
   add_output_file_option(*sub, "--json", args->json, "write the results as JSON to FILE");
   add_output_file_option(*sub, "--html", args->html, "write a self-contained HTML report to FILE");

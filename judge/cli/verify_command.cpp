@@ -14,10 +14,10 @@
 
 #include "command.hpp"
 #include "command_list.hpp"
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
 #include "generate/generate.hpp"
 #include "help_format.hpp"
-#include "isolation_check.hpp"
+#include "enforcement.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "submissions/submission.hpp"
@@ -70,7 +70,7 @@ int verify(const VerifyArguments& args) {
   const fs::path root = package_root();
   const int jobs = args.judging.jobs;
   Tally tally(!args.no_color && report::stdout_is_terminal() && !std::getenv("NO_COLOR"));
-  Limits limits;
+  BoxLimits limits;
   bool limits_read = false;
   double ac_to_time_limit = 2;
   try {
@@ -193,7 +193,7 @@ void add_verify_command(CLI::App& app) {
   // (a wrong submission wrote into the package and verify said ok).
   args->judging.sandbox = true;
   add_sandbox_option(*sub, args->judging.sandbox);
-  add_trust_option(*sub, args->trust);
+  add_trust_option(*sub);
   add_time_limit_option(*sub, args->time_limit);
   sub->add_flag("--no-color", args->no_color, "no colours (also: NO_COLOR in the environment)");
   sub->add_flag("-v,--verbose", args->verbose,

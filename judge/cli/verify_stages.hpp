@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
 #include "verify_tally.hpp"
 #include "workflow/judging_loop.hpp"
 
@@ -16,7 +16,6 @@ namespace entrapment::cli {
 struct VerifyArguments {
   JudgingChoices judging;                // -j, --sandbox, --all, --first-failure
   int max_tests = 0;                     // 0: every test
-  bool trust = false;                    // see isolation_check.hpp
   bool exhaustive = false;               // also testdata/exhaustive
   std::vector<std::string> only;         // stages; empty: all (or submissions, with paths)
   std::vector<std::string> submissions;  // paths; empty: solutions/
@@ -28,7 +27,7 @@ struct VerifyArguments {
 // The submissions stage: each submission's verdict against its directory's, a report of the
 // failing games, and the time limit's margin over the slowest accepted test.
 void verify_submissions(Tally& tally, const VerifyArguments& args,
-                        const std::filesystem::path& root, const Limits& limits,
+                        const std::filesystem::path& root, const BoxLimits& limits,
                         double ac_to_time_limit);
 
 }  // namespace entrapment::cli

@@ -7,7 +7,7 @@
 #include <sstream>
 
 #include "command.hpp"
-#include "isolation_check.hpp"
+#include "enforcement.hpp"
 #include "report/html_report.hpp"
 #include "report/text.hpp"
 #include "report/transcript_text.hpp"
@@ -48,7 +48,7 @@ void write_failure_report(Tally& tally, const std::vector<RunResult>& failed) {
 // problemtools' rule for a time limit: the slowest test of any accepted submission, times
 // limits.time_multipliers.ac_to_time_limit, must fit under it. A warning, not a failure.
 void check_time_limit_margin(Tally& tally, const std::vector<RunResult>& accepted,
-                             const Limits& limits, double ac_to_time_limit) {
+                             const BoxLimits& limits, double ac_to_time_limit) {
   double slowest = 0;
   std::string where;
   for (const RunResult& result : accepted)
@@ -144,7 +144,7 @@ void VerifyPrinter::finished(const SubmissionTarget& target, const RunResult& re
 }  // namespace
 
 void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::path& root,
-                        const Limits& limits, double ac_to_time_limit) {
+                        const BoxLimits& limits, double ac_to_time_limit) {
   const auto samples = sample_tests(root);
   const auto secret = secret_tests(root, args.exhaustive);
   JudgingPlan plan;
@@ -155,11 +155,6 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
                 ")");
   plan.submissions = submissions_to_verify(args.submissions, root);
   if (plan.submissions.empty()) tally.step("submissions", false, "none found");
-  // Nothing isolating them: only the package's own run (after a warning) unless --trust.
-  std::vector<std::string> untrusted;
-  for (const SubmissionTarget& t : plan.submissions)
-    if (auto shown = not_the_packages(t.path, root, t.name)) untrusted.push_back(*shown);
-  check_isolation(args.judging.sandbox, untrusted, args.trust);
 
   plan.base = root / "testdata";
   plan.limits = limits;

@@ -58,6 +58,8 @@ void set_package_for_containment(const fs::path& root) {
   package_dir.set(fs::absolute(root).lexically_normal());
 }
 
+fs::path package_for_containment() { return package_dir.get(); }
+
 bool never_shown_whole(const fs::path& given) {
   const fs::path dir = fs::absolute(given).lexically_normal();
   if (dir == dir.root_path()) return true;
@@ -86,6 +88,16 @@ fs::path installation_of(const fs::path& executable) {
   const fs::path prefix = bin.parent_path();
   if (never_shown_whole(prefix) || !is_installation(prefix)) return executable;
   return prefix;
+}
+
+std::vector<fs::path> installation_shown(const fs::path& executable) {
+  const fs::path prefix = installation_of(executable);
+  if (prefix == executable) return {executable};
+  std::vector<fs::path> parts;
+  std::error_code ec;
+  for (const char* part : {"bin", "lib", "lib64", "include", "conf", "release"})
+    if (fs::exists(prefix / part, ec)) parts.push_back(prefix / part);
+  return parts;
 }
 
 }  // namespace entrapment

@@ -8,12 +8,18 @@
 #pragma once
 
 #include <filesystem>
+#include <vector>
 
 namespace entrapment {
 
-// What to show for `executable` (a real path, outside the system directories): its
+// Where `executable` (a real path, outside the system directories) is installed: its
 // installation's prefix, or the executable itself.
 std::filesystem::path installation_of(const std::filesystem::path& executable);
+
+// What a sandbox shows of it: of an installation, the parts of its prefix an interpreter reads
+// (bin/, lib/, lib64/, include/; a JDK's conf/ and release too), never the prefix itself, where
+// anything else may lie beside them; else the executable alone.
+std::vector<std::filesystem::path> installation_shown(const std::filesystem::path& executable);
 
 // Whether `dir` is never shown whole: /, a directory of the machine's (/tmp, /home, /var ...), a
 // home directory (any user's, $HOME) or one that holds one, or a directory that holds the
@@ -22,5 +28,6 @@ bool never_shown_whole(const std::filesystem::path& dir);
 
 // The package being judged (the CLI sets it once found): it and what holds it are never shown.
 void set_package_for_containment(const std::filesystem::path& root);
+std::filesystem::path package_for_containment();  // empty: none set
 
 }  // namespace entrapment

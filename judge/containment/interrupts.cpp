@@ -5,14 +5,16 @@
 #include <unistd.h>
 
 #include <atomic>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <map>
+#include <stdexcept>
+#include <set>
+#include <shared_mutex>
 #include <thread>
-#include <utility>
 
-#include "cgroup.hpp"
-#include "proc_table.hpp"
+#include "judge_temp.hpp"
 
 namespace entrapment {
 
@@ -26,8 +28,9 @@ int g_wake[2] = {-1, -1};  // the handler writes, the thread reads
 
 struct Registry {
   std::mutex mutex;
+  std::set<pid_t> boxes;
   int next = 1;
-  std::map<int, LiveRun> live;  // a work directory: a run with only its scratch
+  std::map<int, fs::path> directories;
 };
 
 Registry& registry() {
@@ -44,41 +47,9 @@ extern "C" void on_interrupt(int signal) {
   [[maybe_unused]] const ssize_t ignored = ::write(g_wake[1], &byte, 1);
 }
 
-void kill_run(const LiveRun& run) {
-  if (run.group > 0) {
-    ::kill(-run.group, SIGKILL);
-    ::kill(run.group, SIGKILL);
-  }
-  if (!run.cgroups.empty()) kill_and_remove_groups(run.cgroups);
-}
-
-// Every descendant of the judge (contestants, and compilers or validators it runs): killed.
-// What left the judge's tree (a contestant's orphan in its own session) is found by its run.
-void kill_descendants() {
-  const pid_t self = ::getpid();
-  for (int round = 0; round < 3; ++round) {
-    const std::vector<ProcEntry> table = read_process_table();
-    std::map<pid_t, pid_t> parent;
-    for (const ProcEntry& p : table) parent[p.pid] = p.ppid;
-    for (const ProcEntry& p : table) {
-      if (p.state == 'Z') continue;
-      for (pid_t up = p.ppid, steps = 0; up > 1 && steps < 64; ++steps) {
-        if (up == self) {
-          ::kill(p.pid, SIGKILL);
-          break;
-        }
-        const auto next = parent.find(up);
-        if (next == parent.end()) break;
-        up = next->second;
-      }
-    }
-  }
-}
-
 // Removes a registered directory although the judge's own threads may still make entries in it
-// (the next submission's directory, a compiled program) until the process ends: one pass of
-// remove_all then fails on what was made behind it (a full run left a work directory so). It is
-// renamed first, so that nothing more is made there by its name, then removed until it is gone.
+// until the process ends: it is renamed first, so that nothing more is made there by its name,
+// then removed until it is gone.
 bool remove_directory(const fs::path& dir) {
   std::error_code ec;
   fs::path doomed = dir;
@@ -94,22 +65,23 @@ bool remove_directory(const fs::path& dir) {
   return removed;
 }
 
-// Returns how many contestant runs were stopped and directories removed.
-std::pair<int, int> undo_everything() {
-  // No fork is under way once the spawn lock is held, so every child is registered; none
-  // starts after it (interrupted() is set).
-  std::lock_guard<std::recursive_mutex> spawning(spawn_lock());
-  kill_descendants();
+// Stops every box and waits (at most 10 s) until their owners reaped them; returns how many.
+int stop_boxes() {
   Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  int runs = 0, directories = 0;
-  for (const auto& [key, run] : r.live) {
-    kill_run(run);
-    runs += run.group > 0;
+  std::set<pid_t> stopped;
+  {
+    std::lock_guard<std::mutex> lock(r.mutex);
+    stopped = r.boxes;
   }
-  for (const auto& [key, run] : r.live)
-    if (!run.scratch.empty() && remove_directory(run.scratch)) ++directories;
-  return {runs, directories};
+  for (pid_t box : stopped) ::kill(box, SIGTERM);
+  for (int wait = 0; wait < 1000; ++wait) {
+    {
+      std::lock_guard<std::mutex> lock(r.mutex);
+      if (r.boxes.empty()) break;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return static_cast<int>(stopped.size());
 }
 
 // Held by whoever undoes everything after an interrupt, until it ends the process.
@@ -118,16 +90,29 @@ std::mutex& cleanup_lock() {
   return *lock;
 }
 
+// Shared by writers into registered directories, taken whole by the clean-up.
+std::shared_mutex& writing_lock() {
+  static std::shared_mutex* lock = new std::shared_mutex;
+  return *lock;
+}
+
 [[noreturn]] void clean_up_and_exit() {
   cleanup_lock().lock();  // never released: the process ends here
+  writing_lock().lock();  // nor this: nothing is written into what is removed
   const int signal = g_signal.load();
-  const auto [runs, directories] = undo_everything();
-  std::fprintf(
-      stderr, "\njudge: interrupted (%s): %d running contestant%s stopped, %d director%s removed\n",
-      signal == SIGINT    ? "SIGINT"
-      : signal == SIGTERM ? "SIGTERM"
-                          : "SIGHUP",
-      runs, runs == 1 ? "" : "s", directories, directories == 1 ? "y" : "ies");
+  const int runs = stop_boxes();
+  int directories = 0;
+  {
+    Registry& r = registry();
+    std::lock_guard<std::mutex> lock(r.mutex);
+    for (const auto& [key, dir] : r.directories) directories += remove_directory(dir);
+  }
+  remove_judge_temp_dir();
+  std::fprintf(stderr, "\njudge: interrupted (%s): %d running box%s stopped, %d director%s removed\n",
+               signal == SIGINT    ? "SIGINT"
+               : signal == SIGTERM ? "SIGTERM"
+                                   : "SIGHUP",
+               runs, runs == 1 ? "" : "es", directories, directories == 1 ? "y" : "ies");
   std::fflush(stderr);
   ::_exit(128 + signal);
 }
@@ -139,19 +124,13 @@ void watch() {
   clean_up_and_exit();
 }
 
-// The judge's work may end by itself while the interrupt is being handled (its contestants
-// were just killed): the exit waits for the clean-up, and its status is still 128 + signal.
+// The judge's work may end by itself while the interrupt is being handled: the exit waits for
+// the clean-up, and its status is still 128 + signal.
 void on_exit() {
   if (interrupted()) clean_up_and_exit();
 }
 
 }  // namespace
-
-std::recursive_mutex& spawn_lock() {
-  static std::recursive_mutex* lock =
-      new std::recursive_mutex;  // never destroyed: used up to the last moment
-  return *lock;
-}
 
 void handle_interrupts() {
   static std::once_flag once;
@@ -169,30 +148,39 @@ void handle_interrupts() {
 
 bool interrupted() { return g_interrupted.load(); }
 
-int register_run(const LiveRun& run) {
+bool register_box(pid_t box) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.boxes.insert(box);
+  // Read after the box is in the set: an interrupt that came before this saw no box, so its
+  // registrant stops it; one that comes after finds it.
+  return !interrupted();
+}
+
+void forget_box(pid_t box) {
+  Registry& r = registry();
+  std::lock_guard<std::mutex> lock(r.mutex);
+  r.boxes.erase(box);
+}
+
+int register_directory(const fs::path& dir) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
   const int key = r.next++;
-  r.live.emplace(key, run);
+  r.directories.emplace(key, dir);
   return key;
-}
-
-int register_directory(const fs::path& dir) { return register_run({0, {}, dir}); }
-
-void update_run(int key, const LiveRun& run) {
-  Registry& r = registry();
-  std::lock_guard<std::mutex> lock(r.mutex);
-  r.live[key] = run;
 }
 
 void forget(int key) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);
-  r.live.erase(key);
+  r.directories.erase(key);
 }
 
-std::unique_lock<std::mutex> hold_registry() {
-  return std::unique_lock<std::mutex>(registry().mutex);
+std::shared_ptr<void> hold_off_interrupt_cleanup() {
+  auto held = std::make_shared<std::shared_lock<std::shared_mutex>>(writing_lock());
+  if (interrupted()) throw std::runtime_error("the judge was interrupted");
+  return held;
 }
 
 }  // namespace entrapment

@@ -1,20 +1,17 @@
-// Ctrl-C, SIGTERM or SIGHUP while `judge run`, `verify` or `play` judges: every contestant
-// process is killed and every scratch and work directory the judge made is removed, then the
-// judge exits with 128 + the signal (130 for SIGINT, 143 for SIGTERM). The judge keeps a
-// registry of what is live (contestant runs: their main process and process group, control
-// groups, scratch directory; work directories). Under bwrap, killing the main process kills
-// its PID namespace and all in it (--die-with-parent); every descendant of the judge is killed
-// too. Never by user id. A thread of its own, woken by the signal handler,
-// undoes it all. Without handle_interrupts() (the tests, the benchmarks) nothing changes
-// but the bookkeeping.
+// Ctrl-C, SIGTERM or SIGHUP while `judge run`, `verify` or `play` judges: every box is asked to
+// stop its run (each stops, measures, kills and cleans up its own, as it does at a limit), the
+// judge waits for them, removes its temporary directory (judge_temp.hpp) and every directory
+// registered here, then exits with 128 + the signal (130 for SIGINT, 143 for SIGTERM). The
+// judge keeps the pids of its live boxes and nothing else of a run: a box holds the rest. A
+// thread of its own, woken by the signal handler, does it all. Without handle_interrupts()
+// (the tests, the benchmarks) nothing changes but the bookkeeping.
 #pragma once
 
 #include <sys/types.h>
 
 #include <filesystem>
+#include <memory>
 #include <mutex>
-#include <optional>
-#include <vector>
 
 namespace entrapment {
 
@@ -24,24 +21,19 @@ void handle_interrupts();
 // True once an interrupt arrived: nothing new may start.
 bool interrupted();
 
-// Held around every fork of the judge (launch.hpp), so that an interrupt finds every child
-// registered and a child has closed what it inherited before the next one starts. Recursive:
-// the clean-up after an interrupt holds it and still forks helpers.
-std::recursive_mutex& spawn_lock();
+// A box the judge started (until it is reaped): an interrupt asks it to stop. Registered after
+// the box started; a box registered once the interrupt came is stopped by its registrant
+// (register_box returns false), so none is missed.
+bool register_box(pid_t box);
+void forget_box(pid_t box);
 
-// What an interrupt must undo. Each registration returns a key to forget it by.
-struct LiveRun {
-  pid_t group = 0;  // the main process (and its process group); 0 before it starts
-  std::vector<std::filesystem::path> cgroups;  // its control groups
-  std::filesystem::path scratch;               // its scratch directory
-};
-int register_run(const LiveRun& run);
-void update_run(int key, const LiveRun& run);
+// A directory an interrupt removes (an export being written, a cache entry being stored).
 int register_directory(const std::filesystem::path& dir);
 void forget(int key);
 
-// The registry, held as an interrupt's clean-up holds it while it kills every registered run:
-// forget() waits for it. Tests hold it to stand in for a clean-up.
-std::unique_lock<std::mutex> hold_registry();
+// Held while files are written into a registered directory: an interrupt's clean-up waits for
+// it, then holds it until the judge exits, so that nothing is written while it removes the
+// directories, nor after. Throws std::runtime_error once the judge is interrupted.
+std::shared_ptr<void> hold_off_interrupt_cleanup();
 
 }  // namespace entrapment

@@ -1,12 +1,8 @@
 #include "staging.hpp"
 
 #include <fcntl.h>
-#include <linux/keyctl.h>
 #include <poll.h>
-#include <sys/resource.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -16,13 +12,11 @@
 #include <map>
 #include <mutex>
 
+#include "box/bwrap.hpp"
+#include "box_process.hpp"
 #include "file_copy.hpp"
 #include "installation.hpp"
-#include "launch.hpp"
-#include "sandbox.hpp"
 #include "support/files.hpp"
-
-extern char** environ;
 
 namespace entrapment {
 
@@ -64,11 +58,12 @@ bool is_elf(const fs::path& file) {
   return elf;
 }
 
-// Where a shim is asked its Python: the system but /etc (a root judge's shim is uid 0 there: it
-// read /etc/shadow), its directory or the one above (pyenv's root) or else itself, if shown whole.
-std::vector<std::string> shim_question(const std::string& interpreter) {
-  std::vector<std::string> argv = {bwrap_path().string()};
-  for (const std::string& option : system_read_only(false)) argv.push_back(option);
+// What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
+// does not say. The contestant named it: asked only in a box with bwrap (doc/execution.md),
+// with the shim's directory or the one above it (pyenv's root) in view, never a place above
+// that, under a box's limits; once per interpreter (resolve_interpreter() keeps the answer).
+std::string python_executable(const std::string& interpreter) {
+  if (bwrap_path().empty()) return "";
   const fs::path shim = fs::absolute(interpreter).lexically_normal();
   fs::path shown = shim;
   for (const fs::path& dir : {shim.parent_path().parent_path(), shim.parent_path()})
@@ -76,71 +71,32 @@ std::vector<std::string> shim_question(const std::string& interpreter) {
       shown = dir;
       break;
     }
-  if (!in_system_directories(shown))
-    argv.insert(argv.end(), {"--ro-bind", shown.string(), shown.string()});
-  argv.insert(argv.end(), {"--dev", "/dev", "--proc", "/proc", "--unshare-all", "--new-session",
-                           "--die-with-parent", "--cap-drop", "ALL", "--", interpreter, "-c",
-                           "import sys; print(sys.executable)"});
-  return argv;
-}
-
-// In the child: stdout into the pipe, nothing on stdin and stderr, no terminal nor the judge's
-// keys (it found root's there), limits (not RLIMIT_NPROC, doc/execution.md §4).
-const char* answer_on_pipe(const void* context) {
-  const int pipe = *static_cast<const int*>(context);
-  const int null = ::open("/dev/null", O_RDWR | O_CLOEXEC);
-  if (null < 0) return "opening /dev/null";
-  if (::dup2(null, 0) < 0 || ::dup2(pipe, 1) < 0 || ::dup2(null, 2) < 0) return "dup2";
-  if (::setsid() < 0) return "setsid";
-  ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr);  // fails only where keys are off
-  const rlimit cpu{10, 10}, memory{1ull << 30, 1ull << 30}, files{0, 0};
-  if (::setrlimit(RLIMIT_CPU, &cpu) != 0 || ::setrlimit(RLIMIT_AS, &memory) != 0 ||
-      ::setrlimit(RLIMIT_FSIZE, &files) != 0)
-    return "setrlimit";
-  return nullptr;
-}
-
-// What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
-// does not say within 10 s. The contestant named it: asked only inside bwrap (doc/execution.md
-// §4), once per interpreter (resolve_interpreter() keeps the answer).
-std::string python_executable(const std::string& interpreter) {
+  BoxLimits limits;
+  limits.cpu_s = limits.wall_s = 10;
+  limits.memory_mib = 1024;
+  limits.max_output_bytes = 0;
+  ProcessOptions options;
+  options.require = Isolation::Bwrap;
+  options.staged = false;
+  if (!in_system_directories(shown)) options.read_only = {shown.string()};
   std::string answer;
-  const fs::path bwrap = bwrap_path();
-  int out[2];
-  if (!bwrap.empty() && ::pipe2(out, O_CLOEXEC) == 0) {
-    LaunchRequest request;
-    // Not as nobody: a shim under /root (pyenv) must read what is beside it.
-    request.argv = shim_question(interpreter);
-    for (char** variable = environ; variable && *variable; ++variable)
-      request.env.push_back(*variable);
-    request.step = answer_on_pipe;
-    request.context = &out[1];
-    request.keep = {out[1]};
-    pid_t pid = -1;
-    try {
-      pid = launch(request);
-    } catch (const LaunchError&) {
+  try {
+    BoxedProcess asked({shim.string(), "-c", "import sys; print(sys.executable)"}, limits,
+                       options);
+    asked.close_stdin();
+    char chunk[4096];
+    for (;;) {
+      pollfd fd{asked.stdout_fd(), POLLIN, 0};
+      if (::poll(&fd, 1, 10000) <= 0) break;
+      const ssize_t n = ::read(asked.stdout_fd(), chunk, sizeof chunk);
+      if (n < 0 && errno == EINTR) continue;
+      if (n <= 0) break;
+      answer.append(chunk, static_cast<std::size_t>(n));
+      if (answer.size() > 4096) break;  // no path is that long: one answering on ate memory
     }
-    ::close(out[1]);
-    if (pid > 0) {
-      const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(10);
-      char chunk[4096];
-      for (;;) {
-        const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-                              deadline - std::chrono::steady_clock::now())
-                              .count();
-        pollfd fd{out[0], POLLIN, 0};
-        if (left <= 0 || ::poll(&fd, 1, static_cast<int>(left)) <= 0) break;
-        const ssize_t n = ::read(out[0], chunk, sizeof chunk);
-        if (n <= 0) break;
-        answer.append(chunk, static_cast<std::size_t>(n));
-        if (answer.size() > 4096) break;  // no path is that long: one answering on ate memory
-      }
-      ::kill(pid, SIGKILL);
-      while (::waitpid(pid, nullptr, 0) < 0 && errno == EINTR) {
-      }
-    }
-    ::close(out[0]);
+    asked.stop();
+  } catch (const std::exception&) {
+    return "";
   }
   answer = without_line_ends(answer);
   if (answer.find('\n') != std::string::npos || answer.empty() || answer[0] != '/') answer.clear();
@@ -154,7 +110,7 @@ std::string python_executable(const std::string& interpreter) {
 // link the command line names is staged as the file it leads to (a link of a link would lead
 // nowhere in the scratch directory).
 void stage_file(const fs::path& given, const fs::path& to, bool executable,
-                std::optional<uid_t> uid) {
+                bool own_user) {
   std::error_code ec;
   const fs::path from = fs::canonical(given, ec);
   if (ec) throw StageError("cannot stage " + given.string() + ": " + ec.message());
@@ -163,7 +119,8 @@ void stage_file(const fs::path& given, const fs::path& to, bool executable,
     throw StageError("cannot stage " + given.string() + ": " + std::strerror(errno));
   const mode_t wanted = executable ? 0005 : 0004;
   const bool linkable =
-      uid && st.st_uid != *uid && (st.st_mode & 0002) == 0 && (st.st_mode & wanted) == wanted;
+      own_user && (st.st_uid == 0 || st.st_uid == ::geteuid()) && (st.st_mode & 0022) == 0 &&
+      (st.st_mode & wanted) == wanted;
   if (linkable && ::link(from.c_str(), to.c_str()) == 0) return;
   try {
     copy_regular_file(from, to, executable || (st.st_mode & 0111) ? 0755 : 0644);
@@ -175,11 +132,11 @@ void stage_file(const fs::path& given, const fs::path& to, bool executable,
 // A directory as stage_file() stages each file in it, bounded as a copy is (file_copy.hpp).
 // What is inside is staged as it is: a symbolic link there is not followed (it could lead to
 // what the contestant's user must not read).
-void stage_directory(const fs::path& from, const fs::path& to, std::optional<uid_t> uid) {
+void stage_directory(const fs::path& from, const fs::path& to, bool own_user) {
   try {
     copy_directory(from, to, 0644, 0755, {kMaxStagedBytes, kMaxStagedEntries},
                    [&](const fs::path& file, const fs::path& target) {
-                     stage_file(file, target, false, uid);
+                     stage_file(file, target, false, own_user);
                    });
   } catch (const CopyError& e) {
     throw StageError(std::string("cannot stage: ") + e.what());
@@ -220,8 +177,8 @@ fs::path staged_name(const fs::path& scratch, const fs::path& path) {
 }
 
 struct ResolvedInterpreter {
-  std::string path;       // empty: cannot run (see `why`)
-  std::string read_only;  // its installation, when outside the system directories
+  std::string path;                    // empty: cannot run (see `why`)
+  std::vector<std::string> read_only;  // its installation's parts, outside the system's
   std::string why;
 };
 
@@ -251,7 +208,7 @@ std::string closed_below(const fs::path& installation, const fs::path& executabl
   return "";
 }
 
-ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) {
+ResolvedInterpreter resolve(const std::string& given, bool own_user) {
   std::error_code ec;
   // The Python a shim (pyenv's are scripts under /root) runs, as it says itself; then the
   // interpreter itself, with symbolic links resolved.
@@ -268,30 +225,35 @@ ResolvedInterpreter resolve(const std::string& given, std::optional<uid_t> uid) 
   candidates.push_back(real.empty() ? fs::path(given) : real);
   std::string why;
   for (const fs::path& candidate : candidates) {
-    if (in_system_directories(candidate)) return {candidate.string(), "", ""};
+    if (in_system_directories(candidate)) return {candidate.string(), {}, ""};
     // The judge's own user runs it as it is; a user of the run's own needs closed_below() "".
-    const std::string closed = uid ? closed_below(installation_of(candidate), candidate) : "";
-    if (closed.empty()) return {candidate.string(), installation_of(candidate).string(), ""};
+    const std::string closed =
+        own_user ? closed_below(installation_of(candidate), candidate) : "";
+    if (closed.empty()) {
+      std::vector<std::string> shown;
+      for (const fs::path& part : installation_shown(candidate)) shown.push_back(part.string());
+      return {candidate.string(), shown, ""};
+    }
     if (why.empty()) why = closed;
   }
-  return {"", "", why};
+  return {"", {}, why};
 }
 
 // The interpreter as a real path the contestant can reach; the answer is the same for every
 // contestant user (none is special), so it is found once per interpreter.
-std::string resolve_interpreter(const std::string& given, std::optional<uid_t> uid,
+std::string resolve_interpreter(const std::string& given, bool own_user,
                                 std::vector<std::string>& read_only) {
   static std::mutex mutex;
   static std::map<std::pair<std::string, bool>, ResolvedInterpreter> known;  // by its own user?
   std::unique_lock<std::mutex> lock(mutex);  // held while it is found: found once
-  const auto key = std::make_pair(given, uid.has_value());
-  if (known.count(key) == 0) known[key] = resolve(given, uid);
+  const auto key = std::make_pair(given, own_user);
+  if (known.count(key) == 0) known[key] = resolve(given, own_user);
   const ResolvedInterpreter found = known[key];
   lock.unlock();
   if (found.path.empty())
     throw StageError("cannot start " + given + ": the contestant's user cannot run it (" +
                      found.why + "); use an interpreter it can reach, such as one under /usr");
-  if (!found.read_only.empty()) read_only.push_back(found.read_only);
+  read_only.insert(read_only.end(), found.read_only.begin(), found.read_only.end());
   return found.path;
 }
 
@@ -305,7 +267,7 @@ bool in_system_directories(const fs::path& path) {
 }
 
 StagedCommand stage_command(const std::vector<std::string>& command, const fs::path& scratch,
-                            std::optional<uid_t> uid) {
+                            bool own_user) {
   if (command.empty()) throw StageError("cannot start: an empty command");
   StagedCommand staged;
   staged.argv = command;
@@ -325,10 +287,10 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
     if (::stat(program.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || !(info.st_mode & S_IXOTH))
       throw StageError("cannot start " + program + ": not a program everyone may run");
   } else if (interpreter) {
-    staged.argv[0] = resolve_interpreter(program, uid, staged.read_only);
+    staged.argv[0] = resolve_interpreter(program, own_user, staged.read_only);
   } else {
     const fs::path target = staged_name(scratch, program);
-    stage_file(program, target, true, uid);
+    stage_file(program, target, true, own_user);
     staged.argv[0] = target.string();
   }
   // The files and directories the command names (a script, a class directory).
@@ -350,13 +312,13 @@ StagedCommand stage_command(const std::vector<std::string>& command, const fs::p
       if (ec) throw StageError("cannot stage " + word + ": " + ec.message());
       ::chmod(dir.c_str(), 0755);
       target = dir / fs::path(word).filename();
-      stage_file(word, target, false, uid);
+      stage_file(word, target, false, own_user);
       for (const fs::path& module : modules)
-        stage_file(module, dir / module.filename(), false, uid);
+        stage_file(module, dir / module.filename(), false, own_user);
     } else if (fs::is_regular_file(status)) {
-      stage_file(word, target, false, uid);
+      stage_file(word, target, false, own_user);
     } else if (fs::is_directory(status)) {
-      stage_directory(word, target, uid);
+      stage_directory(word, target, own_user);
     } else {
       continue;
     }

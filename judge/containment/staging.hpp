@@ -27,16 +27,18 @@ class StageError : public std::runtime_error {
 struct StagedCommand {
   std::vector<std::string> argv;  // what runs: staged paths in the scratch directory
   // Paths outside the system directories that the program needs as they are (an
-  // interpreter's installation): a sandbox must show them, read-only.
+  // interpreter's installation's bin/, lib/ ...: installation.hpp): a sandbox shows them,
+  // read-only.
   std::vector<std::string> read_only;
 };
 
-// Stages `command` into `scratch`. `uid` is the contestant's user when it is not the judge's:
-// it runs in bwrap, into which `read_only` paths are mounted at their own paths, so an
-// interpreter installed under a directory its user cannot search (pyenv, conda or Homebrew
-// under a private home) still runs when its installation is open to all. Throws StageError.
+// Stages `command` into `scratch`. `own_user`: the program runs as a user of its own (a root
+// judge's bwrap), not the judge's: in bwrap, into which `read_only` paths are mounted at their
+// own paths, so an interpreter installed under a directory its user cannot search (pyenv,
+// conda or Homebrew under a private home) still runs when its installation is open to all.
+// Throws StageError.
 StagedCommand stage_command(const std::vector<std::string>& command,
-                            const std::filesystem::path& scratch, std::optional<uid_t> uid);
+                            const std::filesystem::path& scratch, bool own_user);
 
 // Whether `path` is in the directories every contestant sees as they are (/usr, /etc and the
 // /bin, /lib ... that lead into /usr).

@@ -1,6 +1,5 @@
 #include "tool_process.hpp"
 
-#include <fcntl.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -8,33 +7,9 @@
 
 #include <thread>
 
-#include "launch.hpp"
-
-extern char** environ;
+#include "spawn.hpp"
 
 namespace entrapment {
-
-namespace {
-
-struct ToolFiles {
-  const char* input;
-  const char* output;
-};
-
-// In the child: stdin from the input, stdout and stderr into the output; a session of its own
-// (no terminal; a timeout kills its process group, whatever it started).
-const char* tool_setup(const void* context) {
-  const ToolFiles& files = *static_cast<const ToolFiles*>(context);
-  const int in = ::open(files.input, O_RDONLY | O_CLOEXEC);
-  if (in < 0) return "opening its input";
-  const int out = ::open(files.output, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (out < 0) return "opening its output";
-  if (::dup2(in, 0) < 0 || ::dup2(out, 1) < 0 || ::dup2(out, 2) < 0) return "dup2";
-  if (::setsid() < 0) return "setsid";
-  return nullptr;
-}
-
-}  // namespace
 
 ToolRun run_tool(const std::vector<std::string>& argv, const std::filesystem::path& input,
                  const std::filesystem::path& output, std::chrono::milliseconds time_limit) {
@@ -43,20 +18,19 @@ ToolRun run_tool(const std::vector<std::string>& argv, const std::filesystem::pa
     run.error = "no program";
     return run;
   }
-  const std::string input_path = input.empty() ? "/dev/null" : input.string();
-  const std::string output_path = output.string();
-  const ToolFiles files{input_path.c_str(), output_path.c_str()};
-  LaunchRequest request;
+  // stdin from the input, stdout and stderr together into the output; a session of its own
+  // (no terminal; a timeout kills its process group, whatever it started).
+  SpawnRequest request;
   request.argv = argv;
-  for (char** variable = environ; variable && *variable; ++variable)
-    request.env.push_back(*variable);
-  request.step = tool_setup;
-  request.context = &files;
+  request.in_file = input.empty() ? "/dev/null" : input.string();
+  request.out_file = output.string();
+  request.err_to_out = true;
+  request.new_session = true;
   pid_t pid = 0;
   try {
-    pid = launch(request);
-  } catch (const LaunchError& e) {
-    run.error = std::string("cannot start ") + argv[0] + ": " + e.what();
+    pid = spawn(request);
+  } catch (const SpawnError& e) {
+    run.error = e.what();
     return run;
   }
   run.started = true;

@@ -1,7 +1,7 @@
 // Running the judge's own helper programs (the input validator) with a time limit: stdin from
 // a file, stdout and stderr together into a file, in a session of their own, with no other
-// descriptor of the judge (launch.hpp). Not for contestants, nor for compilers (which run the
-// contestant's source: contestant_process.hpp runs both under limits and a sandbox).
+// descriptor of the judge (spawn.hpp). Not for contestants, nor for compilers (which run the
+// contestant's source: box_process.hpp runs both in a box).
 #pragma once
 
 #include <chrono>

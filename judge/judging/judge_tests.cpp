@@ -9,7 +9,7 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "containment/contestant_process.hpp"
+#include "containment/box_process.hpp"
 #include "containment/staging.hpp"
 #include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
@@ -40,23 +40,16 @@ std::string stderr_tail(const std::string& text) {
   return without_line_ends(text.size() > kTail ? "..." + text.substr(text.size() - kTail) : text);
 }
 
-std::string describe_exit(const ProcessUsage& usage) {
-  if (usage.signaled) {
-    const char* name = ::strsignal(usage.signal);
-    return "killed by signal " + std::to_string(usage.signal) + " (" + (name ? name : "?") + ")";
-  }
-  return "exited with status " + std::to_string(usage.exit_code);
-}
-
 // The wall-clock guard stopped a program the judge was waiting on for a line, which had
 // ended no line since its last and spent nine tenths of its time neither running nor waiting
 // for a CPU: blocked, most likely reading the judge's next line while its own is still in its
 // output buffer (C's and C++'s stdio and Python's print keep a pipe's output until the buffer
 // fills or the program flushes). A program computing its answer uses CPU; one stuck in a
 // loop meets the CPU limit first.
-bool unflushed(const PipeChannel& channel, const ProcessUsage& usage) {
-  const double off_cpu = usage.wall_s - usage.waited_for_cpu_s;
-  return channel.waiting_for_line() && usage.cpu_s * 10 < off_cpu;
+bool unflushed(const PipeChannel& channel, const BoxRecord& record) {
+  const double off_cpu = record.wall_s - record.waited_for_cpu_s;
+  return channel.stopped_while_awaited() && record.stopped_by == BoxRecord::Stop::WallClock &&
+         record.cpu_s * 10 < off_cpu;
 }
 
 std::string unflushed_message(const PipeChannel& channel, std::string judge_says) {
@@ -87,6 +80,14 @@ TestResult judge_error(const std::string& name, const std::string& message) {
 
 }  // namespace
 
+BoxLimits limits_from(const ProblemConfig& problem) {
+  BoxLimits limits;
+  limits.cpu_s = problem.time_limit_s;
+  limits.wall_s = wall_limit_for(problem.time_limit_s);
+  limits.memory_mib = problem.memory_mib;
+  return limits;
+}
+
 std::vector<fs::path> collect_tests(const std::vector<fs::path>& paths) {
   std::vector<fs::path> tests;
   for (const fs::path& path : paths) {
@@ -106,98 +107,89 @@ std::vector<fs::path> collect_tests(const std::vector<fs::path>& paths) {
 }
 
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
-                      const Limits& limits, bool sandbox, const ChannelWrapper& wrap) {
+                      const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap) {
   ignore_sigpipe();
   TestResult result;
   result.name = name;
-  std::unique_ptr<ContestantProcess> process;
+  std::unique_ptr<BoxedProcess> process;
   // What cannot be started, staged or measured is the judge's failure, never the contestant's.
   try {
-    process = std::make_unique<ContestantProcess>(submission.command, limits, sandbox);
+    ProcessOptions options(sandbox);
+    options.origin = submission.origin;
+    process = std::make_unique<BoxedProcess>(submission.command, limits, options);
+  } catch (const UntrustedProgram&) {
+    throw;  // the command line's to report, before anything else is judged
   } catch (const StageError& e) {
     return judge_error(name, std::string("judge error: ") + e.what());
   } catch (const std::exception& e) {
     return judge_error(name, std::string("judge error: cannot start the submission: ") + e.what());
   }
-  const Clock::time_point deadline =
-      process->started() +
-      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_s));
-  PipeChannel channel(*process, deadline);
+  PipeChannel channel(*process);
   const std::unique_ptr<Channel> wrapped = wrap ? wrap(channel, result.transcript) : nullptr;
   const Outcome outcome = interact(test, wrapped ? *wrapped : channel, result.transcript);
 
   // The judge decided while the contestant was still talking: nothing the contestant does
   // afterwards changes the verdict, so it is stopped at once.
-  const bool judge_first = outcome.result == Outcome::Result::WrongAnswer && !channel.timed_out() &&
-                           !channel.cpu_exceeded() && !channel.output_ended() &&
-                           !channel.input_closed();
-  bool timed_out = channel.timed_out();
-  if (judge_first || timed_out || channel.cpu_exceeded() ||
-      outcome.result == Outcome::Result::JudgeError) {
-    process->kill();
+  const bool judge_first = outcome.result == Outcome::Result::WrongAnswer &&
+                           !channel.output_ended() && !channel.input_closed();
+  if (judge_first || outcome.result == Outcome::Result::JudgeError) {
+    process->stop();
   } else {
     process->close_stdin();
-    if (!process->wait_until(deadline)) {
-      timed_out = !process->over_cpu_limit();
-      process->kill();
-    }
+    process->wait();
   }
-  const ProcessUsage usage = process->usage();
-  result.cpu_s = usage.cpu_s;
-  result.wall_s = usage.wall_s;
-  result.waited_for_cpu_s = usage.waited_for_cpu_s;
-  result.memory_kib = usage.memory_kib;
+  const BoxRecord& record = process->wait();
+  result.cpu_s = record.cpu_s;
+  result.wall_s = record.wall_s;
+  result.waited_for_cpu_s = record.waited_for_cpu_s;
+  result.memory_kib = record.memory_kib;
+  result.memory_best_effort = !record.memory_exact;
   const std::string judge_says = outcome.message;
-  const bool failed = usage.signaled || usage.exit_code != 0;
-  const bool cpu_exceeded = usage.cpu_limit_hit || usage.cpu_s > limits.cpu_s ||
-                            (usage.signaled && usage.signal == SIGXCPU);
-  // Its processes together passed the memory limit, seen by the judge's looks (rlimits: each
-  // process's address space is limited by the kernel, the tree by the judge).
-  const bool tree_memory_exceeded = usage.memory_limit_hit && !cpu_exceeded;
-  // Out of memory: the control group's OOM killer fired; under rlimits, where an allocation
-  // fails and the program dies in whatever way, it had used 80% of the limit.
-  const bool memory_exhausted =
-      failed &&
-      (process->mechanism().cgroup ? usage.oom_killed
-                                   : usage.memory_kib * 10 >= limits.memory_mib * 1024 * 8);
 
-  if (!usage.not_started.empty()) {
+  // (The judge's wrong answer came from the program's own lines: it ran, whatever the box
+  // says of its stop.)
+  if (!judge_first && (record.ending == BoxRecord::Ending::NotStarted ||
+                       record.ending == BoxRecord::Ending::BoxError)) {
     result.verdict = Verdict::JE;
-    result.message = "judge error: cannot start the submission: " + usage.not_started;
+    result.message = "judge error: cannot start the submission: " + record.message;
+    if (!process->stderr_text().empty())
+      result.message += " (" + stderr_tail(process->stderr_text()) + ")";
     return result;
   }
+  using Stop = BoxRecord::Stop;
   if (outcome.result == Outcome::Result::JudgeError) {
     result.verdict = Verdict::JE;
     result.message = judge_says;
   } else if (judge_first) {
     result.verdict = Verdict::WA;
     result.message = judge_says;
-  } else if (tree_memory_exceeded) {
+  } else if (record.stopped_by == Stop::MemoryLimit) {
     result.verdict = Verdict::MLE;
     result.message = "its processes held more than " + std::to_string(limits.memory_mib) +
                      " MiB together (limit " + std::to_string(limits.memory_mib) +
-                     " MiB): stopped by the judge";
-  } else if (cpu_exceeded) {
+                     " MiB, counted on a best-effort basis): stopped by the judge";
+  } else if (record.stopped_by == Stop::TimeLimit) {
     result.verdict = Verdict::TLE;
     result.message =
-        "used " + seconds(usage.cpu_s) + " of CPU time (limit " + seconds(limits.cpu_s) + ")";
-  } else if (timed_out) {
+        "used " + seconds(record.cpu_s) + " of CPU time (limit " + seconds(limits.cpu_s) + ")";
+  } else if (record.stopped_by == Stop::WallClock) {
     result.verdict = Verdict::TLE;
     result.message = "still running after " + seconds(limits.wall_s) + " of wall-clock time";
-    if (usage.waited_for_cpu_s >= 0.01)
-      result.message += " plus " + seconds(usage.waited_for_cpu_s) + " it waited for a CPU";
-    result.message += " (" + seconds(usage.cpu_s) + " of CPU time)";
-    result.unflushed = unflushed(channel, usage);
+    if (record.waited_for_cpu_s >= 0.01)
+      result.message += " plus " + seconds(record.waited_for_cpu_s) + " it waited for a CPU";
+    result.message += " (" + seconds(record.cpu_s) + " of CPU time)";
+    result.unflushed = unflushed(channel, record);
     if (result.unflushed) result.message += ": " + unflushed_message(channel, judge_says);
-  } else if (failed && memory_exhausted) {
+  } else if (record.stopped_by == Stop::OutOfMemory) {
     result.verdict = Verdict::MLE;
-    const bool oom = usage.oom_killed && usage.signaled && usage.signal == SIGKILL;
-    result.message = (oom ? std::string("killed by the OOM killer") : describe_exit(usage)) +
-                     " after using " + std::to_string(usage.memory_kib / 1024) + " MiB (limit " +
+    const bool oom = record.memory_exact && record.ending == BoxRecord::Ending::Signaled &&
+                     record.signal == SIGKILL;
+    result.message = (oom ? std::string("killed by the OOM killer") : describe_ending(record)) +
+                     " after using " + std::to_string(record.memory_kib / 1024) + " MiB (limit " +
                      std::to_string(limits.memory_mib) + " MiB)";
-  } else if (failed) {
+  } else if (record.failed()) {
     result.verdict = Verdict::RTE;
-    result.message = describe_exit(usage);
+    result.message = describe_ending(record);
   } else {
     result.verdict = outcome.accepted() ? Verdict::AC : Verdict::WA;
     result.message = judge_says;
@@ -206,7 +198,7 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
       result.verdict != Verdict::JE && !judge_says.empty() && !outcome.accepted() &&
       !result.unflushed)  // its message holds what the judge waited for; the output never ended
     result.message += "; the judge: " + judge_says;
-  // After the judge's early verdict, what the contestant writes depends on when it was killed:
+  // After the judge's early verdict, what the contestant writes depends on when it was stopped:
   // left out, so results stay deterministic.
   if (result.verdict != Verdict::AC && !judge_first && !process->stderr_text().empty())
     result.message += "; stderr: " + stderr_tail(process->stderr_text());
@@ -214,7 +206,7 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
 }
 
 RunResult judge_tests(const Submission& submission, const std::vector<fs::path>& tests,
-                      const fs::path& base, const Limits& limits, const RunOptions& options) {
+                      const fs::path& base, const BoxLimits& limits, const RunOptions& options) {
   RunResult run;
   run.submission = submission.name;
   run.tests.resize(tests.size());
@@ -245,6 +237,8 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
       const SmallFile file = read_small_file(tests[i]);
       if (!file.text) throw std::runtime_error(file.why_not());
       result = judge_test(submission, parse_testcase(*file.text), name, limits, options.sandbox);
+    } catch (const UntrustedProgram&) {
+      throw;
     } catch (const TestCaseError& e) {
       result =
           judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());

@@ -9,13 +9,18 @@
 #include <string>
 #include <vector>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
+#include "package/problem_yaml.hpp"
 #include "interaction/channel.hpp"
 #include "submissions/submission.hpp"
 #include "testcase/testcase.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment {
+
+// A test's limits from problem.yaml: CPU time limits.time_limit, the wall clock
+// wall_limit_for() it, memory limits.memory.
+BoxLimits limits_from(const ProblemConfig& problem);
 
 struct RunOptions {
   int jobs = 0;  // 0: number of cores
@@ -44,10 +49,10 @@ using ChannelWrapper =
 // was still talking wins; otherwise the contestant's TLE, MLE, RTE win over what the judge
 // concluded from its ended output.
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
-                      const Limits& limits, bool sandbox, const ChannelWrapper& wrap = {});
+                      const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap = {});
 
 RunResult judge_tests(const Submission& submission, const std::vector<std::filesystem::path>& tests,
                       const std::filesystem::path& base /* names are relative to it */,
-                      const Limits& limits, const RunOptions& options);
+                      const BoxLimits& limits, const RunOptions& options);
 
 }  // namespace entrapment

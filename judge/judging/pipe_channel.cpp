@@ -8,46 +8,35 @@
 
 namespace entrapment {
 
-namespace {
-
-// How long a wait may last: to the deadline (as stretched so far), or to the next look at the
-// CPU time.
-int wait_millis(const ContestantProcess& process, Clock::time_point deadline) {
-  const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
-      std::min(process.stretched(deadline), process.next_cpu_check()) - Clock::now());
-  return left.count() <= 0 ? 0 : static_cast<int>(left.count()) + 1;
-}
-
-}  // namespace
-
-bool PipeChannel::fill() {
+void PipeChannel::fill() {
   char chunk[1 << 16];
+  bool box_ended = false;
   for (;;) {
-    ssize_t n = ::read(process_.stdout_fd(), chunk, sizeof chunk);
+    const ssize_t n = ::read(process_.stdout_fd(), chunk, sizeof chunk);
     if (n > 0) {
       buffer_.append(chunk, static_cast<std::size_t>(n));
-      return true;
+      return;
     }
     if (n < 0 && errno == EINTR) continue;
-    // The end, a read error, or nothing left in the pipe of a main process that is gone.
-    if (n == 0 || errno != EAGAIN || exited_) {
+    // The end, a read error, or nothing left in the pipe of a box that is gone.
+    if (n == 0 || errno != EAGAIN || box_ended) {
       eof_ = true;
-      return true;
-    }
-    if (process_.deadline_passed(deadline_)) return false;
-    if (process_.over_cpu_limit()) {
-      cpu_exceeded_ = true;
-      return false;
+      return;
     }
     pollfd fds[3] = {{process_.stdout_fd(), POLLIN, 0},
                      {process_.stderr_fd(), POLLIN, 0},
                      {process_.exit_fd(), POLLIN, 0}};
-    int timeout = wait_millis(process_, deadline_);
-    if (process_.exit_fd() < 0) timeout = std::min(timeout, 10);
-    ::poll(fds, 3, timeout);
+    // Without a pidfd (kernels before 5.3), look at the box again every 10 ms.
+    ::poll(fds, 3, process_.exit_fd() < 0 ? 10 : -1);
     if (fds[1].revents) process_.drain_stderr();
-    if (fds[2].revents & POLLIN) exited_ = true;
+    if ((fds[2].revents & POLLIN) || process_.exit_fd() < 0) box_ended = process_.ended();
   }
+}
+
+bool PipeChannel::stopped_at_limit() {
+  const BoxRecord::Stop stop = process_.wait().stopped_by;
+  return stop == BoxRecord::Stop::WallClock || stop == BoxRecord::Stop::TimeLimit ||
+         stop == BoxRecord::Stop::MemoryLimit;
 }
 
 LineRead PipeChannel::read_line() {
@@ -73,6 +62,14 @@ LineRead PipeChannel::read_line() {
     }
     if (eof_) {
       output_ended_ = true;
+      // Stopped at a limit, what it wrote of a line is no line: its output did not end, the box
+      // ended it (an unflushed line stays in the program's buffer, or half of it is here).
+      if (stopped_at_limit()) {
+        stopped_while_awaited_ = true;
+        unended_bytes_ = pending;
+        result.status = LineRead::Status::End;
+        return result;
+      }
       result.status = pending == 0 ? LineRead::Status::End : LineRead::Status::Line;
       result.text.assign(buffer_, start_, pending);
       buffer_.clear();
@@ -82,12 +79,7 @@ LineRead PipeChannel::read_line() {
     buffer_.erase(0, start_);
     scanned_ -= start_;
     start_ = 0;
-    if (!fill()) {
-      if (!cpu_exceeded_) timed_out_ = waiting_for_line_ = true;
-      unended_bytes_ = buffer_.size() - start_;
-      result.status = LineRead::Status::End;
-      return result;
-    }
+    fill();
   }
 }
 
@@ -96,25 +88,24 @@ bool PipeChannel::write_line(const std::string& line) {
   std::string data = line + '\n';
   std::size_t done = 0;
   while (done < data.size()) {
-    ssize_t n = ::write(process_.stdin_fd(), data.data() + done, data.size() - done);
+    const ssize_t n = ::write(process_.stdin_fd(), data.data() + done, data.size() - done);
     if (n > 0) {
       done += static_cast<std::size_t>(n);
       continue;
     }
     if (n < 0 && errno == EINTR) continue;
-    if (n < 0 && errno == EAGAIN && !process_.deadline_passed(deadline_) &&
-        !process_.over_cpu_limit()) {
-      pollfd fds[2] = {{process_.stdin_fd(), POLLOUT, 0}, {process_.stderr_fd(), POLLIN, 0}};
-      ::poll(fds, 2, wait_millis(process_, deadline_));
+    if (n < 0 && errno == EAGAIN && !process_.ended()) {
+      // It reads no more for now: wait until it does, or its box ends the run.
+      pollfd fds[3] = {{process_.stdin_fd(), POLLOUT, 0},
+                       {process_.stderr_fd(), POLLIN, 0},
+                       {process_.exit_fd(), POLLIN, 0}};
+      ::poll(fds, 3, process_.exit_fd() < 0 ? 10 : -1);
       if (fds[1].revents) process_.drain_stderr();
       continue;
     }
-    if (n < 0 && errno == EAGAIN && process_.over_cpu_limit())
-      cpu_exceeded_ = true;  // it stopped reading, and spins
-    else if (n < 0 && errno == EAGAIN)
-      timed_out_ = true;  // it stopped reading and never exited
-    else if (line != "-1")
-      input_closed_ = true;  // EPIPE: it closed its input (the -1 after a verdict does not count)
+    // EPIPE: it closed its input, or its box ended the run (the -1 after a verdict does not
+    // count).
+    if (line != "-1") input_closed_ = true;
     return false;
   }
   return true;

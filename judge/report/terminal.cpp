@@ -180,6 +180,9 @@ void print_summary(std::ostream& out, const RunResult& result, TerminalOptions o
   out << "Slowest: " << printable(slowest->name) << "  wall " << format_seconds(slowest->wall_s)
       << "  cpu " << format_seconds(slowest->cpu_s) << "  mem " << format_kib(slowest->memory_kib)
       << '\n';
+  if (std::any_of(result.tests.begin(), result.tests.end(),
+                  [](const TestResult& t) { return t.memory_best_effort; }))
+    out << kBestEffortMemory << '\n';
 
   const auto failing = std::find_if(result.tests.begin(), result.tests.end(),
                                     [](const TestResult& t) { return t.verdict != Verdict::AC; });

@@ -66,6 +66,12 @@ class Progress {
 // transcript; for CE the compiler's message.
 void print_summary(std::ostream& out, const RunResult& result, TerminalOptions options);
 
+// What the terminal and the HTML report say when memory was counted under rlimits (no control
+// group held the run: TestResult::memory_best_effort).
+inline constexpr const char* kBestEffortMemory =
+    "Memory counted on a best-effort basis: no control group held the runs (rlimits), so memory "
+    "no process holds is not seen (doc/execution.md).";
+
 // The verbose line of one test (without '\n'): also used by the summary.
 std::string test_line(const TestResult& result, TerminalOptions options);
 

@@ -106,11 +106,12 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
   // Built under a temporary name and renamed: a concurrent judge sees a whole entry or none.
   // Registered, so that an interrupt removes it too.
   std::string staging = (dir_ / ".staging-XXXXXX").string();
-  int key_of_staging = 0;
-  {
-    std::lock_guard<std::recursive_mutex> lock(spawn_lock());
-    if (interrupted() || !::mkdtemp(staging.data())) return;
-    key_of_staging = register_directory(staging);
+  if (interrupted() || !::mkdtemp(staging.data())) return;
+  const int key_of_staging = register_directory(staging);
+  if (interrupted()) {  // the interrupt's clean-up may have looked before it was registered
+    fs::remove_all(staging, error);
+    forget(key_of_staging);
+    return;
   }
   try {
     copy_program(artifact, fs::path(staging) / kArtifact);

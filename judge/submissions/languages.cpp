@@ -36,19 +36,22 @@ const std::vector<Language>& languages() {
                {"-x", "c++", "-std=gnu++20", "-O2", "-pipe", "-static", "-o", "{stem}", "{files}"}),
       // The system interpreter, not a user's (pyenv shims live under /root, which the
       // contestant's user cannot read). A syntax check that writes nothing (py_compile would
-      // leave __pycache__ beside it); the program runs from a copy of the sources.
+      // leave __pycache__ beside it), isolated (-I: no environment, no user site, nothing of
+      // where it runs on its path; -S: no site module), from a directory that holds no source;
+      // the program runs from a copy of the sources.
       {.name = "Python",
        .extensions = {".py", ".py3"},
        .directory_rank = 3,
        .compiler = {"/usr/bin/python3", "python3"},
-       .compile_args = {"-c",
+       .compile_args = {"-I", "-S", "-c",
                         "import sys\nfor name in sys.argv[1:]: compile(open(name, 'rb').read(), "
                         "name, 'exec')",
                         "{files}"},
        .sources_dir = "{stem}.py",
        .run = {"{compiler}", "{sources}/{entry}"},
        .entry = EntryPoint::ScriptFile,
-       .main_file = "__main__.py"},
+       .main_file = "__main__.py",
+       .inputs_dir = "source"},
       // javac is a JVM: its heap within the compile memory (the rest is the JVM's own). The
       // run's heap limit (-Xmx) is added when it runs, from the memory limit.
       {.name = "Java",

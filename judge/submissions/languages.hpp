@@ -59,6 +59,11 @@ struct Language {
   bool preprocessor_includes = false;
   // The compiler reads an argument "@FILE" as a file of options (g++, javac).
   bool compiler_reads_at_files = false;
+  // Not empty: the compiler is given the sources in this subdirectory of its working directory
+  // ({files} name them there), so that the directory it runs from holds none of them (Python
+  // imports modules from where it runs: a `coding: idna` line loaded the submission's own
+  // stringprep.py during the syntax check).
+  std::string inputs_dir = "";
 };
 
 // Every language, in the order messages list them.

@@ -15,9 +15,9 @@
 #include <stdexcept>
 
 #include "compile_cache.hpp"
-#include "containment/contestant_process.hpp"
+#include "containment/box_process.hpp"
 #include "containment/file_copy.hpp"
-#include "containment/launch.hpp"
+#include "containment/spawn.hpp"
 #include "java_main.hpp"
 #include "languages.hpp"
 #include "support/files.hpp"
@@ -114,45 +114,45 @@ CompileOptions current_options;
 
 std::string mib(long long bytes) { return std::to_string(bytes >> 20) + " MiB"; }
 
-// Runs a compiler as a contestant: in a scratch directory of its own holding copies of
-// `inputs` (so `args` name them by their file names), isolated, under the compile limits.
-// When it succeeds, each of `outputs` (names in its working directory: a file or a directory)
-// is copied into `destination`. Throws CompileError with its messages when it fails or
-// passes a limit, std::runtime_error (JE) when it cannot be run.
+// Runs a compiler as a contestant: in a box, in a directory of its own holding copies of
+// `inputs` (in `inputs_dir` under it when the language says so; `args` name them by their file
+// names), under the compile limits. When it succeeds, each of `outputs` (names in its working
+// directory: a file or a directory) is copied into `destination`. Throws CompileError with its
+// messages when it fails or passes a limit, std::runtime_error (JE) when it cannot be run.
 void compile(const fs::path& source, const fs::path& exe, const std::vector<std::string>& args,
-             const std::vector<fs::path>& inputs, const std::vector<std::string>& outputs,
-             const fs::path& destination) {
+             const std::vector<fs::path>& inputs, const std::string& inputs_dir,
+             const std::vector<std::string>& outputs, const fs::path& destination) {
   const CompileOptions options = compile_options();
-  Limits limits;
+  BoxLimits limits;
   limits.cpu_s = limits.wall_s = options.time_s;
   limits.memory_mib = options.memory_mib;
   limits.max_processes = options.max_processes;
   limits.max_output_bytes = options.max_output_bytes;
   limits.max_scratch_bytes = options.max_scratch_bytes;
   limits.mechanism = options.mechanism;
-  ProcessOptions how;
-  how.sandbox = options.sandbox;
-  how.writable_scratch = true;
+  ProcessOptions how(options.sandbox);
+  how.origin = RunOrigin{source, source.string(), false};
+  how.writable_dir = true;
   how.inputs = inputs;
+  how.inputs_dir = inputs_dir;
   how.stdout_into_stderr = true;
   std::vector<std::string> argv = {exe.string()};
   argv.insert(argv.end(), args.begin(), args.end());
-  std::unique_ptr<ContestantProcess> process;
+  std::unique_ptr<BoxedProcess> process;
   try {
-    process = std::make_unique<ContestantProcess>(argv, limits, how);
+    process = std::make_unique<BoxedProcess>(argv, limits, how);
+  } catch (const UntrustedProgram&) {
+    throw;
   } catch (const std::exception& e) {
     throw std::runtime_error(source.string() + ": cannot compile: " + e.what());
   }
   process->close_stdin();
-  const Clock::time_point deadline =
-      process->started() +
-      std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits.wall_s));
-  const bool ended = process->wait_until(deadline);
-  const bool over = !ended && process->over_cpu_limit();
-  if (!ended) process->kill();
-  const ProcessUsage& usage = process->usage();
-  if (!usage.not_started.empty())
-    throw std::runtime_error(source.string() + ": cannot compile: " + usage.not_started);
+  const BoxRecord& record = process->wait();
+  if (record.ending == BoxRecord::Ending::NotStarted || record.ending == BoxRecord::Ending::BoxError)
+    throw std::runtime_error(source.string() + ": cannot compile: " + record.message +
+                             (process->stderr_text().empty()
+                                  ? std::string()
+                                  : " (" + without_line_ends(process->stderr_text()) + ")"));
   // The compiler's own messages, cut to what a person reads.
   std::string messages = process->stderr_text();
   constexpr std::size_t kShown = 64 << 10;
@@ -161,17 +161,18 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
     throw CompileError(source.string() + ": compile error: " + why +
                        (messages.empty() ? "" : ":\n" + messages));
   };
-  if (usage.memory_limit_hit || usage.oom_killed)
+  using Stop = BoxRecord::Stop;
+  if (record.stopped_by == Stop::MemoryLimit || record.stopped_by == Stop::OutOfMemory)
     stopped("the compiler ran out of memory (limit " + std::to_string(limits.memory_mib) + " MiB)");
-  if (over || usage.cpu_limit_hit || (usage.signaled && usage.signal == SIGXCPU))
+  if (record.stopped_by == Stop::TimeLimit)
     stopped("compilation used more than " + std::to_string(static_cast<int>(options.time_s)) +
             " s of CPU time");
-  if (!ended)
+  if (record.stopped_by == Stop::WallClock)
     stopped("compilation took longer than " + std::to_string(static_cast<int>(options.time_s)) +
             " s");
   // g++ reports a compiler it lost to a limit as an internal error: say which limit.
-  const bool failed = usage.signaled || usage.exit_code != 0;
-  if ((usage.signaled && usage.signal == SIGXFSZ) ||
+  const bool failed = record.failed();
+  if ((record.ending == BoxRecord::Ending::Signaled && record.signal == SIGXFSZ) ||
       (failed && (messages.find("File size limit exceeded") != std::string::npos ||
                   messages.find("File too large") != std::string::npos)))
     stopped("the compiler wrote a file larger than " + mib(limits.max_output_bytes));
@@ -181,7 +182,7 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
     throw CompileError(source.string() + ": compile error:\n" + messages);
   }
   for (const std::string& output : outputs) {
-    const fs::path from = process->scratch() / output;
+    const fs::path from = process->dir() / output;
     try {
       copy_program(from, destination / output);
     } catch (const CopyError& e) {
@@ -221,7 +222,7 @@ bool compile_cached(const Sources& sources, const fs::path& source, const fs::pa
   const CompileCache cache;
   const std::string key = cache_key(exe, args, sources);
   if (cacheable && cache.fetch(key, work_dir / output)) return true;
-  compile(source, exe, args, sources.inputs, {output}, work_dir);
+  compile(source, exe, args, sources.inputs, sources.language->inputs_dir, {output}, work_dir);
   if (cacheable) cache.store(key, work_dir / output);
   return false;
 }
@@ -332,6 +333,7 @@ Submission command_submission(const std::vector<std::string>& command) {
     throw SubmissionError(command[0] + ": command not found (not an executable file, nor in PATH)");
   Submission submission;
   submission.command = command;
+  submission.origin = RunOrigin{{}, command[0], true};
   submission.command[0] = exe.string();
   // The contestant runs in a scratch directory: an argument naming a file here (`python3
   // sol.py`) is made absolute so that it still names it there.
@@ -373,7 +375,8 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
                        std::to_string(limit >> 10) + " KiB that problem.yaml's limits.code allows");
   make_directory(work_dir);
   const std::string& stem = sources.stem;
-  Submission submission{source.filename().string(), {}, false};
+  Submission submission{source.filename().string(), {}, false,
+                        RunOrigin{source_or_executable, source_or_executable.string(), false}};
   // The compiler sees its inputs by their file names, in its own working directory; a name
   // that starts like an option is given as a path, one like a response file (`@opts.cpp`)
   // never (doc/execution.md §5: however given, g++ and javac read it as options).
@@ -384,7 +387,8 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
       throw CompileError(source.string() + ": " + name +
                          ": a file name that starts with @ is read by the compiler as a file of "
                          "options; rename it");
-    files.push_back(name[0] == '-' ? "./" + name : name);
+    const std::string& dir = sources.language->inputs_dir;
+    files.push_back(!dir.empty() ? dir + "/" + name : name[0] == '-' ? "./" + name : name);
   }
 
   const Language& language = *sources.language;
@@ -403,7 +407,7 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
     submission.from_cache = compile_cached(sources, source, exe, args, output, work_dir);
     values["output"] = (work_dir / output).string();
   } else {
-    compile(source, exe, args, sources.inputs, {}, work_dir);
+    compile(source, exe, args, sources.inputs, language.inputs_dir, {}, work_dir);
     // It runs from a copy (of the whole directory for a directory submission).
     const fs::path copy_dir =
         directory ? work_dir / expand_words({language.sources_dir}, values).front() : work_dir;

@@ -1,7 +1,7 @@
 // A submission ready to run: the argv that starts it. Sources are compiled the way contest
 // systems compile them (see README, "Languages"), once: the result is cached by content (see
 // compile_cache.hpp); an executable is run as is. A compiler runs the contestant's source, so
-// it runs as a contestant does (contestant_process.hpp): its own user id, isolated (bwrap
+// it runs as a contestant does (containment/box_process.hpp): in a box, isolated (bwrap
 // whenever it is usable, --no-sandbox or not: one compilation costs nothing next to bwrap's
 // start-up), in a scratch directory holding only a copy of the sources, under the limits of
 // CompileOptions; what it wrote is copied out into the work directory.
@@ -12,7 +12,9 @@
 #include <string>
 #include <vector>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
+#include "containment/isolation_policy.hpp"
+#include "package/problem_yaml.hpp"
 
 namespace entrapment {
 
@@ -20,6 +22,7 @@ struct Submission {
   std::string name;                  // for reports: the file name, or the command
   std::vector<std::string> command;  // argv that runs it; command[0] is an absolute path
   bool from_cache = false;           // compiled earlier: this run did not compile it
+  RunOrigin origin{};                // what it was made from: the isolation policy's question
 };
 
 // The path given is not a submission (missing, a directory, neither a known source nor an

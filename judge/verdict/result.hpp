@@ -44,6 +44,9 @@ struct TestResult {
   double cpu_s = 0;          // contestant CPU time (user + system)
   double wall_s = 0;         // contestant wall-clock time
   long long memory_kib = 0;  // contestant peak resident memory
+  // Its memory was counted on a best-effort basis (rlimits: no control group held the run),
+  // so memory_kib may miss what no process of it held (doc/execution.md).
+  bool memory_best_effort = false;
   std::string message;       // the judge's message, or why the run failed
   Transcript transcript;     // the game as the interaction core saw it
   std::size_t index = 0;     // its place in the run's test order

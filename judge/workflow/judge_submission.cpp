@@ -5,7 +5,7 @@ namespace entrapment {
 RunResult judge_submission(const std::function<Submission()>& prepare, const std::string& name,
                            const Expectation& expected,
                            const std::vector<std::filesystem::path>& tests,
-                           const std::filesystem::path& base, const Limits& limits,
+                           const std::filesystem::path& base, const BoxLimits& limits,
                            const RunOptions& options) {
   RunResult result;
   result.submission = name;
@@ -16,6 +16,8 @@ RunResult judge_submission(const std::function<Submission()>& prepare, const std
     submission = prepare();
   } catch (const SubmissionError&) {
     throw;
+  } catch (const UntrustedProgram&) {
+    throw;  // nothing would isolate it: the command line's to report, before anything else
   } catch (const CompileError& e) {
     result.verdict = Verdict::CE;
     result.message = e.what();

@@ -20,7 +20,7 @@ namespace entrapment {
 RunResult judge_submission(const std::function<Submission()>& prepare, const std::string& name,
                            const Expectation& expected,
                            const std::vector<std::filesystem::path>& tests,
-                           const std::filesystem::path& base, const Limits& limits,
+                           const std::filesystem::path& base, const BoxLimits& limits,
                            const RunOptions& options);
 
 }  // namespace entrapment

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
 #include "judging/judge_tests.hpp"
 #include "submission_list.hpp"
 #include "verdict/result.hpp"
@@ -35,7 +35,7 @@ struct JudgingPlan {
   std::vector<std::string> command;  // `-- COMMAND ARGS...`: the submission is this command
   std::vector<std::filesystem::path> tests;
   std::filesystem::path base;  // the tests are named relative to it (testdata/)
-  Limits limits;
+  BoxLimits limits;
   JudgingChoices choices;
   // How many submissions compile while one is judged (`judge verify`: a dozen compilations one
   // after the other were half of its time); 0: each is prepared when its turn comes.

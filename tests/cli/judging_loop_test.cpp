@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
 #include "package/problem_yaml.hpp"
 #include "scratch_package.hpp"
 #include "tests/support/text.hpp"

@@ -20,7 +20,7 @@
 #include <optional>
 #include <set>
 
-#include "containment/limits.hpp"
+#include "box/limits.hpp"
 #include "corpus/play.hpp"
 #include "judging/judge_tests.hpp"
 #include "package/problem_yaml.hpp"
@@ -168,7 +168,7 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
 
   const WorkDir work("strength");
   const Submission submission = prepare_submission(root() / "solutions" / program, work.path());
-  const Limits limits = limits_from(load_problem_yaml(root() / "problem.yaml"));
+  const BoxLimits limits = limits_from(load_problem_yaml(root() / "problem.yaml"));
   const std::set<Verdict> expected = expected_verdicts(program);
   RunOptions options;
   options.jobs = 2;

@@ -16,7 +16,8 @@
 #include <stdexcept>
 #include <thread>
 
-#include "containment/launch.hpp"
+#include "containment/spawn.hpp"
+#include "launch.hpp"
 #include "files.hpp"
 
 namespace entrapment::testing {

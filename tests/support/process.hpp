@@ -1,7 +1,7 @@
 // Running programs in the tests, the one way: started with stdin bytes, an environment and a
 // working directory, output to files; waited for, polled, signalled; on a pseudo-terminal; or
 // wired to other programs by descriptors (two programs talking through pipes). Every start goes
-// through the judge's own launch() (containment/launch.hpp): the child closes what it inherited
+// through launch() (tests/support/launch.hpp): the child closes what it inherited
 // and starts with default signal handling, as the judge's children do, and a failed start
 // throws naming the step that failed. POSIX only (the tests run on Linux).
 #pragma once

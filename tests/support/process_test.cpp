@@ -55,7 +55,7 @@ TEST(Process, WaitingWithALimit) {
   EXPECT_FALSE(sleeper.running());
 }
 
-// Started as the judge starts its programs (containment/launch.hpp): a descriptor the test holds
+// Started as launch() (tests/support/launch.hpp) starts programs: a descriptor the test holds
 // open, even one not marked close-on-exec, never reaches the program, and SIGPIPE is back to its
 // default even where the test ignores it.
 TEST(Process, StartsAsTheJudgeStartsItsPrograms) {

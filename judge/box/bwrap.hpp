@@ -1,0 +1,68 @@
+// bubblewrap (Debian's `bwrap`), the one namespaced sandbox. The program sees a read-only /usr
+// and /etc (and the paths its box was asked to show, such as an interpreter's installation),
+// /proc of its own PID namespace (so everything it starts dies with bwrap's init, and it sees
+// no other process), a read-only /dev with the harmless devices, and its own /tmp and
+// /dev/shm (tmpfs, each capped: disk use and memory held there are bounded, and nothing
+// written there outlives the run); its working directory is in that /tmp, with the files of
+// the box's directory bound in read-only. The rest of the root is read-only and empty: no
+// network, never the test data, the judge's files or another run's. IPC and UTS namespaces of
+// its own: SysV shared memory and message queues die with it. A compiler's working directory
+// is the box's directory itself, writable, so that its output can be taken out. The seccomp
+// filter (seccomp_filter.hpp) is handed to bwrap, which loads it just before the program.
+//
+// As root, bwrap runs as root without a user namespace and the program is started through the
+// box's own drop step (drop.hpp: `judge-box --drop-to N`, its binary bound in read-only), which
+// becomes the run's own user id: uid and gid N, no supplementary groups, no capabilities in any
+// set (bounding included), no_new_privs. /tmp, /dev/shm and the working
+// directory are then mode 1777, since bwrap makes them as root. Not root, bwrap makes a user
+// namespace (--unshare-all) and the program runs as the user, without capabilities, and may
+// make no user namespace of its own (--disable-userns).
+#pragma once
+
+#include <sys/resource.h>
+
+#include <sys/types.h>
+
+#include <filesystem>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace entrapment {
+
+// A program of the system's that the box runs as root: taken by absolute path only (/usr/bin,
+// then /bin; never from PATH), and only when it and every directory above it are root's and
+// writable by no one else. Empty, with `why`, otherwise.
+std::filesystem::path trusted_system_program(const std::string& name, std::string* why = nullptr);
+
+// bwrap, found as trusted_system_program() finds it; empty when it is not installed or
+// ENTRAPMENT_BWRAP=off says not to use it (bwrap_absence() says which).
+std::filesystem::path bwrap_path();
+std::string bwrap_absence();
+
+struct SandboxLayout {
+  std::filesystem::path dir;           // the box's directory (under /tmp)
+  std::vector<std::string> read_only;  // further paths shown as they are
+  bool writable_dir = false;           // a compiler's layout
+  long long tmp_bytes = 64ll << 20;    // the size of its /tmp and of its /dev/shm
+  int status_fd = -1;                  // bwrap reports there whether the program started
+  int seccomp_fd = -1;                 // the filter, for bwrap to load before the program
+  std::string dropper;                 // as root: the box's own binary, for its drop step
+  // The program's address-space limit, set by the drop step just before the program starts:
+  // bwrap and the drop step itself run without it (a sanitizer's shadow memory would not fit).
+  std::optional<rlim_t> address_space;
+};
+
+// bwrap's options that show the system read-only: /usr, /etc, and /bin, /lib ... as they are.
+std::vector<std::string> system_read_only(bool etc = true);
+
+// `command` wrapped in bwrap as above; `drop_to`: the run's own user id (the box is root).
+std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
+                                           const SandboxLayout& layout,
+                                           std::optional<uid_t> drop_to);
+
+// Whether bwrap's JSON status (what it wrote to status_fd) shows that the program started:
+// bwrap writes its exit code there only after a successful exec.
+bool sandbox_started_program(const std::string& status);
+
+}  // namespace entrapment

@@ -1,0 +1,120 @@
+// The control-group side of limiter.hpp: the kernel caps the run's memory (the group's OOM
+// killer fires at the limit and says so) and its tasks (pids.max, so RLIMIT_NPROC is not set:
+// it would count every process of the user id, another judge's included), and counts its CPU
+// time; RLIMIT_AS stays only as a backstop at twice the limit, so that an allocation no contest
+// machine would grant (5 GiB at once) fails at once, as it would there, instead of being filled
+// page by page until the OOM killer or the CPU limit, whichever the machine's speed makes come
+// first.
+#include <signal.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <thread>
+
+#include "limiter_kinds.hpp"
+#include "sweep.hpp"
+
+namespace entrapment {
+
+namespace {
+
+// entrapment-box-<its caller's pid>-<the box's pid>: what a sweep takes when nobody holds it,
+// and whose it was, for a person (and the tests) to tell.
+std::string group_name(pid_t box) {
+  return std::string(kBoxGroupPrefix) + std::to_string(::getppid()) + "-" + std::to_string(box);
+}
+
+class CgroupLimiter : public Limiter {
+ public:
+  CgroupLimiter(const CgroupLayout& layout, const BoxLimits& limits, pid_t box)
+      : description_(layout.describe()),
+        limits_(limits),
+        group_(layout, group_name(box), limits.memory_mib << 20, limits.max_processes),
+        procs_(group_.open_procs_files()) {}
+
+  ~CgroupLimiter() override {
+    for (int fd : procs_) ::close(fd);
+    // ContestantCgroup's destructor kills what is left and removes the groups.
+  }
+
+  std::string description() const override { return description_; }
+  bool memory_exact() const override { return true; }
+  bool processes_capped_per_user() const override { return false; }
+
+  const char* enter() const override {
+    // First into its groups, so that everything it becomes (bwrap, the program, what they
+    // start) is counted and limited there.
+    for (int fd : procs_)
+      if (::write(fd, "0", 1) != 1) return "joining its control group";
+    return nullptr;
+  }
+
+  ChildRlimits rlimits(std::optional<uid_t>) const override {
+    ChildRlimits r = common_rlimits(limits_);
+    if (limits_.limit_address_space) r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 21;
+    return r;
+  }
+
+  void started(pid_t, bool) override {}
+
+  Look look() override { return {group_.cpu_seconds(), false}; }
+
+  double next_look_in(double cpu_left) const override {
+    // A look costs a counter's read: as soon as every core could have used up what is left.
+    static const double cores = std::max(1u, std::thread::hardware_concurrency());
+    return std::clamp(cpu_left / cores, 0.005, 1.0);
+  }
+
+  std::vector<ProcEntry> members() const override {
+    std::vector<ProcEntry> out;
+    for (pid_t pid : group_.processes()) {
+      ProcEntry p;
+      if (parse_proc_stat(read_proc_file("/proc/" + std::to_string(pid) + "/stat"), p))
+        out.push_back(p);
+    }
+    return out;
+  }
+
+  // Read while everything is stopped: the kill's own cost (a fork bomb letting go of its
+  // memory) is not the run's.
+  void remember_before_kill() override { cpu_before_kill_ = group_.cpu_seconds(); }
+
+  void kill_all() override { group_.kill_all(); }
+
+  RunFigures figures(const rusage& reaped, bool) override {
+    const CgroupUsage usage = group_.usage();
+    RunFigures f;
+    // Nothing was killed (nothing was left): the group's count now is the run's.
+    f.cpu_s = std::max(cpu_before_kill_ ? *cpu_before_kill_ : usage.cpu_s, seconds_of(reaped));
+    // Its peak charge less the page cache of files it was charged with: reading or writing
+    // files is not memory it holds (tmpfs is). A 6 MiB program that wrote files showed 256 MiB.
+    f.memory_kib = std::max<long long>(
+        reaped.ru_maxrss, std::max(0LL, usage.memory_peak_bytes - usage.file_cache_bytes) / 1024);
+    // Where the kernel does not count OOM kills, a peak at the limit tells the same.
+    f.out_of_memory =
+        usage.oom_kills > 0 ||
+        (usage.oom_kills < 0 && usage.memory_peak_bytes >= (limits_.memory_mib << 20) / 20 * 19);
+    return f;
+  }
+
+ private:
+  static double seconds_of(const rusage& r) {
+    return static_cast<double>(r.ru_utime.tv_sec + r.ru_stime.tv_sec) +
+           static_cast<double>(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6;
+  }
+
+  std::string description_;
+  BoxLimits limits_;
+  ContestantCgroup group_;
+  std::vector<int> procs_;  // each group's cgroup.procs, open for the child to write
+  std::optional<double> cpu_before_kill_;
+};
+
+}  // namespace
+
+std::unique_ptr<Limiter> make_cgroup_limiter(const CgroupLayout& layout, const BoxLimits& limits,
+                                             pid_t box) {
+  return std::make_unique<CgroupLimiter>(layout, limits, box);
+}
+
+}  // namespace entrapment

@@ -1,0 +1,109 @@
+// The one seam for the limits: one interface, two implementations, chosen once per run by
+// make_limiter(). Nothing outside this seam asks which mechanism is in force; the record says
+// it in words (`limits`, `memory-counted`).
+//  - A control group of the run's own (cgroup_limiter.cpp; v1 or v2 behind it), the way
+//    DOMjudge's runguard and isolate limit programs: the kernel caps the whole tree's memory
+//    (tmpfs, memfds and socket buffers it charges included) and its tasks, and counts its CPU.
+//  - Resource limits (rlimit_limiter.cpp), where no group is usable: each process's address
+//    space and CPU time are capped by the kernel; the tree's CPU time and memory are what the
+//    box's looks at /proc see, so memory is counted on a best-effort basis.
+// Either way the box (box.hpp) drives it in this order: made before the fork, entered by the
+// child, looked at while the run lasts, frozen and killed at its end, then asked for figures.
+#pragma once
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "limits.hpp"
+#include "proc_table.hpp"
+
+namespace entrapment {
+
+// The rlimits the box's child sets before exec.
+struct ChildRlimits {
+  rlim_t cpu_soft = 0, cpu_hard = 0;  // a per-process backstop above the CPU limit
+  std::optional<rlim_t> address_space;
+  std::optional<rlim_t> processes;  // RLIMIT_NPROC, where nothing else caps the tasks
+  rlim_t files = 0;                 // RLIMIT_NOFILE: the run's share of the machine's files
+  rlim_t file_size = 0;
+  rlim_t stack = RLIM_INFINITY;
+};
+
+// A look at the run while it lasts.
+struct Look {
+  double cpu_s = 0;
+  bool memory_over = false;  // its looks saw its memory past the limit (best effort)
+};
+
+// The run's figures once everything of it is stopped.
+struct RunFigures {
+  double cpu_s = 0;
+  long long memory_kib = 0;
+  bool out_of_memory = false;  // the limit stopped it (or, best effort, it failed near it)
+};
+
+class Limiter {
+ public:
+  virtual ~Limiter() = default;
+  // "cgroup v1 (memory, pids, cpuacct)", or "rlimit (why no control group)".
+  virtual std::string description() const = 0;
+  // False: memory is counted on a best-effort basis.
+  virtual bool memory_exact() const = 0;
+  // Whether the run's processes are capped through its user id (RLIMIT_NPROC, which counts
+  // every process of the id, another run's too), rather than by a group of its own.
+  virtual bool processes_capped_per_user() const = 0;
+  // In the child, between fork and exec: joins what holds the run. nullptr, or the step that
+  // failed (errno set).
+  virtual const char* enter() const = 0;
+  // What the child sets; `run_uid`: the run's own user id, if it has one.
+  virtual ChildRlimits rlimits(std::optional<uid_t> run_uid) const = 0;
+  // The process the box started (bwrap, when `sandboxed`).
+  virtual void started(pid_t main, bool sandboxed) = 0;
+  // Its CPU time now and, best effort, whether its memory passed the limit.
+  virtual Look look() = 0;
+  // Seconds to the next look, given the CPU time left: the soonest the tree could pass the
+  // limit with every core busy, and never so soon that looking costs much.
+  virtual double next_look_in(double cpu_left) const = 0;
+  // The run's live processes (for waits for a CPU, freezing and killing).
+  virtual std::vector<ProcEntry> members() const = 0;
+  // Its CPU time and memory now, just before everything is killed (all stopped).
+  virtual void remember_before_kill() = 0;
+  // Kills every process of the run; returns once none is alive (or after about 3 s).
+  virtual void kill_all() = 0;
+  // Its figures: `reaped` is what the box's reaped children used (RUSAGE_CHILDREN), `failed`
+  // whether the program failed.
+  virtual RunFigures figures(const rusage& reaped, bool failed) = 0;
+};
+
+// What a choice stands for: Auto is what ENTRAPMENT_LIMITS says (rlimit, cgroup or auto; unset
+// is auto), and auto a control group when one is usable, else rlimits. `error` says what is
+// wrong with the variable.
+LimitChoice chosen(LimitChoice choice, std::string* error = nullptr);
+
+// The limiter for `limits` (Auto: chosen() above). Throws
+// std::runtime_error when Cgroup is asked for and none is usable, or a group cannot be made.
+std::unique_ptr<Limiter> make_limiter(const BoxLimits& limits, pid_t box);
+
+// What make_limiter() would choose here and why, without making anything: "cgroup v1 (memory,
+// pids, cpuacct)" or "rlimit (...)"; an error text when Cgroup is asked for and none is usable.
+struct LimitsHere {
+  bool cgroup = false;
+  std::string description;
+  std::string error;
+};
+LimitsHere limits_here(LimitChoice choice);
+
+// For the judge, once, before it starts boxes: under cgroup v2 a group that holds processes
+// cannot give its children controllers, so a judge alone in its group moves into a leaf of its
+// own (entrapment-judge) and enables memory and pids for the boxes' groups beside it.
+void prepare_cgroups_for_boxes();
+
+// The CPU time backstop, RLIMIT_NOFILE and what both mechanisms set alike.
+ChildRlimits common_rlimits(const BoxLimits& limits);
+
+}  // namespace entrapment

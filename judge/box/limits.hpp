@@ -1,0 +1,32 @@
+// The limits one box enforces on one run, in the box's own terms (seconds, MiB, counts, bytes):
+// the box knows nothing of problem.yaml (judging/ turns the package's limits into these).
+// What each limit covers under each mechanism is doc/execution.md's table.
+#pragma once
+
+namespace entrapment {
+
+// How the limits are enforced (limiter.hpp): a control group of the run's own where one is
+// usable (memory, processes and CPU time of the whole process tree), resource limits (rlimits)
+// otherwise. Auto picks a control group when one is usable; Cgroup refuses to run without one.
+enum class LimitChoice { Auto, Rlimit, Cgroup };
+
+struct BoxLimits {
+  double cpu_s = 5;                       // CPU time of the whole tree (user + system)
+  double wall_s = 11;                     // wall clock: a guard for programs that wait
+  long long memory_mib = 2048;            // memory of the whole tree (the heap, for the JVM)
+  int max_processes = 256;                // processes and threads
+  long long max_output_bytes = 1ll << 20;  // the size of any file it writes (RLIMIT_FSIZE)
+  // Under bwrap, its /tmp and its /dev/shm are each a tmpfs of this size.
+  long long max_scratch_bytes = 64ll << 20;
+  // Each process's address space: the memory limit under rlimits (a backstop at twice it with
+  // a control group). Off for the JVM, which reserves far more than it uses (-Xmx caps it).
+  bool limit_address_space = true;
+  LimitChoice mechanism = LimitChoice::Auto;
+};
+
+// The wall-clock guard for a CPU limit: 2 x CPU + 1 s, like DOMjudge's hard limit. TLE is
+// decided by CPU time; the wall limit only stops programs that sleep or wait, generously, so
+// that a busy machine never turns a correct program into a TLE.
+inline double wall_limit_for(double cpu_s) { return 2 * cpu_s + 1; }
+
+}  // namespace entrapment

@@ -1,0 +1,159 @@
+#include "proc_table.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+
+#include "support/files.hpp"
+
+namespace entrapment {
+
+std::string read_proc_file(const std::string& path) {
+  // The end, or the process is gone: what was read is all there is.
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  read_to_end(fd, text);
+  ::close(fd);
+  return text;
+}
+
+bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
+  // "PID (COMM) STATE PPID PGRP SESSION TTY TPGID FLAGS MINFLT CMINFLT MAJFLT CMAJFLT UTIME
+  // STIME CUTIME CSTIME ...": the command name may hold spaces and parentheses, so fields are
+  // counted from the last ')'.
+  const std::size_t close = text.rfind(')');
+  if (close == std::string::npos) return false;
+  entry.pid = static_cast<pid_t>(std::atol(text.c_str()));
+  unsigned long long utime = 0, stime = 0, start = 0;
+  long long cutime = 0, cstime = 0, rss = 0;
+  int ppid = 0, pgid = 0;
+  char state = '?';
+  const int fields = std::sscanf(
+      text.c_str() + close + 1,
+      " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %*d %*d %llu %*u %lld",
+      &state, &ppid, &pgid, &utime, &stime, &cutime, &cstime, &start, &rss);
+  if (fields < 8) return false;
+  static const long long page_kib = std::max(1L, ::sysconf(_SC_PAGESIZE) / 1024);
+  entry.resident_kib = fields == 9 && rss > 0 ? rss * page_kib : 0;
+  entry.start = start;
+  entry.state = state;
+  entry.ppid = ppid;
+  entry.pgid = pgid;
+  entry.ticks = utime + stime + static_cast<unsigned long long>(cutime < 0 ? 0 : cutime) +
+                static_cast<unsigned long long>(cstime < 0 ? 0 : cstime);
+  return true;
+}
+
+double ticks_per_second() {
+  static const double ticks = [] {
+    const long t = ::sysconf(_SC_CLK_TCK);
+    return t > 0 ? static_cast<double>(t) : 100.0;
+  }();
+  return ticks;
+}
+
+namespace {
+
+// The second field of a schedstat file: nanoseconds spent waiting on a run queue.
+double run_delay_in(const std::string& path) {
+  const std::string text = read_proc_file(path);
+  unsigned long long on_cpu = 0, waiting = 0;
+  if (std::sscanf(text.c_str(), "%llu %llu", &on_cpu, &waiting) != 2) return 0;
+  return static_cast<double>(waiting) / 1e9;
+}
+
+}  // namespace
+
+double longest_cpu_wait_of(pid_t pid) {
+  const std::string tasks = "/proc/" + std::to_string(pid) + "/task";
+  double longest = 0;
+  DIR* dir = ::opendir(tasks.c_str());
+  while (dirent* entry = dir ? ::readdir(dir) : nullptr)
+    if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9')
+      longest = std::max(longest, run_delay_in(tasks + "/" + entry->d_name + "/schedstat"));
+  if (dir) ::closedir(dir);
+  return longest;
+}
+
+double cpu_wait_of_thread(pid_t tid) {
+  return run_delay_in("/proc/" + std::to_string(tid) + "/schedstat");
+}
+
+bool read_proc_status(ProcEntry& entry) {
+  const std::string status = read_proc_file("/proc/" + std::to_string(entry.pid) + "/status");
+  const std::size_t uid = status.find("\nUid:");
+  if (uid == std::string::npos) return false;
+  entry.uid = static_cast<uid_t>(std::strtoul(status.c_str() + uid + 5, nullptr, 10));
+  const std::size_t peak = status.find("\nVmHWM:");  // absent for zombies and kernel threads
+  entry.peak_kib = peak == std::string::npos ? 0 : std::atoll(status.c_str() + peak + 7);
+  return true;
+}
+
+namespace {
+
+// Every process directory of /proc ("/proc/1234", its pid), read by `take`, which returns the
+// entry to keep or nothing. A process can vanish at any moment: `take` skips what it cannot read.
+template <typename Take>
+std::vector<ProcEntry> walk_processes(Take take) {
+  std::vector<ProcEntry> table;
+  DIR* proc = ::opendir("/proc");
+  if (!proc) return table;
+  while (dirent* entry = ::readdir(proc)) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    ProcEntry process;
+    if (take(std::string("/proc/") + entry->d_name, static_cast<pid_t>(std::atol(entry->d_name)),
+             process))
+      table.push_back(process);
+  }
+  ::closedir(proc);
+  return table;
+}
+
+}  // namespace
+
+std::vector<ProcEntry> read_process_table() {
+  return walk_processes([&](const std::string& dir, pid_t, ProcEntry& process) {
+    return parse_proc_stat(read_proc_file(dir + "/stat"), process);
+  });
+}
+
+std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last) {
+  return walk_processes([&](const std::string& dir, pid_t pid, ProcEntry& process) {
+    process.pid = pid;  // parse_proc_stat() keeps the uid and peak read_proc_status() reads
+    return read_proc_status(process) && process.uid >= first && process.uid <= last &&
+           parse_proc_stat(read_proc_file(dir + "/stat"), process);
+  });
+}
+
+long long proportional_kib_of(pid_t pid) {
+  const std::string rollup = read_proc_file("/proc/" + std::to_string(pid) + "/smaps_rollup");
+  const std::size_t pss = rollup.find("\nPss:");
+  return pss == std::string::npos ? -1 : std::atoll(&rollup[pss + 5]);
+}
+
+std::vector<HeldMemfd> memfds_of(pid_t pid) {
+  std::vector<HeldMemfd> held;
+  const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
+  DIR* dir = ::opendir(fds.c_str());
+  if (!dir) return held;
+  char target[64];
+  while (const dirent* entry = ::readdir(dir)) {
+    if (entry->d_name[0] == '.') continue;
+    const std::string fd = fds + "/" + entry->d_name;
+    const ssize_t n = ::readlink(fd.c_str(), target, sizeof target - 1);
+    if (n < 7 || std::string(target, 7) != "/memfd:") continue;
+    struct stat info {};
+    if (::stat(fd.c_str(), &info) != 0) continue;
+    held.push_back({info.st_dev, info.st_ino, static_cast<long long>(info.st_blocks) / 2});
+  }
+  ::closedir(dir);
+  return held;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,68 @@
+// The processes of the machine as /proc shows them: who runs them, their parent and group, the
+// CPU time they and their reaped children used, how long they waited for a CPU: how a run's
+// process tree is found (process_tree.hpp) and what its processes used.
+#pragma once
+
+#include <sys/types.h>
+
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace entrapment {
+
+struct ProcEntry {
+  pid_t pid = 0, ppid = 0, pgid = 0;
+  char state = '?';                    // 'Z' for a zombie
+  uid_t uid = static_cast<uid_t>(-1);  // real user id (only with the status)
+  long long peak_kib = 0;              // VmHWM, its peak resident set (only with the status)
+  unsigned long long ticks = 0;        // utime + stime + cutime + cstime, in clock ticks
+  unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
+  long long resident_kib = 0;          // its resident set now
+};
+
+// Every process in /proc, without its status; one that exits while it is read is left out.
+std::vector<ProcEntry> read_process_table();
+
+// The processes whose real user id is in [first, last], with their status (the owner of
+// /proc/PID is not the user id: a process that changed its ids, like bwrap's, shows as root's).
+std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last);
+inline std::vector<ProcEntry> read_processes_of_user(uid_t uid) {
+  return read_processes_of_users(uid, uid);
+}
+
+// Adds what /proc/PID/status says (user id, peak memory) to `entry`; false when it is gone.
+bool read_proc_status(ProcEntry& entry);
+
+// Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
+bool parse_proc_stat(const std::string& text, ProcEntry& entry);
+
+// Process `pid`'s proportional set size (smaps_rollup's Pss: pages shared by several processes
+// count a share each), in KiB; -1 when it cannot be read. It walks every mapping: costly for a
+// process with many.
+long long proportional_kib_of(pid_t pid);
+
+// The memfds process `pid` holds open: each one's device, inode and KiB.
+struct HeldMemfd {
+  dev_t device = 0;
+  ino_t inode = 0;
+  long long kib = 0;
+};
+std::vector<HeldMemfd> memfds_of(pid_t pid);
+
+// Clock ticks per second, for ProcEntry::ticks.
+double ticks_per_second();
+
+// How long the threads of process `pid` were ready to run but waited for a CPU, the longest of
+// them, in seconds (/proc/PID/task/TID/schedstat, its second field); 0 when it is gone.
+double longest_cpu_wait_of(pid_t pid);
+// The same for one thread, of any process (/proc/TID/schedstat).
+double cpu_wait_of_thread(pid_t tid);
+
+// The contents of a /proc file, or "" when it cannot be read. A process may exit while its
+// files are read, and std::ifstream then throws (libstdc++ turns the read error into an
+// exception), so these reads use plain system calls.
+std::string read_proc_file(const std::string& path);
+
+}  // namespace entrapment

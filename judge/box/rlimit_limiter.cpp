@@ -1,0 +1,232 @@
+// The rlimit side of limiter.hpp, where no control group is usable (a judge that is not root,
+// a container without writable hierarchies). The kernel caps each process (RLIMIT_AS at the
+// memory limit, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id); the whole tree is
+// watched by the box's looks at /proc (process_tree.hpp): its CPU time (that of its live
+// processes and of those the box reaped) and its memory (the proportional set of each process,
+// so that pages shared copy-on-write after a fork count once, and the memfds it holds open),
+// stopped past the limit. Memory so counted is best effort: what no process holds (memfds only
+// mapped or in flight on a socket, data in socket buffers, System V segments no process has
+// attached, a tmpfs) is not seen, and a spike between two looks is missed; doc/execution.md
+// lists these. The CPU time of children the kernel reaps itself (their parent ignores SIGCHLD)
+// is lost to every count.
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <map>
+#include <set>
+#include <thread>
+
+#include "limiter_kinds.hpp"
+#include "process_tree.hpp"
+
+namespace entrapment {
+
+namespace {
+
+double seconds_of(const rusage& r) {
+  return static_cast<double>(r.ru_utime.tv_sec + r.ru_stime.tv_sec) +
+         static_cast<double>(r.ru_utime.tv_usec + r.ru_stime.tv_usec) / 1e6;
+}
+
+rusage reaped_so_far() {
+  rusage r{};
+  ::getrusage(RUSAGE_CHILDREN, &r);
+  return r;
+}
+
+double wall_now() {
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+double own_cpu_seconds() {
+  timespec t{};
+  ::clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+// What the run's processes hold, best effort: each process's resident set from its stat
+// (cheap) and, where time allows, its proportional set and the memfds it holds open (costly: a
+// walk through every mapping and descriptor), kept per process and refreshed a few processes at
+// a time, those looked at longest ago first, within a budget of the box's own CPU time.
+class MemoryLooks {
+ public:
+  // The tree's memory now, in KiB, and whether every process in it has been looked at in
+  // detail: only then can a figure over the limit be trusted (a resident set counts pages it
+  // shares copy-on-write with another process in each of them: 150 MiB shared by two made an
+  // MLE under 256).
+  struct Held {
+    long long kib = 0;
+    bool detailed = true;
+  };
+
+  Held held(const std::vector<ProcEntry>& holders, double budget_s) {
+    refresh(holders, budget_s);
+    Held held;
+    std::set<std::pair<dev_t, ino_t>> memfds;  // each counted once, whoever holds it
+    for (const ProcEntry& p : holders) {
+      const auto it = details_.find(p.pid);
+      if (it == details_.end() || it->second.start != p.start || it->second.pss_kib < 0) {
+        held.kib += p.resident_kib;
+        held.detailed = false;
+        continue;
+      }
+      held.kib += it->second.pss_kib;
+      for (const HeldMemfd& memfd : it->second.memfds)
+        if (memfds.insert({memfd.device, memfd.inode}).second) held.kib += memfd.kib;
+    }
+    return held;
+  }
+
+ private:
+  struct Detail {
+    unsigned long long start = 0;  // the process's start time: with its pid, the process
+    long long pss_kib = -1;
+    std::vector<HeldMemfd> memfds;
+    double looked_at = 0;
+  };
+
+  void refresh(const std::vector<ProcEntry>& holders, double budget_s) {
+    std::vector<std::pair<double, const ProcEntry*>> order;
+    for (const ProcEntry& p : holders) {
+      const auto it = details_.find(p.pid);
+      const bool fresh = it != details_.end() && it->second.start == p.start;
+      order.emplace_back(fresh ? it->second.looked_at : -1.0, &p);
+    }
+    std::sort(order.begin(), order.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
+    const double until = own_cpu_seconds() + budget_s;
+    for (const auto& [when, p] : order) {
+      Detail& detail = details_[p->pid];
+      detail.start = p->start;
+      // A map it cannot read is one that holds nothing the box may see: a zombie's (it has
+      // none), one gone since the tree was read, one not dumpable to a box that is not root. Not
+      // a process still to be looked at, which holds every decision back (red team: a zombie
+      // left beside 4 x 40 MiB under 64 MiB made every look undetailed; it ran to its end).
+      detail.pss_kib = std::max(0LL, proportional_kib_of(p->pid));
+      detail.memfds = memfds_of(p->pid);
+      detail.looked_at = wall_now();
+      if (own_cpu_seconds() > until) break;
+    }
+  }
+
+  std::map<pid_t, Detail> details_;
+};
+
+class RlimitLimiter : public Limiter {
+ public:
+  RlimitLimiter(const BoxLimits& limits, pid_t box, const std::string& why)
+      : description_("rlimit (" + why + ")"), limits_(limits), tree_(box) {}
+
+  std::string description() const override { return description_; }
+  bool memory_exact() const override { return false; }
+  bool processes_capped_per_user() const override { return true; }
+  const char* enter() const override { return nullptr; }
+
+  ChildRlimits rlimits(std::optional<uid_t> run_uid) const override {
+    ChildRlimits r = common_rlimits(limits_);
+    if (limits_.limit_address_space) r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
+    // RLIMIT_NPROC counts every process of the user id. A run's own id (a root judge in bwrap)
+    // is the run's alone. Not root, it is the user's: the user's processes now and the run's on
+    // top of them, shared with every other run of the user (judge run -v says so). Root without
+    // an id of the run's own is not bound by it: no cap.
+    if (run_uid)
+      r.processes = static_cast<rlim_t>(limits_.max_processes);
+    else if (::geteuid() != 0)
+      r.processes = static_cast<rlim_t>(limits_.max_processes) +
+                    static_cast<rlim_t>(read_processes_of_user(::geteuid()).size());
+    return r;
+  }
+
+  void started(pid_t main, bool sandboxed) override {
+    main_ = main;
+    sandboxed_ = sandboxed;
+  }
+
+  Look look() override {
+    // The CPU time at every look (each process's stat: cheap). The memory four times a second
+    // at most, each time within a tenth of the CPU time the run used since the last (5 ms at
+    // least): 200 processes sharing 60000 mappings made one whole look cost the box a second,
+    // during which the program ran on past its CPU limit, and the box's cost follows the run's
+    // work, not the wall clock of a busy machine.
+    const TreeSample now = tree_.sample(main_, sandboxed_);
+    peak_kib_ = std::max(peak_kib_, now.peak_kib);
+    Look look;
+    look.cpu_s = seconds_of(reaped_so_far()) + now.cpu_s;
+    const double at = wall_now();
+    if (at >= next_memory_look_) {
+      const double budget = std::max(0.005, 0.1 * (look.cpu_s - cpu_at_memory_look_));
+      const MemoryLooks::Held held = memory_.held(now.holders, budget);
+      cpu_at_memory_look_ = look.cpu_s;
+      next_memory_look_ = at + 0.25;
+      if (held.detailed) most_held_kib_ = std::max(most_held_kib_, held.kib);
+      look.memory_over = held.detailed && held.kib > limits_.memory_mib * 1024;
+      memory_over_ = memory_over_ || look.memory_over;
+    }
+    return look;
+  }
+
+  double next_look_in(double cpu_left) const override {
+    static const double cores = std::max(1u, std::thread::hardware_concurrency());
+    return std::clamp(cpu_left / cores, 0.02, 0.25);
+  }
+
+  std::vector<ProcEntry> members() const override { return tree_.members(); }
+
+  void remember_before_kill() override {
+    // A process killed with bwrap's PID namespace is reaped by a dying init that ignores
+    // SIGCHLD: its usage would be lost, so the stopped tree is measured first.
+    reaped_before_kill_ = seconds_of(reaped_so_far());
+    before_kill_ = tree_.sample(main_, sandboxed_);
+    peak_kib_ = std::max(peak_kib_, before_kill_.peak_kib);
+  }
+
+  void kill_all() override {
+    for (int attempt = 0; attempt < 300; ++attempt) {
+      bool alive = false;
+      for (const ProcEntry& p : tree_.members())
+        if (p.state != 'Z') {
+          alive = true;
+          ::kill(p.pid, SIGKILL);
+        }
+      if (!alive) return;
+      if (attempt > 2) ::usleep(attempt > 50 ? 10000 : 1000);
+    }
+  }
+
+  RunFigures figures(const rusage& reaped, bool failed) override {
+    RunFigures f;
+    f.cpu_s = std::max(seconds_of(reaped), reaped_before_kill_ + before_kill_.cpu_s);
+    f.memory_kib = std::max({static_cast<long long>(reaped.ru_maxrss), peak_kib_, most_held_kib_});
+    // Where an allocation fails and the program dies in whatever way: it had used 80% of the
+    // limit. Or the looks saw the tree past it.
+    f.out_of_memory = memory_over_ || (failed && f.memory_kib * 10 >= limits_.memory_mib * 1024 * 8);
+    return f;
+  }
+
+ private:
+  std::string description_;
+  BoxLimits limits_;
+  ProcessTree tree_;
+  MemoryLooks memory_;
+  pid_t main_ = -1;
+  bool sandboxed_ = false;
+  double next_memory_look_ = 0;    // wall_now()
+  double cpu_at_memory_look_ = 0;  // the run's CPU time at the last look at its memory
+  long long most_held_kib_ = 0, peak_kib_ = 0;
+  bool memory_over_ = false;
+  double reaped_before_kill_ = 0;
+  TreeSample before_kill_;
+};
+
+}  // namespace
+
+std::unique_ptr<Limiter> make_rlimit_limiter(const BoxLimits& limits, pid_t box,
+                                             const std::string& why) {
+  return std::make_unique<RlimitLimiter>(limits, box, why);
+}
+
+}  // namespace entrapment

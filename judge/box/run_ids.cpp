@@ -1,0 +1,180 @@
+#include "run_ids.hpp"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <grp.h>
+#include <pwd.h>
+#include <sys/file.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <fstream>
+#include <set>
+#include <sstream>
+
+#include "id_registry.hpp"
+#include "proc_table.hpp"
+#include "support/descriptor.hpp"
+
+namespace entrapment {
+
+namespace {
+
+// Whether the account or group database names `id`, or cannot say (then it is not handed
+// out either). A buffer too small (a group of many members) is grown.
+template <typename Entry, typename Lookup>
+bool database_names(Lookup lookup, unsigned id) {
+  for (std::vector<char> buffer(4096);; buffer.resize(buffer.size() * 2)) {
+    Entry entry{}, *found = nullptr;
+    const int error = lookup(id, &entry, buffer.data(), buffer.size(), &found);
+    if (found) return true;
+    if (error == ERANGE && buffer.size() < (16u << 20)) continue;
+    // 0, ENOENT, ESRCH, EBADF and EPERM say "not found" (getpwuid_r(3)); anything else (EIO,
+    // EMFILE, ENOMEM, an entry over 16 MiB) says nothing.
+    return !(error == 0 || error == ENOENT || error == ESRCH || error == EBADF || error == EPERM);
+  }
+}
+
+// The user ids in [first, last] that a process of the machine runs as (its real id, from its
+// status: a process that changed its ids is not dumpable, and its /proc directory is root's).
+std::set<uid_t> ids_running(uid_t first, uid_t last) {
+  std::set<uid_t> found;
+  for (const ProcEntry& p : read_processes_of_users(first, last)) found.insert(p.uid);
+  return found;
+}
+
+// The ranges /etc/subuid and /etc/subgid give to users (read at each look: small files).
+std::vector<std::pair<uid_t, uid_t>> all_subordinate_ranges() {
+  std::vector<std::pair<uid_t, uid_t>> all = subordinate_ranges("/etc/subuid");
+  for (const auto& range : subordinate_ranges("/etc/subgid")) all.push_back(range);
+  return all;
+}
+
+bool within(const std::vector<std::pair<uid_t, uid_t>>& ranges, uid_t id) {
+  for (const auto& [first, last] : ranges)
+    if (id >= first && id <= last) return true;
+  return false;
+}
+
+std::string range_text(const IdRange& range) {
+  return std::to_string(range.first) + "-" + std::to_string(range.last);
+}
+
+}  // namespace
+
+std::vector<std::pair<uid_t, uid_t>> subordinate_ranges(const std::string& file) {
+  // "name:first:count" lines.
+  std::vector<std::pair<uid_t, uid_t>> ranges;
+  std::ifstream in(file);
+  for (std::string line; std::getline(in, line);) {
+    std::istringstream fields(line);
+    std::string name, first, count;
+    if (!std::getline(fields, name, ':') || !std::getline(fields, first, ':') ||
+        !std::getline(fields, count))
+      continue;
+    if (first.empty() || count.empty() || first.size() > 10 || count.size() > 10 ||
+        first.find_first_not_of("0123456789") != std::string::npos ||
+        count.find_first_not_of("0123456789") != std::string::npos)
+      continue;
+    const unsigned long long start = std::stoull(first), size = std::stoull(count);
+    if (size == 0) continue;
+    ranges.emplace_back(static_cast<uid_t>(start),
+                        static_cast<uid_t>(std::min<unsigned long long>(start + size - 1, ~0u)));
+  }
+  return ranges;
+}
+
+std::optional<RunIdentity> RunIdentity::try_acquire(const IdRange& range, bool shared_limits,
+                                                    bool* any_held, std::string* why) {
+  const Descriptor registry{open_id_registry()};
+  // Only where the run's limits are its user id's (rlimits) does every id get looked for
+  // elsewhere; otherwise only one a dead box left marked.
+  const std::set<uid_t> running =
+      shared_limits ? ids_running(range.first, range.last) : std::set<uid_t>{};
+  const std::vector<std::pair<uid_t, uid_t>> subordinates_of_users = all_subordinate_ranges();
+  int accounts = 0, subordinates = 0, busy = 0;
+  for (uid_t uid = range.first; uid <= range.last && uid >= range.first; ++uid) {
+    // An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner could
+    // signal, trace and read the run. A group's: the run's files are uid:uid. A user's
+    // subordinate id: root in that user's containers is that id.
+    if (database_names<passwd>(::getpwuid_r, uid) || database_names<group>(::getgrgid_r, uid)) {
+      ++accounts;
+      continue;
+    }
+    if (within(subordinates_of_users, uid)) {
+      ++subordinates;
+      continue;
+    }
+    int fd = open_id_lock(registry.fd, uid);  // checked: root's alone, not a link
+    if (::flock(fd, LOCK_EX | LOCK_NB) == 0) {
+      // A process of the id runs that no box holds: what a box that died left (its lock file
+      // is still marked, not emptied), or another judge's run (a container of the same host
+      // with a /run of its own). Passed over; nothing is killed for it.
+      struct stat info {};
+      const bool marked = ::fstat(fd, &info) == 0 && info.st_size > 0;
+      if (running.count(uid) == 0 && (!marked || read_processes_of_user(uid).empty())) {
+        // The mark is written in a file the checks above proved the registry's own.
+        [[maybe_unused]] const ssize_t marked = ::pwrite(fd, "in use\n", 7, 0);
+        return RunIdentity(uid, fd);
+      }
+      ++busy;
+    } else if (any_held) {
+      *any_held = true;
+    }
+    ::close(fd);
+  }
+  if (why)
+    *why = "of the ids " + range_text(range) + ", " + std::to_string(accounts) +
+           " are accounts' or groups', " + std::to_string(subordinates) +
+           " are users' subordinate ids (/etc/subuid, /etc/subgid) and " + std::to_string(busy) +
+           " have processes no box of this machine holds (another judge's, in a container of its "
+           "own?)";
+  return std::nullopt;
+}
+
+RunIdentity RunIdentity::acquire(const IdRange& range, bool shared_limits,
+                                 const std::function<bool()>& give_up) {
+  bool any_held = false;
+  std::string why;
+  if (auto id = try_acquire(range, shared_limits, &any_held, &why)) return std::move(*id);
+  // More runs than ids (`-j 1024`): wait for one to be freed, looking again after a pause that
+  // grows to 50 ms (a run lasts far longer than that).
+  for (int pause_us = 1000;; pause_us = std::min(pause_us * 2, 50000)) {
+    if (!any_held) throw std::runtime_error("no usable user id for the run: " + why);
+    if (give_up && give_up()) throw std::runtime_error("stopped while waiting for a user id");
+    ::usleep(static_cast<useconds_t>(pause_us));
+    any_held = false;
+    if (auto id = try_acquire(range, shared_limits, &any_held, &why)) return std::move(*id);
+  }
+}
+
+RunIdentity::RunIdentity(RunIdentity&& other) noexcept
+    : uid_(other.uid_), lock_fd_(other.lock_fd_), clean_(other.clean_) {
+  other.lock_fd_ = -1;
+}
+
+RunIdentity::~RunIdentity() {
+  if (lock_fd_ < 0) return;
+  // Emptied (the file was checked as the registry's own when it was opened): the id was freed
+  // cleanly. Left marked while something of it runs: try_acquire() skips it until none does.
+  if (clean_ || read_processes_of_user(uid_).empty()) {
+    [[maybe_unused]] const int cleared = ::ftruncate(lock_fd_, 0);
+  }
+  ::close(lock_fd_);
+}
+
+std::optional<std::string> collision(uid_t uid, const std::vector<pid_t>& ours) {
+  for (const ProcEntry& p : read_processes_of_user(uid)) {
+    if (std::find(ours.begin(), ours.end(), p.pid) != ours.end()) continue;
+    const std::string name = read_proc_file("/proc/" + std::to_string(p.pid) + "/comm");
+    return "process " + std::to_string(p.pid) + " (" +
+           name.substr(0, name.find('\n')) + ") runs as user id " + std::to_string(uid) +
+           " but is not this run's: another judge hands out the same ids (judges in containers of "
+           "one host need disjoint ranges: ENTRAPMENT_UID_RANGE, doc/execution.md)";
+  }
+  return std::nullopt;
+}
+
+}  // namespace entrapment

@@ -1,0 +1,460 @@
+// judge-box run alone, as a person or another judge would run it (the way runguard is used):
+// the program's stdin, stdout and stderr passed through, the record in the meta file, what
+// stopped the program said in words, the seccomp filter, the box as the program's nearest
+// ancestor outside bwrap, and nothing left when its caller dies or it is killed itself. Each
+// in every isolation and limit mechanism this machine has.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <thread>
+
+#include "box/bwrap.hpp"
+#include "box/proc_table.hpp"
+#include "box/record.hpp"
+#include "box/sweep.hpp"
+#include "containment/spawn.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/runs.hpp"
+#include "tests/support/text.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+
+struct BoxRun {
+  int status = -1;  // the box's exit status (a shell's way: 128 + N for signal N)
+  std::string out, err, record_text;
+  BoxRecord record;
+};
+
+int shell_status(int status) {
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
+}
+
+// A box to run one program: its directory, its record's file, its output's files.
+class Box {
+ public:
+  Box(bool sandbox, LimitChoice mechanism) : sandbox_(sandbox), mechanism_(mechanism) {}
+
+  std::vector<std::string> args(const std::vector<std::string>& command,
+                                const std::vector<std::string>& more = {}) const {
+    std::vector<std::string> a = {build_program("judge-box").string(), "--time",   "1",
+                                  "--memory",                          "256",      "--limits",
+                                  mechanism_name(mechanism_),          "--sandbox", sandbox_ ? "bwrap" : "none",
+                                  "--dir",                             dir.path.string(),
+                                  "--meta",                            meta().string()};
+    a.insert(a.end(), more.begin(), more.end());
+    a.push_back("--");
+    a.insert(a.end(), command.begin(), command.end());
+    return a;
+  }
+
+  // Starts the box (stdin from `input`); `lifeline`: the read end of the caller's lifeline.
+  pid_t start(const std::vector<std::string>& argv, const std::string& input = "",
+              int lifeline = -1) {
+    write_text(files.path / "in", input);
+    SpawnRequest request;
+    request.argv = argv;
+    request.in_file = (files.path / "in").string();
+    request.out_file = (files.path / "out").string();
+    const int err = ::open((files.path / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
+                           0600);
+    request.err = err;
+    if (lifeline >= 0) request.pass = {lifeline};
+    const pid_t pid = spawn(request);
+    ::close(err);
+    return pid;
+  }
+
+  BoxRun finish(pid_t pid) const {
+    BoxRun run;
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    run.status = shell_status(status);
+    run.out = read_text(files.path / "out");
+    run.err = read_text(files.path / "err");
+    std::error_code ec;
+    if (fs::exists(meta(), ec)) {
+      run.record_text = read_text(meta());
+      run.record = parse_record(run.record_text);
+    }
+    return run;
+  }
+
+  BoxRun run(const std::vector<std::string>& command, const std::string& input = "",
+             const std::vector<std::string>& more = {}) {
+    return finish(start(args(command, more), input));
+  }
+
+  fs::path meta() const { return files.path / "record"; }
+
+  TempDir dir{"entrapment-box-test-run", 0755};  // the run's directory
+  TempDir files{"entrapment-box-test-files"};    // its record and its output
+
+ private:
+  bool sandbox_;
+  LimitChoice mechanism_;
+};
+
+// How many processes run with `token` in their command line, the boxes that hold it in theirs
+// left out: the program and what it started.
+int programs_with(const std::string& token) {
+  int count = 0;
+  for (const ProcEntry& p : read_process_table()) {
+    const std::string proc = "/proc/" + std::to_string(p.pid);
+    std::error_code ec;
+    if (has(read_proc_file(proc + "/cmdline"), token) &&
+        fs::read_symlink(proc + "/exe", ec).filename() != "judge-box")
+      ++count;
+  }
+  return count;
+}
+
+// Of them, the program itself: the shell (not bwrap, whose command line holds the token too).
+std::vector<pid_t> shells_with(const std::string& token) {
+  std::vector<pid_t> shells;
+  for (const ProcEntry& p : read_process_table()) {
+    const std::string proc = "/proc/" + std::to_string(p.pid);
+    std::error_code ec;
+    if (has(read_proc_file(proc + "/cmdline"), token) &&
+        fs::read_symlink(proc + "/exe", ec) == fs::canonical("/bin/sh"))
+      shells.push_back(p.pid);
+  }
+  return shells;
+}
+
+// Waits (at most 30 s, a busy machine's while) until `done()`; whether it came.
+template <typename Done>
+bool eventually(Done done) {
+  const auto until = Clock::now() + std::chrono::seconds(30);
+  while (!done()) {
+    if (Clock::now() > until) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(20));
+  }
+  return true;
+}
+
+class BoxAlone : public ModeTest {
+ protected:
+  Box box() const { return Box(sandbox(), mechanism()); }
+};
+
+TEST_P(BoxAlone, ItPassesTheProgramsInputAndOutputThroughAndWritesARecord) {
+  Box b = box();
+  const BoxRun run = b.run({"/bin/sh", "-c", "cat; echo to-stderr >&2; exit 7"}, "a line\n");
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.out, "a line\n");
+  EXPECT_TRUE(has(run.err, "to-stderr")) << run.err;
+  EXPECT_EQ(run.record.ending, BoxRecord::Ending::Exited) << run.record_text;
+  EXPECT_EQ(run.record.exit_code, 7) << run.record_text;
+  EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::None) << run.record_text;
+  EXPECT_EQ(run.record.message, "exited with status 7") << run.record_text;
+  EXPECT_EQ(run.record.isolation, sandbox() ? "bwrap" : "none") << run.record_text;
+  EXPECT_TRUE(has(run.record.limits, mechanism_name(mechanism()))) << run.record_text;
+  EXPECT_EQ(run.record.memory_exact, mechanism() == LimitChoice::Cgroup) << run.record_text;
+  EXPECT_GT(run.record.memory_kib, 0) << run.record_text;
+}
+
+TEST_P(BoxAlone, ItSaysWhatStoppedTheProgramInWords) {
+  Box spin = box();
+  const BoxRun spun = spin.run({"/bin/sh", "-c", "while :; do :; done"});
+  EXPECT_EQ(spun.record.stopped_by, BoxRecord::Stop::TimeLimit) << spun.record_text;
+  EXPECT_TRUE(has(spun.record.message, "stopped at the time limit")) << spun.record_text;
+  EXPECT_GT(spun.record.cpu_s, 1.0) << spun.record_text;
+  Box sleep = box();
+  const BoxRun slept = sleep.run({"/bin/sleep", "60"});
+  EXPECT_EQ(slept.record.stopped_by, BoxRecord::Stop::WallClock) << slept.record_text;
+  EXPECT_TRUE(has(slept.record.message, "wall-clock guard")) << slept.record_text;
+  EXPECT_GE(slept.record.wall_s, 3.0) << slept.record_text;
+  Box missing = box();
+  const BoxRun nothing = missing.run({"/nonexistent/program"});
+  EXPECT_EQ(nothing.status, 0) << nothing.err;
+  EXPECT_EQ(nothing.record.ending, BoxRecord::Ending::NotStarted) << nothing.record_text;
+}
+
+// The run's directory lies in the judge's own, private (mode 0700): the program reaches it by
+// its path all the same, writable (a compiler's) or not (a staged script read by its path
+// failed with "Permission denied": bwrap made the directory above with its source's mode).
+TEST_P(BoxAlone, TheProgramReachesItsDirectoryByItsPathInsideAPrivateOne) {
+  for (const bool writable : {false, true}) {
+    TempDir private_parent("entrapment-box-test-private", 0700);
+    const fs::path dir = private_parent.path / "run";
+    fs::create_directory(dir);
+    write_text(dir / "file", "reached\n");
+    TempDir files("entrapment-box-test-files");
+    std::vector<std::string> argv = {build_program("judge-box").string(), "--time", "1",
+                                     "--memory", "256", "--limits", mechanism_name(mechanism()),
+                                     "--sandbox", sandbox() ? "bwrap" : "none", "--dir",
+                                     dir.string(), "--meta", (files.path / "record").string()};
+    if (writable) argv.push_back("--writable-dir");
+    argv.insert(argv.end(), {"--", "/bin/cat", (dir / "file").string()});
+    const ProcessResult run = run_process(argv);
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.out, "reached\n") << (writable ? "writable: " : "read-only: ") << run.err
+                                    << read_text(files.path / "record");
+  }
+}
+
+// Red team (issue 36): the box runs its own copy of a program in the run's directory, named
+// ".box-copy-" and the program's name: a name of 246 characters or more made it 256, too long
+// for a file, and every run of a correct program was a judge error ("the box failed: cannot
+// make the box's own copy"), a C++ source of that name through `judge run` too.
+TEST_P(BoxAlone, AProgramWhoseNameIsAsLongAsAFileNameMayBeRuns) {
+  Box b = box();
+  const fs::path program = b.dir.path / std::string(255, 'a');
+  fs::copy_file("/bin/true", program);
+  ASSERT_EQ(::chmod(program.c_str(), 0755), 0);
+  const BoxRun run = b.run({program.string()});
+  EXPECT_EQ(run.record.ending, BoxRecord::Ending::Exited) << run.record_text << run.err;
+  EXPECT_EQ(run.record.exit_code, 0) << run.record_text;
+}
+
+// The program runs under its address-space limit (the memory limit under rlimits, twice it
+// with a control group), set last, when nothing of the box's own is left to run: a box built
+// with AddressSanitizer, whose shadow memory cannot live under such a cap, aborted in the child
+// it starts the program from (every run a false RTE in CI's sanitizer pass).
+TEST_P(BoxAlone, TheProgramRunsUnderItsAddressSpaceLimit) {
+  Box b = box();
+  const BoxRun run = b.run({"/bin/grep", "Max address space", "/proc/self/limits"});
+  ASSERT_EQ(run.record.ending, BoxRecord::Ending::Exited) << run.record_text << run.err;
+  const unsigned long long bytes = (mechanism() == LimitChoice::Cgroup ? 512ull : 256ull) << 20;
+  EXPECT_TRUE(has(run.out, " " + std::to_string(bytes) + " ")) << run.out << run.err;
+  Box uncapped = box();
+  const BoxRun free = uncapped.run({"/bin/grep", "Max address space", "/proc/self/limits"}, "",
+                                   {"--no-address-space-limit"});
+  EXPECT_TRUE(has(free.out, "unlimited")) << free.out << free.err;
+}
+
+// The seccomp filter, in every isolation: no socket but AF_UNIX, no key system call, no user
+// namespace; what is allowed still works (a socket pair of AF_UNIX).
+TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
+  Box sockets = box();
+  const BoxRun tcp = sockets.run(
+      {"/usr/bin/python3", "-c",
+       "import socket\n"
+       "socket.socketpair(socket.AF_UNIX)\n"
+       "print('unix ok', flush=True)\n"
+       "socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+       "print('tcp ok')\n"});
+  EXPECT_EQ(tcp.out, "unix ok\n") << tcp.err;
+  EXPECT_TRUE(has(tcp.err, "Address family not supported")) << tcp.err;
+#ifdef __x86_64__
+  Box keys = box();
+  const BoxRun keyctl = keys.run(
+      {"/usr/bin/python3", "-c",
+       "import ctypes\n"
+       "libc = ctypes.CDLL(None, use_errno=True)\n"
+       "print(libc.syscall(250, 0, -4, 0), ctypes.get_errno())\n"});  // keyctl(GET_KEYRING_ID)
+  EXPECT_EQ(keyctl.out, "-1 1\n") << "keyctl was not refused with EPERM: " << keyctl.err;
+#endif
+  Box namespaces = box();
+  const BoxRun unshared = namespaces.run({"/usr/bin/unshare", "--user", "/bin/true"});
+  EXPECT_EQ(unshared.record.exit_code, 1) << unshared.record_text << unshared.err;
+  EXPECT_TRUE(has(unshared.err, "unshare")) << unshared.err;
+}
+
+// The box is the program's nearest ancestor outside bwrap and setpriv, and has one thread:
+// nothing of the judge, which has threads, runs between the program and the box.
+TEST_P(BoxAlone, TheProgramsNearestAncestorOutsideBwrapIsTheBoxWithOneThread) {
+  Box b = box();
+  const std::string token = "box-ancestor-" + std::to_string(::getpid());
+  int lifeline[2];
+  ASSERT_EQ(::pipe2(lifeline, O_CLOEXEC), 0);
+  const pid_t pid =
+      b.start(b.args({"/bin/sh", "-c", "sleep 30", token}, {"--lifeline", "3"}), "", lifeline[0]);
+  ::close(lifeline[0]);
+  pid_t program = 0;
+  EXPECT_TRUE(eventually([&] {
+    const std::vector<pid_t> shells = shells_with(token);
+    program = shells.empty() ? 0 : shells.front();
+    return program > 0;
+  })) << "the program never ran";
+  pid_t ancestor = program;
+  for (int step = 0; step < 10 && ancestor > 1; ++step) {
+    ProcEntry p;
+    ASSERT_TRUE(parse_proc_stat(read_proc_file("/proc/" + std::to_string(ancestor) + "/stat"), p));
+    ancestor = p.ppid;
+    std::error_code ec;
+    const std::string exe =
+        fs::read_symlink("/proc/" + std::to_string(ancestor) + "/exe", ec).filename().string();
+    if (exe != "bwrap" && exe != "setpriv") break;
+  }
+  EXPECT_EQ(ancestor, pid) << "the program's nearest ancestor outside bwrap is not the box";
+  EXPECT_TRUE(has(read_proc_file("/proc/" + std::to_string(pid) + "/status"), "Threads:\t1\n"));
+  ::close(lifeline[1]);
+  b.finish(pid);
+}
+
+// The caller dies (its lifeline breaks): the box stops the run, removes the run's directory,
+// and writes its record; nothing of the program is left.
+TEST_P(BoxAlone, ACallerThatDiesTakesTheRunAndItsDirectoryWithIt) {
+  Box b = box();
+  const std::string token = "box-lifeline-" + std::to_string(::getpid());
+  write_text(b.dir.path / "file", "in the run's directory");
+  int lifeline[2];
+  ASSERT_EQ(::pipe2(lifeline, O_CLOEXEC), 0);
+  const pid_t pid =
+      b.start(b.args({"/bin/sh", "-c", "sleep 30", token}, {"--lifeline", "3"}), "", lifeline[0]);
+  ::close(lifeline[0]);
+  EXPECT_TRUE(eventually([&] { return !shells_with(token).empty(); })) << "the program never ran";
+  ::close(lifeline[1]);  // as when the caller dies
+  const BoxRun run = b.finish(pid);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::CallerGone) << run.record_text;
+  EXPECT_EQ(programs_with(token), 0);
+  EXPECT_FALSE(fs::exists(b.dir.path)) << "the run's directory outlived its caller";
+}
+
+TEST_P(BoxAlone, SigtermStopsTheRunAtTheCallersRequest) {
+  Box b = box();
+  const std::string token = "box-sigterm-" + std::to_string(::getpid());
+  const pid_t pid = b.start(b.args({"/bin/sh", "-c", "sleep 30", token}));
+  EXPECT_TRUE(eventually([&] { return !shells_with(token).empty(); })) << "the program never ran";
+  ::kill(pid, SIGTERM);
+  const BoxRun run = b.finish(pid);
+  EXPECT_EQ(run.status, 0) << run.err;
+  EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::Caller) << run.record_text;
+  EXPECT_EQ(programs_with(token), 0);
+  EXPECT_TRUE(fs::exists(b.dir.path)) << "the directory is its caller's to remove";
+}
+
+// A box killed with SIGKILL once its program runs takes it along (bwrap dies with its parent,
+// the program too without it), and the control group it could not remove is removed by the
+// next sweep. (Killed while bwrap still starts, a moment remains in which bwrap's namespace
+// init does not die with it yet: doc/execution.md, known holes.)
+TEST_P(BoxAlone, WhatABoxKilledWithSigkillLeftIsSweptAway) {
+  Box b = box();
+  const std::string token = "box-sigkill-" + std::to_string(::getpid());
+  const pid_t pid = b.start(b.args({"/bin/sh", "-c", "sleep 30", token}));
+  EXPECT_TRUE(eventually([&] { return !shells_with(token).empty(); })) << "the program never ran";
+  ::kill(pid, SIGKILL);
+  b.finish(pid);
+  EXPECT_TRUE(eventually([&] { return programs_with(token) == 0; })) << "its program outlived it";
+  const std::string group =
+      std::string(kBoxGroupPrefix) + std::to_string(::getpid()) + "-" + std::to_string(pid);
+  const auto group_left = [&] {
+    for (const std::string& left : leftovers())
+      if (has(left, group)) return true;
+    return false;
+  };
+  EXPECT_TRUE(eventually([&] {
+    run_process({build_program("judge-box").string(), "--sweep"});
+    return !group_left();
+  })) << "its control group was never swept";
+}
+
+TEST(BoxUsage, AWrongCommandLineExitsWith2NamingTheOption) {
+  const ProcessResult run =
+      run_process({build_program("judge-box").string(), "--time", "x", "--", "/bin/true"});
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_TRUE(has(run.err, "--time")) << run.err;
+  const ProcessResult help = run_process({build_program("judge-box").string(), "--help"});
+  EXPECT_EQ(help.status, 0) << help.err;
+  EXPECT_TRUE(has(help.out, "--meta")) << help.out;
+}
+
+// Red team (issue 36): `judge-box --sweep --lifeline 3 --dir DIR`, started by hand, removed DIR
+// whatever it was (a home directory, a package) once its lifeline broke, and a lifeline that
+// was no pipe (not open, /dev/null) broke at once; a run's box given one stopped its program
+// as if its caller had died and removed its --dir. Both are refused (status 2), DIR kept.
+TEST(BoxUsage, ASweepOfAnyDirectoryButAJudgesOrALifelineThatIsNoPipeIsRefused) {
+  TempDir victim("entrapment-box-test-victim");
+  write_text(victim.path / "file", "kept\n");
+  const auto box_status = [](const std::vector<std::string>& args, int fd3) {
+    SpawnRequest request;
+    request.argv = {build_program("judge-box").string()};
+    request.argv.insert(request.argv.end(), args.begin(), args.end());
+    request.pass = {fd3};
+    const pid_t pid = spawn(request);
+    int status = 0;
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+    }
+    return shell_status(status);
+  };
+  int lifeline[2];
+  ASSERT_EQ(::pipe2(lifeline, O_CLOEXEC), 0);
+  ::close(lifeline[1]);  // broken from the start: the caller is gone
+  EXPECT_EQ(box_status({"--sweep", "--lifeline", "3", "--dir", victim.path.string()}, lifeline[0]),
+            2);
+  ::close(lifeline[0]);
+  EXPECT_TRUE(fs::exists(victim.path / "file")) << "the sweeper removed " << victim.path;
+  const int null = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(null, 0);
+  TempDir files("entrapment-box-test-files");
+  EXPECT_EQ(box_status({"--time", "1", "--sandbox", "none", "--dir", victim.path.string(), "--meta",
+                        (files.path / "record").string(), "--lifeline", "3", "--", "/bin/true"},
+                       null),
+            2);
+  ::close(null);
+  EXPECT_TRUE(fs::exists(victim.path / "file")) << "the box removed " << victim.path;
+}
+
+// Red team (issue 36): the record was written through a symbolic link, and into any file the
+// path named (O_TRUNC, then the record). Root's box started by hand as doc/execution.md shows
+// (`--meta /tmp/run.meta`) then overwrote whatever a user of the machine linked there, where
+// fs.protected_symlinks is 0 (as on our CI machine). A link, a FIFO or a file of several names
+// is refused (status 1), the file it leads to untouched.
+TEST(BoxUsage, TheRecordIsNeverWrittenThroughALinkOrIntoAnythingButAFileOfItsOwn) {
+  TempDir dir("entrapment-box-test-record");
+  TempDir run("entrapment-box-test-run", 0755);
+  write_text(dir.path / "target", "precious\n");
+  fs::create_symlink(dir.path / "target", dir.path / "link");
+  fs::create_hard_link(dir.path / "target", dir.path / "second-name");
+  ASSERT_EQ(::mkfifo((dir.path / "fifo").c_str(), 0600), 0);
+  // Its status (-1: still running after 30 s, waiting on a FIFO no one reads) and its stderr.
+  const auto box = [&](const std::string& meta) {
+    Process process({build_program("judge-box").string(), "--time", "1", "--sandbox", "none",
+                     "--dir", run.path.string(), "--meta", (dir.path / meta).string(), "--",
+                     "/bin/true"});
+    const int status = process.wait_for(30);
+    return std::make_pair(status, process.err());
+  };
+  for (const char* name : {"link", "second-name", "fifo"}) {
+    const auto [status, err] = box(name);
+    EXPECT_EQ(status, 1) << name << ": " << err;
+    EXPECT_TRUE(has(err, "cannot write the record")) << name << ": " << err;
+    EXPECT_EQ(read_text(dir.path / "target"), "precious\n") << "written through " << name;
+  }
+  const auto [status, err] = box("record");
+  EXPECT_EQ(status, 0) << err;
+  EXPECT_TRUE(has(read_text(dir.path / "record"), "ending: exited")) << "a record of its own";
+}
+
+INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());
+
+// Issue 36: bwrap and setpriv were taken from PATH, whatever owned them. The box, root, runs
+// them: only from /usr/bin or /bin, and only when they and every directory above are root's
+// and writable by no one else. Here a program of that name that others may write is refused,
+// then taken once it is made root's alone.
+TEST(TrustedPrograms, OnlyRootsUnwritableProgramsInTheSystemsDirectoriesAreRun) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root may put a program into /usr/bin";
+  const std::string name = "entrapment-test-program-" + std::to_string(::getpid());
+  const fs::path program = fs::path("/usr/bin") / name;
+  write_text(program, "#!/bin/sh\n");
+  struct Remove {
+    fs::path path;
+    ~Remove() { fs::remove(path); }
+  } remove{program};
+  ASSERT_EQ(::chmod(program.c_str(), 0777), 0);
+  std::string why;
+  EXPECT_EQ(trusted_system_program(name, &why), fs::path());
+  EXPECT_TRUE(has(why, "may be written by others")) << why;
+  ASSERT_EQ(::chmod(program.c_str(), 0755), 0);
+  EXPECT_EQ(trusted_system_program(name, &why), program);
+  ASSERT_EQ(::chown(program.c_str(), 65534, 0), 0);
+  EXPECT_EQ(trusted_system_program(name, &why), fs::path());
+  EXPECT_TRUE(has(why, "is not root's")) << why;
+  EXPECT_EQ(trusted_system_program("entrapment-no-such-program", &why), fs::path());
+  EXPECT_TRUE(has(why, "not installed")) << why;
+}
+
+}  // namespace
+}  // namespace entrapment::testing

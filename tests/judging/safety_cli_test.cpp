@@ -1,0 +1,512 @@
+// `build/bin/judge` as issue 17's reviewers used it: options that cannot destroy a file, a
+// directory walk that starts only submissions, symbolic links and directory submissions that
+// run as themselves, a problem.yaml with impossible limits refused, contestant text escaped on
+// the terminal, and a judge that is not root refusing to run what nothing isolates.
+#include <fcntl.h>
+#include <grp.h>
+#include <gtest/gtest.h>
+#include <poll.h>
+#include <pwd.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <iostream>
+
+#include "containment/box_process.hpp"
+#include "tests/support/runs.hpp"
+#include "tests/support/files.hpp"
+#include "tests/support/judge.hpp"
+#include "tests/support/text.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+// A package of its own, readable by everyone: problem.yaml, the first sample, the reference
+// solution in Python (compiling it is a syntax check: quick).
+class Package {
+ public:
+  Package() {
+    copy(package_root() / "problem.yaml", "problem.yaml");
+    copy(package_root() / "testdata" / "sample" / "1.in", "testdata/sample/1.in");
+    copy(package_root() / "testdata" / "sample" / "1.in", "testdata/secret/1.in");
+    copy(package_root() / "solutions" / "accepted" / "reference.py",
+         "solutions/accepted/reference.py");
+  }
+  const fs::path& root() const { return dir_.path; }
+  fs::path path(const std::string& relative) const { return dir_.path / relative; }
+  fs::path write(const std::string& relative, const std::string& text, unsigned mode = 0644) {
+    const fs::path to = path(relative);
+    fs::create_directories(to.parent_path());
+    std::ofstream(to, std::ios::binary) << text;
+    ::chmod(to.c_str(), mode);
+    open_directories(to.parent_path());
+    return to;
+  }
+  fs::path copy(const fs::path& from, const std::string& relative) {
+    return write(relative, read_text(from),
+                 static_cast<unsigned>(fs::status(from).permissions()) & 0755);
+  }
+  std::string sample() const { return path("testdata/sample/1.in").string(); }
+  // The judge in this package, the compile cache off (nothing of the user's shared), and, with
+  // `trust`, trusting what `run`, `play` and `verify` run where nothing isolates it (a test run
+  // as a user, without bwrap): --trust after the command unless `args` hold it.
+  // `judge` is build/bin/judge unless given (a copy another user can run).
+  JudgeRun judge(const std::vector<std::string>& args, JudgeOptions options = {},
+                 const fs::path& judge = judge_binary(), bool trust = true) const {
+    options.env.push_back({"ENTRAPMENT_ROOT", root().string()});
+    options.env.push_back({"ENTRAPMENT_CACHE_DIR", "off"});
+    std::vector<std::string> argv = {judge.string()};
+    argv.insert(argv.end(), args.begin(), args.end());
+    const bool takes_trust =
+        !args.empty() && (args[0] == "run" || args[0] == "play" || args[0] == "verify");
+    if (trust && takes_trust && std::find(args.begin(), args.end(), "--trust") == args.end())
+      argv.insert(argv.begin() + 2, "--trust");
+    return run_process(argv, options);
+  }
+
+ private:
+  void open_directories(fs::path dir) {
+    for (; dir.string().size() >= dir_.path.string().size(); dir = dir.parent_path())
+      ::chmod(dir.c_str(), 0755);
+  }
+  TempDir dir_{"entrapment-test-package", 0755};
+};
+
+// ---- --json and --html never destroy a file, and are checked before any judging.
+
+TEST(ReportFiles, AForgottenFileNameNeverReplacesASubmissionOrATest) {
+  Package package;
+  const std::string submission = package.path("solutions/accepted/reference.py").string();
+  const std::string before = read_text(submission), test_before = read_text(package.sample());
+  // `--html` took the submission as its FILE: judging every solution, then replacing it.
+  JudgeRun run = package.judge({"run", "--html", submission, "--no-sandbox"});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "--html " + submission)) << run.err;
+  EXPECT_TRUE(has(run.err, "was FILE forgotten after --html?")) << run.err;
+  EXPECT_FALSE(has(run.out, "Verdict:")) << "it judged before refusing:\n" << run.out;
+  EXPECT_EQ(read_text(submission), before);
+  run = package.judge({"run", submission, "--json", package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_FALSE(has(run.out, "Verdict:")) << run.out;
+  EXPECT_EQ(read_text(package.sample()), test_before);
+}
+
+TEST(ReportFiles, OnlyAReportOfOursIsReplacedAndABadPlaceIsFoundFirst) {
+  Package package;
+  const std::string submission = package.path("solutions/accepted/reference.py").string();
+  TempDir out("entrapment-test-reports", 0755);
+  const fs::path notes = out.path / "notes.txt";
+  std::ofstream(notes) << "my notes\n";
+  JudgeRun run = package.judge(
+      {"run", submission, package.sample(), "--json", notes.string(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "is not a report of `judge run`")) << run.err;
+  EXPECT_EQ(read_text(notes), "my notes\n");
+  for (const std::string& bad :
+       {(out.path / "missing" / "r.json").string(), std::string("/proc/r.json"), out.path.string(),
+        (out.path / "-").string(), (out.path / "-v").string()}) {
+    run = package.judge({"run", submission, package.sample(), "--json", bad, "--no-sandbox"});
+    EXPECT_EQ(run.status, 2) << bad << "\n" << run.out << run.err;
+    EXPECT_FALSE(has(run.out, "Verdict:")) << "found only after judging:\n" << run.out;
+  }
+  EXPECT_TRUE(has(run.err, "a file name starting with '-'")) << run.err;
+  EXPECT_FALSE(fs::exists(out.path / "-")) << "--json - wrote a file named -";
+  EXPECT_FALSE(fs::exists(out.path / "-v"));
+  // A report of ours, JSON or HTML, is replaced; a new one written.
+  const fs::path json = out.path / "r.json", html = out.path / "r.html";
+  for (int time = 0; time < 2; ++time) {
+    run = package.judge({"run", submission, package.sample(), "--json", json.string(), "--html",
+                         html.string(), "--no-sandbox"});
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    EXPECT_TRUE(has(read_text(json), "\"verdict\": \"AC\"")) << read_text(json);
+    EXPECT_TRUE(has(read_text(html), "Entrapment")) << read_text(html).substr(0, 200);
+  }
+  // No temporary file left beside them.
+  std::vector<std::string> names;
+  for (const auto& entry : fs::directory_iterator(out.path))
+    names.push_back(entry.path().filename().string());
+  std::sort(names.begin(), names.end());
+  EXPECT_EQ(names, (std::vector<std::string>{"notes.txt", "r.html", "r.json"}));
+}
+
+// ---- A walk through a directory starts only submissions.
+
+TEST(Discovery, ThePackagesRootMeansItsSolutionsAndNothingElseRuns) {
+  Package package;
+  // A script of the package's own beside the verdict directories, and sources elsewhere.
+  package.write("solutions/make_table.py", "open('/tmp/make-table-ran', 'w')\n", 0755);
+  package.write("bench/tool.cpp", "int main() { return 1; }\n");
+  package.write("bench/run.sh", "#!/bin/sh\nexit 1\n", 0755);
+  const JudgeRun run = package.judge({"run", package.root().string(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "== solutions/accepted/reference.py")) << run.out;
+  EXPECT_TRUE(has(run.out, "not judged")) << run.out;
+  EXPECT_TRUE(has(run.out, "solutions/make_table.py")) << run.out;
+  EXPECT_FALSE(has(run.out, "== bench")) << run.out;
+  EXPECT_FALSE(has(run.out, "== solutions (")) << run.out;
+  EXPECT_FALSE(has(run.out, "make_table.py (expected")) << run.out;
+}
+
+TEST(Discovery, ADirectoryOfOneProgramIsOneSubmissionAsInPlay) {
+  Package package;
+  package.write("mine/main.cpp",
+                "#include <cstdio>\nconst char* side();\nint main() { std::puts(side()); }\n");
+  package.write("mine/side.cpp", "const char* side() { return \"Runner\"; }\n");
+  const std::string dir = package.path("mine").string();
+  const JudgeRun run =
+      package.judge({"run", dir, package.sample(), "--expect", "WA", "-v", "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected WA, got WA")) << run.out;
+  EXPECT_TRUE(has(run.out, "you claimed Runner")) << "it ran as one program:\n" << run.out;
+  EXPECT_FALSE(has(run.out, "== ")) << "split into files:\n" << run.out;
+}
+
+TEST(Discovery, ASymbolicLinkRunsAsTheProgramItLeadsTo) {
+  Package package;
+  package.copy(bin_dir() / "test_player", "bin/player");
+  ::chmod(package.path("bin/player").c_str(), 0755);
+  fs::create_symlink("bin/player", package.path("player-link"));  // relative, as people make them
+  JudgeRun run = package.judge(
+      {"run", package.path("player-link").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
+  // A source that is a link, too.
+  fs::create_symlink(package.path("solutions/accepted/reference.py"), package.path("link.py"));
+  run = package.judge({"run", package.path("link.py").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
+}
+
+TEST(Discovery, ATestDirectoryThatHoldsThePackageIsRefused) {
+  Package package;
+  const std::string submission = package.path("solutions/accepted/reference.py").string();
+  for (const fs::path& above : {package.root(), package.root().parent_path()}) {
+    const JudgeRun run = package.judge({"run", submission, above.string(), "--no-sandbox"});
+    EXPECT_EQ(run.status, 2) << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "holds the whole package")) << run.err;
+  }
+}
+
+// ---- problem.yaml.
+
+// `text` with the value of its line "  KEY: VALUE" set to `value`, whatever it was: the package's
+// own limits are the setter's to change (the README's recipe sets a 2 s time limit).
+std::string with_limit(std::string text, const std::string& key, const std::string& value) {
+  const std::string start = "\n  " + key + ": ";
+  const std::size_t at = text.find(start);
+  if (at == std::string::npos) {
+    ADD_FAILURE() << "problem.yaml has no line '  " << key << ": ...'";
+    return text;
+  }
+  const std::size_t from = at + start.size();
+  return text.replace(from, text.find('\n', from) - from, value);
+}
+
+TEST(ProblemYamlLimits, ImpossibleLimitsAreAConfigurationErrorForEveryCommand) {
+  Package package;
+  const std::string text = read_text(package.path("problem.yaml"));
+  for (const auto& [key, to] :
+       {std::pair<std::string, std::string>{"time_limit", "99999999999"}, {"memory", "1"}}) {
+    package.write("problem.yaml", with_limit(text, key, to));
+    JudgeRun run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
+                                  package.sample(), "--no-sandbox"});
+    EXPECT_EQ(run.status, 2) << to << "\n" << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "problem.yaml:1") && has(run.err, ": limits.")) << run.err;
+    run = package.judge({"verify", "--only", "submissions"});
+    EXPECT_EQ(run.status, 2) << to << "\n" << run.out << run.err;
+    EXPECT_TRUE(has(run.out, "FAIL  problem.yaml")) << run.out;
+  }
+}
+
+// ---- Contestant text reaches the terminal escaped.
+
+TEST(ContestantText, EscapesAndBidiOverridesNeverReachTheTerminalRaw) {
+  Package package;
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  for (const std::string mode : {"bidi-line", "bidi-stderr"}) {
+    for (const std::vector<std::string>& args :
+         {std::vector<std::string>{"run", package.sample(), "-v", "--", player, mode},
+          std::vector<std::string>{"play", "--test", package.sample(), "--", player, mode}}) {
+      const JudgeRun run = package.judge(args);
+      EXPECT_EQ(run.status, 1) << run.out << run.err;
+      for (const std::string& text : {run.out, run.err}) {
+        EXPECT_FALSE(has(text, "\x1b")) << args[0] << " " << mode << ": an escape:\n" << text;
+        EXPECT_FALSE(has(text, "\xe2\x80\xae")) << args[0] << " " << mode << ": U+202E:\n" << text;
+      }
+      EXPECT_TRUE(has(run.out, "\\u202E")) << args[0] << " " << mode << ":\n" << run.out;
+    }
+  }
+}
+
+// ---- The contestant never reaches the user's terminal: a session of its own, no
+// controlling terminal, so no /dev/tty, no TIOCSTI (which ran `id` in the user's shell).
+
+TEST(Terminal, AContestantCannotWriteOrTypeIntoTheJudgesTerminal) {
+  Package package;
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  for (const std::string sandbox : {"--sandbox"}) {
+    if (!sandbox_support().usable)
+      GTEST_SKIP() << "bwrap not usable (" << sandbox_support().reason << "): nothing isolates "
+                   << "the contestant, which may open the user's terminal by name "
+                   << "(doc/execution.md)";
+    const int master = ::posix_openpt(O_RDWR | O_NOCTTY);
+    ASSERT_GE(master, 0);
+    ASSERT_EQ(::grantpt(master), 0);
+    ASSERT_EQ(::unlockpt(master), 0);
+    const std::string token = "tty" + std::to_string(::getpid()) + sandbox;
+    JudgeOptions options;
+    options.terminal = ::ptsname(master);
+    options.env = {{"ENTRAPMENT_ROOT", package.root().string()}, {"ENTRAPMENT_CACHE_DIR", "off"}};
+    Process judge =
+        start_judge({"run", package.sample(), sandbox, "--", player, "tiocsti", token}, options);
+    // What the terminal shows (the judge's lines, and whatever it echoes of its input).
+    std::string shown;
+    int status = -1;
+    // Once the judge has closed the terminal, the master reads as hung up at once: then the
+    // wait is on the judge's exit (a spin through the rounds ended them while a judge on a busy
+    // machine was still exiting, status -1).
+    for (int i = 0; i < 6000 && status < 0; ++i) {
+      char chunk[4096];
+      pollfd fd{master, POLLIN, 0};
+      ssize_t n = 0;
+      if (::poll(&fd, 1, 20) > 0) {
+        n = ::read(master, chunk, sizeof chunk);
+        if (n > 0) shown.append(chunk, static_cast<std::size_t>(n));
+      }
+      status = judge.wait_for(n > 0 ? 0 : 0.02);
+    }
+    for (char chunk[4096];;) {
+      pollfd fd{master, POLLIN, 0};
+      if (::poll(&fd, 1, 50) <= 0) break;
+      const ssize_t n = ::read(master, chunk, sizeof chunk);
+      if (n <= 0) break;
+      shown.append(chunk, static_cast<std::size_t>(n));
+    }
+    // What was typed into its input: still queued, nobody read it.
+    std::string typed;
+    const int slave = ::open(options.terminal.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (slave >= 0) {
+      char chunk[4096];
+      for (ssize_t n; (n = ::read(slave, chunk, sizeof chunk)) > 0;)
+        typed.append(chunk, static_cast<std::size_t>(n));
+      ::close(slave);
+    }
+    ::close(master);
+    EXPECT_EQ(status, 0) << sandbox << ":\n" << shown;
+    EXPECT_FALSE(has(shown, "verify: OK " + token)) << sandbox << ": a line on the terminal:\n"
+                                                    << shown;
+    EXPECT_FALSE(has(shown + typed, "echo " + token)) << sandbox << ": typed into the shell:\n"
+                                                      << shown << typed;
+    EXPECT_FALSE(has(shown, "reached:")) << sandbox << ":\n" << shown;
+  }
+}
+
+// ---- Without bwrap nothing isolates the contestant, so only the package's own run.
+
+// A copy of the judge and the test contestant that `nobody` can run, or why not. A test run as
+// a user already runs the judge as itself (uid 0 here: no change of user).
+struct Unprivileged {
+  TempDir dir{"entrapment-test-nobody", 0755};
+  uid_t uid = 0;
+  gid_t gid = 0;
+  std::string why_not;
+  Unprivileged() {
+    if (::geteuid() == 0) {
+      const passwd* nobody = ::getpwnam("nobody");
+      if (!nobody) {
+        why_not = "no user nobody here";
+        return;
+      }
+      uid = nobody->pw_uid;
+      gid = nobody->pw_gid;
+    }
+    // The programs in a directory of root's that only root may write (the judge refuses a
+    // judge-box others could replace), its HOME beside them open to it.
+    fs::create_directory(dir.path / "bin");
+    for (const char* program : {"judge", "judge-box", "test_player"}) {
+      fs::copy_file(bin_dir() / program, dir.path / "bin" / program);
+      ::chmod((dir.path / "bin" / program).c_str(), 0755);
+    }
+    ::chmod((dir.path / "bin").c_str(), 0755);
+    ::chmod(dir.path.c_str(), 01777);  // its HOME (sticky: nobody may move bin/ away)
+  }
+  JudgeOptions options() const {
+    JudgeOptions o;
+    o.user = uid;
+    o.group = gid;
+    o.cwd = dir.path;
+    o.env = {{"HOME", dir.path.string()}};
+    return o;
+  }
+  fs::path judge() const { return dir.path / "bin" / "judge"; }
+  std::string player() const { return (dir.path / "bin" / "test_player").string(); }
+};
+
+TEST(NotRoot, WithoutBwrapOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  // Anything else: refused before it starts, unless --trust.
+  JudgeRun run = package.judge(
+      {"run", package.sample(), "--no-sandbox", "--", nobody.player(), "attack-judge", "x"},
+      nobody.options(), nobody.judge(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
+  EXPECT_FALSE(has(run.out, "Verdict:")) << run.out;
+  run = package.judge(
+      {"run", package.sample(), "--no-sandbox", "--trust", "--", nobody.player(), "correct", "x"},
+      nobody.options(), nobody.judge(), false);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
+  // The package's own: after the warning.
+  run = package.judge({"run", package.path("solutions/accepted/reference.py").string(),
+                       package.sample(), "--no-sandbox"},
+                      nobody.options(), nobody.judge(), false);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
+}
+
+// Issue 27: without bwrap (here turned off) root, too, runs only what it may trust, and says so
+// (it ran anything in a private root, or as a user id of its own, saying little or nothing).
+TEST(NoBwrap, WhoeverJudgesOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
+  Package package;
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  JudgeOptions options;
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}};
+  JudgeRun run = package.judge({"run", "-v", package.sample(), "--", player, "correct", "x"},
+                               options, judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
+  EXPECT_TRUE(has(run.err, "bwrap is turned off")) << run.err;
+  run = package.judge(
+      {"run", "-v", package.path("solutions/accepted/reference.py").string(), package.sample()},
+      options, judge_binary(), false);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
+  EXPECT_TRUE(has(run.out, "isolation: none (no bwrap")) << run.out;
+}
+
+// Issue 27: only --trust runs a submission that is not the package's own where nothing isolates
+// it, whatever the environment says (ENTRAPMENT_TRUST=1 in it was --trust for every command).
+TEST(NoBwrap, TrustInTheEnvironmentIsNoTrust) {
+  Package package;
+  const std::string player = fs::absolute(bin_dir() / "test_player").string();
+  JudgeOptions options;
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}, {"ENTRAPMENT_TRUST", "1"}};
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"run", package.sample(), "--", player, "correct", "x"},
+        std::vector<std::string>{"play", "--test", package.sample(), "--", player, "correct",
+                                 "x"}}) {
+    const JudgeRun run = package.judge(args, options, judge_binary(), false);
+    EXPECT_EQ(run.status, 2) << args[0] << "\n" << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "refusing to run")) << args[0] << "\n" << run.err;
+  }
+}
+
+// Red team, issue 27: "the package's own solutions/" was any file below the package's
+// solutions/, whoever put it there. A local user who made /tmp/problem.yaml, /tmp/testdata/ and
+// /tmp/solutions/ had root's `judge run` and `verify`, started in a directory under /tmp, find
+// /tmp as the package and run the planted program as root, unisolated, where bwrap is missing.
+// A submission is the package's own only when no one but the judge's user (or root) owns or may
+// write to it and the directories above it; anything else is refused there unless --trust.
+TEST(NoBwrap, ASubmissionAnotherUserPutInSolutionsIsNotThePackagesOwn) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a file to another user";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  Package package;
+  const fs::path planted = package.copy(package_root() / "solutions" / "accepted" / "reference.py",
+                                        "solutions/planted/reference.py");
+  ASSERT_EQ(::chown(planted.parent_path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  ASSERT_EQ(::chown(planted.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  JudgeOptions options;
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}};
+  JudgeRun run =
+      package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
+  EXPECT_TRUE(has(run.err, "belongs to user id " + std::to_string(nobody->pw_uid))) << run.err;
+  // The same file, root's again, is the package's own.
+  ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, 0), 0);
+  ASSERT_EQ(::chown(planted.c_str(), 0, 0), 0);
+  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  // A directory others may write to is no one's own either.
+  ::chmod(planted.parent_path().c_str(), 0777);
+  run = package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
+  // So is one a group may write to, root's own included: a member could switch the file
+  // between the check and the copy (red team: it ran as root).
+  ::chmod(planted.parent_path().c_str(), 0775);
+  for (const gid_t group : {nobody->pw_gid, gid_t{0}}) {
+    ASSERT_EQ(::chown(planted.parent_path().c_str(), 0, group), 0);
+    run =
+        package.judge({"run", planted.string(), package.sample()}, options, judge_binary(), false);
+    EXPECT_EQ(run.status, 2) << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "others may write to")) << run.err;
+  }
+  ::chmod(planted.parent_path().c_str(), 0755);
+  // Named through a link in another user's directory, which they could switch between the
+  // check and the copy (red team: it ran their program as root).
+  const fs::path theirs = package.root() / "theirs";
+  fs::create_directory(theirs);
+  fs::create_directory_symlink(package.root() / "solutions", theirs / "link");
+  ASSERT_EQ(::chown(theirs.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  ASSERT_EQ(::lchown((theirs / "link").c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  run = package.judge(
+      {"run", (theirs / "link" / "planted" / "reference.py").string(), package.sample()}, options,
+      judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "belongs to user id " + std::to_string(nobody->pw_uid))) << run.err;
+  // A directory submission of root's holding another user's file (red team: it ran).
+  const fs::path directory = package.root() / "solutions" / "planted" / "dsub";
+  fs::create_directory(directory);
+  write_text(directory / "__main__.py", read_text(planted));
+  ASSERT_EQ(::chown((directory / "__main__.py").c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  run =
+      package.judge({"run", directory.string(), package.sample()}, options, judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "belongs to user id " + std::to_string(nobody->pw_uid))) << run.err;
+}
+
+// Without a user id of its own, the contestant's processes are still limited: RLIMIT_NPROC at
+// the user's processes plus the run's (a fork bomb was stopped only when its processes
+// together passed the memory limit: MLE here, TLE everywhere else).
+TEST(NotRoot, AForkBombMeetsTheProcessLimitToo) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  for (const char* sandbox : {"--sandbox", "--no-sandbox"}) {
+    const JudgeRun run = package.judge(
+        {"run", package.sample(), sandbox, "--trust", "--", nobody.player(), "fork-bomb", "x"},
+        nobody.options(), nobody.judge(), false);
+    EXPECT_EQ(run.status, 1) << run.out << run.err;
+    EXPECT_TRUE(has(run.out, "Verdict: TLE")) << sandbox << "\n" << run.out;
+  }
+}
+
+TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  const JudgeRun probe =
+      package.judge({"run", "-v", package.sample(), "--", nobody.player(), "correct", "x"},
+                    nobody.options(), nobody.judge(), false);
+  if (!has(probe.out, "isolation: bwrap"))
+    GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n"
+                 << probe.out << probe.err;
+  const std::string before = read_text(package.sample());
+  const JudgeRun run =
+      package.judge({"run", package.sample(), "--", nobody.player(), "attack-judge", "x"},
+                    nobody.options(), nobody.judge(), false);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_EQ(read_text(package.sample()), before);
+  EXPECT_FALSE(fs::exists(package.path("ATTACK-x")));
+}
+
+}  // namespace
+}  // namespace entrapment::testing

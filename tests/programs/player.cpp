@@ -1,0 +1,734 @@
+// A test contestant: plays Entrapment optimally (with the exact solver), or misbehaves the
+// way its first argument says. The containment tests judge it; see
+// tests/judging/hostile_test.cpp.
+//   correct         plays a correct game
+//   sleep           sleeps forever before saying anything
+//   no-flush        plays, but never flushes its output (and then waits for the judge)
+//   stdout-flood    writes 1 GiB to stdout, no newline
+//   stderr-flood    writes 1 GiB to stderr, then plays a correct game
+//   fork-bomb       forks without end
+//   allocate        allocates and touches memory, 1 MiB at a time, up to 4 GiB
+//   close-stdin     closes its input and exits
+//   crash-after     plays a correct game, then crashes (SIGSEGV)
+//   read-after-wa   claims the wrong side, then keeps reading after the judge's -1
+//   orphan          plays a correct game and leaves a child (in its own session) holding stdout
+//   spin-after      plays a correct game, then spins on the CPU forever
+//   exit-3-after    plays a correct game, then exits with status 3
+//   wrong-then-crash  claims the wrong side, then crashes at once
+//   stop-then-crash   stops half-way through the game, then crashes
+//   wrong-when-r3     claims the wrong side on boards of 3 rounds, else plays correctly
+//   threads         starts 8 std::threads (8 MiB and 50 ms of CPU each), joins them, plays
+//   blank-flood     plays a correct game, then writes 5 MiB of newlines
+//   crlf-after      plays a correct game, then writes a blank line ending in "\r\n"
+//   burn-then-play  allocates 64 MiB, burns 0.5 s of CPU (by its own clock), plays
+//   burn-then-sleep allocates 64 MiB, burns 0.5 s of CPU, then sleeps forever (wall limit)
+//   spin            allocates 64 MiB, then spins on the CPU forever (CPU limit)
+//   fork-children   two children allocate 32 MiB and burn 0.3 s of CPU each; waits; plays
+//   slow-machine    burns 0.2 s of CPU, then sleeps 1.4 s (as if the machine gave it a sliver
+//                   of a core), then plays: 1.6 s of wall time for 0.2 s of CPU
+//   burn-0.8-then-play  burns 0.8 s of CPU, then plays (the load tests)
+// The hostile programs of issue 17: each plays a correct game (AC) when what it tried failed,
+// and exits with status 3 (RTE) saying what it reached when it did not.
+//   fds             any descriptor beyond 0, 1, 2 inherited from the judge
+//   fds-only        the same, without a game: exit 0 or 3 (for the judge's helper programs)
+//   tiocsti         opens /dev/tty, every /dev/pts/N and its own 0, 1, 2, writes a fake line
+//                   there and pushes "echo <token>\n" into the terminal's input (TIOCSTI)
+//   attack-judge    a same-user attack: finds the package through /proc/PID/cwd of the
+//                   processes it sees, writes into a secret test and the package's root, and
+//                   checks whether it could signal the judge
+//   tmp-fill, shm-fill, cwd-fill   writes 512 KiB files into /tmp, /dev/shm or its working
+//                   directory until one fails, at most 300 MiB
+//   two-processes   a child and itself hold 40 MiB (or argv[3] MiB) each at once; a child
+//                   killed is its death
+//   named-bwrap     the same, both named "bwrap" (prctl PR_SET_NAME), as the sandbox is
+//   zombie-two-processes  the same, after leaving a child it never reaps (a zombie)
+//   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
+//   bomb-during     plays, then lets a child fork-bomb for 0.3 s before it exits
+//   bidi-line       claims a side in a line with a terminal escape and U+202E
+//   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
+//   trace-all       tries to trace (ptrace) and to read the environment of every process it
+//                   sees but itself
+//   cow-fork        holds 150 MiB, forks a child that shares them (copy-on-write) for 1 s,
+//                   waits for it, then plays: 150 MiB in all
+//   hidden-workers  ignores SIGCHLD (the kernel reaps its children: their CPU time is in no
+//                   one's resource usage), burns 3 s of CPU in children of 0.1 s, 2 at a time,
+//                   waits for them, then plays
+//   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
+//                   /tmp, writes 3 x argv[3] MiB there in files of 512 KiB, then plays; where
+//                   it cannot, holds that much memory (1 MiB at a time)
+//   socket-fill     holds 3 x argv[3] MiB as data written to socket pairs no one reads
+//                   (kernel memory: no process's resident set), then plays
+//   many-mappings   makes 60000 mappings of a page, forks 200 children that share them and
+//                   wait, then spins (TLE)
+//   keyring-leave   puts a key named by its token in its user's keyring and persistent
+//                   keyring, for a later run of the same user id to find, then plays
+//   keyring-lock    keyring-leave, its key readable by its user, then takes its user's and
+//                   persistent keyrings' write and setattr permissions away (none may empty them)
+//   keyring-wipe    empties every keyring /proc/keys shows it but its session's, then plays
+//   keyring-find    looks for a key named by its token in every keyring it may search (its
+//                   session's, which was the judge's; its user's; its persistent one)
+//   tcp-fill        holds 3 x argv[3] MiB as data sent over TCP on its own loopback to a
+//                   listener that never reads (kernel memory); where it cannot, holds that much
+//                   memory of its own; then plays
+//   secretmem-fill  holds 3 x argv[3] MiB in secret memory files (memfd_secret) of 512 KiB, each
+//                   written through a mapping it then drops, held by their descriptors alone;
+//                   where it cannot, holds that much memory of its own; then plays
+//   file-table      250 children each open /dev/null until refused and hold it; exits with
+//                   status 3 (RTE) when all of them held more than a tenth of the machine's file
+//                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
+//                   plays otherwise; says how many on stderr
+//   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
+//                   to every process it may signal (kill(-1)), then plays a correct game
+#include <dirent.h>
+#include <fcntl.h>
+#include <linux/keyctl.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/ioctl.h>
+#include <sys/mman.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/ptrace.h>
+#include <sys/resource.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <iostream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "game/history.hpp"
+#include "game/solver.hpp"
+
+using namespace entrapment;
+
+namespace {
+
+std::string mode;
+char* volatile kept_memory = nullptr;  // what allocate() touched stays reachable
+
+void out(const std::string& line) {
+  std::cout << line << '\n';
+  if (mode != "no-flush") std::cout.flush();
+}
+
+std::vector<int> read_ints(int n) {
+  std::vector<int> v(n);
+  for (int& x : v) std::cin >> x;
+  return v;
+}
+
+SquareSet to_set(const std::vector<int>& labels) {
+  SquareSet s = kEmpty;
+  for (int l : labels) s |= single(l);
+  return s;
+}
+
+std::string join(const std::vector<int>& v) {
+  std::string s;
+  for (int x : v) s += (s.empty() ? "" : " ") + std::to_string(x);
+  return s;
+}
+
+// `mib` MiB, every page touched, kept until exit.
+void allocate(std::size_t mib) {
+  char* block = static_cast<char*>(std::malloc(mib << 20));
+  if (!block) abort();
+  std::memset(block, 1, mib << 20);
+  kept_memory = block;
+}
+
+// `mib` MiB in blocks of 1 MiB, every page touched, kept until exit: a program that holds
+// memory the ordinary way, stopped by the memory limit (or out of memory near it) on the way.
+void hold(std::size_t mib) {
+  for (std::size_t i = 0; i < mib; ++i) {
+    char* block = static_cast<char*>(std::malloc(1 << 20));
+    if (!block) abort();
+    std::memset(block, 1, 1 << 20);
+  }
+}
+
+double own_cpu_seconds(int who) {
+  rusage usage{};
+  getrusage(who, &usage);
+  return static_cast<double>(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) +
+         static_cast<double>(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6;
+}
+
+// Spins until this process (all its threads) has used `seconds` of CPU time.
+void burn(double seconds) {
+  static volatile unsigned long sink = 0;
+  while (own_cpu_seconds(RUSAGE_SELF) < seconds)
+    for (int i = 0; i < 100000; ++i) sink = sink + 1;
+}
+
+// Spins until this thread has used `seconds` of CPU time.
+void burn_thread(double seconds) {
+  static volatile unsigned long sink = 0;
+  while (own_cpu_seconds(RUSAGE_THREAD) < seconds)
+    for (int i = 0; i < 100000; ++i) sink = sink + 1;
+}
+
+// Plays the game; with `stop_after_round` > 0, returns after that round.
+void play(int stop_after_round = 0) {
+  int r, u;
+  std::cin >> r >> u;
+  std::vector<int> blocked = read_ints(u);
+  const Solver& solver = Solver::instance();
+  Position p = start_position(r, to_set(blocked));
+  const SquareSet start = p.available;
+  bool runner = solver.runner_wins(p);
+  if (mode == "read-after-wa" || mode == "wrong-then-crash" || (mode == "wrong-when-r3" && r == 3))
+    runner = !runner;
+  out(runner ? "Runner" : "Trapper");
+  if (mode == "wrong-then-crash") raise(SIGSEGV);
+  if (mode == "read-after-wa") {
+    std::string word;
+    for (;;) std::cin >> word;  // spins on the closed input forever
+  }
+  std::vector<RoundRecord> rounds;
+  for (int round = 1; round <= r; ++round) {
+    if (stop_after_round && round > stop_after_round) return;
+    if (runner) {
+      int n;
+      std::cin >> n;
+      SquareSet query = to_set(read_ints(n));
+      Answer answer = solver.answer_keeps_win(p, query, Answer::Yes) ? Answer::Yes : Answer::No;
+      out(to_string(answer));
+      int block;
+      std::cin >> block;
+      rounds.push_back({query, answer, block});
+      p = play_round(p, query, answer, block);
+      out("Free");
+    } else {
+      SquareSet query = solver.winning_queries(p).front();
+      std::vector<int> labels;
+      for (int s = 1; s <= 9; ++s)
+        if (contains(query, s)) labels.push_back(s);
+      out(std::to_string(labels.size()));
+      if (!labels.empty()) out(join(labels));
+      std::string word;
+      std::cin >> word;
+      Answer answer = word == "Yes" ? Answer::Yes : Answer::No;
+      Position after{p.available, runner_after_answer(p.runner, query, answer), p.rounds_left};
+      Square block = solver.winning_blocks(after).front();
+      out(std::to_string(block));
+      std::cin >> word;
+      p = play_round(p, query, answer, block);
+      if (word == "Trapped") return;
+    }
+  }
+  if (runner) out(join(*find_consistent_path(start, rounds)));
+}
+
+// The descriptors it has beyond 0, 1, 2 (the one that lists them aside), as text.
+std::string inherited_descriptors() {
+  std::string found;
+  DIR* dir = opendir("/proc/self/fd");
+  if (!dir) return "cannot list /proc/self/fd";
+  while (dirent* entry = readdir(dir)) {
+    const int fd = std::atoi(entry->d_name);
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9' || fd < 3 || fd == dirfd(dir)) continue;
+    char target[256] = {};
+    const std::string link = std::string("/proc/self/fd/") + entry->d_name;
+    if (readlink(link.c_str(), target, sizeof target - 1) < 0) target[0] = '?';
+    found += std::string(found.empty() ? "" : ", ") + entry->d_name + " -> " + target;
+  }
+  closedir(dir);
+  return found;
+}
+
+// What reached the terminal: a line written, or characters pushed into its input.
+std::string attack_terminal(const std::string& token) {
+  std::string reached;
+  const std::string line = "verify: OK " + token + "\n", typed = "echo " + token + "\n";
+  auto attack = [&](int fd, const std::string& name) {
+    if (write(fd, line.data(), line.size()) > 0 && isatty(fd)) reached += " wrote to " + name;
+    bool pushed = true;
+    for (char c : typed) pushed = pushed && ioctl(fd, TIOCSTI, &c) == 0;
+    if (pushed) reached += " typed into " + name;
+  };
+  const int tty = open("/dev/tty", O_RDWR | O_NOCTTY);
+  if (tty >= 0) {
+    reached += " opened /dev/tty;";
+    attack(tty, "/dev/tty");
+    close(tty);
+  }
+  for (int n = 0; n < 64; ++n) {
+    const std::string name = "/dev/pts/" + std::to_string(n);
+    const int fd = open(name.c_str(), O_RDWR | O_NOCTTY | O_NONBLOCK);
+    if (fd < 0) continue;
+    attack(fd, name);
+    close(fd);
+  }
+  for (int fd = 0; fd < 3; ++fd) {
+    char c = ' ';
+    if (ioctl(fd, TIOCSTI, &c) == 0) reached += " typed into its fd " + std::to_string(fd);
+  }
+  return reached;
+}
+
+// /proc/PID/comm without its newline ("" when it cannot be read).
+std::string command_name(pid_t pid) {
+  char comm[64] = {};
+  const int fd = open(("/proc/" + std::to_string(pid) + "/comm").c_str(), O_RDONLY);
+  if (fd >= 0) {
+    if (read(fd, comm, sizeof comm - 1) < 0) comm[0] = 0;
+    close(fd);
+  }
+  std::string name = comm;
+  if (!name.empty() && name.back() == '\n') name.pop_back();
+  return name;
+}
+
+// Tracing another process (PTRACE_SEIZE: it is not stopped) or reading its environment, where
+// the judge's own processes and other runs' contestants are within reach.
+std::string attack_processes() {
+  std::string reached;
+  DIR* proc = opendir("/proc");
+  while (dirent* entry = proc ? readdir(proc) : nullptr) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    const pid_t pid = std::atoi(entry->d_name);
+    if (pid == getpid()) continue;
+    const std::string where = "/proc/" + std::to_string(pid);
+    std::string name = command_name(pid);
+    if (pid == 1 && name == "bwrap") continue;  // its own sandbox's init, in its PID namespace
+    name += " (" + std::to_string(pid) + ")";
+    if (ptrace(PTRACE_SEIZE, pid, nullptr, nullptr) == 0) {
+      reached += " traced " + name + ";";
+      ptrace(PTRACE_DETACH, pid, nullptr, nullptr);  // and all go when it exits
+    }
+    const int environ_fd = open((where + "/environ").c_str(), O_RDONLY);
+    char byte;
+    if (environ_fd >= 0 && read(environ_fd, &byte, 1) == 1)
+      reached += " read the environment of " + name + ";";
+    if (environ_fd >= 0) close(environ_fd);
+  }
+  if (proc) closedir(proc);
+  return reached;
+}
+
+// A same-user attack on the judge and the package, as far as it gets.
+std::string attack_judge(const std::string& token) {
+  std::string reached;
+  DIR* proc = opendir("/proc");
+  while (dirent* entry = proc ? readdir(proc) : nullptr) {
+    if (entry->d_name[0] < '0' || entry->d_name[0] > '9') continue;
+    const pid_t pid = std::atoi(entry->d_name);
+    char cwd[4096] = {};
+    const std::string link = "/proc/" + std::to_string(pid) + "/cwd";
+    if (readlink(link.c_str(), cwd, sizeof cwd - 1) <= 0) continue;
+    const std::string dir = cwd;
+    struct stat info {};
+    if (stat((dir + "/problem.yaml").c_str(), &info) == 0 && pid != getpid()) {
+      reached += " found the package " + dir + ";";
+      const std::string mark = dir + "/ATTACK-" + token;
+      const int made = open(mark.c_str(), O_WRONLY | O_CREAT, 0644);
+      if (made >= 0) {
+        reached += " created " + mark + ";";
+        close(made);
+        unlink(mark.c_str());
+      }
+      if (DIR* secret = opendir((dir + "/testdata/secret").c_str())) {
+        while (dirent* test = readdir(secret)) {
+          const std::string name = dir + "/testdata/secret/" + test->d_name;
+          if (name.size() < 3 || name.compare(name.size() - 3, 3, ".in") != 0) continue;
+          const int fd = open(name.c_str(), O_WRONLY | O_APPEND);
+          if (fd >= 0) {
+            reached += " could write " + name + ";";
+            close(fd);
+          }
+          break;
+        }
+        closedir(secret);
+      }
+    }
+    if (command_name(pid) == "judge" && kill(pid, 0) == 0)
+      reached += " could signal the judge (" + std::to_string(pid) + ");";
+  }
+  if (proc) closedir(proc);
+  return reached;
+}
+
+// keyring-leave: "" when the keys are left; keyring-find: where the key was found, or "".
+std::string keyrings(const std::string& name, bool leave) {
+  const long persistent = syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING);
+  std::string found;
+  for (long keyring : {long{KEY_SPEC_SESSION_KEYRING}, long{KEY_SPEC_USER_KEYRING}, persistent}) {
+    if (leave) {
+      const long key = syscall(SYS_add_key, "user", name.c_str(), "left", 4, keyring);
+      if (mode == "keyring-lock") {  // possessor and user: view, read, search, link
+        syscall(SYS_keyctl, KEYCTL_SETPERM, key, 0x3f1b0000);
+        syscall(SYS_keyctl, KEYCTL_SETPERM, keyring, 0x1b1b0000);
+      }
+    } else if (syscall(SYS_keyctl, KEYCTL_SEARCH, keyring, "user", name.c_str(), 0) >= 0) {
+      found += " the key " + name + " in keyring " + std::to_string(keyring) + ";";
+    }
+  }
+  return found;
+}
+
+// keyring-wipe: the keyrings it emptied.
+std::string wipe_keyrings() {
+  std::string wiped;
+  const long own = syscall(SYS_keyctl, KEYCTL_GET_KEYRING_ID, KEY_SPEC_SESSION_KEYRING, 0);
+  FILE* keys = std::fopen("/proc/keys", "r");
+  for (char line[512]; keys && std::fgets(line, sizeof line, keys);) {
+    unsigned id = 0;
+    if (std::sscanf(line, "%x", &id) == 1 && std::strstr(line, " keyring ") && id != own &&
+        syscall(SYS_keyctl, KEYCTL_CLEAR, id) == 0)
+      wiped += std::string(" emptied ") + std::strtok(line, "\n") + ";";
+  }
+  if (keys) std::fclose(keys);
+  return wiped;
+}
+
+// Writes `text` into the file at `path` (a /proc file of its own).
+std::string read_text_file(const char* path) {
+  std::string text;
+  const int fd = open(path, O_RDONLY);
+  char buffer[256];
+  for (ssize_t n; fd >= 0 && (n = read(fd, buffer, sizeof buffer)) > 0;) text.append(buffer, n);
+  if (fd >= 0) close(fd);
+  return text;
+}
+
+bool write_file(const char* path, const std::string& text) {
+  const int fd = open(path, O_WRONLY);
+  const bool written = fd >= 0 && write(fd, text.data(), text.size()) == ssize_t(text.size());
+  if (fd >= 0) close(fd);
+  return written;
+}
+
+// Writes 512 KiB files into `dir` until one fails or `files` are written (300 MiB); the MiB
+// written.
+int fill(const std::string& dir, const std::string& token, int files = 600) {
+  static char block[512 << 10];
+  std::memset(block, 'f', sizeof block);
+  for (int i = 0; i < files; ++i) {
+    const std::string name = dir + "/fill-" + token + "-" + std::to_string(i);
+    const int fd = open(name.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd < 0) return i / 2;
+    const bool whole = write(fd, block, sizeof block) == static_cast<ssize_t>(sizeof block);
+    close(fd);
+    if (!whole) return i / 2;
+  }
+  return files / 2;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  mode = argc > 1 ? argv[1] : "correct";
+  const std::string token = argc > 2 ? argv[2] : "no-token";
+  if (mode == "fds" || mode == "fds-only") {
+    const std::string fds = inherited_descriptors();
+    if (!fds.empty()) {
+      std::fprintf(stderr, "inherited descriptors: %s\n", fds.c_str());
+      return 3;
+    }
+    if (mode == "fds-only") return 0;
+  } else if (mode == "tiocsti" || mode == "attack-judge" || mode == "trace-all") {
+    const std::string reached = mode == "tiocsti"        ? attack_terminal(token)
+                                : mode == "attack-judge" ? attack_judge(token)
+                                                         : attack_processes();
+    if (!reached.empty()) {
+      std::fprintf(stderr, "reached:%s\n", reached.c_str());
+      return 3;
+    }
+  } else if (mode.rfind("keyring-", 0) == 0) {
+    const std::string reached =
+        mode == "keyring-wipe" ? wipe_keyrings() : keyrings(token, mode != "keyring-find");
+    std::fprintf(stderr, "uid %d\n", static_cast<int>(getuid()));
+    if (!reached.empty()) {
+      std::fprintf(stderr, "reached:%s\n", reached.c_str());
+      return 3;
+    }
+  } else if (mode == "tmp-fill" || mode == "shm-fill" || mode == "cwd-fill") {
+    const int written = fill(mode == "tmp-fill"   ? "/tmp"
+                             : mode == "shm-fill" ? "/dev/shm"
+                                                  : ".",
+                             token);
+    if (written >= 300) {
+      std::fprintf(stderr, "wrote %d MiB: nothing stopped it\n", written);
+      return 3;
+    }
+  } else if (mode == "bidi-line") {
+    out("Trap\x1b[2Jper\xe2\x80\xae"
+        "reppart");
+    return 0;
+  } else if (mode == "bidi-stderr") {
+    std::fprintf(stderr,
+                 "\x1b]0;owned\x07\xe2\x80\xae"
+                 "KO :yfirev\n");
+    return 1;
+  }
+  if (mode == "no-flush") {  // its own buffer, and no flush before reading
+    std::ios::sync_with_stdio(false);
+    std::cin.tie(nullptr);
+  }
+  if (mode == "sleep") {
+    for (;;) pause();
+  } else if (mode == "stdout-flood" || mode == "stderr-flood") {
+    static char block[1 << 20];
+    std::memset(block, 'x', sizeof block);
+    int fd = mode == "stdout-flood" ? 1 : 2;
+    for (int i = 0; i < 1024; ++i)
+      if (write(fd, block, sizeof block) < 0) return 1;
+    if (mode == "stdout-flood") return 0;
+    play();
+  } else if (mode == "fork-bomb") {
+    for (;;) fork();
+  } else if (mode == "allocate") {
+    std::vector<char*> blocks;
+    for (int i = 0; i < 4096; ++i) {
+      char* b = static_cast<char*>(std::malloc(1 << 20));
+      if (!b) abort();
+      std::memset(b, 1, 1 << 20);
+      blocks.push_back(b);
+    }
+    std::printf("%d\n", blocks[100][5]);
+  } else if (mode == "close-stdin") {
+    close(0);
+    return 0;
+  } else if (mode == "stop-then-crash") {
+    play(1);
+    raise(SIGSEGV);
+  } else if (mode == "threads") {
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 8; ++i)
+      threads.emplace_back([] {
+        allocate(8);
+        burn_thread(0.05);
+      });
+    for (std::thread& t : threads) t.join();
+    play();
+  } else if (mode == "burn-then-play" || mode == "burn-then-sleep" || mode == "spin") {
+    allocate(64);
+    if (mode == "spin") burn(1e9);
+    burn(0.5);
+    if (mode == "burn-then-sleep")
+      for (;;) pause();
+    play();
+  } else if (mode == "burn-0.8-then-play") {
+    burn(0.8);
+    play();
+  } else if (mode == "two-processes" || mode == "named-bwrap" || mode == "zombie-two-processes") {
+    if (mode == "named-bwrap") prctl(PR_SET_NAME, "bwrap");  // its child inherits the name
+    if (mode == "zombie-two-processes" && fork() == 0) _exit(0);  // never waited for
+    const std::size_t each = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 40;
+    const pid_t child = fork();
+    if (child == 0) {
+      allocate(each);
+      std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+      _exit(0);
+    }
+    allocate(each);
+    play();
+    int status = 0;
+    waitpid(child, &status, 0);
+    if (WIFSIGNALED(status)) raise(WTERMSIG(status));  // a parent that minds its child
+  } else if (mode == "many-mappings") {
+    for (int i = 0; i < 60000; ++i)  // alternate protections: no two merge into one mapping
+      mmap(nullptr, 4096, i % 2 ? PROT_READ : PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
+           -1, 0);
+    for (int i = 0; i < 200; ++i)
+      if (fork() == 0)
+        for (;;) pause();
+    burn(1e9);
+  } else if (mode == "cow-fork") {
+    allocate(150);
+    const pid_t child = fork();
+    if (child == 0) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+      _exit(0);
+    }
+    waitpid(child, nullptr, 0);
+    play();
+  } else if (mode == "hidden-workers") {
+    signal(SIGCHLD, SIG_IGN);
+    for (int i = 0; i < 30; ++i) {
+      if (fork() == 0) {
+        burn(0.1);
+        _exit(0);
+      }
+      if (i % 2) wait(nullptr);  // ECHILD once both are gone (SIGCHLD ignored)
+    }
+    wait(nullptr);
+    play();
+  } else if (mode == "userns-tmpfs") {
+    const std::size_t mib = 3 * (argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 64);
+    const std::string map = "0 " + std::to_string(getuid()) + " 1";
+    const std::string group_map = "0 " + std::to_string(getgid()) + " 1";
+    if (unshare(CLONE_NEWUSER | CLONE_NEWNS) == 0 && write_file("/proc/self/setgroups", "deny") &&
+        write_file("/proc/self/uid_map", map) && write_file("/proc/self/gid_map", group_map) &&
+        mount("none", "/tmp", "tmpfs", 0, "size=4g") == 0) {
+      std::fprintf(stderr, "wrote %d MiB in its own tmpfs\n", fill("/tmp", token, 2 * mib) / 2);
+    } else {
+      hold(mib);
+    }
+    play();
+  } else if (mode == "socket-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    static char block[1 << 16];
+    int pair[2];
+    for (long held = 0; held < wanted && socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0;) {
+      fcntl(pair[0], F_SETFL, O_NONBLOCK);
+      for (ssize_t n; (n = write(pair[0], block, sizeof block)) > 0;) held += n;
+    }
+    play();
+  } else if (mode == "tcp-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    long held = 0;
+    const int listener = socket(AF_INET, SOCK_STREAM, 0);
+    sockaddr_in address{};
+    address.sin_family = AF_INET;
+    address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+    socklen_t length = sizeof address;
+    if (listener >= 0 && bind(listener, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
+        listen(listener, 1024) == 0 &&
+        getsockname(listener, reinterpret_cast<sockaddr*>(&address), &length) == 0) {
+      static char block[1 << 16];
+      for (int sender; held < wanted && (sender = socket(AF_INET, SOCK_STREAM, 0)) >= 0;) {
+        if (connect(sender, reinterpret_cast<sockaddr*>(&address), length) != 0) break;
+        accept(listener, nullptr, nullptr);  // held, never read
+        fcntl(sender, F_SETFL, O_NONBLOCK);
+        for (ssize_t n; (n = write(sender, block, sizeof block)) > 0;) held += n;
+      }
+      std::fprintf(stderr, "held %ld MiB in TCP buffers\n", held >> 20);
+    }
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "secretmem-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    const long each = 512 << 10;  // under RLIMIT_FSIZE and RLIMIT_MEMLOCK
+    long held = 0;
+    for (int fd; held < wanted && (fd = static_cast<int>(syscall(447 /* memfd_secret */, 0))) >= 0;
+         held += each) {
+      if (ftruncate(fd, each) != 0) break;
+      void* at = mmap(nullptr, each, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
+      if (at == MAP_FAILED) break;
+      std::memset(at, 1, each);
+      munmap(at, each);
+    }
+    std::fprintf(stderr, "held %ld MiB in secret memory\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "file-table") {
+    int counts[2];
+    if (pipe(counts) != 0) return 1;
+    std::vector<pid_t> children;
+    for (int i = 0; i < 250; ++i) {
+      const pid_t child = fork();
+      if (child == 0) {
+        rlimit files{};
+        getrlimit(RLIMIT_NOFILE, &files);
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+        long opened = 0;
+        while (open("/dev/null", O_RDONLY) >= 0) ++opened;
+        if (write(counts[1], &opened, sizeof opened) != sizeof opened) _exit(1);
+        pause();
+        _exit(0);
+      }
+      if (child < 0) break;
+      children.push_back(child);
+    }
+    long held = 0;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      long opened = 0;
+      if (read(counts[0], &opened, sizeof opened) != sizeof opened) break;
+      held += opened;
+    }
+    for (pid_t child : children) kill(child, SIGKILL);
+    for (pid_t child : children) waitpid(child, nullptr, 0);
+    const std::string table = read_text_file("/proc/sys/fs/file-max");
+    const unsigned long long file_max = std::strtoull(table.c_str(), nullptr, 10);
+    std::fprintf(stderr, "held %ld files in %zu processes (fs.file-max %llu)\n", held,
+                 children.size(), file_max);
+    if (file_max && static_cast<unsigned long long>(held) > file_max / 10) return 3;
+    if (held < 1000) return 4;
+    play();
+  } else if (mode == "bomb-during") {
+    int start[2];
+    if (pipe(start) != 0) return 1;
+    if (fork() == 0) {
+      char go;
+      if (read(start[0], &go, 1) == 1)
+        for (;;) fork();
+      _exit(0);
+    }
+    play();
+    if (write(start[1], "!", 1) != 1) return 1;
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  } else if (mode == "fork-bomb-child") {
+    const pid_t parent = getpid();
+    if (fork() == 0) {
+      while (getppid() == parent) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      for (;;) fork();
+    }
+    play();
+  } else if (mode == "kill-all") {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    kill(-1, SIGKILL);
+    play();
+  } else if (mode == "slow-machine") {
+    burn(0.2);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1400));
+    play();
+  } else if (mode == "fork-children") {
+    pid_t children[2];
+    for (pid_t& child : children)
+      if ((child = fork()) == 0) {
+        allocate(32);
+        burn(0.3);
+        _exit(0);
+      }
+    for (pid_t child : children) waitpid(child, nullptr, 0);
+    play();
+  } else {
+    play();
+    if (mode == "no-flush") {
+      std::string word;
+      std::cin >> word;  // waits for the judge, which waits for the unflushed lines
+    } else if (mode == "crash-after") {
+      raise(SIGSEGV);
+    } else if (mode == "orphan") {
+      if (fork() == 0) {
+        setsid();
+        for (;;) pause();
+      }
+    } else if (mode == "spin-after") {
+      static volatile unsigned long sink = 0;
+      for (;;) sink = sink + 1;
+    } else if (mode == "exit-3-after") {
+      return 3;
+    } else if (mode == "crlf-after") {
+      std::cout << "\r\n" << std::flush;
+    } else if (mode == "blank-flood") {
+      static char newlines[1 << 20];
+      std::memset(newlines, '\n', sizeof newlines);
+      for (int i = 0; i < 5; ++i)
+        if (write(1, newlines, sizeof newlines) < 0) return 0;  // the judge stopped reading
+    }
+  }
+  return 0;
+}

@@ -1,0 +1,113 @@
+// Shared by the tests of runs (box, containment, submissions, judging): the test contestant,
+// small limits, every isolation and limit mechanism as a parameter, and checks that nothing of
+// a run is left (no process, no run directory, no control group).
+#pragma once
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <tuple>
+#include <vector>
+
+#include "containment/containment.hpp"
+#include "judging/judge_tests.hpp"
+#include "tests/support/judge.hpp"
+#include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
+
+namespace entrapment {
+// A failing parameterised test names the mechanism in words ("cgroup"), not as its bytes.
+void PrintTo(LimitChoice mechanism, std::ostream* out);
+}  // namespace entrapment
+
+namespace entrapment::testing {
+
+std::filesystem::path bin_dir();       // build_bin() (tests/support)
+std::filesystem::path package_root();  // repository() (tests/support)
+
+// Options for run_judge and start_judge (tests/support/judge.hpp): the judge finds the
+// repository's package through ENTRAPMENT_ROOT, and gets `env` too.
+JudgeOptions in_package(std::vector<std::pair<std::string, std::optional<std::string>>> env = {});
+
+// The test contestant in `mode` (see programs/player.cpp). Its command line carries a token
+// unique to this call, so its processes can be found afterwards.
+Submission player(const std::string& mode, std::string* token = nullptr);
+
+// BoxLimits small enough for tests: 1 s CPU, the production rule's wall clock (3 s), 256 MiB,
+// 64 processes; enforced by `mechanism`.
+BoxLimits small_limits(LimitChoice mechanism = LimitChoice::Auto);
+
+// How many processes have `token` in their command line.
+int processes_with(const std::string& token);
+
+// What this process's runs left behind: anything in its temporary directory
+// (containment/judge_temp.hpp) but what `kept` names, and the control group of any box of its
+// that is gone (entrapment-box-<this pid>-<box> where no such box lives: a box removes its own
+// before it exits).
+std::vector<std::string> leftovers(const std::vector<std::filesystem::path>& kept = {});
+
+// What a judge that is another process (`judge`, its pid) left: its temporary directory
+// (/tmp/entrapment-judge-<pid>-*), and the control group of any box of its that is gone.
+std::vector<std::string> judge_leftovers(pid_t judge);
+
+// Processes whose command line holds `token` and that run from a run's directory (a staged
+// program: not a judge or a box, whose command lines hold it too).
+int staged_programs_with(const std::string& token);
+
+// A board the contestant wins as the Trapper in 3 rounds (the first sample), and one it wins
+// as the Runner.
+TestCase trapper_board();
+TestCase runner_board();
+
+// Whether a fork bomb is contained in that isolation under that mechanism: bwrap (its PID
+// namespace, RLIMIT_NPROC on its user id), a control group (pids), or RLIMIT_NPROC on a
+// user's id (not root, whom it does not bind).
+bool can_contain_fork_bombs(bool sandbox, LimitChoice mechanism);
+
+// Whether the contestant gets a root of its own (bwrap).
+bool has_own_root(bool sandbox);
+
+// Files in /tmp and /dev/shm whose names hold `token`.
+std::vector<std::string> files_with(const std::string& token);
+
+// Whether a control group per run can be made here (else cgroup tests are skipped).
+bool cgroups_usable();
+std::string cgroups_reason();
+
+// Why this machine cannot run a test in that sandbox mode under that limit mechanism (bwrap not
+// usable, no control groups), or "" when it can: the reason a parameterised test skips.
+std::string why_unsupported(bool sandbox, LimitChoice mechanism);
+
+// The part of a parameterised test's name for who judges, the isolation and the limit
+// mechanism: "root_bwrap_cgroup", "user_none_rlimit", ...; mechanism_name alone: "cgroup".
+std::string mechanism_name(LimitChoice mechanism);
+std::string mode_name(bool sandbox, LimitChoice mechanism);
+
+// The parameter of a test run in every mode: with and without bwrap, under each limit mechanism.
+// INSTANTIATE_TEST_SUITE_P(Prefix, Suite, every_mode(), ModeName()) names each after mode_name.
+using ModeParam = std::tuple<bool /*sandbox*/, LimitChoice>;
+inline auto every_mode() {
+  return ::testing::Combine(::testing::Bool(),
+                            ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit));
+}
+// A test run in one mode: SetUp() skips it, saying why, where this machine cannot have the
+// mode (a class with its own SetUp() calls this one first and returns when IsSkipped()).
+class ModeTest : public ::testing::TestWithParam<ModeParam> {
+ protected:
+  void SetUp() override {
+    if (const std::string why = why_unsupported(sandbox(), mechanism()); !why.empty())
+      GTEST_SKIP() << why;
+  }
+  bool sandbox() const { return std::get<0>(GetParam()); }
+  LimitChoice mechanism() const { return std::get<1>(GetParam()); }
+};
+struct ModeName {
+  std::string operator()(const ::testing::TestParamInfo<ModeParam>& info) const {
+    return mode_name(std::get<0>(info.param), std::get<1>(info.param));
+  }
+};
+
+}  // namespace entrapment::testing
