@@ -6,6 +6,7 @@
 #include "board_svg.hpp"
 #include "html_style.hpp"
 #include "protocol/tokens.hpp"
+#include "terminal.hpp"
 #include "text.hpp"
 
 namespace entrapment::report {
@@ -244,7 +245,12 @@ void submission_body(std::ostream& out, const RunResult& result, const std::stri
         << "</td><td class=\"num\">" << format_kib(test.memory_kib) << "</td><td class=\"msg\">"
         << xml_escape(printable(shorten(test.message, kTableMessageChars))) << "</td></tr>\n";
   }
-  out << "</tbody></table></section>\n";
+  out << "</tbody></table>";
+  // Under rlimits the memory column is what the judge's looks at /proc saw (kBestEffortMemory).
+  if (std::any_of(result.tests.begin(), result.tests.end(),
+                  [](const TestResult& t) { return t.memory_best_effort; }))
+    out << "<p class=\"muted\">" << kBestEffortMemory << "</p>";
+  out << "</section>\n";
 
   for (auto t = failing == result.tests.end() ? failing : failing + 1; t != result.tests.end(); ++t)
     if (t->verdict != Verdict::AC)
@@ -289,7 +295,12 @@ void write_html(std::ostream& out, const std::vector<RunResult>& results) {
         << "</td><td class=\"num\">" << r.tests.size() << "</td><td>"
         << (ok ? "as expected" : "<b>NOT as expected</b>") << "</td></tr>\n";
   }
-  out << "</tbody></table></section>\n";
+  out << "</tbody></table>";
+  // Under rlimits the memory column is what the judge's looks at /proc saw (kBestEffortMemory).
+  if (std::any_of(result.tests.begin(), result.tests.end(),
+                  [](const TestResult& t) { return t.memory_best_effort; }))
+    out << "<p class=\"muted\">" << kBestEffortMemory << "</p>";
+  out << "</section>\n";
   for (std::size_t k = 0; k < results.size(); ++k) {
     const std::string id = "sub-" + std::to_string(k + 1);
     out << "<section class=\"submission\" id=\"" << id << "\"><h2 class=\"submission-title\">"

@@ -277,8 +277,16 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
   // boxed for a program that uses almost nothing).
   EXPECT_NEAR(plain.cpu_s, boxed.cpu_s, 0.1 * std::max(plain.cpu_s, boxed.cpu_s) + 0.05)
       << "CPU time, without and with bwrap";
+#ifdef __SANITIZE_ADDRESS__
+  // Built with AddressSanitizer, the program showed 3.1 MiB more with bwrap than without (11.6
+  // and 14.7 MiB under rlimits, in every run); the plain pass checks the 10 % alone.
+  const double sanitizer_kib = 4096;
+#else
+  const double sanitizer_kib = 0;
+#endif
   EXPECT_NEAR(static_cast<double>(plain.memory_kib), static_cast<double>(boxed.memory_kib),
-              0.1 * static_cast<double>(std::max(plain.memory_kib, boxed.memory_kib)))
+              0.1 * static_cast<double>(std::max(plain.memory_kib, boxed.memory_kib)) +
+                  sanitizer_kib)
       << "memory, KiB, without and with bwrap";
 }
 
@@ -391,7 +399,12 @@ TEST_P(CostOfLooksTest, ManyMappingsCostTheBoxLittle) {
   EXPECT_EQ(to_string(result.verdict), std::string("TLE")) << result.message;
   // (How far past its limit it got depends on how soon a busy machine let the box look: not
   // checked. The box's own CPU time does not depend on that.)
-  EXPECT_LT(cpu(after) - cpu(before) - result.cpu_s, 0.5)
+#ifdef __SANITIZE_ADDRESS__
+  const double box_cpu_s = 1.0;  // the box built with the sanitizers runs its looks 2-3 x slower
+#else
+  const double box_cpu_s = 0.5;
+#endif
+  EXPECT_LT(cpu(after) - cpu(before) - result.cpu_s, box_cpu_s)
       << "the box's CPU time, s, for a run of 1 s";
 }
 

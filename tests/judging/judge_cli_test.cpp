@@ -9,6 +9,7 @@
 
 #include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -46,9 +47,11 @@ TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
     EXPECT_TRUE(line.rfind("limits: rlimit (", 0) == 0) << automatic.out;
   EXPECT_NE(first_line_with(automatic.out, "sandbox: "), "") << automatic.out;
 
-  const JudgeRun rlimit = run_judge(
-      {"run", "--trust", "-v", "--no-sandbox", sample(), "--", player_path(), "correct", "v"},
-      in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
+  const TempDir reports("entrapment-judge-cli-reports");
+  const std::string html = (reports.path / "rlimit.html").string();
+  const JudgeRun rlimit = run_judge({"run", "--trust", "-v", "--no-sandbox", "--html", html,
+                                     sample(), "--", player_path(), "correct", "v"},
+                                    in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
   EXPECT_EQ(rlimit.status, 0) << rlimit.out << rlimit.err;
   EXPECT_EQ(first_line_with(rlimit.out, "limits: "), "limits: rlimit (ENTRAPMENT_LIMITS=rlimit)");
   // Issue 36: the report says, in those words, that memory was counted on a best-effort basis
@@ -57,6 +60,8 @@ TEST(JudgeRunVerbose, SaysWhichMechanismEnforcesTheLimits) {
       << rlimit.out;
   EXPECT_NE(rlimit.out.find("memory 2048 MiB: counted on a best-effort basis"), std::string::npos)
       << rlimit.out;
+  EXPECT_NE(read_text(html).find("Memory counted on a best-effort basis"), std::string::npos)
+      << "the HTML report does not say so";
   if (cgroups_usable()) {
     EXPECT_EQ(automatic.out.find("best-effort"), std::string::npos) << automatic.out;
   }

@@ -91,6 +91,15 @@ TEST(HtmlReport, TheFirstFailingGameComesBeforeTheTable) {
     EXPECT_EQ(count(page, id), 1u) << id;
 }
 
+// Under rlimits memory is counted on a best-effort basis, and the report says so in those words
+// (issue 36); with a control group it says nothing of it.
+TEST(HtmlReport, SaysWhenMemoryWasCountedOnABestEffortBasis) {
+  RunResult run = testing::mixed_run();
+  EXPECT_FALSE(has(html(run), "best-effort")) << "a control group counted every test";
+  run.tests[1].memory_best_effort = true;
+  EXPECT_TRUE(has(html(run), "Memory counted on a best-effort basis"));
+}
+
 TEST(HtmlReport, DrawsEveryRoundOfEveryFailingGame) {
   const RunResult run = testing::mixed_run();
   const std::string page = html(run);
