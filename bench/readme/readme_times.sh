@@ -7,7 +7,7 @@
 # otherwise idle machine; the figures go to doc/measurements.md ("The README's commands").
 # Not a test (about 40 minutes on 2 cores): a measurement.
 #
-#   bench/readme/readme_times.sh [CHECKOUT] [OUT_DIR]
+#   bench/readme/readme_times.sh [CHECKOUT] [OUT_DIR]     (LOOPS=0: the two commands alone)
 #
 #   CHECKOUT  what to clone (default: this checkout's committed HEAD)
 #   OUT_DIR   the clones, the caches, every command's output and times.txt (default
@@ -50,6 +50,8 @@ timed c1-setup bash .ci/setup core
 timed c1-configure cmake -S . -B build
 timed c1-build cmake --build build -j2 --target main_job
 timed c1-verify build/bin/judge verify
+
+[ "${LOOPS:-1}" = 0 ] && { echo "end $(date -u)" >>"$out/times.txt"; cat "$out/times.txt"; exit 0; }
 
 # The setter's loops after command 1 (doc/development.md, "The setter's loop"), in this order:
 # each builds what the one before did not.
