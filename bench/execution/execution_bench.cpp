@@ -37,8 +37,8 @@
 #include <sstream>
 #include <thread>
 
-#include "containment/box_process.hpp"
 #include "box/limits.hpp"
+#include "containment/box_process.hpp"
 #include "containment/containment.hpp"
 #include "interaction/interaction.hpp"
 #include "interaction/scripted_channel.hpp"

@@ -19,7 +19,9 @@
 //    of the program's process, as root).
 // CPU time is user + system of the process and everything it started (timed_run.hpp: a control
 // group where one can be made); wall clock is shown but depends on the machine's load.
+#include <fcntl.h>
 #include <sys/resource.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -29,9 +31,6 @@
 #include <regex>
 #include <string>
 #include <vector>
-
-#include <fcntl.h>
-#include <sys/wait.h>
 
 #include "box/bwrap.hpp"
 #include "containment/box_process.hpp"
@@ -92,11 +91,17 @@ std::string start_once(Way way, const std::string& program, const std::vector<st
 // `true` started `n` times in a row, `way`.
 RunCost cost_of_runs(Way way, int n) {
   const std::string program = entrapment::find_program("true").string();
-  std::vector<std::string> bwrap = {entrapment::bwrap_path().string(), "--die-with-parent",
-                                    "--unshare-ipc", "--unshare-pid", "--unshare-net",
-                                    "--unshare-uts", "--unshare-cgroup-try", "--new-session"};
-  if (::geteuid() != 0) bwrap = {entrapment::bwrap_path().string(), "--die-with-parent",
-                                 "--unshare-all", "--new-session"};
+  std::vector<std::string> bwrap = {entrapment::bwrap_path().string(),
+                                    "--die-with-parent",
+                                    "--unshare-ipc",
+                                    "--unshare-pid",
+                                    "--unshare-net",
+                                    "--unshare-uts",
+                                    "--unshare-cgroup-try",
+                                    "--new-session"};
+  if (::geteuid() != 0)
+    bwrap = {entrapment::bwrap_path().string(), "--die-with-parent", "--unshare-all",
+             "--new-session"};
   for (const std::string& option : entrapment::system_read_only()) bwrap.push_back(option);
   for (const char* option : {"--proc", "/proc", "--dev", "/dev", "--tmpfs", "/tmp", "--"})
     bwrap.push_back(option);
@@ -162,41 +167,42 @@ int main(int argc, char** argv) {
   int failures = 0;
   if (runs_only) goto runs;  // NOLINT: the verify part skipped, for a profiler's sake
   {
-  auto checked = [&](const char* what, const Timing& t) {
-    if (t.status != 0) {
-      std::printf("  %s: exit status %d\n%s\n", what, t.status, t.output.c_str());
-      ++failures;
+    auto checked = [&](const char* what, const Timing& t) {
+      if (t.status != 0) {
+        std::printf("  %s: exit status %d\n%s\n", what, t.status, t.output.c_str());
+        ++failures;
+      }
+      return t;
+    };
+    std::printf("judge verify -j 2 on %s\n", root.c_str());
+    const Timing cold = checked("cold", timed(verify({}), cache, true));
+    const Timing warm = checked("warm", timed(verify({}), cache, true));
+    line("cold (every submission compiled)", cold.cpu_s);
+    line("warm (the compile cache filled)", warm.cpu_s);
+    std::printf("  (CPU counted by %s)\n", cold.counted_by);
+    line("  compiling (cold - warm)", cold.cpu_s - warm.cpu_s);
+    for (const char* stage : {"validate", "generate", "samples"}) {
+      const std::string what = std::string("  stage ") + stage + ", warm";
+      line(what.c_str(), checked(stage, timed(verify({"--only", stage}), cache, true)).cpu_s);
     }
-    return t;
-  };
-  std::printf("judge verify -j 2 on %s\n", root.c_str());
-  const Timing cold = checked("cold", timed(verify({}), cache, true));
-  const Timing warm = checked("warm", timed(verify({}), cache, true));
-  line("cold (every submission compiled)", cold.cpu_s);
-  line("warm (the compile cache filled)", warm.cpu_s);
-  std::printf("  (CPU counted by %s)\n", cold.counted_by);
-  line("  compiling (cold - warm)", cold.cpu_s - warm.cpu_s);
-  for (const char* stage : {"validate", "generate", "samples"}) {
-    const std::string what = std::string("  stage ") + stage + ", warm";
-    line(what.c_str(), checked(stage, timed(verify({"--only", stage}), cache, true)).cpu_s);
-  }
-  const Timing contained =
-      checked("submissions", timed(verify({"--only", "submissions"}), cache, true));
-  const Timing bare =
-      checked("submissions --no-sandbox",
-              timed(verify({"--only", "submissions", "--no-sandbox"}), cache, true));
-  const int runs = runs_in(contained.output);
-  line("  stage submissions, warm, as verify runs it", contained.cpu_s);
-  line("    the games without containment (--no-sandbox)", bare.cpu_s);
-  char note[96];
-  std::snprintf(note, sizeof note, "(%d runs: %.1f ms each)", runs,
-                runs ? (contained.cpu_s - bare.cpu_s) * 1000 / runs : 0.0);
-  line("    containment (the difference)", contained.cpu_s - bare.cpu_s, note);
+    const Timing contained =
+        checked("submissions", timed(verify({"--only", "submissions"}), cache, true));
+    const Timing bare =
+        checked("submissions --no-sandbox",
+                timed(verify({"--only", "submissions", "--no-sandbox"}), cache, true));
+    const int runs = runs_in(contained.output);
+    line("  stage submissions, warm, as verify runs it", contained.cpu_s);
+    line("    the games without containment (--no-sandbox)", bare.cpu_s);
+    char note[96];
+    std::snprintf(note, sizeof note, "(%d runs: %.1f ms each)", runs,
+                  runs ? (contained.cpu_s - bare.cpu_s) * 1000 / runs : 0.0);
+    line("    containment (the difference)", contained.cpu_s - bare.cpu_s, note);
   }
 runs:
-  std::printf("/bin/true started %d times each way, in turn (CPU: the bench's own and what it "
-              "started)\n",
-              n);
+  std::printf(
+      "/bin/true started %d times each way, in turn (CPU: the bench's own and what it "
+      "started)\n",
+      n);
   RunCost costs[3];
   const char* names[3] = {"bare", "bwrap alone", "contained"};
   // Interleaved in rounds, so that a change in the machine's load meets all three alike.
@@ -216,9 +222,8 @@ runs:
       ++failures;
       continue;
     }
-    std::printf("  %-12s %6.2f ms CPU (this process %.2f, started %.2f), %6.2f ms wall\n",
-                names[i], costs[i].cpu_ms(), costs[i].judge_ms, costs[i].started_ms,
-                costs[i].wall_ms);
+    std::printf("  %-12s %6.2f ms CPU (this process %.2f, started %.2f), %6.2f ms wall\n", names[i],
+                costs[i].cpu_ms(), costs[i].judge_ms, costs[i].started_ms, costs[i].wall_ms);
   }
   const double bwrap_adds = costs[1].cpu_ms() - costs[0].cpu_ms();
   const double containment_adds = costs[2].cpu_ms() - costs[0].cpu_ms();

@@ -46,7 +46,6 @@ std::string seconds(double s) {
   return text;
 }
 
-
 // What the child does between fork and exec. The box has one thread, so this may be ordinary
 // code; it reports a failed step through `error_pipe` (errno, then the step's name).
 struct ChildPlan {
@@ -343,8 +342,8 @@ class Box {
       std::memcpy(&error, step.data(), sizeof error);
       const std::string what = step.substr(sizeof error);
       record_.ending = BoxRecord::Ending::NotStarted;
-      record_.message = "could not start " + request_.command[0] + ": " + what + ": " +
-                        std::strerror(error);
+      record_.message =
+          "could not start " + request_.command[0] + ": " + what + ": " + std::strerror(error);
       return;
     }
     limiter_->started(main_, sandboxed_);
@@ -396,8 +395,8 @@ class Box {
 
   void watch() {
     const Clock::time_point deadline =
-        started_ + std::chrono::duration_cast<Clock::duration>(
-                       std::chrono::duration<double>(limits_.wall_s));
+        started_ +
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.wall_s));
     for (;;) {
       if (main_exited()) break;
       const Clock::time_point now = Clock::now();
@@ -411,12 +410,13 @@ class Box {
           stop_ = BoxRecord::Stop::MemoryLimit;
           break;
         }
-        next_look_ = now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
-                               limiter_->next_look_in(limits_.cpu_s - look.cpu_s)));
+        next_look_ =
+            now + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(
+                      limiter_->next_look_in(limits_.cpu_s - look.cpu_s)));
       }
       const auto stretched = [&] {
-        return deadline + std::chrono::duration_cast<Clock::duration>(
-                              std::chrono::duration<double>(waited_));
+        return deadline +
+               std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(waited_));
       };
       if (now >= stretched()) {
         credit_waits();
@@ -546,7 +546,8 @@ class Box {
     if (sandboxed_) {
       std::string status;
       read_to_end(status_.fd, status);
-      if (!sandbox_started_program(status) && ran_out && record_.ending == BoxRecord::Ending::Exited) {
+      if (!sandbox_started_program(status) && ran_out &&
+          record_.ending == BoxRecord::Ending::Exited) {
         record_.ending = BoxRecord::Ending::NotStarted;
         record_.message = "bwrap could not start " + request_.command[0] +
                           " (what it said is on the program's stderr)";
@@ -568,8 +569,9 @@ class Box {
   }
 
   void decide_stop(const RunFigures& figures) {
-    const bool cpu_over = figures.cpu_s > limits_.cpu_s || stop_ == BoxRecord::Stop::TimeLimit ||
-                          (record_.ending == BoxRecord::Ending::Signaled && record_.signal == SIGXCPU);
+    const bool cpu_over =
+        figures.cpu_s > limits_.cpu_s || stop_ == BoxRecord::Stop::TimeLimit ||
+        (record_.ending == BoxRecord::Ending::Signaled && record_.signal == SIGXCPU);
     const long long limit_mib = limits_.memory_mib;
     BoxRecord::Stop stop = stop_;
     if (stop == BoxRecord::Stop::Caller || stop == BoxRecord::Stop::CallerGone) {
@@ -584,8 +586,8 @@ class Box {
     const std::string cpu = seconds(record_.cpu_s) + " of CPU time";
     switch (stop) {
       case BoxRecord::Stop::TimeLimit:
-        record_.message = "stopped at the time limit: " + cpu + " (limit " +
-                          seconds(limits_.cpu_s) + ")";
+        record_.message =
+            "stopped at the time limit: " + cpu + " (limit " + seconds(limits_.cpu_s) + ")";
         break;
       case BoxRecord::Stop::WallClock:
         record_.message = "stopped by the wall-clock guard: still running after " +
@@ -596,13 +598,14 @@ class Box {
         break;
       case BoxRecord::Stop::MemoryLimit:
         record_.message = "stopped at the memory limit: its processes held more than " +
-                          std::to_string(limit_mib) + " MiB together (counted on a best-effort "
+                          std::to_string(limit_mib) +
+                          " MiB together (counted on a best-effort "
                           "basis)";
         break;
       case BoxRecord::Stop::OutOfMemory:
         record_.message = describe_ending(record_) + " after using " +
-                          std::to_string(record_.memory_kib / 1024) + " MiB: out of memory (limit " +
-                          std::to_string(limit_mib) + " MiB)";
+                          std::to_string(record_.memory_kib / 1024) +
+                          " MiB: out of memory (limit " + std::to_string(limit_mib) + " MiB)";
         break;
       case BoxRecord::Stop::Caller:
         record_.message = "stopped at its caller's request after " + seconds(record_.wall_s);
@@ -621,7 +624,7 @@ class Box {
   }
 
   void tear_down() {
-    limiter_.reset();  // removes its control group
+    limiter_.reset();   // removes its control group
     identity_.reset();  // frees its user id
     if (stop_ == BoxRecord::Stop::CallerGone) {
       // Nobody will read the directory: the caller that made it is gone.

@@ -37,8 +37,8 @@
 #include <iostream>
 
 #include "box.hpp"
-#include "drop.hpp"
 #include "bwrap.hpp"
+#include "drop.hpp"
 #include "limiter.hpp"
 #include "record.hpp"
 #include "request.hpp"

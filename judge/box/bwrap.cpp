@@ -52,8 +52,8 @@ fs::path trusted_system_program(const std::string& name, std::string* why) {
       }
     }
     struct stat info {};
-    if (wrong.empty() && (::stat(real.c_str(), &info) != 0 || !S_ISREG(info.st_mode) ||
-                          (info.st_mode & 0111) == 0))
+    if (wrong.empty() &&
+        (::stat(real.c_str(), &info) != 0 || !S_ISREG(info.st_mode) || (info.st_mode & 0111) == 0))
       wrong = real.string() + " is not a program";
     if (wrong.empty()) return real;
     reason = name + " is not trusted: " + wrong;

@@ -20,7 +20,6 @@
 #pragma once
 
 #include <sys/resource.h>
-
 #include <sys/types.h>
 
 #include <filesystem>

@@ -51,7 +51,8 @@ class CgroupLimiter : public Limiter {
 
   ChildRlimits rlimits(std::optional<uid_t>) const override {
     ChildRlimits r = common_rlimits(limits_);
-    if (limits_.limit_address_space) r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 21;
+    if (limits_.limit_address_space)
+      r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 21;
     return r;
   }
 

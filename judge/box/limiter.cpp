@@ -41,8 +41,10 @@ ChildRlimits common_rlimits(const BoxLimits& limits) {
   // inherited). Between 64 (a JVM opens some 40) and 1024.
   const unsigned long long table = machine_file_table();
   const unsigned long long share =
-      table ? table / 20 / static_cast<unsigned long long>(std::max(1, limits.max_processes)) : 1024;
-  r.files = capped(RLIMIT_NOFILE, static_cast<rlim_t>(std::clamp<unsigned long long>(share, 64, 1024)));
+      table ? table / 20 / static_cast<unsigned long long>(std::max(1, limits.max_processes))
+            : 1024;
+  r.files =
+      capped(RLIMIT_NOFILE, static_cast<rlim_t>(std::clamp<unsigned long long>(share, 64, 1024)));
   r.file_size = capped(RLIMIT_FSIZE, static_cast<rlim_t>(limits.max_output_bytes));
   // The stack as large as allowed: glibc gives each new thread the stack limit, so a finite
   // large one leaves no room for threads; an unlimited one gives them 2 MiB each.
@@ -69,8 +71,8 @@ LimitsHere limits_here(LimitChoice asked) {
     return here;
   }
   if (choice == LimitChoice::Rlimit) {
-    here.description = asked == LimitChoice::Auto ? "rlimit (ENTRAPMENT_LIMITS=rlimit)"
-                                                  : "rlimit (asked for)";
+    here.description =
+        asked == LimitChoice::Auto ? "rlimit (ENTRAPMENT_LIMITS=rlimit)" : "rlimit (asked for)";
     return here;
   }
   const CgroupLayout layout = layout_for_boxes();
@@ -92,9 +94,9 @@ std::unique_ptr<Limiter> make_limiter(const BoxLimits& asked, pid_t box) {
   limits.mechanism = chosen(asked.mechanism, &error);
   if (!error.empty()) throw std::runtime_error(error);
   if (limits.mechanism == LimitChoice::Rlimit)
-    return make_rlimit_limiter(limits, box,
-                               asked.mechanism == LimitChoice::Auto ? "ENTRAPMENT_LIMITS=rlimit"
-                                                                    : "asked for");
+    return make_rlimit_limiter(
+        limits, box,
+        asked.mechanism == LimitChoice::Auto ? "ENTRAPMENT_LIMITS=rlimit" : "asked for");
   const CgroupLayout layout = layout_for_boxes();
   if (!layout.usable()) {
     if (limits.mechanism == LimitChoice::Cgroup)

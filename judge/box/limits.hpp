@@ -11,10 +11,10 @@ namespace entrapment {
 enum class LimitChoice { Auto, Rlimit, Cgroup };
 
 struct BoxLimits {
-  double cpu_s = 5;                       // CPU time of the whole tree (user + system)
-  double wall_s = 11;                     // wall clock: a guard for programs that wait
-  long long memory_mib = 2048;            // memory of the whole tree (the heap, for the JVM)
-  int max_processes = 256;                // processes and threads
+  double cpu_s = 5;                        // CPU time of the whole tree (user + system)
+  double wall_s = 11;                      // wall clock: a guard for programs that wait
+  long long memory_mib = 2048;             // memory of the whole tree (the heap, for the JVM)
+  int max_processes = 256;                 // processes and threads
   long long max_output_bytes = 1ll << 20;  // the size of any file it writes (RLIMIT_FSIZE)
   // Under bwrap, its /tmp and its /dev/shm are each a tmpfs of this size.
   long long max_scratch_bytes = 64ll << 20;

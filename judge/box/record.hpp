@@ -30,17 +30,19 @@ struct BoxRecord {
   int exit_code = 0;  // Exited
   int signal = 0;     // Signaled
   Stop stopped_by = Stop::None;
-  double cpu_s = 0;            // user + system of every process of the run
-  double wall_s = 0;           // from its start to the end of its main process
+  double cpu_s = 0;             // user + system of every process of the run
+  double wall_s = 0;            // from its start to the end of its main process
   double waited_for_cpu_s = 0;  // how much later the wall-clock guard was moved
-  long long memory_kib = 0;    // its peak (doc/execution.md: what each mechanism sees)
-  std::string limits;          // the limiter's description
-  bool memory_exact = true;    // false: counted on a best-effort basis (rlimits)
-  std::string isolation;       // "bwrap" or "none"
-  std::optional<uid_t> uid;    // the run's own user id
-  std::string message;         // all of it, in words
+  long long memory_kib = 0;     // its peak (doc/execution.md: what each mechanism sees)
+  std::string limits;           // the limiter's description
+  bool memory_exact = true;     // false: counted on a best-effort basis (rlimits)
+  std::string isolation;        // "bwrap" or "none"
+  std::optional<uid_t> uid;     // the run's own user id
+  std::string message;          // all of it, in words
 
-  bool failed() const { return ending == Ending::Signaled || (ending == Ending::Exited && exit_code); }
+  bool failed() const {
+    return ending == Ending::Signaled || (ending == Ending::Exited && exit_code);
+  }
 };
 
 class RecordError : public std::runtime_error {

@@ -25,7 +25,9 @@ const char* environment(const char* name) {
 }
 
 std::string choice_name(LimitChoice choice) {
-  return choice == LimitChoice::Cgroup ? "cgroup" : choice == LimitChoice::Rlimit ? "rlimit" : "auto";
+  return choice == LimitChoice::Cgroup   ? "cgroup"
+         : choice == LimitChoice::Rlimit ? "rlimit"
+                                         : "auto";
 }
 
 }  // namespace
@@ -39,7 +41,8 @@ std::optional<IdRange> parse_id_range(const std::string& text, std::string* why)
   if (dash == std::string::npos) return fail("expected FIRST-LAST, two user ids");
   const std::string first = text.substr(0, dash), last = text.substr(dash + 1);
   for (const std::string& part : {first, last})
-    if (part.empty() || part.size() > 9 || part.find_first_not_of("0123456789") != std::string::npos)
+    if (part.empty() || part.size() > 9 ||
+        part.find_first_not_of("0123456789") != std::string::npos)
       return fail("expected FIRST-LAST, two user ids");
   IdRange range{static_cast<uid_t>(std::stoul(first)), static_cast<uid_t>(std::stoul(last))};
   // Below 1000 are the system's accounts; 65534 is nobody; the range must hold one id at least.
@@ -60,13 +63,12 @@ std::vector<std::string> to_arguments(const BoxRequest& r) {
   const BoxLimits& l = r.limits;
   std::vector<std::string> args;
   if (r.mode == BoxRequest::Mode::Describe) args.push_back("--describe");
-  args.insert(args.end(), {"--time", number(l.cpu_s), "--wall", number(l.wall_s), "--memory",
-                           std::to_string(l.memory_mib), "--processes",
-                           std::to_string(l.max_processes), "--file-size",
-                           std::to_string(l.max_output_bytes), "--tmp-size",
-                           std::to_string(l.max_scratch_bytes), "--limits",
-                           choice_name(l.mechanism), "--sandbox",
-                           r.isolation == Isolation::Bwrap ? "bwrap" : "none"});
+  args.insert(args.end(),
+              {"--time", number(l.cpu_s), "--wall", number(l.wall_s), "--memory",
+               std::to_string(l.memory_mib), "--processes", std::to_string(l.max_processes),
+               "--file-size", std::to_string(l.max_output_bytes), "--tmp-size",
+               std::to_string(l.max_scratch_bytes), "--limits", choice_name(l.mechanism),
+               "--sandbox", r.isolation == Isolation::Bwrap ? "bwrap" : "none"});
   if (!l.limit_address_space) args.push_back("--no-address-space-limit");
   if (!r.dir.empty()) args.insert(args.end(), {"--dir", r.dir.string()});
   if (r.writable_dir) args.push_back("--writable-dir");
@@ -114,7 +116,8 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   app.add_option("--tmp-size", l.max_scratch_bytes, "its /tmp and /dev/shm under bwrap, bytes")
       ->check(CLI::Range(1ll << 20, 1ll << 40));
   app.add_flag("--no-address-space-limit", no_address_space, "no RLIMIT_AS (the JVM)");
-  app.add_option("--limits", limits, "auto (ENTRAPMENT_LIMITS, else a control group where usable), cgroup or rlimit")
+  app.add_option("--limits", limits,
+                 "auto (ENTRAPMENT_LIMITS, else a control group where usable), cgroup or rlimit")
       ->check(CLI::IsMember({"auto", "cgroup", "rlimit"}));
   app.add_option("--sandbox", sandbox, "bwrap or none (ENTRAPMENT_BWRAP=off: none)")
       ->check(CLI::IsMember({"bwrap", "none"}));
@@ -128,7 +131,8 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   app.add_option("--credit-waits-of", r.credit_waits_of,
                  "a thread of the caller whose waits for a CPU the wall clock credits")
       ->check(CLI::Range(1, 1 << 30));
-  app.add_option("--ids", ids, "user ids for runs of a root box, FIRST-LAST (ENTRAPMENT_UID_RANGE)");
+  app.add_option("--ids", ids,
+                 "user ids for runs of a root box, FIRST-LAST (ENTRAPMENT_UID_RANGE)");
   app.add_option("command", r.command, "the program and its arguments, after --");
   bool wall_given = false;
   try {
@@ -140,8 +144,9 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     throw BoxUsageError(e.what());
   }
-  r.mode = sweep ? BoxRequest::Mode::Sweep
-                 : describe ? BoxRequest::Mode::Describe : BoxRequest::Mode::Run;
+  r.mode = sweep      ? BoxRequest::Mode::Sweep
+           : describe ? BoxRequest::Mode::Describe
+                      : BoxRequest::Mode::Run;
   l.mechanism = limits == "cgroup"   ? LimitChoice::Cgroup
                 : limits == "rlimit" ? LimitChoice::Rlimit
                                      : LimitChoice::Auto;

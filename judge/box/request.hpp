@@ -49,11 +49,11 @@ struct BoxRequest {
   // removes it only when the caller is gone (its lifeline broke): the caller removes it
   // otherwise. A program inside it is replaced by the box's own copy before it starts.
   std::filesystem::path dir;
-  bool writable_dir = false;            // a compiler's: writable; else its files read-only
-  std::vector<std::string> read_only;   // paths shown read-only at their own place (bwrap)
-  std::vector<std::string> env;         // NAME=VALUE, beyond PATH, HOME, LANG and TMPDIR
-  std::filesystem::path meta;           // where the result record goes
-  int lifeline = -1;     // read end of a pipe only the caller writes to: when it breaks, stop
+  bool writable_dir = false;           // a compiler's: writable; else its files read-only
+  std::vector<std::string> read_only;  // paths shown read-only at their own place (bwrap)
+  std::vector<std::string> env;        // NAME=VALUE, beyond PATH, HOME, LANG and TMPDIR
+  std::filesystem::path meta;          // where the result record goes
+  int lifeline = -1;          // read end of a pipe only the caller writes to: when it breaks, stop
   pid_t credit_waits_of = 0;  // a thread of the caller whose waits for a CPU the guard credits
   std::optional<IdRange> ids;
   std::vector<std::string> command;

@@ -128,7 +128,8 @@ class RlimitLimiter : public Limiter {
 
   ChildRlimits rlimits(std::optional<uid_t> run_uid) const override {
     ChildRlimits r = common_rlimits(limits_);
-    if (limits_.limit_address_space) r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
+    if (limits_.limit_address_space)
+      r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
     // RLIMIT_NPROC counts every process of the user id. A run's own id (a root judge in bwrap)
     // is the run's alone. Not root, it is the user's: the user's processes now and the run's on
     // top of them, shared with every other run of the user (judge run -v says so). Root without
@@ -203,7 +204,8 @@ class RlimitLimiter : public Limiter {
     f.memory_kib = std::max({static_cast<long long>(reaped.ru_maxrss), peak_kib_, most_held_kib_});
     // Where an allocation fails and the program dies in whatever way: it had used 80% of the
     // limit. Or the looks saw the tree past it.
-    f.out_of_memory = memory_over_ || (failed && f.memory_kib * 10 >= limits_.memory_mib * 1024 * 8);
+    f.out_of_memory =
+        memory_over_ || (failed && f.memory_kib * 10 >= limits_.memory_mib * 1024 * 8);
     return f;
   }
 

@@ -169,8 +169,8 @@ std::optional<std::string> collision(uid_t uid, const std::vector<pid_t>& ours) 
   for (const ProcEntry& p : read_processes_of_user(uid)) {
     if (std::find(ours.begin(), ours.end(), p.pid) != ours.end()) continue;
     const std::string name = read_proc_file("/proc/" + std::to_string(p.pid) + "/comm");
-    return "process " + std::to_string(p.pid) + " (" +
-           name.substr(0, name.find('\n')) + ") runs as user id " + std::to_string(uid) +
+    return "process " + std::to_string(p.pid) + " (" + name.substr(0, name.find('\n')) +
+           ") runs as user id " + std::to_string(uid) +
            " but is not this run's: another judge hands out the same ids (judges in containers of "
            "one host need disjoint ranges: ENTRAPMENT_UID_RANGE, doc/execution.md)";
   }

@@ -72,10 +72,11 @@ SweepResult sweep_leftovers(double min_age_s) {
   if (layout.usable()) {
     const std::set<fs::path> parents = {layout.memory, layout.pids, layout.cpu};
     for (const fs::path& parent : parents)
-      result.groups += take_unheld(parent, kBoxGroupPrefix, min_age_s, false, [](const fs::path& g) {
-        kill_and_remove_groups({g});
-        return !fs::exists(g);
-      });
+      result.groups +=
+          take_unheld(parent, kBoxGroupPrefix, min_age_s, false, [](const fs::path& g) {
+            kill_and_remove_groups({g});
+            return !fs::exists(g);
+          });
   }
   return result;
 }

@@ -5,10 +5,10 @@
 #include <optional>
 
 #include "containment/installation.hpp"
+#include "judging/judge_tests.hpp"
 #include "options.hpp"
 #include "package/package_root.hpp"
 #include "package/problem_yaml.hpp"
-#include "judging/judge_tests.hpp"
 #include "submissions/submission.hpp"
 
 namespace entrapment::cli {

@@ -84,8 +84,9 @@ std::vector<std::string> describe_limit_scope(const BoxLimits& limits, bool sand
   else
     lines.push_back(
         "processes: not limited (no control group, and root is not bound by RLIMIT_NPROC)");
-  lines.push_back("open files: RLIMIT_NOFILE per process, the run's processes together at most "
-                  "a twentieth of the machine's file table (fs.file-max)");
+  lines.push_back(
+      "open files: RLIMIT_NOFILE per process, the run's processes together at most "
+      "a twentieth of the machine's file table (fs.file-max)");
   lines.push_back("each file it writes: at most " + mib(limits.max_output_bytes >> 20) +
                   " (RLIMIT_FSIZE, per file)");
   if (bwrap)
@@ -111,8 +112,7 @@ void add_trust_option(CLI::App& sub) {
 void print_enforcement(const BoxLimits& limits, bool sandbox) {
   const LimitsHere here = limits_here(limits.mechanism);
   const std::string delegated = here.cgroup ? delegation_note() : "";
-  std::cout << "limits: " << here.description << (delegated.empty() ? "" : ", " + delegated)
-            << "\n"
+  std::cout << "limits: " << here.description << (delegated.empty() ? "" : ", " + delegated) << "\n"
             << "sandbox: "
             << (!sandbox                   ? std::string("off (--no-sandbox)")
                 : sandbox_support().usable ? std::string("bwrap")

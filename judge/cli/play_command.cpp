@@ -14,14 +14,14 @@
 #include <optional>
 #include <sstream>
 
-#include "containment/containment.hpp"
+#include "box/limits.hpp"
 #include "command.hpp"
 #include "command_list.hpp"
 #include "containment/box_process.hpp"
-#include "box/limits.hpp"
+#include "containment/containment.hpp"
+#include "enforcement.hpp"
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
-#include "enforcement.hpp"
 #include "judging/judge_tests.hpp"
 #include "options.hpp"
 #include "play_game.hpp"

@@ -9,14 +9,14 @@
 #include <iostream>
 #include <memory>
 
-#include "containment/containment.hpp"
+#include "box/limiter.hpp"
+#include "box/limits.hpp"
 #include "command.hpp"
 #include "command_list.hpp"
 #include "containment/box_process.hpp"
-#include "box/limiter.hpp"
-#include "box/limits.hpp"
-#include "help_format.hpp"
+#include "containment/containment.hpp"
 #include "enforcement.hpp"
+#include "help_format.hpp"
 #include "options.hpp"
 #include "report/html_report.hpp"
 #include "report/json_report.hpp"

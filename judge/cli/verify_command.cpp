@@ -12,12 +12,12 @@
 #include <memory>
 #include <set>
 
+#include "box/limits.hpp"
 #include "command.hpp"
 #include "command_list.hpp"
-#include "box/limits.hpp"
+#include "enforcement.hpp"
 #include "generate/generate.hpp"
 #include "help_format.hpp"
-#include "enforcement.hpp"
 #include "options.hpp"
 #include "package/problem_yaml.hpp"
 #include "submissions/submission.hpp"

@@ -65,7 +65,8 @@ void BoxedProcess::start(const std::vector<std::string>& command_in, const BoxLi
                          const ProcessOptions& options) {
   if (command_in.empty()) throw std::runtime_error("empty command");
   if (interrupted()) throw std::runtime_error("the judge was interrupted");
-  isolation_ = options.require ? *options.require : isolation_for_run(options.origin, options.sandbox);
+  isolation_ =
+      options.require ? *options.require : isolation_for_run(options.origin, options.sandbox);
   dir_ = make_temp_subdir("run");
   meta_ = dir_;
   meta_ += ".record";
@@ -116,7 +117,7 @@ void BoxedProcess::start(const std::vector<std::string>& command_in, const BoxLi
   spawning.out = options.stdout_into_stderr ? err.write : out.write;
   spawning.err = err.write;
   spawning.pass = {judge_lifeline()};
-  spawning.new_process_group = true;  // Ctrl-C reaches the judge, which stops its boxes
+  spawning.new_process_group = true;         // Ctrl-C reaches the judge, which stops its boxes
   spawning.blocked_signals = box_signals();  // a stop asked at once is not lost
   std::string failure;
   started_ = Clock::now();

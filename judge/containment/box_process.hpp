@@ -34,7 +34,7 @@ struct ProcessOptions {
   ProcessOptions(bool sandbox_wanted = true) : sandbox(sandbox_wanted) {}  // NOLINT: implicit
   bool sandbox;
   std::optional<Isolation> require{};  // exactly this isolation, whatever the policy (probes)
-  RunOrigin origin{};  // the code it runs: what the isolation policy looks at
+  RunOrigin origin{};                  // the code it runs: what the isolation policy looks at
   // A compiler: its working directory is the run's directory itself, writable, and read back
   // by the judge (outputs are taken out with dir()); a contestant's is a capped tmpfs where
   // its staged program is read-only.
@@ -42,7 +42,7 @@ struct ProcessOptions {
   // Files copied into the run's directory, by their names, before it starts (a compiler's
   // sources: they are never reached where they are).
   std::vector<std::filesystem::path> inputs{};
-  std::string inputs_dir{};  // not empty: the inputs go into this subdirectory of the run's
+  std::string inputs_dir{};         // not empty: the inputs go into this subdirectory of the run's
   bool stdout_into_stderr = false;  // a compiler's messages, together
   // False: the command runs as given, nothing staged (the judge asking an interpreter's shim
   // which Python it runs: staging.cpp); `read_only` is then what the box shows beside it.

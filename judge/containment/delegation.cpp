@@ -26,8 +26,8 @@ bool on_cgroup_v2_alone() {
 // Whether `systemd-run --user --scope` works here: asked with /bin/true.
 bool systemd_delegates(const std::string& systemd_run) {
   SpawnRequest probe;
-  probe.argv = {systemd_run, "--user", "--scope", "--quiet", "--collect", "-p", "Delegate=yes",
-                "/bin/true"};
+  probe.argv = {systemd_run, "--user", "--scope",      "--quiet",
+                "--collect", "-p",     "Delegate=yes", "/bin/true"};
   try {
     const pid_t pid = spawn(probe);
     int status = 0;
@@ -50,8 +50,9 @@ void start_again_in_a_delegated_scope(int argc, char** argv) {
   std::error_code ec;
   const std::filesystem::path self = std::filesystem::read_symlink("/proc/self/exe", ec);
   if (ec) return;
-  std::vector<std::string> words = {systemd_run.string(), "--user", "--scope", "--quiet",
-                                    "--collect", "-p", "Delegate=yes", "--", self.string()};
+  std::vector<std::string> words = {systemd_run.string(), "--user", "--scope",      "--quiet",
+                                    "--collect",          "-p",     "Delegate=yes", "--",
+                                    self.string()};
   for (int i = 1; i < argc; ++i) words.push_back(argv[i]);
   std::vector<char*> args;
   for (std::string& word : words) args.push_back(word.data());

@@ -9,9 +9,9 @@
 #include <cstdio>
 #include <cstdlib>
 #include <map>
-#include <stdexcept>
 #include <set>
 #include <shared_mutex>
+#include <stdexcept>
 #include <thread>
 
 #include "judge_temp.hpp"
@@ -108,7 +108,8 @@ std::shared_mutex& writing_lock() {
     for (const auto& [key, dir] : r.directories) directories += remove_directory(dir);
   }
   remove_judge_temp_dir();
-  std::fprintf(stderr, "\njudge: interrupted (%s): %d running box%s stopped, %d director%s removed\n",
+  std::fprintf(stderr,
+               "\njudge: interrupted (%s): %d running box%s stopped, %d director%s removed\n",
                signal == SIGINT    ? "SIGINT"
                : signal == SIGTERM ? "SIGTERM"
                                    : "SIGHUP",

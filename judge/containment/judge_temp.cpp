@@ -81,7 +81,8 @@ const fs::path& judge_temp_dir() {
   TempState& s = state();
   std::lock_guard<std::mutex> lock(s.mutex);
   if (s.dir.empty()) {
-    std::string name = std::string("/tmp/") + kJudgeTempPrefix + std::to_string(::getpid()) + "-XXXXXX";
+    std::string name =
+        std::string("/tmp/") + kJudgeTempPrefix + std::to_string(::getpid()) + "-XXXXXX";
     if (!::mkdtemp(name.data()))  // mode 0700
       throw std::runtime_error(std::string("cannot create the judge's temporary directory: ") +
                                std::strerror(errno));

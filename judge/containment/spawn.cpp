@@ -42,7 +42,8 @@ struct SpawnSetup {
   // overwrites a descriptor a later one still reads.
   int above(int fd) {
     const int copy = ::fcntl(fd, F_DUPFD_CLOEXEC, 64);
-    if (copy < 0) throw SpawnError(std::string("cannot pass a descriptor on: ") + std::strerror(errno));
+    if (copy < 0)
+      throw SpawnError(std::string("cannot pass a descriptor on: ") + std::strerror(errno));
     copies.push_back(copy);
     return copy;
   }
@@ -93,8 +94,8 @@ pid_t spawn(const SpawnRequest& r) {
   // thread is starting (it holds a copy of the judge's descriptors until its closefrom): exec
   // then fails with "Text file busy" for a while of microseconds. Tried again, a little later.
   for (int attempt = 0;; ++attempt) {
-    const int error = ::posix_spawn(&pid, r.argv[0].c_str(), &s.actions, &s.attributes,
-                                    argv.data(), r.env.empty() ? environ : env.data());
+    const int error = ::posix_spawn(&pid, r.argv[0].c_str(), &s.actions, &s.attributes, argv.data(),
+                                    r.env.empty() ? environ : env.data());
     if (error == 0) return pid;
     if (error != ETXTBSY || attempt == 100)
       throw SpawnError("cannot start " + r.argv[0] + ": " + std::strerror(error));

@@ -81,8 +81,7 @@ std::string python_executable(const std::string& interpreter) {
   if (!in_system_directories(shown)) options.read_only = {shown.string()};
   std::string answer;
   try {
-    BoxedProcess asked({shim.string(), "-c", "import sys; print(sys.executable)"}, limits,
-                       options);
+    BoxedProcess asked({shim.string(), "-c", "import sys; print(sys.executable)"}, limits, options);
     asked.close_stdin();
     char chunk[4096];
     for (;;) {
@@ -109,8 +108,7 @@ std::string python_executable(const std::string& interpreter) {
 // rewrite the submission itself); a copy otherwise, made readable (and runnable). A symbolic
 // link the command line names is staged as the file it leads to (a link of a link would lead
 // nowhere in the scratch directory).
-void stage_file(const fs::path& given, const fs::path& to, bool executable,
-                bool own_user) {
+void stage_file(const fs::path& given, const fs::path& to, bool executable, bool own_user) {
   std::error_code ec;
   const fs::path from = fs::canonical(given, ec);
   if (ec) throw StageError("cannot stage " + given.string() + ": " + ec.message());
@@ -118,9 +116,8 @@ void stage_file(const fs::path& given, const fs::path& to, bool executable,
   if (::stat(from.c_str(), &st) != 0)
     throw StageError("cannot stage " + given.string() + ": " + std::strerror(errno));
   const mode_t wanted = executable ? 0005 : 0004;
-  const bool linkable =
-      own_user && (st.st_uid == 0 || st.st_uid == ::geteuid()) && (st.st_mode & 0022) == 0 &&
-      (st.st_mode & wanted) == wanted;
+  const bool linkable = own_user && (st.st_uid == 0 || st.st_uid == ::geteuid()) &&
+                        (st.st_mode & 0022) == 0 && (st.st_mode & wanted) == wanted;
   if (linkable && ::link(from.c_str(), to.c_str()) == 0) return;
   try {
     copy_regular_file(from, to, executable || (st.st_mode & 0111) ? 0755 : 0644);
@@ -227,8 +224,7 @@ ResolvedInterpreter resolve(const std::string& given, bool own_user) {
   for (const fs::path& candidate : candidates) {
     if (in_system_directories(candidate)) return {candidate.string(), {}, ""};
     // The judge's own user runs it as it is; a user of the run's own needs closed_below() "".
-    const std::string closed =
-        own_user ? closed_below(installation_of(candidate), candidate) : "";
+    const std::string closed = own_user ? closed_below(installation_of(candidate), candidate) : "";
     if (closed.empty()) {
       std::vector<std::string> shown;
       for (const fs::path& part : installation_shown(candidate)) shown.push_back(part.string());

@@ -10,8 +10,8 @@
 #include <vector>
 
 #include "box/limits.hpp"
-#include "package/problem_yaml.hpp"
 #include "interaction/channel.hpp"
+#include "package/problem_yaml.hpp"
 #include "submissions/submission.hpp"
 #include "testcase/testcase.hpp"
 #include "verdict/result.hpp"

@@ -1,9 +1,9 @@
 #include "yaml_reader.hpp"
 
+#include <yaml-cpp/depthguard.h>
+
 #include <algorithm>
 #include <optional>
-
-#include <yaml-cpp/depthguard.h>
 
 #include "support/files.hpp"
 #include "yaml_keys.hpp"

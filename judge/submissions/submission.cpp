@@ -148,7 +148,8 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
   }
   process->close_stdin();
   const BoxRecord& record = process->wait();
-  if (record.ending == BoxRecord::Ending::NotStarted || record.ending == BoxRecord::Ending::BoxError)
+  if (record.ending == BoxRecord::Ending::NotStarted ||
+      record.ending == BoxRecord::Ending::BoxError)
     throw std::runtime_error(source.string() + ": cannot compile: " + record.message +
                              (process->stderr_text().empty()
                                   ? std::string()
@@ -375,7 +376,9 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
                        std::to_string(limit >> 10) + " KiB that problem.yaml's limits.code allows");
   make_directory(work_dir);
   const std::string& stem = sources.stem;
-  Submission submission{source.filename().string(), {}, false,
+  Submission submission{source.filename().string(),
+                        {},
+                        false,
                         RunOrigin{source_or_executable, source_or_executable.string(), false}};
   // The compiler sees its inputs by their file names, in its own working directory; a name
   // that starts like an option is given as a path, one like a response file (`@opts.cpp`)

@@ -47,9 +47,9 @@ struct TestResult {
   // Its memory was counted on a best-effort basis (rlimits: no control group held the run),
   // so memory_kib may miss what no process of it held (doc/execution.md).
   bool memory_best_effort = false;
-  std::string message;       // the judge's message, or why the run failed
-  Transcript transcript;     // the game as the interaction core saw it
-  std::size_t index = 0;     // its place in the run's test order
+  std::string message;    // the judge's message, or why the run failed
+  Transcript transcript;  // the game as the interaction core saw it
+  std::size_t index = 0;  // its place in the run's test order
 
   // Of wall_s, how long its processes and the judge's thread waited for a CPU, as far as the
   // judge looked: credited to the wall-clock guard (a busy machine's time is not the program's).

@@ -82,12 +82,12 @@ TEST(BoxRequest, WhatIsMissingOrWrongIsNamed) {
   EXPECT_TRUE(has(refusal({"--meta", "m", "--", "/bin/true"}), "--dir")) << "no directory";
   EXPECT_TRUE(has(refusal({"--meta", "m", "--dir", "/tmp"}), "after --")) << "no program";
   EXPECT_TRUE(has(refusal({"--time", "-1", "--meta", "m", "--dir", "/tmp", "--", "x"}), "--time"));
-  EXPECT_TRUE(has(refusal({"--limits", "magic", "--meta", "m", "--dir", "/tmp", "--", "x"}),
-                  "--limits"));
-  EXPECT_TRUE(has(refusal({"--env", "NOVALUE", "--meta", "m", "--dir", "/tmp", "--", "x"}),
-                  "NAME=VALUE"));
-  EXPECT_TRUE(has(refusal({"--ids", "100-200", "--meta", "m", "--dir", "/tmp", "--", "x"}),
-                  "below 1000"));
+  EXPECT_TRUE(
+      has(refusal({"--limits", "magic", "--meta", "m", "--dir", "/tmp", "--", "x"}), "--limits"));
+  EXPECT_TRUE(
+      has(refusal({"--env", "NOVALUE", "--meta", "m", "--dir", "/tmp", "--", "x"}), "NAME=VALUE"));
+  EXPECT_TRUE(
+      has(refusal({"--ids", "100-200", "--meta", "m", "--dir", "/tmp", "--", "x"}), "below 1000"));
   EXPECT_TRUE(has(refusal({"--sweep", "--", "x"}), "take no program"));
   EXPECT_TRUE(has(refusal({"--frobnicate"}), "frobnicate"));
 }

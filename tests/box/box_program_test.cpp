@@ -45,11 +45,19 @@ class Box {
 
   std::vector<std::string> args(const std::vector<std::string>& command,
                                 const std::vector<std::string>& more = {}) const {
-    std::vector<std::string> a = {build_program("judge-box").string(), "--time",   "1",
-                                  "--memory",                          "256",      "--limits",
-                                  mechanism_name(mechanism_),          "--sandbox", sandbox_ ? "bwrap" : "none",
-                                  "--dir",                             dir.path.string(),
-                                  "--meta",                            meta().string()};
+    std::vector<std::string> a = {build_program("judge-box").string(),
+                                  "--time",
+                                  "1",
+                                  "--memory",
+                                  "256",
+                                  "--limits",
+                                  mechanism_name(mechanism_),
+                                  "--sandbox",
+                                  sandbox_ ? "bwrap" : "none",
+                                  "--dir",
+                                  dir.path.string(),
+                                  "--meta",
+                                  meta().string()};
     a.insert(a.end(), more.begin(), more.end());
     a.push_back("--");
     a.insert(a.end(), command.begin(), command.end());
@@ -64,8 +72,8 @@ class Box {
     request.argv = argv;
     request.in_file = (files.path / "in").string();
     request.out_file = (files.path / "out").string();
-    const int err = ::open((files.path / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC,
-                           0600);
+    const int err =
+        ::open((files.path / "err").c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);
     request.err = err;
     if (lifeline >= 0) request.pass = {lifeline};
     const pid_t pid = spawn(request);
@@ -190,16 +198,25 @@ TEST_P(BoxAlone, TheProgramReachesItsDirectoryByItsPathInsideAPrivateOne) {
     fs::create_directory(dir);
     write_text(dir / "file", "reached\n");
     TempDir files("entrapment-box-test-files");
-    std::vector<std::string> argv = {build_program("judge-box").string(), "--time", "1",
-                                     "--memory", "256", "--limits", mechanism_name(mechanism()),
-                                     "--sandbox", sandbox() ? "bwrap" : "none", "--dir",
-                                     dir.string(), "--meta", (files.path / "record").string()};
+    std::vector<std::string> argv = {build_program("judge-box").string(),
+                                     "--time",
+                                     "1",
+                                     "--memory",
+                                     "256",
+                                     "--limits",
+                                     mechanism_name(mechanism()),
+                                     "--sandbox",
+                                     sandbox() ? "bwrap" : "none",
+                                     "--dir",
+                                     dir.string(),
+                                     "--meta",
+                                     (files.path / "record").string()};
     if (writable) argv.push_back("--writable-dir");
     argv.insert(argv.end(), {"--", "/bin/cat", (dir / "file").string()});
     const ProcessResult run = run_process(argv);
     EXPECT_EQ(run.status, 0) << run.err;
-    EXPECT_EQ(run.out, "reached\n") << (writable ? "writable: " : "read-only: ") << run.err
-                                    << read_text(files.path / "record");
+    EXPECT_EQ(run.out, "reached\n")
+        << (writable ? "writable: " : "read-only: ") << run.err << read_text(files.path / "record");
   }
 }
 
@@ -237,13 +254,12 @@ TEST_P(BoxAlone, TheProgramRunsUnderItsAddressSpaceLimit) {
 // namespace; what is allowed still works (a socket pair of AF_UNIX).
 TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
   Box sockets = box();
-  const BoxRun tcp = sockets.run(
-      {"/usr/bin/python3", "-c",
-       "import socket\n"
-       "socket.socketpair(socket.AF_UNIX)\n"
-       "print('unix ok', flush=True)\n"
-       "socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
-       "print('tcp ok')\n"});
+  const BoxRun tcp = sockets.run({"/usr/bin/python3", "-c",
+                                  "import socket\n"
+                                  "socket.socketpair(socket.AF_UNIX)\n"
+                                  "print('unix ok', flush=True)\n"
+                                  "socket.socket(socket.AF_INET, socket.SOCK_STREAM)\n"
+                                  "print('tcp ok')\n"});
   EXPECT_EQ(tcp.out, "unix ok\n") << tcp.err;
   EXPECT_TRUE(has(tcp.err, "Address family not supported")) << tcp.err;
 #ifdef __x86_64__

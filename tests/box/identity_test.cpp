@@ -2,8 +2,6 @@
 // box's at the same time, nor an account's, a group's, a user's subordinate id, or one another
 // judge's run holds where the limits are shared through it. The tests use small ranges of their
 // own (beside the default one the judges of the machine use), so as to starve nobody.
-#include "box/run_ids.hpp"
-
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <pwd.h>
@@ -25,6 +23,7 @@
 #include <thread>
 
 #include "box/id_registry.hpp"
+#include "box/run_ids.hpp"
 #include "containment/box_process.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/runs.hpp"
@@ -353,8 +352,7 @@ TEST(UserIds, AnIdThatIsAnAccountsIsNeverHandedOut) {
   const std::string accounts = for_every_id_but_the_last([](const std::string& id, int) {
     return "dynamic" + id + ":x:" + id + ":" + id + "::/:/usr/sbin/nologin\n";
   });
-  EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/passwd", accounts),
-            kRange.last)
+  EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/passwd", accounts), kRange.last)
       << "it handed out an account's id";
 }
 
@@ -370,8 +368,7 @@ TEST(UserIds, AnIdThatIsAGroupsIsNeverHandedOut) {
       line += (member ? ",member" : "member") + std::to_string(member);
     return line + "\n";
   });
-  EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/group", groups),
-            kRange.last)
+  EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/group", groups), kRange.last)
       << "it handed out a group's id";
 }
 
@@ -384,8 +381,8 @@ TEST(UserIds, AUsersSubordinateIdIsNeverHandedOut) {
   OwnRegistry registry;
   std::error_code ec;
   if (!fs::exists("/etc/subuid", ec)) GTEST_SKIP() << "no /etc/subuid to bind a test's over";
-  const std::string ranges = "containers:" + std::to_string(kRange.first) + ":" +
-                             std::to_string(kRangeIds - 1) + "\n";
+  const std::string ranges =
+      "containers:" + std::to_string(kRange.first) + ":" + std::to_string(kRangeIds - 1) + "\n";
   EXPECT_EQ(id_handed_out_with(registry.parent.path, "/etc/subuid", ranges), kRange.last)
       << "it handed out a user's subordinate id";
   EXPECT_EQ(subordinate_ranges((registry.parent.path / "subuid").string()),

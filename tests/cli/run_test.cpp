@@ -252,8 +252,7 @@ TEST(Run, AFileKeptElsewhereIsJudgedWithTheJudgesOwnPackage) {
   const fs::path program = package.outside() / "mine.py";
   fs::copy_file(repository() / "solutions" / "accepted" / "reference.py", program);
   // --trust: what is judged here is where the package is found, wherever bwrap is.
-  const JudgeRun run =
-      run_judge({"run", program.string(), "--trust"}, {package.outside(), {}, ""});
+  const JudgeRun run = run_judge({"run", program.string(), "--trust"}, {package.outside(), {}, ""});
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_NE(run.out.find("(the package judge was built in)"), std::string::npos) << run.out;
 }

@@ -10,9 +10,9 @@
 
 #include <string>
 
-#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/text.hpp"
 
 namespace entrapment::testing {
@@ -125,7 +125,7 @@ TEST(Containment, AnInterpreterInAHomesBinShowsNotTheHome) {
 TEST(Containment, AnInstallationShowsItsBinAndLibNeverItsPrefix) {
   if (const std::string why = why_unsupported(true, LimitChoice::Auto); !why.empty())
     GTEST_SKIP() << why;
-  TempDir home("entrapment-test-home", 0755);  // $HOME: never shown whole
+  TempDir home("entrapment-test-home", 0755);    // $HOME: never shown whole
   TempDir local("entrapment-test-local", 0755);  // ~/.local, an installation's prefix
   TempDir program("entrapment-test-program", 0755);
   fs::create_directories(local.path / "bin");

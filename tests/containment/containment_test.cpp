@@ -17,9 +17,9 @@
 #include "box/proc_table.hpp"
 #include "containment/box_process.hpp"
 #include "containment/spawn.hpp"
-#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/text.hpp"
 
 namespace entrapment::testing {
@@ -31,7 +31,9 @@ namespace fs = std::filesystem;
 struct Ran {
   BoxRecord record;
   std::string out, err;
-  int exit_code() const { return record.ending == BoxRecord::Ending::Exited ? record.exit_code : -1; }
+  int exit_code() const {
+    return record.ending == BoxRecord::Ending::Exited ? record.exit_code : -1;
+  }
 };
 
 Ran run_contained(const std::vector<std::string>& command, const BoxLimits& limits, bool bwrap) {
@@ -368,8 +370,7 @@ TEST(MemfdUnderRlimits, RunVerboseSaysTmpfsMemoryIsNotCountedAndMemfdsAtItsLooks
                 in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
   EXPECT_NE(run.out.find("counted on a best-effort basis"), std::string::npos)
       << run.out << run.err;
-  EXPECT_NE(run.out.find("the memfds it holds open as the box's looks see them"),
-            std::string::npos)
+  EXPECT_NE(run.out.find("the memfds it holds open as the box's looks see them"), std::string::npos)
       << run.out << run.err;
   EXPECT_NE(run.out.find("NOT counted: memory held in a tmpfs"), std::string::npos)
       << run.out << run.err;

@@ -17,8 +17,8 @@
 
 #include "containment/box_process.hpp"
 #include "containment/tool_process.hpp"
-#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

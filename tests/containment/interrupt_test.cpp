@@ -14,8 +14,8 @@
 #include <fstream>
 #include <thread>
 
-#include "containment/interrupts.hpp"
 #include "box/proc_table.hpp"
+#include "containment/interrupts.hpp"
 #include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
@@ -112,8 +112,8 @@ TEST(Interrupt, SigintStopsJudgeVerify) {
 TEST(Interrupt, NothingOfAJudgeKilledWithSigkillIsLeft) {
   for (const bool sandbox : {true, false}) {
     Tests tests;
-    const std::string token = "sigkill-run-" + std::string(sandbox ? "bwrap-" : "none-") +
-                              std::to_string(::getpid());
+    const std::string token =
+        "sigkill-run-" + std::string(sandbox ? "bwrap-" : "none-") + std::to_string(::getpid());
     std::vector<std::string> args = {"run", "--trust", tests.dir.path.string(), "-j", "2"};
     if (!sandbox) args.push_back("--no-sandbox");
     args.insert(args.end(), {"--", player_path(), "sleep", token});
@@ -128,8 +128,8 @@ TEST(Interrupt, NothingOfAJudgeKilledWithSigkillIsLeft) {
     while ((processes_with(token) > 0 || !judge_leftovers(judge.pid()).empty()) &&
            std::chrono::steady_clock::now() < deadline)
       std::this_thread::sleep_for(std::chrono::milliseconds(50));
-    EXPECT_EQ(processes_with(token), 0) << (sandbox ? "bwrap: " : "none: ")
-                                        << "processes of its runs are left";
+    EXPECT_EQ(processes_with(token), 0)
+        << (sandbox ? "bwrap: " : "none: ") << "processes of its runs are left";
     EXPECT_EQ(judge_leftovers(judge.pid()), std::vector<std::string>{})
         << (sandbox ? "bwrap: " : "none: ") << "left behind";
   }

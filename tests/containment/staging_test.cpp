@@ -11,8 +11,8 @@
 #include <fstream>
 
 #include "containment/box_process.hpp"
-#include "tests/support/runs.hpp"
 #include "submissions/work_dir.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -264,9 +264,8 @@ TEST(StageCommand, TwoFilesOfTheSameNameGetTwoNames) {
       scratch("entrapment-test-s", 0755);
   write_file(one.path / "in", "1", 0644);
   write_file(two.path / "in", "2", 0644);
-  const StagedCommand staged =
-      stage_command({"/bin/cat", (one.path / "in").string(), (two.path / "in").string()},
-                    scratch.path, false);
+  const StagedCommand staged = stage_command(
+      {"/bin/cat", (one.path / "in").string(), (two.path / "in").string()}, scratch.path, false);
   EXPECT_NE(staged.argv[1], staged.argv[2]);
   std::ifstream first(staged.argv[1]), second(staged.argv[2]);
   std::string a, b;
@@ -309,8 +308,7 @@ TEST(PrivateDirectories, WorkAndScratchDirectoriesAreMode0700) {
   ASSERT_EQ(::stat(work.path().c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 07777, 0700u);
   BoxLimits limits = small_limits();
-  BoxedProcess process({fs::absolute(bin_dir() / "test_player").string(), "sleep"}, limits,
-                       false);
+  BoxedProcess process({fs::absolute(bin_dir() / "test_player").string(), "sleep"}, limits, false);
   ASSERT_EQ(::stat(process.dir().c_str(), &info), 0);
   EXPECT_EQ(info.st_mode & 07777, 0700u);
   // And the judge's own directory, which holds them both.

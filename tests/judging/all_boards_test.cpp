@@ -8,8 +8,8 @@
 
 #include <fstream>
 
-#include "tests/support/runs.hpp"
 #include "game/solver.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -89,7 +89,7 @@ TEST(AllBoards, ReferenceSolutionWinsEveryGame) {
   }
   RunOptions options;
   options.sandbox = false;  // the sandbox costs ~0.1 s per game; the limits still hold
-  BoxLimits limits;            // problem.yaml's: 5 s, 2 GiB
+  BoxLimits limits;         // problem.yaml's: 5 s, 2 GiB
   const RunResult result = judge_tests(submission, files, dir / "tests", limits, options);
   int failures = 0;
   for (const TestResult& t : result.tests)

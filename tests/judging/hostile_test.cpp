@@ -284,9 +284,9 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
 #else
   const double sanitizer_kib = 0;
 #endif
-  EXPECT_NEAR(static_cast<double>(plain.memory_kib), static_cast<double>(boxed.memory_kib),
-              0.1 * static_cast<double>(std::max(plain.memory_kib, boxed.memory_kib)) +
-                  sanitizer_kib)
+  EXPECT_NEAR(
+      static_cast<double>(plain.memory_kib), static_cast<double>(boxed.memory_kib),
+      0.1 * static_cast<double>(std::max(plain.memory_kib, boxed.memory_kib)) + sanitizer_kib)
       << "memory, KiB, without and with bwrap";
 }
 

@@ -7,8 +7,8 @@
 #include <fstream>
 #include <vector>
 
-#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/temp_dir.hpp"
 
 namespace entrapment::testing {

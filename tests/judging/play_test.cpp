@@ -7,8 +7,8 @@
 #include <sstream>
 #include <utility>
 
-#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -15,9 +15,9 @@
 #include <iostream>
 
 #include "containment/box_process.hpp"
-#include "tests/support/runs.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
+#include "tests/support/runs.hpp"
 #include "tests/support/text.hpp"
 
 namespace entrapment::testing {

@@ -82,6 +82,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/keyctl.h>
+#include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/ioctl.h>
@@ -90,7 +91,6 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
-#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -524,7 +524,7 @@ int main(int argc, char** argv) {
     burn(0.8);
     play();
   } else if (mode == "two-processes" || mode == "named-bwrap" || mode == "zombie-two-processes") {
-    if (mode == "named-bwrap") prctl(PR_SET_NAME, "bwrap");  // its child inherits the name
+    if (mode == "named-bwrap") prctl(PR_SET_NAME, "bwrap");       // its child inherits the name
     if (mode == "zombie-two-processes" && fork() == 0) _exit(0);  // never waited for
     const std::size_t each = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 40;
     const pid_t child = fork();

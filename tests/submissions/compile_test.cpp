@@ -10,9 +10,9 @@
 
 #include "containment/box_process.hpp"
 #include "containment/spawn.hpp"
-#include "tests/support/runs.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

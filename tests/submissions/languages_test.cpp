@@ -10,9 +10,9 @@
 
 #include "containment/box_process.hpp"
 #include "containment/spawn.hpp"
-#include "tests/support/runs.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -28,8 +28,9 @@ class Languages : public ModeTest {
   // must be at least that (bwrap's own would be 2 MiB and a few ms), and at most that plus what
   // the interpreter or the JVM needs of its own (`cpu_own`, `memory_own_mib`, measured here
   // with /usr/bin/time and doubled), well below twice the truth.
-  void expect_accepted(Submission submission, const BoxLimits& limits, double cpu_used, double cpu_own,
-                       long long memory_own_mib, const std::vector<std::string>& kept = {}) {
+  void expect_accepted(Submission submission, const BoxLimits& limits, double cpu_used,
+                       double cpu_own, long long memory_own_mib,
+                       const std::vector<std::string>& kept = {}) {
     const std::string token =
         "language-test-" + std::to_string(::getpid()) + "-" + std::to_string(++runs_);
     for (const std::string& word : {std::to_string(kFilledMib), std::to_string(cpu_used), token})

@@ -8,11 +8,11 @@
 #include <string>
 
 #include "containment/spawn.hpp"
-#include "tests/support/runs.hpp"
 #include "submissions/compile_cache.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
 #include "tests/support/files.hpp"
+#include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -17,8 +17,8 @@
 #include <thread>
 
 #include "containment/spawn.hpp"
-#include "launch.hpp"
 #include "files.hpp"
+#include "launch.hpp"
 
 namespace entrapment::testing {
 

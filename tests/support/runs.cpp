@@ -1,20 +1,19 @@
 #include "runs.hpp"
 
 #include <dirent.h>
+#include <signal.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <cerrno>
-#include <cstring>
 #include <atomic>
+#include <cerrno>
 #include <cstdlib>
+#include <cstring>
 #include <fstream>
 #include <iterator>
 #include <stdexcept>
-
-#include <signal.h>
 
 #include "box/cgroup.hpp"
 #include "box/limiter.hpp"
@@ -34,7 +33,6 @@ void PrintTo(LimitChoice mechanism, std::ostream* out) {
 namespace entrapment::testing {
 
 namespace fs = std::filesystem;
-
 
 fs::path bin_dir() { return build_bin(); }
 
