@@ -146,7 +146,7 @@ TEST(Recipes, ChangeTheTestData) {
 }
 
 TEST(Recipes, AddAHandWrittenContestTest) {
-#ifdef __SANITIZE_ADDRESS__
+#ifdef ENTRAPMENT_SANITIZER_TREE
   // The selection replays the corpus against every candidate: minutes under ASan, where the
   // generator's own tests (tests/generate/hand_tests_test.cpp) cover hand-written tests.
   GTEST_SKIP() << "the plain build runs this recipe; under ASan the selection takes minutes";

@@ -78,7 +78,15 @@ TEST(AllBoards, ReferenceSolutionWinsEveryGame) {
   const fs::path& dir = temp.path;
   const Submission submission = prepare_submission(source, dir / "build");
   const char* full = std::getenv("ENTRAPMENT_ALL_BOARDS_FULL");
-  const std::vector<TestCase> games = all_games(full && std::string(full) == "1");
+  std::vector<TestCase> games = all_games(full && std::string(full) == "1");
+#ifdef ENTRAPMENT_SANITIZER_TREE
+  // Under the sanitizers the judge's side of each game costs several times more and every game
+  // takes the same paths: every fifth game (5 is prime to the rotation of 3 or 4 adversaries,
+  // so each adversary still meets its share of boards). The plain pass plays them all.
+  std::size_t kept = 0;
+  for (std::size_t i = 0; i < games.size(); i += 5) games[kept++] = games[i];
+  games.resize(kept);
+#endif
   fs::create_directories(dir / "tests");
   std::vector<fs::path> files;
   for (std::size_t i = 0; i < games.size(); ++i) {

@@ -114,7 +114,7 @@ TEST_P(HostileTest, RightVerdictTrueFiguresInTimeAndNothingLeft) {
   EXPECT_EQ(files_with(token), std::vector<std::string>{}) << "files left in /tmp or /dev/shm";
   rusage self{};
   ::getrusage(RUSAGE_SELF, &self);
-#ifndef __SANITIZE_ADDRESS__
+#ifndef ENTRAPMENT_SANITIZER_TREE
   EXPECT_LT(self.ru_maxrss, 100 * 1024) << "the judge's own peak memory, KiB";
 #endif
 }
@@ -277,7 +277,7 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
   // boxed for a program that uses almost nothing).
   EXPECT_NEAR(plain.cpu_s, boxed.cpu_s, 0.1 * std::max(plain.cpu_s, boxed.cpu_s) + 0.05)
       << "CPU time, without and with bwrap";
-#ifdef __SANITIZE_ADDRESS__
+#ifdef ENTRAPMENT_SANITIZER_TREE
   // Built with AddressSanitizer, the program showed 3.1 MiB more with bwrap than without (11.6
   // and 14.7 MiB under rlimits, in every run); the plain pass checks the 10 % alone.
   const double sanitizer_kib = 4096;
@@ -399,7 +399,7 @@ TEST_P(CostOfLooksTest, ManyMappingsCostTheBoxLittle) {
   EXPECT_EQ(to_string(result.verdict), std::string("TLE")) << result.message;
   // (How far past its limit it got depends on how soon a busy machine let the box look: not
   // checked. The box's own CPU time does not depend on that.)
-#ifdef __SANITIZE_ADDRESS__
+#ifdef ENTRAPMENT_SANITIZER_TREE
   const double box_cpu_s = 1.0;  // the box built with the sanitizers runs its looks 2-3 x slower
 #else
   const double box_cpu_s = 0.5;

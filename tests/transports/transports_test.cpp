@@ -76,7 +76,7 @@ class Transports : public ::testing::Test {
   // UOJ's way: `interactor INPUT /dev/stdin ANSWER`, its verdict on stderr.
   // UOJ runs the interactor under its memory limit (256 MiB here), as an address-space cap;
   // ASan's shadow memory cannot live under one, so the instrumented build runs it uncapped.
-#ifdef __SANITIZE_ADDRESS__
+#ifdef ENTRAPMENT_SANITIZER_TREE
   static constexpr int kUojCapMib = 0;
 #else
   static constexpr int kUojCapMib = 256;
@@ -132,7 +132,7 @@ class Transports : public ::testing::Test {
   const TempDir dir_{"entrapment-transports-test"};
 };
 
-#ifndef __SANITIZE_ADDRESS__  // ASan's shadow memory cannot live under an address-space cap
+#ifndef ENTRAPMENT_SANITIZER_TREE  // ASan's shadow memory cannot live under an address-space cap
 
 TEST_F(Transports, ABlankLineFloodAfterTheGameIsAWrongAnswerWithinTheMemoryLimit) {
   const JudgeExit k = kattis("blank-flood");
