@@ -50,36 +50,35 @@ std::vector<int> rejections(const KillMatrix& kills, std::size_t strategies) {
   return out;
 }
 
+// Each test runs in a process of its own (ctest), so each computes only what it reads: the kill
+// matrices of every strategy on the exhaustive tier cost seconds (half a minute under the
+// sanitizers), and the reference player's test needs none of them.
 class Strength : public ::testing::Test {
  protected:
-  static void SetUpTestSuite() {
-    contest_ = new Tier(tier("secret"));
-    exhaustive_ = new Tier(tier("exhaustive"));
-    strategies_ = new std::vector<const StrategyInfo*>(all_strategies());
-    contest_kills_ = new KillMatrix(kill_matrix(contest_->tests, *strategies_));
-    exhaustive_kills_ = new KillMatrix(kill_matrix(exhaustive_->tests, *strategies_));
+  static const Tier& contest() {
+    static const Tier t = tier("secret");
+    return t;
   }
-  static void TearDownTestSuite() {
-    delete contest_;
-    delete exhaustive_;
-    delete strategies_;
-    delete contest_kills_;
-    delete exhaustive_kills_;
+  static const Tier& exhaustive() {
+    static const Tier t = tier("exhaustive");
+    return t;
   }
-  static Tier* contest_;
-  static Tier* exhaustive_;
-  static std::vector<const StrategyInfo*>* strategies_;
-  static KillMatrix* contest_kills_;
-  static KillMatrix* exhaustive_kills_;
+  static const std::vector<const StrategyInfo*>& strategies() {
+    static const std::vector<const StrategyInfo*> s = all_strategies();
+    return s;
+  }
+  static const KillMatrix& contest_kills() {
+    static const KillMatrix k = kill_matrix(contest().tests, strategies());
+    return k;
+  }
+  static const KillMatrix& exhaustive_kills() {
+    static const KillMatrix k = kill_matrix(exhaustive().tests, strategies());
+    return k;
+  }
 };
-Tier* Strength::contest_ = nullptr;
-Tier* Strength::exhaustive_ = nullptr;
-std::vector<const StrategyInfo*>* Strength::strategies_ = nullptr;
-KillMatrix* Strength::contest_kills_ = nullptr;
-KillMatrix* Strength::exhaustive_kills_ = nullptr;
 
 TEST_F(Strength, TheReferencePlayerWinsEveryContestAndExhaustiveTest) {
-  for (const Tier* t : {contest_, exhaustive_}) {
+  for (const Tier* t : {&contest(), &exhaustive()}) {
     const KillMatrix lost = kill_matrix(t->tests, {&reference_strategy()});
     for (std::size_t i = 0; i < lost.size(); ++i)
       EXPECT_TRUE(lost[i].empty())
@@ -88,20 +87,20 @@ TEST_F(Strength, TheReferencePlayerWinsEveryContestAndExhaustiveTest) {
 }
 
 TEST_F(Strength, EveryStrategyIsAMistakeTheExhaustiveTierCatches) {
-  const std::vector<int> caught = rejections(*exhaustive_kills_, strategies_->size());
-  for (std::size_t s = 0; s < strategies_->size(); ++s)
-    EXPECT_GT(caught[s], 0) << (*strategies_)[s]->name
+  const std::vector<int> caught = rejections(exhaustive_kills(), strategies().size());
+  for (std::size_t s = 0; s < strategies().size(); ++s)
+    EXPECT_GT(caught[s], 0) << strategies()[s]->name
                             << " is never rejected by the exhaustive tier: if it is correct, "
                                "take it out of the corpus and say so in the README";
 }
 
 TEST_F(Strength, EveryStrategyTheExhaustiveTierRejectsTheContestSetRejectsThreeTimes) {
-  const std::vector<int> caught = rejections(*exhaustive_kills_, strategies_->size());
-  const std::vector<int> contest = rejections(*contest_kills_, strategies_->size());
+  const std::vector<int> caught = rejections(exhaustive_kills(), strategies().size());
+  const std::vector<int> contest = rejections(contest_kills(), strategies().size());
   int fewest = 1 << 20;
-  for (std::size_t s = 0; s < strategies_->size(); ++s) {
+  for (std::size_t s = 0; s < strategies().size(); ++s) {
     if (caught[s] == 0) continue;
-    EXPECT_GE(contest[s], 3) << (*strategies_)[s]->name << " is rejected by " << caught[s]
+    EXPECT_GE(contest[s], 3) << strategies()[s]->name << " is rejected by " << caught[s]
                              << " exhaustive tests but only " << contest[s] << " contest tests";
     fewest = std::min(fewest, contest[s]);
   }
