@@ -17,7 +17,7 @@ using namespace std;
 
 static const int FULL = 0x1FF;
 static int nbr[9];                         // neighbours of square i (0-based) as a bitmask
-static signed char memoWin[10][512][512];  // -1 unknown, 0 lose, 1 win (for the Runner)
+static signed char memoWin[10][512][512];  // 0 unknown, 1 lose, 2 win (for the Runner)
 static signed char memoKeep[10][512][512];
 
 static int neighbourhood(int set) {
@@ -33,7 +33,7 @@ static bool win(int a, int s, int r);
 static bool keep(int a, int x, int r) {
   if (x == 0) return false;
   signed char& m = memoKeep[r][a][x];
-  if (m >= 0) return m;
+  if (m) return m == 2;
   bool ok = true;
   for (int b = 0; b < 9 && ok; b++) {
     if (!(a >> b & 1)) continue;
@@ -41,7 +41,7 @@ static bool keep(int a, int x, int r) {
     int moved = neighbourhood(x) & a2;
     if (moved == 0 || !win(a2, moved, r - 1)) ok = false;
   }
-  m = ok;
+  m = ok ? 2 : 1;
   return ok;
 }
 
@@ -50,7 +50,7 @@ static bool win(int a, int s, int r) {
   if (s == 0) return false;
   if (r == 0) return true;
   signed char& m = memoWin[r][a][s];
-  if (m >= 0) return m;
+  if (m) return m == 2;
   bool ok = true;
   // Every cut of S into (T, S\T); only cuts with the lowest square in T, by symmetry.
   int low = s & -s;
@@ -63,7 +63,7 @@ static bool win(int a, int s, int r) {
     }
     if (sub == 0) break;
   }
-  m = ok;
+  m = ok ? 2 : 1;
   return ok;
 }
 
@@ -171,8 +171,6 @@ int main() {
     if (col > 0) nbr[i] |= 1 << (i - 1);
     if (col < 2) nbr[i] |= 1 << (i + 1);
   }
-  memset(memoWin, -1, sizeof memoWin);
-  memset(memoKeep, -1, sizeof memoKeep);
   int rounds = number(), u = number();
   int a = FULL;
   for (int i = 0; i < u; i++) a &= ~bit(number());

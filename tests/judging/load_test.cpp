@@ -1,8 +1,12 @@
 // A busy machine never turns a correct program into a TLE, and never lets a sleeping one run
 // on: the wall-clock guard (2 x CPU + 1 s) is moved later by the time the contestant waited
-// for a CPU, not by the time it slept. Here the machine is made busy (four spinning processes
-// per core) while a program that needs 0.8 s of CPU (limit 1 s, guard 3 s) plays: it gets a
-// fraction of a core, far from 0.8 s in 3 s. (No timed assertion: verdicts only.)
+// for a CPU, not by the time it slept. Here the machine is made busy (eight spinning processes
+// per core, each in a session of its own) while a program that needs 0.3 s of CPU (limit 0.4 s,
+// guard 1.8 s) plays: it gets about an eighth of a core, so 0.3 s of CPU takes some 2.5 s of
+// wall time, past the guard, and only the credited waits keep it from a TLE. (No timed
+// assertion: verdicts only.) The spinners' CPU is the test's cost: the machine is busy for
+// as long as the guard needs to be passed, not longer (with 0.8 s of CPU, four spinners per
+// core and the 1 s limit, the eight cases took 55 s of CPU, 41 s now).
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -22,7 +26,7 @@ class BusyMachine {
  public:
   BusyMachine() {
     const int count =
-        std::min(64, 4 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
+        std::min(64, 8 * static_cast<int>(std::max(1u, std::thread::hardware_concurrency())));
     for (int i = 0; i < count; ++i) {
       const pid_t pid = ::fork();
       if (pid == 0) {
@@ -48,13 +52,16 @@ using Param = ModeParam;
 class Load : public ModeTest {
  protected:
   TestResult judge(const std::string& mode) {
-    return judge_test(player(mode), trapper_board(), mode, small_limits(mechanism()), sandbox());
+    BoxLimits limits = small_limits(mechanism());
+    limits.cpu_s = 0.4;
+    limits.wall_s = wall_limit_for(limits.cpu_s);
+    return judge_test(player(mode), trapper_board(), mode, limits, sandbox());
   }
 };
 
 TEST_P(Load, ACorrectProgramOnABusyMachineIsAccepted) {
   BusyMachine busy;
-  const TestResult result = judge("burn-0.8-then-play");
+  const TestResult result = judge("burn-0.3-then-play");
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 

@@ -26,7 +26,7 @@
 //   fork-children   two children allocate 32 MiB and burn 0.3 s of CPU each; waits; plays
 //   slow-machine    burns 0.2 s of CPU, then sleeps 1.4 s (as if the machine gave it a sliver
 //                   of a core), then plays: 1.6 s of wall time for 0.2 s of CPU
-//   burn-0.8-then-play  burns 0.8 s of CPU, then plays (the load tests)
+//   burn-0.3-then-play  burns 0.3 s of CPU, then plays (the load tests)
 // The hostile programs of issue 17: each plays a correct game (AC) when what it tried failed,
 // and exits with status 3 (RTE) saying what it reached when it did not.
 //   fds             any descriptor beyond 0, 1, 2 inherited from the judge
@@ -520,8 +520,8 @@ int main(int argc, char** argv) {
     if (mode == "burn-then-sleep")
       for (;;) pause();
     play();
-  } else if (mode == "burn-0.8-then-play") {
-    burn(0.8);
+  } else if (mode == "burn-0.3-then-play") {
+    burn(0.3);
     play();
   } else if (mode == "two-processes" || mode == "named-bwrap" || mode == "zombie-two-processes") {
     if (mode == "named-bwrap") prctl(PR_SET_NAME, "bwrap");       // its child inherits the name
