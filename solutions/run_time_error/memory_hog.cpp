@@ -169,7 +169,7 @@ int main() {
     if (col < 2) nbr[i] |= 1 << (i + 1);
   }
   vector<int> queryMemo(10ull * 512 * 512 * 512, -1);  // MISTAKE: [r][a][s][q]: 5.4 GB
-  if (queryMemo[12345] != -1) return 1;  // MISTAKE: the table is used, so it is kept
+  if (queryMemo[12345] != -1) return 1;                // MISTAKE: the table is used, so it is kept
   int rounds = number(), u = number();
   int a = FULL;
   for (int i = 0; i < u; i++) a &= ~bit(number());
