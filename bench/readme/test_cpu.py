@@ -56,6 +56,12 @@ def environment_of(properties):
     return env
 
 
+def program_of(command):
+    """The test's program: a script's name rather than its interpreter's."""
+    interpreted = os.path.basename(command[0]).startswith("python") and len(command) > 1
+    return os.path.basename(command[1] if interpreted else command[0])
+
+
 def run_one(test):
     name, command, properties = test
     start = time.monotonic()
@@ -68,9 +74,9 @@ def run_one(test):
     _, status, usage = os.wait4(process.pid, 0)
     timer.cancel()
     process.returncode = os.waitstatus_to_exitcode(status)
-    return {"name": name, "binary": os.path.basename(command[0]) if command[0].find("python") < 0
-            else os.path.basename(command[1]), "user": usage.ru_utime, "system": usage.ru_stime,
-            "wall": time.monotonic() - start, "exit": process.returncode}
+    return {"name": name, "binary": program_of(command), "user": usage.ru_utime,
+            "system": usage.ru_stime, "wall": time.monotonic() - start,
+            "exit": process.returncode}
 
 
 def run_all(tests, jobs):
