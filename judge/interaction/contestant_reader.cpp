@@ -1,6 +1,5 @@
 #include "contestant_reader.hpp"
 
-#include "../game/messages.hpp"
 #include "../protocol/tokens.hpp"
 
 namespace entrapment {
@@ -30,71 +29,70 @@ void ContestantReader::fail(const std::string& message, bool protocol) const {
   throw WrongAnswer(say(Message::located, {{"where", where()}, {"message", message}}), protocol);
 }
 
-std::string ContestantReader::next_line(const std::string& what) {
+template <typename Said>
+std::string ContestantReader::next_line(const Said& said) {
   LineRead read = channel_.read_line();
-  if (read.status == LineRead::Status::End) fail(say(Message::output_ended, {{"what", what}}));
+  if (read.status == LineRead::Status::End) fail(say(Message::output_ended, {{"what", said()}}));
   if (read.status == LineRead::Status::TooLong) {
     transcript_.add_line(true, round_, read.text);
-    fail(say(Message::line_too_long, {{"what", what}, {"limit", std::to_string(kMaxLineBytes)}}));
+    fail(say(Message::line_too_long, {{"what", said()}, {"limit", std::to_string(kMaxLineBytes)}}));
   }
   strip_carriage_return(read.text);
   transcript_.add_line(true, round_, read.text);
   return read.text;
 }
 
-std::vector<std::string> ContestantReader::tokens(const std::string& what) {
-  return split_blanks(next_line(what));
-}
-
-std::vector<std::string> ContestantReader::tokens_skipping_one_blank(const std::string& what) {
-  std::vector<std::string> out = tokens(what);
-  return out.empty() ? tokens(what) : out;
-}
-
-std::string ContestantReader::word(const std::vector<std::string>& words, const std::string& what) {
-  std::string expected;
-  for (const std::string& w : words) expected += (expected.empty() ? "" : " or ") + w;
-  const std::string line =
-      next_line(say(Message::word_wanted, {{"what", what}, {"words", expected}}));
+std::string ContestantReader::word(std::initializer_list<const char*> words, Message what) {
+  const auto expected = [&] {
+    std::string out;
+    for (const char* w : words) out += (out.empty() ? "" : " or ") + std::string(w);
+    return out;
+  };
+  const std::string line = next_line([&] {
+    return say(Message::word_wanted, {{"what", say(what)}, {"words", expected()}});
+  });
   const std::vector<std::string> got = split_blanks(line);
   if (got.size() == 1)
-    for (const std::string& w : words)
+    for (const char* w : words)
       if (got[0] == w) return w;
-  fail(say(Message::not_the_word, {{"what", what}, {"words", expected}, {"line", quote(line)}}));
+  fail(say(Message::not_the_word,
+           {{"what", say(what)}, {"words", expected()}, {"line", quote(line)}}));
 }
 
-int ContestantReader::integer(int low, int high, const std::string& what) {
-  const std::string wanted =
-      say(Message::integer_wanted,
-          {{"what", what}, {"low", std::to_string(low)}, {"high", std::to_string(high)}});
+int ContestantReader::integer(int low, int high, Message what) {
+  const auto wanted = [&] {
+    return say(Message::integer_wanted,
+               {{"what", say(what)}, {"low", std::to_string(low)}, {"high", std::to_string(high)}});
+  };
   const std::string line = next_line(wanted);
   const std::vector<std::string> got = split_blanks(line);
-  if (got.size() != 1) fail(say(Message::not_alone, {{"what", wanted}, {"line", quote(line)}}));
+  if (got.size() != 1) fail(say(Message::not_alone, {{"what", wanted()}, {"line", quote(line)}}));
   const Optional<long long> value = parse_integer(got[0]);
   if (!value)
-    fail(say(Message::not_an_integer_alone, {{"what", wanted}, {"token", quote(got[0])}}));
+    fail(say(Message::not_an_integer_alone, {{"what", wanted()}, {"token", quote(got[0])}}));
   if (*value < low || *value > high)
-    fail(say(Message::out_of_range_alone, {{"what", wanted}, {"token", got[0]}}));
+    fail(say(Message::out_of_range_alone, {{"what", wanted()}, {"token", got[0]}}));
   return static_cast<int>(*value);
 }
 
-std::vector<int> ContestantReader::integers(std::size_t count, int low, int high,
-                                            const std::string& what) {
-  const std::string wanted = say(Message::integers_wanted, {{"what", what},
-                                                            {"count", std::to_string(count)},
-                                                            {"low", std::to_string(low)},
-                                                            {"high", std::to_string(high)}});
-  const std::vector<std::string> got = tokens(wanted);
+std::vector<int> ContestantReader::integers(std::size_t count, int low, int high, Message what) {
+  const auto wanted = [&] {
+    return say(Message::integers_wanted, {{"what", say(what)},
+                                          {"count", std::to_string(count)},
+                                          {"low", std::to_string(low)},
+                                          {"high", std::to_string(high)}});
+  };
+  const std::vector<std::string> got = split_blanks(next_line(wanted));
   if (got.size() != count)
-    fail(
-        say(Message::token_count,
-            {{"what", wanted}, {"tokens", count_of(static_cast<long long>(got.size()), "token")}}));
+    fail(say(
+        Message::token_count,
+        {{"what", wanted()}, {"tokens", count_of(static_cast<long long>(got.size()), "token")}}));
   std::vector<int> out;
   for (const std::string& token : got) {
     const Optional<long long> value = parse_integer(token);
-    if (!value) fail(say(Message::not_an_integer, {{"what", what}, {"token", quote(token)}}));
+    if (!value) fail(say(Message::not_an_integer, {{"what", say(what)}, {"token", quote(token)}}));
     if (*value < low || *value > high)
-      fail(say(Message::outside_range, {{"what", what},
+      fail(say(Message::outside_range, {{"what", say(what)},
                                         {"token", token},
                                         {"low", std::to_string(low)},
                                         {"high", std::to_string(high)}}));
@@ -103,30 +101,32 @@ std::vector<int> ContestantReader::integers(std::size_t count, int low, int high
   return out;
 }
 
-std::vector<Square> ContestantReader::labels(std::size_t count, SquareSet allowed,
-                                             const std::string& what, bool skip_one_blank) {
-  const std::string wanted =
-      say(Message::labels_wanted,
-          {{"what", what},
-           {"labels", count_of(static_cast<long long>(count), "distinct square label")}});
-  const std::vector<std::string> got =
-      skip_one_blank ? tokens_skipping_one_blank(wanted) : tokens(wanted);
+std::vector<Square> ContestantReader::labels(std::size_t count, SquareSet allowed, Message what,
+                                             bool skip_one_blank) {
+  const auto wanted = [&] {
+    return say(Message::labels_wanted,
+               {{"what", say(what)},
+                {"labels", count_of(static_cast<long long>(count), "distinct square label")}});
+  };
+  std::vector<std::string> got = split_blanks(next_line(wanted));
+  if (got.empty() && skip_one_blank) got = split_blanks(next_line(wanted));
   if (got.size() != count)
-    fail(
-        say(Message::token_count,
-            {{"what", wanted}, {"tokens", count_of(static_cast<long long>(got.size()), "token")}}));
+    fail(say(
+        Message::token_count,
+        {{"what", wanted()}, {"tokens", count_of(static_cast<long long>(got.size()), "token")}}));
   std::vector<Square> out;
   SquareSet seen = kEmpty;
   for (const std::string& token : got) {
     const Optional<long long> value = parse_integer(token);
-    if (!value) fail(say(Message::not_an_integer, {{"what", what}, {"token", quote(token)}}));
+    if (!value) fail(say(Message::not_an_integer, {{"what", say(what)}, {"token", quote(token)}}));
     if (!is_label(static_cast<int>(*value)) || *value != static_cast<int>(*value))
-      fail(say(Message::not_a_label, {{"what", what}, {"token", token}}));
+      fail(say(Message::not_a_label, {{"what", say(what)}, {"token", token}}));
     const Square s = static_cast<Square>(*value);
-    if (contains(seen, s)) fail(say(Message::listed_twice, {{"what", what}, {"token", token}}));
+    if (contains(seen, s))
+      fail(say(Message::listed_twice, {{"what", say(what)}, {"token", token}}));
     if (!contains(allowed, s))
       fail(say(Message::not_available,
-               {{"what", what}, {"token", token}, {"available", describe(allowed)}}));
+               {{"what", say(what)}, {"token", token}, {"available", describe(allowed)}}));
     seen |= single(s);
     out.push_back(s);
   }

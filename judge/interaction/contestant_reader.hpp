@@ -4,11 +4,13 @@
 // before the line end is ignored; everything else is strict (see README, "The protocol").
 #pragma once
 
+#include <initializer_list>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "../game/board.hpp"
+#include "../game/messages.hpp"
 #include "channel.hpp"
 #include "transcript.hpp"
 
@@ -39,20 +41,21 @@ class ContestantReader {
   // The current place in words: "before the first round", "round 2", "after round 3".
   std::string where() const;
 
-  // The next line as tokens. `what` describes the line ("the number of squares to ask").
-  std::vector<std::string> tokens(const std::string& what);
-  // Like tokens(), but a blank line in its place is skipped once (what some programs print
-  // for the absent list of an empty query).
-  std::vector<std::string> tokens_skipping_one_blank(const std::string& what);
-
+  // Each read names what it expects by a message of game/messages.hpp ("the number of squares
+  // to ask"), put in words only when the read fails: games played in process (the selection,
+  // the corpus) read by the million, and saying every expectation in advance was a third of
+  // their cost.
+  //
   // A line holding exactly one of `words`.
-  std::string word(const std::vector<std::string>& words, const std::string& what);
+  std::string word(std::initializer_list<const char*> words, Message what);
   // A line holding exactly one integer in [low, high].
-  int integer(int low, int high, const std::string& what);
+  int integer(int low, int high, Message what);
   // A line holding exactly `count` integers, each in [low, high].
-  std::vector<int> integers(std::size_t count, int low, int high, const std::string& what);
-  // A line holding exactly `count` distinct labels of squares in `allowed`.
-  std::vector<Square> labels(std::size_t count, SquareSet allowed, const std::string& what,
+  std::vector<int> integers(std::size_t count, int low, int high, Message what);
+  // A line holding exactly `count` distinct labels of squares in `allowed`. With
+  // `skip_one_blank`, a blank line in its place is skipped once (what some programs print for
+  // the absent list of an empty query).
+  std::vector<Square> labels(std::size_t count, SquareSet allowed, Message what,
                              bool skip_one_blank = false);
 
   // After the game: only blank lines (by the same whitespace rule as every read) may follow
@@ -64,7 +67,9 @@ class ContestantReader {
   [[noreturn]] void fail(const std::string& message, bool protocol = true) const;
 
  private:
-  std::string next_line(const std::string& what);
+  // `said` makes the description of what was expected, called only when the read fails.
+  template <typename Said>
+  std::string next_line(const Said& said);
 
   Channel& channel_;
   Transcript& transcript_;

@@ -35,7 +35,7 @@ class Game {
   // Returns the accepting message; throws WrongAnswer or JudgeFailure.
   std::string play() {
     for (const std::string& line : test_.board_lines()) send(line);
-    const std::string claim = reader_.word({"Runner", "Trapper"}, say(Message::what_side));
+    const std::string claim = reader_.word({"Runner", "Trapper"}, Message::what_side);
     transcript_.claimed = claim;
     const Side winner = test_.winner();
     if (claim != to_string(winner))
@@ -82,9 +82,8 @@ class Game {
       send(std::to_string(query.size()));
       if (!query.empty()) send(join_labels(query));
 
-      const Answer answer = reader_.word({"Yes", "No"}, say(Message::what_answer)) == "Yes"
-                                ? Answer::Yes
-                                : Answer::No;
+      const Answer answer =
+          reader_.word({"Yes", "No"}, Message::what_answer) == "Yes" ? Answer::Yes : Answer::No;
       log.answer = answer;
       const SquareSet left = runner_after_answer(position_.runner, query_set, answer);
       log.runner_after_answer = left;
@@ -111,15 +110,15 @@ class Game {
         reader_.fail(say(Message::trapped_after_block,
                          {{"block", std::to_string(block)}, {"squares", describe(left)}}),
                      false);
-      if (reader_.word({"Free", "Trapped"}, say(Message::what_move)) == "Trapped")
+      if (reader_.word({"Free", "Trapped"}, Message::what_move) == "Trapped")
         reader_.fail(
             say(Message::false_trapped, {{"squares", describe(left)}, {"moved", describe(moved)}}));
       position_.runner = moved;
       position_.rounds_left--;
     }
     reader_.set_round(test_.rounds + 1);
-    const std::vector<int> path = reader_.integers(static_cast<std::size_t>(test_.rounds) + 1, 1, 9,
-                                                   say(Message::what_proof));
+    const std::vector<int> path =
+        reader_.integers(static_cast<std::size_t>(test_.rounds) + 1, 1, 9, Message::what_proof);
     transcript_.runner_path.assign(path.begin(), path.end());
     if (Optional<std::string> wrong =
             path_violation(test_.start().available, history_, transcript_.runner_path))
@@ -136,11 +135,11 @@ class Game {
         make_runner(test_.adversary, test_.start().available);
     for (int round = 1; round <= test_.rounds; ++round) {
       TranscriptRound& log = begin_round(round);
-      const int n = reader_.integer(0, size(position_.available), say(Message::what_query_size));
+      const int n = reader_.integer(0, size(position_.available), Message::what_query_size);
       std::vector<Square> query;
       if (n > 0)
-        query = reader_.labels(static_cast<std::size_t>(n), position_.available,
-                               say(Message::what_query));
+        query =
+            reader_.labels(static_cast<std::size_t>(n), position_.available, Message::what_query);
       const SquareSet query_set = make_set(query);
       log.query = query;
 
@@ -154,8 +153,8 @@ class Game {
       position_.runner = left;
 
       // An empty query has no list line; a blank line in its place is tolerated.
-      const std::vector<Square> block = reader_.labels(
-          1, position_.available, say(Message::what_block), /*skip_one_blank=*/n == 0);
+      const std::vector<Square> block =
+          reader_.labels(1, position_.available, Message::what_block, /*skip_one_blank=*/n == 0);
       log.block = block[0];
       history_.push_back(RoundRecord(query_set, answer, block[0]));
       position_.available &= static_cast<SquareSet>(~single(block[0]));
