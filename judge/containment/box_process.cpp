@@ -122,9 +122,12 @@ void BoxedProcess::start(const std::vector<std::string>& command_in, const BoxLi
   std::string failure;
   started_ = Clock::now();
   try {
+    // Started and registered under the clean-up's lock, which an interrupt's clean-up takes
+    // before it lists the boxes: it waits for a box being started and stops it with the others.
+    const std::shared_ptr<void> held = hold_off_interrupt_cleanup();
     box_ = spawn(spawning);
-    if (!register_box(box_)) ::kill(box_, SIGTERM);  // an interrupt came meanwhile
-  } catch (const SpawnError& e) {
+    register_box(box_);
+  } catch (const std::exception& e) {  // a spawn that failed, or an interrupt that came first
     failure = e.what();
   }
   ::close(in.read);

@@ -21,10 +21,10 @@ void handle_interrupts();
 // True once an interrupt arrived: nothing new may start.
 bool interrupted();
 
-// A box the judge started (until it is reaped): an interrupt asks it to stop. Registered after
-// the box started; a box registered once the interrupt came is stopped by its registrant
-// (register_box returns false), so none is missed.
-bool register_box(pid_t box);
+// A box the judge started (until it is reaped): an interrupt asks it to stop. Started and
+// registered while holding hold_off_interrupt_cleanup(), so that the clean-up, which takes that
+// lock before it lists the boxes, misses none.
+void register_box(pid_t box);
 void forget_box(pid_t box);
 
 // A directory an interrupt removes (an export being written, a cache entry being stored).
