@@ -157,6 +157,7 @@ class RlimitLimiter : public Limiter {
     peak_kib_ = std::max(peak_kib_, now.peak_kib);
     Look look;
     look.cpu_s = seconds_of(reaped_so_far()) + now.cpu_s;
+    cpu_seen_ = std::max(cpu_seen_, look.cpu_s);
     const double at = wall_now();
     if (at >= next_memory_look_) {
       const double budget = std::max(0.005, 0.1 * (look.cpu_s - cpu_at_memory_look_));
@@ -200,7 +201,10 @@ class RlimitLimiter : public Limiter {
 
   RunFigures figures(const rusage& reaped, bool failed) override {
     RunFigures f;
-    f.cpu_s = std::max(seconds_of(reaped), reaped_before_kill_ + before_kill_.cpu_s);
+    // A run's CPU time only grows: what a look saw is its least. Processes that bwrap's PID
+    // namespace ended (and reaped: their usage is in no one's) are gone before the box learns
+    // that the run ended, with their figures.
+    f.cpu_s = std::max({seconds_of(reaped), reaped_before_kill_ + before_kill_.cpu_s, cpu_seen_});
     f.memory_kib = std::max({static_cast<long long>(reaped.ru_maxrss), peak_kib_, most_held_kib_});
     // Where an allocation fails and the program dies in whatever way: it had used 80% of the
     // limit. Or the looks saw the tree past it.
@@ -221,6 +225,7 @@ class RlimitLimiter : public Limiter {
   long long most_held_kib_ = 0, peak_kib_ = 0;
   bool memory_over_ = false;
   double reaped_before_kill_ = 0;
+  double cpu_seen_ = 0;  // the most CPU time a look saw
   TreeSample before_kill_;
 };
 

@@ -151,6 +151,11 @@ const Hostile kHostile[] = {
     // 0.2 s of CPU in 1.6 s of wall time, as on a busy machine: TLE is decided by CPU time;
     // the wall limit (2 x 1 s + 1 s, the production rule) only stops sleeping programs.
     {"slow-machine", Verdict::AC, false, 0, 0, 0.2},
+    // Two children burn 0.5 s each and stop; the main process exits 0.6 s later, leaving them
+    // to die with it: their time is the run's, though bwrap's PID namespace ends them (and
+    // their figures in /proc) before the box learns that the run ended (rlimits in bwrap:
+    // "0.02 s"; the box's looks saw it).
+    {"stopped-workers", Verdict::AC, false, 0, 4, 1.0},
     // Two children, 0.3 s and 32 MiB each at the same time: the whole tree's figures.
     {"fork-children", Verdict::AC, false, 0, 0, 0.6, 32, "", 64, 0, 10},
     // 150 MiB shared with a child (fork: copy-on-write) under 256 MiB are 150 MiB, not two

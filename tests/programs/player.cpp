@@ -42,6 +42,8 @@
 //                   killed is its death
 //   named-bwrap     the same, both named "bwrap" (prctl PR_SET_NAME), as the sandbox is
 //   zombie-two-processes  the same, after leaving a child it never reaps (a zombie)
+//   stopped-workers two children burn 0.5 s of CPU each and stop themselves (SIGSTOP); it
+//                   waits 0.6 s, plays and exits, leaving them stopped: 1 s in all
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
 //   bomb-during     plays, then lets a child fork-bomb, and exits once the bomb fills the
 //                   process cap (its own fork fails)
@@ -704,6 +706,17 @@ int main(int argc, char** argv) {
   } else if (mode == "slow-machine") {
     burn(0.2);
     std::this_thread::sleep_for(std::chrono::milliseconds(1400));
+    play();
+  } else if (mode == "stopped-workers") {
+    pid_t children[2];
+    for (pid_t& child : children)
+      if ((child = fork()) == 0) {
+        burn(0.5);
+        raise(SIGSTOP);
+        _exit(0);
+      }
+    for (pid_t child : children) waitpid(child, nullptr, WUNTRACED);
+    std::this_thread::sleep_for(std::chrono::milliseconds(600));
     play();
   } else if (mode == "fork-children") {
     pid_t children[2];
