@@ -7,7 +7,8 @@
 # otherwise idle machine; the figures go to doc/measurements.md ("The README's commands").
 # Not a test (about 40 minutes on 2 cores): a measurement.
 #
-#   bench/readme/readme_times.sh [CHECKOUT] [OUT_DIR]     (LOOPS=0: the two commands alone)
+#   bench/readme/readme_times.sh [CHECKOUT] [OUT_DIR]     (LOOPS=0: the two commands alone;
+#                                                          COMMAND2=0: command 1 and the loops)
 #
 #   CHECKOUT  what to clone (default: this checkout's committed HEAD)
 #   OUT_DIR   the clones, the caches, every command's output and times.txt (default
@@ -34,13 +35,15 @@ timed() {
 echo "start $(date -u) $(git -C "$source_repo" rev-parse --short HEAD), load $(cut -d' ' -f1-3 /proc/loadavg)" >>"$out/times.txt"
 
 # README command 2: set up everything, build everything, run every test.
-export XDG_CACHE_HOME="$out/cache2"
-mkdir -p "$XDG_CACHE_HOME"
-git clone -q "$source_repo" "$out/c2" && cd "$out/c2" || exit 1
-timed c2-setup bash .ci/setup
-timed c2-configure cmake -S . -B build
-timed c2-build cmake --build build -j2
-timed c2-ctest ctest --test-dir build --output-on-failure -j2
+if [ "${COMMAND2:-1}" != 0 ]; then
+  export XDG_CACHE_HOME="$out/cache2"
+  mkdir -p "$XDG_CACHE_HOME"
+  git clone -q "$source_repo" "$out/c2" && cd "$out/c2" || exit 1
+  timed c2-setup bash .ci/setup
+  timed c2-configure cmake -S . -B build
+  timed c2-build cmake --build build -j2
+  timed c2-ctest ctest --test-dir build --output-on-failure -j2
+fi
 
 # README command 1: the main job.
 export XDG_CACHE_HOME="$out/cache1"

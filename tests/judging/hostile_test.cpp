@@ -176,13 +176,15 @@ const Hostile kHostile[] = {
     // A child fork-bombs once the main process has ended: the run's figures are those of that
     // moment under every mechanism (it was TLE under some, AC under another).
     {"fork-bomb-child", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
-    // A child that fork-bombs until it fills the production cap of 256 processes, and the main
-    // process exits: the run ends with the main process, whatever it left (under bwrap the PID
+    // A child that fork-bombs until the run's process cap (64) is full, and the main process
+    // exits: the run ends with the main process, whatever it left (under bwrap the PID
     // namespace went with it at once, elsewhere the bomb ran on while the judge killed it: AC
-    // under one, TLE under the others). What the bomb burns until then is the run's, a second
-    // per busy core: 0.5-2 s on 2 cores, alone or beside another bomb, and once 5.04 s on a
-    // busy machine; hence a limit of 20 s, which a bomb left running reaches (seen: TLE).
-    {"bomb-during", Verdict::AC, false, 0, 20, 0, 0, "", 0, 0, 0, true, 256},
+    // under one, TLE under the others). What the bomb burns until then is the run's: every
+    // busy core, for as long as the main process and bwrap's init wait for a CPU among the
+    // bomb's processes, so the more processes, the longer (under 256, beside another such run
+    // on 2 cores: 5.04 s, and 20.09 s once). Hence a limit of 20 s, which a bomb left running
+    // still reaches (seen: TLE at 20.0 s).
+    {"bomb-during", Verdict::AC, false, 0, 20, 0, 0, "", 0, 0, 0, true},
     // Filling /tmp, /dev/shm and its working directory stops at the cap (64 MiB each), and
     // nothing is left on the machine.
     {"tmp-fill", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 10, true},

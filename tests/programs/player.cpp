@@ -45,8 +45,8 @@
 //   stopped-workers two children burn 0.5 s of CPU each and stop themselves (SIGSTOP); it
 //                   waits 0.6 s, plays and exits, leaving them stopped: 1 s in all
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
-//   bomb-during     plays, then lets a child fork-bomb, and exits once the bomb fills the
-//                   process cap (its own fork fails)
+//   bomb-during     plays, then lets a child fork-bomb, forks with it and exits once the
+//                   process cap is full (its own fork fails)
 //   bidi-line       claims a side in a line with a terminal escape and U+202E
 //   bidi-stderr     writes an escape and U+202E to stderr, then exits with status 1
 //   trace-all       tries to trace (ptrace) and to read the environment of every process it
@@ -681,16 +681,16 @@ int main(int argc, char** argv) {
     }
     play();
     if (write(start[1], "!", 1) != 1) return 1;
-    // Until the bomb fills the run's process cap (a fork of its own fails), at most 3 s: it
-    // is whole when the main process exits, whatever the machine's cores and load (a fixed
-    // 0.3 s was that much of every core, and longer on a busy machine).
+    // Forks with the bomb until a fork fails (the run's process cap is full), at most 3 s: the
+    // bomb is whole when the main process exits, whatever the machine's cores and load. It
+    // neither sleeps nor waits for its children (they stay zombies, counted in the cap): among
+    // its spinning bomb a process that sleeps waits long for a CPU again, and the bomb's CPU
+    // time with it.
     const auto give_up = std::chrono::steady_clock::now() + std::chrono::seconds(3);
     while (std::chrono::steady_clock::now() < give_up) {
       const pid_t probe = fork();
       if (probe < 0) break;
       if (probe == 0) _exit(0);
-      waitpid(probe, nullptr, 0);
-      std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
   } else if (mode == "fork-bomb-child") {
     const pid_t parent = getpid();
