@@ -153,8 +153,7 @@ const Hostile kHostile[] = {
     {"slow-machine", Verdict::AC, false, 0, 0, 0.2},
     // Two children burn 0.5 s each and stop; the main process exits 0.6 s later, leaving them
     // to die with it: their time is the run's, though bwrap's PID namespace ends them (and
-    // their figures in /proc) before the box learns that the run ended (rlimits in bwrap:
-    // "0.02 s"; the box's looks saw it).
+    // their figures in /proc) before the box learns that the run ended.
     {"stopped-workers", Verdict::AC, false, 0, 4, 1.0},
     // Two children, 0.3 s and 32 MiB each at the same time: the whole tree's figures.
     {"fork-children", Verdict::AC, false, 0, 0, 0.6, 32, "", 64, 0, 10},
@@ -181,9 +180,9 @@ const Hostile kHostile[] = {
     // namespace went with it at once, elsewhere the bomb ran on while the judge killed it: AC
     // under one, TLE under the others). What the bomb burns until then is the run's: every
     // busy core, for as long as the main process and bwrap's init wait for a CPU among the
-    // bomb's processes, so the more processes, the longer (under 256, beside another such run
-    // on 2 cores: 5.04 s, and 20.09 s once). Hence a limit of 20 s, which a bomb left running
-    // still reaches (seen: TLE at 20.0 s).
+    // bomb's processes, the longer the more processes (seconds under 256 beside another such
+    // run on 2 cores). Hence 64 processes and a limit of 20 s, which a bomb left running still
+    // reaches.
     {"bomb-during", Verdict::AC, false, 0, 20, 0, 0, "", 0, 0, 0, true},
     // Filling /tmp, /dev/shm and its working directory stops at the cap (64 MiB each), and
     // nothing is left on the machine.
@@ -393,8 +392,7 @@ INSTANTIATE_TEST_SUITE_P(Contained, NeighbourTest,
 // stay below the program's, and the program is stopped at its limit. Below the program's, not a
 // fixed fraction of a second: near the limit the box looks at the CPU time every 20 ms of wall
 // clock, so where the program's second of CPU is spread over more time (a busy machine) it
-// looks more often (0.61 s for a run of 1 s in CI's plain pass with the sanitizer tree building
-// beside it; 0.55 s once in three runs alone, against the 0.5 s this test used to allow).
+// looks more often (0.5-0.6 s of the box's for a run of 1 s).
 class CostOfLooksTest : public ModeTest {};
 
 TEST_P(CostOfLooksTest, ManyMappingsCostTheBoxLittle) {
