@@ -43,7 +43,7 @@ std::string format_help() {
 }
 
 int run(const ExportArguments& args) {
-  const std::optional<ExportFormat> format = parse_export_format(args.format);
+  const std::optional<std::string> format = parse_export_format(args.format);
   if (!format) {
     std::cerr << "judge export: " << export_format_error(args.format) << "\n";
     return kExitUsage;
@@ -70,13 +70,12 @@ int run(const ExportArguments& args) {
     const ExportReport report = export_package(options);
     // What differs from problem.yaml comes first, so that an admin cannot miss it.
     for (const std::string& difference : report.differences)
-      std::cerr << "judge export: warning: " << to_string(options.format) << ": " << difference
-                << "\n";
+      std::cerr << "judge export: warning: " << options.format << ": " << difference << "\n";
     for (const std::string& warning : report.warnings)
       std::cerr << "judge export: note: " << warning << "\n";
-    std::cout << "judge export: " << to_string(options.format) << " package in "
-              << report.package_dir.string() << " (" << report.files.size() << " files, "
-              << report.test_cases << " test cases, " << report.submissions << " submissions)\n";
+    std::cout << "judge export: " << options.format << " package in " << report.package_dir.string()
+              << " (" << report.files.size() << " files, " << report.test_cases << " test cases, "
+              << report.submissions << " submissions)\n";
     if (!report.zip_path.empty())
       std::cout << "judge export: " << report.zip_path.string() << " (" << report.zip_layout
                 << ")\n";

@@ -14,51 +14,59 @@ namespace fs = std::filesystem;
 
 namespace entrapment {
 
+// Every format's writer, declared here only: the table below is the one place that names them
+// all, so that a new format (doc/development.md, "How to add an export format") changes no
+// header the other formats include. A writer's definition of another type is a link error.
+FormatWriter write_legacy;    // kattis_formats.cpp
+FormatWriter write_kattis;    // kattis_formats.cpp
+FormatWriter write_domjudge;  // kattis_formats.cpp
+FormatWriter write_kattis_2025;
+FormatWriter write_polygon;
+FormatWriter write_luogu;
+FormatWriter write_hydro;
+FormatWriter write_uoj;
+FormatWriter write_cms;
+FormatWriter write_libreoj;
+
 namespace {
 
-// Every format: its canonical name (the order help lists them in), its writer and the other
-// names people type for the same system. Adding a format is one row here (doc/development.md,
-// "How to add an export format").
+// Which of judge export's format-specific options a format reads.
+enum Takes { kNoOption = 0, kStatementChoice = 1, kOfficialLimits = 2 };
+
+// Every format: its canonical name (the order help lists them in), its writer, the other names
+// people type for the same system, and the options it reads (--statement, --official-limits).
+// Adding a format is one row here (doc/development.md, "How to add an export format").
 struct Format {
   const char* name;
-  ExportFormat format;
   FormatWriter* write;
   std::vector<std::string> aliases;
+  int takes = kNoOption;
 };
 
 const std::vector<Format> kFormats = {
-    {"legacy", ExportFormat::Legacy, write_legacy, {"problemtools", "kattis-legacy"}},
-    {"kattis", ExportFormat::Kattis, write_legacy, {}},
-    {"2025-09",
-     ExportFormat::Kattis2025,
-     write_kattis_2025,
-     {"bapctools", "2025", "2025-09-draft"}},
-    {"domjudge", ExportFormat::DOMjudge, write_legacy, {}},
-    {"polygon", ExportFormat::Polygon, write_polygon, {"codeforces"}},
-    {"luogu", ExportFormat::Luogu, write_luogu, {}},
-    {"hydro", ExportFormat::Hydro, write_hydro, {"hydrooj"}},
-    {"uoj", ExportFormat::UOJ, write_uoj, {"qoj", "universaloj", "uoj-system"}},
-    {"cms", ExportFormat::CMS, write_cms, {}},
-    {"libreoj", ExportFormat::LibreOJ, write_libreoj, {"loj", "lyrio"}},
+    {"legacy", write_legacy, {"problemtools", "kattis-legacy"}},
+    {"kattis", write_kattis, {}},
+    {"2025-09", write_kattis_2025, {"bapctools", "2025", "2025-09-draft"}, kStatementChoice},
+    {"domjudge", write_domjudge, {}},
+    {"polygon", write_polygon, {"codeforces"}},
+    {"luogu", write_luogu, {}},
+    {"hydro", write_hydro, {"hydrooj"}, kOfficialLimits},
+    {"uoj", write_uoj, {"qoj", "universaloj", "uoj-system"}},
+    {"cms", write_cms, {}},
+    {"libreoj", write_libreoj, {"loj", "lyrio"}},
 };
-
-const Format& entry_of(ExportFormat format) {
-  for (const Format& entry : kFormats)
-    if (entry.format == format) return entry;
-  throw ExportError("no such export format");  // every enumerator has its row
-}
 
 struct FormatName {
   std::string name;
-  ExportFormat format;
+  const char* canonical;
 };
 
 // Canonical names first, then the aliases.
 std::vector<FormatName> all_names() {
   std::vector<FormatName> names;
-  for (const Format& entry : kFormats) names.push_back({entry.name, entry.format});
+  for (const Format& entry : kFormats) names.push_back({entry.name, entry.name});
   for (const Format& entry : kFormats)
-    for (const std::string& alias : entry.aliases) names.push_back({alias, entry.format});
+    for (const std::string& alias : entry.aliases) names.push_back({alias, entry.name});
   return names;
 }
 
@@ -73,6 +81,21 @@ std::string joined_names() {
   return out;
 }
 
+// The canonical names of the formats that read an option (`takes`), for its error message.
+std::string formats_taking(int option) {
+  std::string out;
+  for (const Format& entry : kFormats)
+    if (entry.takes & option) out += (out.empty() ? "" : ", ") + std::string(entry.name);
+  return out;
+}
+
+const Format& entry_of(const std::string& name) {
+  for (const Format& entry : kFormats)
+    if (name == entry.name) return entry;
+  throw ExportError("no export format is called '" + name + "' (the formats: " + joined_names() +
+                    ")");
+}
+
 }  // namespace
 
 const std::vector<std::string>& export_format_names() {
@@ -84,10 +107,10 @@ const std::vector<std::string>& export_format_names() {
   return names;
 }
 
-std::optional<ExportFormat> parse_export_format(const std::string& name) {
+std::optional<std::string> parse_export_format(const std::string& name) {
   const std::string wanted = lower(name);
   for (const FormatName& entry : all_names())
-    if (wanted == entry.name) return entry.format;
+    if (wanted == entry.name) return std::string(entry.canonical);
   return std::nullopt;
 }
 
@@ -103,15 +126,13 @@ std::string export_format_error(const std::string& name) {
   std::string message = "--format " + name + ": no such format";
   if (closest) {
     message += "; did you mean " + closest->name;
-    if (closest->name != std::string(to_string(closest->format)))
-      message += std::string(" (--format ") + to_string(closest->format) + ")";
+    if (closest->name != closest->canonical)
+      message += std::string(" (--format ") + closest->canonical + ")";
     message += "?";
   }
   return message + " The formats: " + joined_names() +
          " (doc/exports.md says which system takes which).";
 }
-
-const char* to_string(ExportFormat format) { return entry_of(format).name; }
 
 std::optional<StatementFormat> parse_statement_format(const std::string& name) {
   if (name == "latex") return StatementFormat::Latex;
@@ -120,12 +141,15 @@ std::optional<StatementFormat> parse_statement_format(const std::string& name) {
 }
 
 ExportReport export_package(const ExportOptions& options) {
-  if (options.statement == StatementFormat::Markdown && options.format != ExportFormat::Kattis2025)
-    throw ExportError(std::string("--statement markdown: the ") + to_string(options.format) +
-                      " format takes LaTeX statements only (Markdown is for 2025-09)");
-  if (options.official_limits && options.format != ExportFormat::Hydro)
-    throw ExportError(std::string("--official-limits: the ") + to_string(options.format) +
-                      " format always has the official limits (the option is for hydro)");
+  const Format& format = entry_of(options.format);
+  if (options.statement == StatementFormat::Markdown && !(format.takes & kStatementChoice))
+    throw ExportError("--statement markdown: the " + options.format +
+                      " format takes LaTeX statements only (Markdown is for " +
+                      formats_taking(kStatementChoice) + ")");
+  if (options.official_limits && !(format.takes & kOfficialLimits))
+    throw ExportError("--official-limits: the " + options.format +
+                      " format always has the official limits (the option is for " +
+                      formats_taking(kOfficialLimits) + ")");
   // Everything is read and checked before the output directory is touched.
   const SourcePackage source =
       read_source_package(options.root, options.build_dir, options.exhaustive);
@@ -144,7 +168,7 @@ ExportReport export_package(const ExportOptions& options) {
   }
   PackageWriter out(output.staging(), options.temporaries.hold_for_write);
   report.warnings = source.warnings;
-  const FormatResult result = entry_of(options.format).write(source, out, options, report.warnings);
+  const FormatResult result = format.write(source, out, options, report.warnings);
   report.differences = result.differences;
   report.submissions = result.submissions;
   report.files = out.files();

@@ -25,27 +25,16 @@
 
 namespace entrapment {
 
-enum class ExportFormat {
-  Legacy,
-  Kattis,
-  Kattis2025,
-  DOMjudge,
-  Polygon,
-  Luogu,
-  Hydro,
-  UOJ,
-  CMS,
-  LibreOJ,
-};
-
-// The canonical names, in the order help lists them ("legacy", "kattis", "2025-09", ...).
+// A format is known by its canonical name ("legacy", "kattis", "2025-09", ...): the formats are
+// rows of one table (export.cpp), so that adding one changes no header the other formats'
+// files include. The canonical names, in the order help lists them:
 const std::vector<std::string>& export_format_names();
-const char* to_string(ExportFormat format);
 
-// The format a user means by `name`: a canonical name or another name people use for the same
-// system ("problemtools", "bapctools", "codeforces", "qoj", ...), in any case. Nothing when
-// there is none; then export_format_error() says why, suggesting the closest name.
-std::optional<ExportFormat> parse_export_format(const std::string& name);
+// The canonical name of the format a user means by `name`: a canonical name or another name
+// people use for the same system ("problemtools", "bapctools", "codeforces", "qoj", ...), in
+// any case. Nothing when there is none; then export_format_error() says why, suggesting the
+// closest name.
+std::optional<std::string> parse_export_format(const std::string& name);
 std::string export_format_error(const std::string& name);
 
 // The package directory's name: problemtools accepts only [a-z0-9]+ short names.
@@ -73,9 +62,9 @@ struct ExportOptions {
   std::filesystem::path root;       // the repository (problem.yaml, testdata/ ...)
   std::filesystem::path build_dir;  // holds interactor/*.cpp, the generated single files
   std::filesystem::path out_dir;    // the package goes to out_dir/entrapment
-  ExportFormat format = ExportFormat::Legacy;
-  bool zip = false;         // also write out_dir/entrapment.zip
-  bool exhaustive = false;  // also ship testdata/exhaustive (see each format for where)
+  std::string format = "legacy";    // a canonical name: parse_export_format()
+  bool zip = false;                 // also write out_dir/entrapment.zip
+  bool exhaustive = false;          // also ship testdata/exhaustive (see each format for where)
   StatementFormat statement = StatementFormat::Latex;  // 2025-09 only
   // hydro only: the official limits instead of the ones a default Hydro judge accepts.
   bool official_limits = false;

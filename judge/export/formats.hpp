@@ -23,18 +23,11 @@ struct FormatResult {
   std::vector<std::string> differences;
 };
 
-// One per system, each reading of `options` what concerns it (the format, --statement,
-// --official-limits).
+// One per system, each reading of `options` what concerns it (--statement, --official-limits).
+// The writers are declared where the table of formats names them (export.cpp), not here: a new
+// one then recompiles no other format's file.
 using FormatWriter = FormatResult(const SourcePackage& source, PackageWriter& out,
                                   const ExportOptions& options, std::vector<std::string>& notes);
-FormatWriter write_legacy;  // legacy, kattis or domjudge
-FormatWriter write_kattis_2025;
-FormatWriter write_polygon;
-FormatWriter write_luogu;
-FormatWriter write_hydro;
-FormatWriter write_uoj;
-FormatWriter write_cms;
-FormatWriter write_libreoj;
 
 // ---- shared by the formats (formats.cpp) ----
 

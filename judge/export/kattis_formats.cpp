@@ -26,6 +26,25 @@ namespace entrapment {
 
 namespace {
 
+// The layouts this file writes: three flavours of legacy (problemtools, a Kattis upload,
+// DOMjudge) and 2025-09.
+enum class Layout { Legacy, Kattis, DOMjudge, Kattis2025 };
+
+// The --format name of a layout, which the README gives.
+const char* format_name(Layout layout) {
+  switch (layout) {
+    case Layout::Legacy:
+      return "legacy";
+    case Layout::Kattis:
+      return "kattis";
+    case Layout::DOMjudge:
+      return "domjudge";
+    case Layout::Kattis2025:
+      return "2025-09";
+  }
+  return "legacy";
+}
+
 // Where a test goes below data/: its group, except the exhaustive tier, which is a subgroup of
 // secret in both formats (data/secret/exhaustive/...).
 std::string data_path(const SourceTest& test) {
@@ -83,12 +102,12 @@ void write_annotated(const SourceSubmission& submission, const std::string& rela
   }
 }
 
-std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, ExportFormat format,
+std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, Layout format,
                               std::vector<std::string>& notes) {
   std::size_t written = 0;
   std::vector<std::string> mixed;
   for (const SourceSubmission& submission : source.submissions) {
-    const bool legacy = format == ExportFormat::Legacy || format == ExportFormat::Kattis;
+    const bool legacy = format == Layout::Legacy || format == Layout::Kattis;
     if (legacy && fails_by_memory(submission)) {
       notes.push_back("solutions/run_time_error/" + submission.name() +
                       " is left out: it fails by exceeding the memory limit, and problemtools "
@@ -98,7 +117,7 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, E
                       "2025-09 exports keep it.");
       continue;
     }
-    if (format == ExportFormat::DOMjudge && stops_early(submission)) {
+    if (format == Layout::DOMjudge && stops_early(submission)) {
       // runguard sets no address-space limit (the memory control group holds the program), so
       // one that fills memory may reach the time limit first: under DOMjudge's runguard,
       // memory_hog.cpp was stopped at 1.1 GB of its 2 GB by the hard time limit.
@@ -137,10 +156,10 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, E
 
 // What both layouts' skeletons hold besides the tests and submissions, which they write
 // themselves (their places depend on the group and the verdict, not on a number).
-FormatSkeleton kattis_skeleton(const SourcePackage& source, ExportFormat format,
+FormatSkeleton kattis_skeleton(const SourcePackage& source, Layout format,
                                const std::string& interactor) {
   return {source,
-          to_string(format),
+          format_name(format),
           {},
           {{"input_validators/input_validator/input_validator.cpp", source.input_validator},
            {interactor, source.interactor}},
@@ -229,9 +248,9 @@ std::string limits_text(const SourcePackage& source) {
 }
 
 // The README's settings section of the legacy layout, for the system `format` is meant for.
-SystemSettings legacy_settings(const SourcePackage& source, ExportFormat format) {
+SystemSettings legacy_settings(const SourcePackage& source, Layout format) {
   const std::string memory = std::to_string(source.config.memory_mib) + " MiB";
-  if (format == ExportFormat::DOMjudge)
+  if (format == Layout::DOMjudge)
     return {"DOMjudge",
             limits_text(source) +
                 ": DOMjudge's importer (ImportProblemService) reads the time limit from "
@@ -250,7 +269,7 @@ SystemSettings legacy_settings(const SourcePackage& source, ExportFormat format)
             "(the statement as plain text, with the limits and the samples), or problemtools' "
             "`problem2pdf` on this package typesets the LaTeX; upload it on the problem's page "
             "(Problem text). DOMjudge offers no sample files for an interactive problem."};
-  return {format == ExportFormat::Kattis ? "Kattis" : "problemtools and Kattis",
+  return {format == Layout::Kattis ? "Kattis" : "problemtools and Kattis",
           "the memory limit " + memory +
               " from `problem.yaml` (`limits.memory`); the time limit is not in the package (see "
               "the warning at the top): problemtools and Kattis derive it from the accepted "
@@ -262,15 +281,12 @@ SystemSettings legacy_settings(const SourcePackage& source, ExportFormat format)
           "judge lines, no secret of the secret data) and `attachments/testing_tool.py`."};
 }
 
-}  // namespace
-
 // legacy: problem.yaml with legacy keys only, the time limit in .timelimit (DOMjudge; the
 // legacy format has no time-limit key), problem_statement/, output_validators/<name>/. The
 // same files for `kattis` (zipped in a directory of its own) and `domjudge` (the submissions
 // that stop early in submissions/mixed/, see write_submissions()).
-FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
-                          const ExportOptions& options, std::vector<std::string>& notes) {
-  const ExportFormat format = options.format;
+FormatResult write_legacy_layout(const SourcePackage& source, PackageWriter& out, Layout format,
+                                 std::vector<std::string>& notes) {
   const ProblemConfig& config = source.config;  // problem.yaml, read by judge/package
   YAML::Emitter e;
   e << YAML::BeginMap;
@@ -338,10 +354,10 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
                     "Polygon export as validator tests.");
   FormatResult& result = legacy.result;
   result.submissions = write_submissions(source, out, format, notes);
-  result.zip_nested = format == ExportFormat::Kattis;
+  result.zip_nested = format == Layout::Kattis;
   // problemtools and Kattis take the time limit from the accepted submissions' run times; only
   // DOMjudge reads .timelimit.
-  if (format != ExportFormat::DOMjudge)
+  if (format != Layout::DOMjudge)
     result.differences.push_back(fmt::format(
         "the time limit is not fixed at the official {0} s (problem.yaml): the legacy format has "
         "no time-limit key, so problemtools and Kattis derive it from the accepted submissions' "
@@ -351,7 +367,7 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
         "holds time_limit.",
         format_time_limit(source.config.time_limit_s)));
   ReadmeText& readme = legacy.readme;
-  if (format == ExportFormat::DOMjudge) {
+  if (format == Layout::DOMjudge) {
     readme.title = "problem package for DOMjudge (Kattis legacy layout)";
     readme.intro =
         " Import `entrapment.zip` (`judge export --format domjudge --zip`: `problem.yaml` at the "
@@ -360,7 +376,7 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
         "jury submissions are submitted with it when the problem is imported into a contest and "
         "the importing user has a team; the judging verifier then compares each verdict with "
         "the expected ones.";
-  } else if (format == ExportFormat::Kattis) {
+  } else if (format == Layout::Kattis) {
     readme.title = "Kattis problem package, legacy format (Kattis upload)";
     readme.intro =
         " `entrapment.zip` (`--zip`) holds this directory as `entrapment/`, the layout Kattis "
@@ -377,6 +393,23 @@ FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
   readme.body = std::string(kLegacyReadmeBody) + exhaustive_note(source);
   readme.settings = legacy_settings(source, format);
   return write_format(source, out, legacy, notes);
+}
+
+}  // namespace
+
+FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
+                          std::vector<std::string>& notes) {
+  return write_legacy_layout(source, out, Layout::Legacy, notes);
+}
+
+FormatResult write_kattis(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
+                          std::vector<std::string>& notes) {
+  return write_legacy_layout(source, out, Layout::Kattis, notes);
+}
+
+FormatResult write_domjudge(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
+                            std::vector<std::string>& notes) {
+  return write_legacy_layout(source, out, Layout::DOMjudge, notes);
 }
 
 // 2025-09: problem.yaml as in the repository (it is written in this version), statement/,
@@ -401,7 +434,7 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
                                 ? render_markdown(source.statement)
                                 : render_problemtools_latex(source.statement, source.config.name));
   FormatSkeleton kattis =
-      kattis_skeleton(source, ExportFormat::Kattis2025, "output_validator/interactor.cpp");
+      kattis_skeleton(source, Layout::Kattis2025, "output_validator/interactor.cpp");
   for (const SourceTest& test : source.tests) {
     const std::string base = data_path(test);
     const std::filesystem::path& in = test.files.at(".in");
@@ -427,7 +460,7 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
     }
     write_illustration(test, base, out);
   }
-  kattis.result.submissions = write_submissions(source, out, ExportFormat::Kattis2025, notes);
+  kattis.result.submissions = write_submissions(source, out, Layout::Kattis2025, notes);
   write_submissions_yaml(source, out, notes);
   kattis.readme = {
       "Kattis problem package, format 2025-09",
