@@ -8,7 +8,8 @@
 # Not a test (about 40 minutes on 2 cores): a measurement.
 #
 #   bench/readme/readme_times.sh [CHECKOUT] [OUT_DIR]     (LOOPS=0: the two commands alone;
-#                                                          COMMAND2=0: command 1 and the loops)
+#                                                          COMMAND2=0: command 1 and the loops;
+#                                                          COMMAND1=0: command 2 alone)
 #
 #   CHECKOUT  what to clone (default: this checkout's committed HEAD)
 #   OUT_DIR   the clones, the caches, every command's output and times.txt (default
@@ -44,6 +45,8 @@ if [ "${COMMAND2:-1}" != 0 ]; then
   timed c2-build cmake --build build -j2
   timed c2-ctest ctest --test-dir build --output-on-failure -j2
 fi
+
+[ "${COMMAND1:-1}" = 0 ] && { echo "end $(date -u)" >>"$out/times.txt"; cat "$out/times.txt"; exit 0; }
 
 # README command 1: the main job.
 export XDG_CACHE_HOME="$out/cache1"
