@@ -125,5 +125,52 @@ TEST_F(Amalgamated, FileWithoutHeaderIsRefused) {
   EXPECT_NE(refusal().find("malformed"), std::string::npos) << refusal();
 }
 
+// A program's single file holds what its entry point (the last source) includes, directly or
+// through the .cpp files of the headers it reaches (a .cpp implements the header listed last
+// before it), and nothing else: the input validators leave out the interaction.
+TEST(AmalgamatedProgram, HoldsWhatItsEntryPointReachesAndNothingElse) {
+  const testing::TempDir dir("entrapment single file");
+  const fs::path root = dir.path / "repo";
+  write_text(root / "judge" / "used.hpp", "#pragma once\n#include \"deep.hpp\"\nint used();\n");
+  write_text(root / "judge" / "deep.hpp", "#pragma once\nint deep();\n");
+  write_text(root / "judge" / "deep.cpp", "#include \"deep.hpp\"\nint deep() { return 1; }\n");
+  write_text(root / "judge" / "used_one.cpp",
+             "#include \"used.hpp\"\nint used() { return deep() + 1; }\n");
+  write_text(root / "judge" / "used_two.cpp",
+             "#include \"deep.hpp\"\nint used_too() { return 3; }\n");
+  write_text(root / "judge" / "unused.hpp", "#pragma once\nint unused();\n");
+  write_text(root / "judge" / "unused.cpp",
+             "#include \"unused.hpp\"\nint unused() { return 4; }\n");
+  // From judge/ (validators/ includes as "testcase/testcase.hpp" does).
+  write_text(root / "validators" / "main.cpp",
+             "#include \"used.hpp\"\nint main() { return used(); }\n");
+  write_text(root / "cmake" / "amalgamate.cmake",
+             read_text(testing::repository() / "cmake" / "amalgamate.cmake"));
+  const fs::path generated = dir.path / "build" / "interactor" / "main.cpp";
+  fs::create_directories(generated.parent_path());
+  std::string sources;
+  for (const char* name :
+       {"judge/deep.hpp", "judge/deep.cpp", "judge/unused.hpp", "judge/unused.cpp",
+        "judge/used.hpp", "judge/used_one.cpp", "judge/used_two.cpp", "validators/main.cpp"})
+    sources += (sources.empty() ? "" : "|") + (root / name).string();
+  ASSERT_EQ(shell(shell_quote(ENTRAPMENT_CMAKE) + " -DOUTPUT=" + shell_quote(generated.string()) +
+                  " " + shell_quote("-DSOURCES=" + sources) + " -P " +
+                  shell_quote((root / "cmake" / "amalgamate.cmake").string())),
+            0);
+  const std::string text = read_text(generated);
+  std::vector<std::string> listed;
+  for (const SingleFileSource& source : parse_single_file_header(text, "main.cpp").sources)
+    listed.push_back(source.path);
+  EXPECT_EQ(listed, (std::vector<std::string>{"judge/deep.hpp", "judge/deep.cpp", "judge/used.hpp",
+                                              "judge/used_one.cpp", "judge/used_two.cpp",
+                                              "validators/main.cpp"}));
+  EXPECT_EQ(text.find("int unused"), std::string::npos) << text;
+  EXPECT_NE(text.find("int used_too() { return 3; }"), std::string::npos) << text;
+  EXPECT_EQ(shell("g++ -std=c++14 -Wall -Wextra -o " + shell_quote((dir.path / "main").string()) +
+                  " " + shell_quote(generated.string())),
+            0)
+      << text;
+}
+
 }  // namespace
 }  // namespace entrapment
