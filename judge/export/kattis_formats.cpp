@@ -30,21 +30,6 @@ namespace {
 // DOMjudge) and 2025-09.
 enum class Layout { Legacy, Kattis, DOMjudge, Kattis2025 };
 
-// The --format name of a layout, which the README gives.
-const char* format_name(Layout layout) {
-  switch (layout) {
-    case Layout::Legacy:
-      return "legacy";
-    case Layout::Kattis:
-      return "kattis";
-    case Layout::DOMjudge:
-      return "domjudge";
-    case Layout::Kattis2025:
-      return "2025-09";
-  }
-  return "legacy";
-}
-
 // Where a test goes below data/: its group, except the exhaustive tier, which is a subgroup of
 // secret in both formats (data/secret/exhaustive/...).
 std::string data_path(const SourceTest& test) {
@@ -156,10 +141,11 @@ std::size_t write_submissions(const SourcePackage& source, PackageWriter& out, L
 
 // What both layouts' skeletons hold besides the tests and submissions, which they write
 // themselves (their places depend on the group and the verdict, not on a number).
-FormatSkeleton kattis_skeleton(const SourcePackage& source, Layout format,
+// `format`: the --format name, which the README gives.
+FormatSkeleton kattis_skeleton(const SourcePackage& source, const std::string& format,
                                const std::string& interactor) {
   return {source,
-          format_name(format),
+          format,
           {},
           {{"input_validators/input_validator/input_validator.cpp", source.input_validator},
            {interactor, source.interactor}},
@@ -286,7 +272,7 @@ SystemSettings legacy_settings(const SourcePackage& source, Layout format) {
 // same files for `kattis` (zipped in a directory of its own) and `domjudge` (the submissions
 // that stop early in submissions/mixed/, see write_submissions()).
 FormatResult write_legacy_layout(const SourcePackage& source, PackageWriter& out, Layout format,
-                                 std::vector<std::string>& notes) {
+                                 const ExportOptions& options, std::vector<std::string>& notes) {
   const ProblemConfig& config = source.config;  // problem.yaml, read by judge/package
   YAML::Emitter e;
   e << YAML::BeginMap;
@@ -320,8 +306,8 @@ FormatResult write_legacy_layout(const SourcePackage& source, PackageWriter& out
 
   out.write("problem_statement/problem.en.tex",
             render_problemtools_latex(source.statement, source.config.name));
-  FormatSkeleton legacy =
-      kattis_skeleton(source, format, "output_validators/entrapment_interactor/interactor.cpp");
+  FormatSkeleton legacy = kattis_skeleton(source, options.format,
+                                          "output_validators/entrapment_interactor/interactor.cpp");
   if (!source.group("sample").empty())
     out.write("data/sample/testdata.yaml",
               "# The sample inputs hold the board alone (the judge's lines are in the .ans).\n"
@@ -397,19 +383,19 @@ FormatResult write_legacy_layout(const SourcePackage& source, PackageWriter& out
 
 }  // namespace
 
-FormatResult write_legacy(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
-                          std::vector<std::string>& notes) {
-  return write_legacy_layout(source, out, Layout::Legacy, notes);
+FormatResult write_legacy(const SourcePackage& source, PackageWriter& out,
+                          const ExportOptions& options, std::vector<std::string>& notes) {
+  return write_legacy_layout(source, out, Layout::Legacy, options, notes);
 }
 
-FormatResult write_kattis(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
-                          std::vector<std::string>& notes) {
-  return write_legacy_layout(source, out, Layout::Kattis, notes);
+FormatResult write_kattis(const SourcePackage& source, PackageWriter& out,
+                          const ExportOptions& options, std::vector<std::string>& notes) {
+  return write_legacy_layout(source, out, Layout::Kattis, options, notes);
 }
 
-FormatResult write_domjudge(const SourcePackage& source, PackageWriter& out, const ExportOptions&,
-                            std::vector<std::string>& notes) {
-  return write_legacy_layout(source, out, Layout::DOMjudge, notes);
+FormatResult write_domjudge(const SourcePackage& source, PackageWriter& out,
+                            const ExportOptions& options, std::vector<std::string>& notes) {
+  return write_legacy_layout(source, out, Layout::DOMjudge, options, notes);
 }
 
 // 2025-09: problem.yaml as in the repository (it is written in this version), statement/,
@@ -434,7 +420,7 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
                                 ? render_markdown(source.statement)
                                 : render_problemtools_latex(source.statement, source.config.name));
   FormatSkeleton kattis =
-      kattis_skeleton(source, Layout::Kattis2025, "output_validator/interactor.cpp");
+      kattis_skeleton(source, options.format, "output_validator/interactor.cpp");
   for (const SourceTest& test : source.tests) {
     const std::string base = data_path(test);
     const std::filesystem::path& in = test.files.at(".in");
