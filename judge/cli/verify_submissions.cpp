@@ -4,9 +4,13 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <memory>
 #include <sstream>
 
 #include "command.hpp"
+#include "containment/interrupts.hpp"
 #include "enforcement.hpp"
 #include "report/html_report.hpp"
 #include "report/text.hpp"
@@ -24,19 +28,34 @@ namespace fs = std::filesystem;
 namespace {
 
 // Where a failing `judge verify` leads: the failing submissions' report, drawn game by game, in
-// a directory of its own that nothing else writes (never over an existing file).
+// a directory of its own that nothing else writes (never over an existing file), in $TMPDIR
+// (/tmp when it names no directory). A report that cannot be written takes its directory with
+// it. The directory is made and written under the interrupt clean-up's lock: an interrupt
+// waits for the report, which stays, as it stays after any failing verify.
 void write_failure_report(Tally& tally, const std::vector<RunResult>& failed) {
-  char dir[] = "/tmp/entrapment-verify-report-XXXXXX";
-  if (!::mkdtemp(dir)) {
-    tally.note("(no HTML report: cannot make a directory in /tmp)");
+  std::ostringstream html;
+  report::write_html(html, failed);
+  const char* tmpdir = std::getenv("TMPDIR");
+  std::error_code ec;
+  const fs::path parent =
+      tmpdir && tmpdir[0] == '/' && fs::is_directory(tmpdir, ec) ? fs::path(tmpdir) : "/tmp";
+  std::string dir = (parent / "entrapment-verify-report-XXXXXX").string();
+  std::shared_ptr<void> hold;
+  try {
+    hold = hold_off_interrupt_cleanup();
+  } catch (const std::exception&) {
+    return;  // interrupted: the judge is on its way out
+  }
+  if (!::mkdtemp(dir.data())) {
+    tally.note("(no HTML report: cannot make a directory in " + parent.string() + ": " +
+               std::strerror(errno) + ")");
     return;
   }
   const fs::path page = fs::path(dir) / "report.html";
-  std::ostringstream html;
-  report::write_html(html, failed);
   try {
     write_file(page, html.str());
   } catch (const std::exception& e) {
+    fs::remove_all(dir, ec);
     tally.note(std::string("(no HTML report: ") + e.what() + ")");
     return;
   }

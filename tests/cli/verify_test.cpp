@@ -164,6 +164,38 @@ TEST(Verify, AFailureShowsTheGameAndWritesTheReport) {
   EXPECT_FALSE(has(run.out, "\x1b[")) << "--no-color";
 }
 
+// The report goes to $TMPDIR; one that cannot be written (here: a file size limit of 4 KiB, too
+// small for the page, which the judge's other files fit under) is said so, and takes its
+// directory with it (it left an empty one behind).
+TEST(Verify, AReportThatCannotBeWrittenLeavesNoDirectory) {
+  ScratchPackage package;
+  package.write("solutions/accepted/claims_runner.py", kClaimsRunnerAndStops);
+  const TempDir tmpdir("entrapment-verify-tmpdir");
+  ProcessOptions options{package.root(), {{"TMPDIR", tmpdir.path.c_str()}}, ""};
+  // sh's ulimit -f counts 512-byte blocks; the soft limit only, which the box may raise for the
+  // programs it runs. An ignored SIGXFSZ makes a write past the limit fail instead (EFBIG).
+  JudgeRun run = run_judge({"verify", "--only", "submissions", "--no-color"}, options);
+  ASSERT_TRUE(has(run.out, "the failing games, drawn round by round: " +
+                               (tmpdir.path / "entrapment-verify-report-").string()))
+      << "the report is not in $TMPDIR:\n"
+      << run.out;
+  for (const fs::directory_entry& entry : fs::directory_iterator(tmpdir.path))
+    fs::remove_all(entry.path());
+  ASSERT_TRUE(fs::is_empty(tmpdir.path));
+  options.env.push_back({"ENTRAPMENT_ROOT", std::nullopt});
+  run = run_process({"sh", "-c", "ulimit -S -f 8 && trap '' XFSZ && exec \"$0\" \"$@\"",
+                     judge_binary().string(), "verify", "--only", "submissions", "--no-color"},
+                    options);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "  FAIL  solutions/accepted/claims_runner.py: expected AC, got WA"))
+      << run.out;
+  EXPECT_TRUE(has(run.out, "(no HTML report: ")) << run.out;
+  std::vector<std::string> left;
+  for (const fs::directory_entry& entry : fs::directory_iterator(tmpdir.path))
+    left.push_back(entry.path().filename().string());
+  EXPECT_EQ(left, std::vector<std::string>{}) << run.out;
+}
+
 // problemtools' rule: the slowest accepted test times ac_to_time_limit must fit under the time
 // limit; verify says so, and warns (without failing) when it does not.
 TEST(Verify, TheTimeLimitsMarginIsCheckedAgainstTheAcceptedSubmissions) {
