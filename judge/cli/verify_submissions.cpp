@@ -47,8 +47,9 @@ void write_failure_report(Tally& tally, const std::vector<RunResult>& failed) {
     return;  // interrupted: the judge is on its way out
   }
   if (!::mkdtemp(dir.data())) {
+    const int error = errno;  // before the message's strings are made
     tally.note("(no HTML report: cannot make a directory in " + parent.string() + ": " +
-               std::strerror(errno) + ")");
+               std::strerror(error) + ")");
     return;
   }
   const fs::path page = fs::path(dir) / "report.html";
