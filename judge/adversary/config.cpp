@@ -1,5 +1,7 @@
 #include "config.hpp"
 
+#include "kind.hpp"
+
 namespace entrapment {
 
 const char* to_string(AdversaryKind kind) {

@@ -12,8 +12,9 @@
 
 namespace entrapment {
 
-// The `adversary NAME SEED` line of a test file.
-enum class AdversaryKind { Adaptive, Random, Committed, Scripted };
+// The `adversary NAME SEED` line of a test file. The kinds themselves are in kind.hpp, which
+// only the files that name one include.
+enum class AdversaryKind;
 
 const char* to_string(AdversaryKind kind);  // "adaptive", "random", ...
 
@@ -25,7 +26,7 @@ struct ScriptedTrapperRound {
 };
 
 struct AdversaryConfig {
-  AdversaryKind kind = AdversaryKind::Adaptive;
+  AdversaryKind kind{};  // adaptive (kind.hpp)
   std::uint64_t seed = 0;
   std::vector<ScriptedTrapperRound> trapper_script;  // scripted judge as Trapper
   std::vector<Answer> runner_script;                 // scripted judge as Runner

@@ -5,6 +5,7 @@
 
 #include "../game/solver.hpp"
 #include "adversary.hpp"
+#include "kind.hpp"
 #include "plan.hpp"
 #include "random.hpp"
 

@@ -8,6 +8,7 @@
 #include <stdexcept>
 #include <tuple>
 
+#include "adversary/kind.hpp"
 #include "adversary/random.hpp"
 #include "boards.hpp"
 #include "situations.hpp"

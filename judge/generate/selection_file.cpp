@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "adversary/kind.hpp"
 #include "boards.hpp"
 #include "package/yaml_reader.hpp"
 #include "protocol/tokens.hpp"

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "adversary/kind.hpp"
+
 namespace entrapment {
 
 namespace {

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 
+#include "adversary/kind.hpp"
 #include "adversary/random.hpp"
 #include "game/solver.hpp"
 #include "protocol/tokens.hpp"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "../adversary/kind.hpp"
 #include "../game/solver.hpp"
 #include "../protocol/tokens.hpp"
 

@@ -12,6 +12,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "adversary/kind.hpp"
 #include "game/history.hpp"
 #include "game/solver.hpp"
 #include "interaction/interaction.hpp"

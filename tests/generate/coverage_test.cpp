@@ -13,6 +13,7 @@
 #include <set>
 #include <utility>
 
+#include "adversary/kind.hpp"
 #include "game/solver.hpp"
 #include "package_copy.hpp"
 #include "testcase/testcase.hpp"

@@ -7,6 +7,7 @@
 #include <functional>
 #include <set>
 
+#include "adversary/kind.hpp"
 #include "adversary/plan.hpp"
 #include "corpus/play.hpp"
 #include "game/solver.hpp"

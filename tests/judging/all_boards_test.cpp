@@ -8,6 +8,7 @@
 
 #include <fstream>
 
+#include "adversary/kind.hpp"
 #include "game/solver.hpp"
 #include "tests/support/runs.hpp"
 
