@@ -18,7 +18,7 @@ constexpr std::uint64_t kTestSeedLimit = 1000000000000000000ULL;  // test-file s
 struct TestLine {
   int rounds = 0;
   std::vector<Square> unavailable;  // in the order the contestant receives them
-  AdversaryKind adversary{};  // adaptive (adversary/kind.hpp)
+  AdversaryKind adversary{};        // adaptive (adversary/kind.hpp)
   std::uint64_t seed = 0;
   std::string queries;  // scripted judge as Trapper: empty | full | random
   std::string answers;  // scripted judge as Runner: yes | no | alternate | random

@@ -82,7 +82,7 @@ std::vector<fs::path> tests_from(const std::vector<std::string>& words, bool wit
   return collect_tests(paths);
 }
 
-void refuse_stale_testdata(const fs::path& root) {
+void refuse_stale_testdata(const fs::path& root, bool exhaustive) {
   // (Extra files, such as a test written by hand into a generated directory, are the setter's
   // and are judged. Tests named on the command line are judged as they are.)
   if (!fs::exists(root / "testdata" / "generators.yaml")) return;
@@ -92,9 +92,14 @@ void refuse_stale_testdata(const fs::path& root) {
   } catch (const std::exception& e) {
     throw SelectionError(std::string("testdata/generators.yaml: ") + e.what());
   }
-  if (report.differing.empty() && report.missing.empty()) return;
-  std::vector<std::string> stale = report.differing;
-  stale.insert(stale.end(), report.missing.begin(), report.missing.end());
+  std::vector<std::string> judged_tiers = {"testdata/sample/", "testdata/secret/"};
+  if (exhaustive) judged_tiers.push_back("testdata/exhaustive/");
+  std::vector<std::string> stale;
+  for (const std::vector<std::string>* files : {&report.differing, &report.missing})
+    for (const std::string& file : *files)
+      for (const std::string& tier : judged_tiers)
+        if (file.rfind(tier, 0) == 0) stale.push_back(file);
+  if (stale.empty()) return;
   throw SelectionError(
       "testdata/ does not match testdata/generators.yaml: " + std::to_string(stale.size()) +
       " file(s) differ or are missing (" + stale.front() + (stale.size() > 1 ? ", ..." : "") +
@@ -106,7 +111,7 @@ std::vector<fs::path> tests_to_judge(const std::vector<std::string>& words, bool
   std::vector<fs::path> tests;
   try {
     if (words.empty()) {
-      refuse_stale_testdata(root);
+      refuse_stale_testdata(root, exhaustive);
       tests = judged_tests(root, exhaustive);
     } else {
       tests = tests_from(words, with_command, root);

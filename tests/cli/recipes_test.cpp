@@ -34,19 +34,31 @@ std::string recipe(const std::string& name) {
   return readme.substr(from, readme.find("```\n", from) - from);
 }
 
+// How much of testdata/ a recipe's copy holds. The recipes that regenerate the data or check
+// it against generators.yaml need all of it. The others read only the tiers `judge run` and
+// `judge export` take by default (sample, secret, invalid_input), and `judge run` checks only
+// those against generators.yaml: copying the exhaustive tier's 5,424 files, and removing them,
+// was most of those tests' time (about 4 s of system time each).
+enum class TestData { Whole, WithoutExhaustiveTier };
+
 // What a recipe needs of the package (judge export checks the single files against judge/):
 // everything but the solutions, of which only the reference in Python (so that `judge verify`
 // stays quick).
 class RecipePackage {
  public:
-  RecipePackage() {
+  explicit RecipePackage(TestData testdata) {
     root_ = home_.path / "my package";
     const fs::path checkout = repository();
     fs::create_directories(root_ / "solutions" / "accepted");
     fs::create_directories(root_ / "solutions" / "wrong_answer");
     for (const char* part :
-         {"problem.yaml", "testdata", "statement", "attachments", "judge", "validators", "tools"})
+         {"problem.yaml", "statement", "attachments", "judge", "validators", "tools"})
       fs::copy(checkout / part, root_ / part, fs::copy_options::recursive);
+    fs::create_directory(root_ / "testdata");
+    for (const fs::directory_entry& entry : fs::directory_iterator(checkout / "testdata"))
+      if (testdata == TestData::Whole || entry.path().filename() != "exhaustive")
+        fs::copy(entry.path(), root_ / "testdata" / entry.path().filename(),
+                 fs::copy_options::recursive);
     fs::copy_file(checkout / "solutions" / "accepted" / "reference.py",
                   root_ / "solutions" / "accepted" / "reference.py");
     fs::create_directory_symlink(build_bin().parent_path(), root_ / "build");
@@ -75,7 +87,7 @@ class RecipePackage {
 };
 
 TEST(Recipes, JudgeYourOwnProgram) {
-  RecipePackage package;
+  RecipePackage package(TestData::WithoutExhaustiveTier);
   const ProcessResult result = package.run("judge");
   ASSERT_EQ(result.status, 0) << result.out << result.err;
   EXPECT_NE(result.out.find("Verdict: AC"), std::string::npos) << result.out;
@@ -83,7 +95,7 @@ TEST(Recipes, JudgeYourOwnProgram) {
 }
 
 TEST(Recipes, PlayAGame) {
-  RecipePackage package;
+  RecipePackage package(TestData::WithoutExhaustiveTier);
   // The person's lines: those the reference solution sends on the same board, against the
   // same (deterministic) judge; the recipe's first command does not read stdin.
   const ProcessResult program = run_process(
@@ -106,7 +118,7 @@ TEST(Recipes, PlayAGame) {
 }
 
 TEST(Recipes, AddAWrongSubmission) {
-  RecipePackage package;
+  RecipePackage package(TestData::WithoutExhaustiveTier);
   // The person's edit: the header, and one mistake marked.
   const std::string edit =
       "f=\"$1\"\n"
@@ -127,7 +139,7 @@ TEST(Recipes, AddAWrongSubmission) {
 }
 
 TEST(Recipes, ChangeTheLimits) {
-  RecipePackage package;
+  RecipePackage package(TestData::WithoutExhaustiveTier);
   const ProcessResult result = package.run("limits");
   ASSERT_EQ(result.status, 0) << result.out << result.err;
   EXPECT_NE(read_text(package.root() / "problem.yaml").find("  time_limit: 2\n"), std::string::npos)
@@ -138,7 +150,7 @@ TEST(Recipes, ChangeTheLimits) {
 }
 
 TEST(Recipes, ChangeTheTestData) {
-  RecipePackage package;
+  RecipePackage package(TestData::Whole);
   const ProcessResult result = package.run("generate");
   ASSERT_EQ(result.status, 0) << result.out << result.err;
   EXPECT_NE(result.out.find("ok    judge generate --check"), std::string::npos) << result.out;
@@ -151,7 +163,7 @@ TEST(Recipes, AddAHandWrittenContestTest) {
   // generator's own tests (tests/generate/hand_tests_test.cpp) cover hand-written tests.
   GTEST_SKIP() << "the plain build runs this recipe; under ASan the selection takes minutes";
 #endif
-  RecipePackage package;
+  RecipePackage package(TestData::Whole);
   // The person's edit: the README's YAML entry, under secret: after select:'s last line. The
   // package may hold tests written by hand already (secret: has its data:, the entry may be
   // there: a setter who followed this recipe): then the entry goes under that data:, or the
@@ -210,7 +222,7 @@ grep -q hand-empty-queries "$f")sh";
 }
 
 TEST(Recipes, ExportForEveryContestSystem) {
-  RecipePackage package;
+  RecipePackage package(TestData::WithoutExhaustiveTier);
   const ProcessResult result = package.run("export");
   ASSERT_EQ(result.status, 0) << result.out << result.err;
   for (const char* system :
@@ -225,7 +237,7 @@ TEST(Recipes, ExportForEveryContestSystem) {
 // the description it refuses, saying which file and what to run (it judged the old files
 // before, "2 tests (2 AC)", without a word).
 TEST(StaleData, JudgeRunRefusesTestsTheDescriptionNoLongerMakes) {
-  RecipePackage package;
+  RecipePackage package(TestData::Whole);
   const fs::path description = package.root() / "testdata" / "generators.yaml";
   std::string text = read_text(description);
   const std::string from = "answers Yes No No", to = "answers Yes No Yes";
@@ -248,6 +260,21 @@ TEST(StaleData, JudgeRunRefusesTestsTheDescriptionNoLongerMakes) {
   ASSERT_EQ(run_process({judge, "generate"}, options).status, 0);
   run = run_process({judge, "run", "solutions/accepted/reference.py"}, options);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
+}
+
+// The check covers the tiers judged: without the exhaustive tier, `judge run` judges the samples
+// and the contest set (Recipes.JudgeYourOwnProgram), and `judge run --exhaustive` refuses,
+// naming a file of that tier.
+TEST(StaleData, JudgeRunChecksTheTiersItJudges) {
+  RecipePackage package(TestData::WithoutExhaustiveTier);
+  ProcessOptions options;
+  options.cwd = package.root();
+  options.env = {{"ENTRAPMENT_ROOT", std::nullopt}};
+  const ProcessResult run = run_process(
+      {build_program("judge").string(), "run", "--exhaustive", "solutions/accepted/reference.py"},
+      options);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "file(s) differ or are missing (testdata/exhaustive/")) << run.err;
 }
 
 }  // namespace
