@@ -92,13 +92,11 @@ void refuse_stale_testdata(const fs::path& root, bool exhaustive) {
   } catch (const std::exception& e) {
     throw SelectionError(std::string("testdata/generators.yaml: ") + e.what());
   }
-  std::vector<std::string> judged_tiers = {"testdata/sample/", "testdata/secret/"};
-  if (exhaustive) judged_tiers.push_back("testdata/exhaustive/");
   std::vector<std::string> stale;
   for (const std::vector<std::string>* files : {&report.differing, &report.missing})
     for (const std::string& file : *files)
-      for (const std::string& tier : judged_tiers)
-        if (file.rfind(tier, 0) == 0) stale.push_back(file);
+      for (const std::string& tier : judged_tiers(exhaustive))
+        if (file.rfind("testdata/" + tier + "/", 0) == 0) stale.push_back(file);
   if (stale.empty()) return;
   throw SelectionError(
       "testdata/ does not match testdata/generators.yaml: " + std::to_string(stale.size()) +

@@ -24,9 +24,8 @@ std::vector<std::filesystem::path> tests_from(const std::vector<std::string>& wo
 
 // The package's own tests are judged only as generators.yaml describes them: after an edit of
 // the description, judging the old files would report on tests that no longer exist. Throws a
-// SelectionError naming the first stale file of the tiers judged_tests() takes (sample and
-// secret, and with `exhaustive` the exhaustive tier): a tier that is not judged may be stale or
-// absent. Nothing when there is no generators.yaml.
+// SelectionError naming the first stale file of the judged_tiers(): a tier that is not judged
+// may be stale or absent. Nothing when there is no generators.yaml.
 void refuse_stale_testdata(const std::filesystem::path& root, bool exhaustive);
 
 // What `judge run` judges on: tests_from(words), and with `exhaustive` testdata/exhaustive

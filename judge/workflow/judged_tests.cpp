@@ -23,10 +23,18 @@ std::vector<fs::path> secret_tests(const fs::path& root, bool exhaustive) {
   return tests;
 }
 
+std::vector<std::string> judged_tiers(bool exhaustive) {
+  std::vector<std::string> tiers = {"sample", "secret"};
+  if (exhaustive) tiers.push_back("exhaustive");
+  return tiers;
+}
+
 std::vector<fs::path> judged_tests(const fs::path& root, bool exhaustive) {
-  std::vector<fs::path> tests = sample_tests(root);
-  const std::vector<fs::path> secret = secret_tests(root, exhaustive);
-  tests.insert(tests.end(), secret.begin(), secret.end());
+  std::vector<fs::path> tests;
+  for (const std::string& tier : judged_tiers(exhaustive)) {
+    const std::vector<fs::path> more = tests_under(root / "testdata" / tier);
+    tests.insert(tests.end(), more.begin(), more.end());
+  }
   return tests;
 }
 

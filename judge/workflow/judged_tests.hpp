@@ -4,6 +4,7 @@
 #pragma once
 
 #include <filesystem>
+#include <string>
 #include <vector>
 
 namespace entrapment {
@@ -18,8 +19,12 @@ std::vector<std::filesystem::path> sample_tests(const std::filesystem::path& roo
 // exhaustive tier after it.
 std::vector<std::filesystem::path> secret_tests(const std::filesystem::path& root, bool exhaustive);
 
+// The directories under testdata/ that hold what a submission is judged on, in that order:
+// sample and secret, and with `exhaustive` the exhaustive tier.
+std::vector<std::string> judged_tiers(bool exhaustive);
+
 // Every test a submission is judged on, in the order it is judged: the samples, then the
-// secret tests.
+// secret tests (the tests under judged_tiers()).
 std::vector<std::filesystem::path> judged_tests(const std::filesystem::path& root, bool exhaustive);
 
 // Every sample first, then every secret test, or with `max_tests` (> 0) an evenly spaced

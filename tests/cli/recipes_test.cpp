@@ -37,8 +37,8 @@ std::string recipe(const std::string& name) {
 // How much of testdata/ a recipe's copy holds. The recipes that regenerate the data or check
 // it against generators.yaml need all of it. The others read only the tiers `judge run` and
 // `judge export` take by default (sample, secret, invalid_input), and `judge run` checks only
-// those against generators.yaml: copying the exhaustive tier's 5,424 files, and removing them,
-// was most of those tests' time (about 4 s of system time each).
+// those against generators.yaml: copying the exhaustive tier (most of testdata/'s files), and
+// removing it, was most of those tests' time (about 4 s of system time each).
 enum class TestData { Whole, WithoutExhaustiveTier };
 
 // What a recipe needs of the package (judge export checks the single files against judge/):
@@ -263,16 +263,18 @@ TEST(StaleData, JudgeRunRefusesTestsTheDescriptionNoLongerMakes) {
 }
 
 // The check covers the tiers judged: without the exhaustive tier, `judge run` judges the samples
-// and the contest set (Recipes.JudgeYourOwnProgram), and `judge run --exhaustive` refuses,
-// naming a file of that tier.
+// and the contest set (here a program that answers nothing, which fails them: exit 1, not the
+// refusal's 2), and `judge run --exhaustive` refuses, naming a file of that tier.
 TEST(StaleData, JudgeRunChecksTheTiersItJudges) {
   RecipePackage package(TestData::WithoutExhaustiveTier);
   ProcessOptions options;
   options.cwd = package.root();
   options.env = {{"ENTRAPMENT_ROOT", std::nullopt}};
-  const ProcessResult run = run_process(
-      {build_program("judge").string(), "run", "--exhaustive", "solutions/accepted/reference.py"},
-      options);
+  const std::string judge = build_program("judge").string();
+  ProcessResult run = run_process({judge, "run", "--", "/bin/true"}, options);
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_FALSE(has(run.err, "does not match testdata/generators.yaml")) << run.err;
+  run = run_process({judge, "run", "--exhaustive", "solutions/accepted/reference.py"}, options);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "file(s) differ or are missing (testdata/exhaustive/")) << run.err;
 }
