@@ -12,7 +12,6 @@ LineRead ContestantChannel::read_line() {
 }
 
 bool ContestantChannel::write_line(const std::string& line) {
-  judge_lines_.push_back(line);
   for (std::string& reply : contestant_->on_judge_line(line)) pending_.push_back(std::move(reply));
   return true;
 }

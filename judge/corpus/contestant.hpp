@@ -30,13 +30,9 @@ class ContestantChannel : public Channel {
   LineRead read_line() override;
   bool write_line(const std::string& line) override;
 
-  // Every line the judge wrote, in order.
-  const std::vector<std::string>& judge_lines() const { return judge_lines_; }
-
  private:
   std::unique_ptr<Contestant> contestant_;
   std::deque<std::string> pending_;  // written by the contestant, not yet read by the judge
-  std::vector<std::string> judge_lines_;
 };
 
 }  // namespace entrapment::corpus

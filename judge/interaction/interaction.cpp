@@ -1,5 +1,7 @@
 #include "interaction.hpp"
 
+#include <algorithm>
+
 #include "../adversary/adversary.hpp"
 #include "../game/messages.hpp"
 #include "../game/solver.hpp"
@@ -207,6 +209,11 @@ Outcome interact(const TestCase& test, Channel& channel, Transcript& transcript)
   transcript.unavailable = test.unavailable;
   transcript.adversary = to_string(test.adversary.kind);
   transcript.seed = test.adversary.seed;
+  // Room for a whole game at once (five lines a round at most, and the board, the claim and the
+  // proof), within the transcript's bound: the corpus plays games by the million.
+  const std::size_t rounds = test.rounds > 0 ? static_cast<std::size_t>(test.rounds) : 0;
+  transcript.lines.reserve(std::min(kTranscriptMaxLines, transcript.lines.size() + 5 * rounds + 5));
+  transcript.round_log.reserve(std::min(kTranscriptMaxLines, rounds));
   Outcome outcome;
   try {
     transcript.winner = to_string(test.winner());

@@ -1,6 +1,7 @@
 #include "transcript.hpp"
 
 #include <cstdio>
+#include <utility>
 
 namespace entrapment {
 
@@ -26,7 +27,7 @@ void Transcript::add_line(bool from_contestant, int round, const std::string& te
   line.round = round;
   line.cut = text.size() > kTranscriptLineBytes;
   line.text = line.cut ? text.substr(0, kTranscriptLineBytes) : text;
-  lines.push_back(line);
+  lines.push_back(std::move(line));
 }
 
 std::string json_string(const std::string& text) {

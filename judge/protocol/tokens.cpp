@@ -5,17 +5,20 @@
 namespace entrapment {
 
 std::vector<std::string> split_blanks(const std::string& line) {
+  const auto blank = [](char c) { return c == ' ' || c == '\t'; };
+  // Counted first, so that the tokens are made once each, in place: every line of every game
+  // the corpus plays is split here.
+  std::size_t tokens = 0;
+  for (std::size_t i = 0; i < line.size(); ++i)
+    if (!blank(line[i]) && (i == 0 || blank(line[i - 1]))) ++tokens;
   std::vector<std::string> out;
-  std::string current;
-  for (char c : line) {
-    if (c == ' ' || c == '\t') {
-      if (!current.empty()) out.push_back(current);
-      current.clear();
-    } else {
-      current += c;
-    }
+  out.reserve(tokens);
+  for (std::size_t i = 0; i < line.size();) {
+    while (i < line.size() && blank(line[i])) ++i;
+    const std::size_t start = i;
+    while (i < line.size() && !blank(line[i])) ++i;
+    if (i > start) out.emplace_back(line, start, i - start);
   }
-  if (!current.empty()) out.push_back(current);
   return out;
 }
 
