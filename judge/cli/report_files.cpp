@@ -93,24 +93,31 @@ void check_report_file(const std::string& option, const fs::path& file, const fs
   ::unlink(probe.c_str());
 }
 
-bool write_report_file(const fs::path& file, const std::function<void(std::ostream&)>& write) {
+std::string write_report_file(const fs::path& file,
+                              const std::function<void(std::ostream&)>& write) {
   std::error_code ec;
   const fs::path dir = fs::absolute(file, ec).parent_path();
   std::string temporary = (dir / ("." + file.filename().string() + ".XXXXXX")).string();
   const int fd = ::mkostemp(temporary.data(), O_CLOEXEC);
-  if (fd < 0) return false;
+  if (fd < 0) return "cannot make a file in " + dir.string() + ": " + std::strerror(errno);
   ::fchmod(fd, 0644);
   ::close(fd);
-  bool ok;
+  std::string why;
   {
     std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    errno = 0;
     write(out);
     out.flush();
-    ok = static_cast<bool>(out);
+    // A stream says only that it failed; errno, when the failing write set it, says why (a
+    // full disk, a quota).
+    if (!out)
+      why = "cannot write " + temporary +
+            (errno != 0 ? ": " + std::string(std::strerror(errno)) : "");
   }
-  if (ok && std::rename(temporary.c_str(), file.c_str()) == 0) return true;
-  fs::remove(temporary, ec);
-  return false;
+  if (why.empty() && std::rename(temporary.c_str(), file.c_str()) != 0)
+    why = "cannot rename " + temporary + " to " + file.string() + ": " + std::strerror(errno);
+  if (!why.empty()) fs::remove(temporary, ec);
+  return why;
 }
 
 }  // namespace entrapment::cli

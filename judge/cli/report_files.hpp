@@ -24,9 +24,9 @@ void check_report_file(const std::string& option, const std::filesystem::path& f
 // Whether `file` holds a report `judge run` wrote (JSON or HTML).
 bool is_our_report(const std::filesystem::path& file);
 
-// Writes `write`'s output to `file` through a temporary file in its directory; false (and
-// nothing left behind) when it cannot.
-bool write_report_file(const std::filesystem::path& file,
-                       const std::function<void(std::ostream&)>& write);
+// Writes `write`'s output to `file` through a temporary file in its directory: "" when it did,
+// else why not (what failed, on which file, and the system's reason), with nothing left behind.
+std::string write_report_file(const std::filesystem::path& file,
+                              const std::function<void(std::ostream&)>& write);
 
 }  // namespace entrapment::cli

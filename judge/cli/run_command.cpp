@@ -154,7 +154,7 @@ int run(const RunArguments& args) {
   for (const auto& [file, html] : {std::pair<std::string, bool>{args.json, false},
                                    std::pair<std::string, bool>{args.html, true}}) {
     if (file.empty()) continue;
-    const bool written = write_report_file(file, [&, html = html](std::ostream& out) {
+    const std::string why_not = write_report_file(file, [&, html = html](std::ostream& out) {
       if (html && several)
         report::write_html(out, results);
       else if (html)
@@ -164,8 +164,8 @@ int run(const RunArguments& args) {
       else
         report::write_json(out, results.front());
     });
-    if (!written) {
-      std::cerr << "judge run: cannot write " << file << "\n";
+    if (!why_not.empty()) {
+      std::cerr << "judge run: cannot write the report " << file << ": " << why_not << "\n";
       status = kExitUsage;
     }
   }

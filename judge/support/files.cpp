@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstring>
 #include <stdexcept>
 
 namespace entrapment {
@@ -67,19 +68,22 @@ SmallFile read_small_file(const fs::path& path, std::size_t limit) {
 
 void write_file(const fs::path& path, const std::string& bytes) {
   if (path.has_parent_path()) fs::create_directories(path.parent_path());
+  const auto failed = [&path](int fd) {
+    const int error = errno;
+    if (fd >= 0) ::close(fd);
+    return std::runtime_error("cannot write " + path.string() + ": " + std::strerror(error));
+  };
   const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
-  if (fd < 0) throw std::runtime_error("cannot write " + path.string());
+  if (fd < 0) throw failed(-1);
   std::size_t done = 0;
   while (done < bytes.size()) {
     const ssize_t wrote = ::write(fd, bytes.data() + done, bytes.size() - done);
     if (wrote < 0 && errno == EINTR) continue;
-    if (wrote <= 0) {
-      ::close(fd);
-      throw std::runtime_error("cannot write " + path.string());
-    }
+    if (wrote == 0) errno = ENOSPC;  // write(2) made no progress: the device took nothing
+    if (wrote <= 0) throw failed(fd);
     done += static_cast<std::size_t>(wrote);
   }
-  if (::close(fd) != 0) throw std::runtime_error("cannot write " + path.string());
+  if (::close(fd) != 0) throw failed(-1);
 }
 
 std::string without_line_ends(std::string text) {

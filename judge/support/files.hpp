@@ -38,7 +38,7 @@ bool read_to_end(int fd, std::string& text);
 std::string without_line_ends(std::string text);
 
 // Writes `bytes` to `path`, replacing what was there, creating the missing parent directories.
-// Throws std::runtime_error "cannot write PATH" when it cannot.
+// Throws std::runtime_error "cannot write PATH: the system's reason" when it cannot.
 void write_file(const std::filesystem::path& path, const std::string& bytes);
 
 }  // namespace entrapment

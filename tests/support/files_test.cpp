@@ -52,6 +52,24 @@ TEST_F(Files, AWriteThatCannotHappenThrowsNamingThePath) {
   ::chmod((dir_ / "locked").c_str(), 0700);
 }
 
+// The system's reason follows the path: a full device, a directory where a file was meant.
+TEST_F(Files, AWriteThatCannotHappenSaysWhy) {
+  const auto error_of = [](const fs::path& path) {
+    try {
+      write_file(path, "x");
+    } catch (const std::runtime_error& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  if (fs::exists("/dev/full")) {
+    EXPECT_EQ(error_of("/dev/full"), "cannot write /dev/full: No space left on device");
+  }
+  fs::create_directories(dir_ / "a directory");
+  EXPECT_EQ(error_of(dir_ / "a directory"),
+            "cannot write " + (dir_ / "a directory").string() + ": Is a directory");
+}
+
 TEST_F(Files, ASmallFileReadStopsPastItsLimitAndSaysWhy) {
   write_file(dir_ / "small", "2 0\n");
   SmallFile small = read_small_file(dir_ / "small", 4);
