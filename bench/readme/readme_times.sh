@@ -41,7 +41,7 @@ if [ "${COMMAND2:-1}" != 0 ]; then
   mkdir -p "$XDG_CACHE_HOME"
   git clone -q "$source_repo" "$out/c2" && cd "$out/c2" || exit 1
   timed c2-setup bash .ci/setup
-  timed c2-configure cmake -S . -B build
+  timed c2-configure cmake -G Ninja -S . -B build
   timed c2-build cmake --build build -j2
   timed c2-ctest ctest --test-dir build --output-on-failure -j2
 fi
@@ -53,7 +53,7 @@ export XDG_CACHE_HOME="$out/cache1"
 mkdir -p "$XDG_CACHE_HOME"
 git clone -q "$source_repo" "$out/c1" && cd "$out/c1" || exit 1
 timed c1-setup bash .ci/setup core
-timed c1-configure cmake -S . -B build
+timed c1-configure cmake -G Ninja -S . -B build
 timed c1-build cmake --build build -j2 --target main_job
 timed c1-verify build/bin/judge verify
 
