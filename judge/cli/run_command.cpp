@@ -104,8 +104,9 @@ int run(const RunArguments& args) {
   if (!chosen.ignored.empty()) {
     std::string list;
     for (const std::string& name : chosen.ignored) list += (list.empty() ? "" : ", ") + name;
-    std::cout << "judge run: not judged (no submission, or outside a verdict directory): " << list
-              << "\n";
+    std::cout << "judge run: not judged (no submission, a symbolic link, or outside a verdict "
+                 "directory): "
+              << list << "\n";
   }
   const std::vector<fs::path> tests =
       tests_to_judge(test_words, with_command, args.exhaustive, root);

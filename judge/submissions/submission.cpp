@@ -258,8 +258,11 @@ void set_compile_options(const CompileOptions& options) {
 bool is_submission_file(const fs::path& path) {
   std::error_code error;
   if (fs::is_directory(path, error)) {
+    // As sources_of() reads a directory: its regular files, never a link (which may lead to
+    // itself, and has no status then).
     for (const auto& entry : fs::directory_iterator(path, error))
-      if (entry.is_regular_file() && language_of(entry.path())) return true;
+      if (!entry.is_symlink(error) && entry.is_regular_file(error) && language_of(entry.path()))
+        return true;
     return false;
   }
   if (!fs::is_regular_file(path, error)) return false;

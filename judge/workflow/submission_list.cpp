@@ -18,19 +18,37 @@ std::vector<fs::path> sorted_entries(const fs::path& dir) {
   return entries;
 }
 
+// Neither follows a symbolic link nor throws (a link that leads to itself has no status).
+bool is_link(const fs::path& path) {
+  std::error_code error;
+  return fs::is_symlink(fs::symlink_status(path, error));
+}
+bool is_directory_here(const fs::path& path) {
+  std::error_code error;
+  return fs::is_directory(path, error);
+}
+
+// How a path a walk leaves out is listed: a directory with "/" after it, a link said so.
+std::string listed(const std::string& name, const fs::path& path) {
+  if (is_link(path)) return name + " (a symbolic link)";
+  return name + (is_directory_here(path) ? "/" : "");
+}
+
 // The submissions directly in `dir`, named from `base`. In a verdict directory (the problem
 // package format's layout says so) each source, executable and directory of sources is one;
 // anywhere else only sources are (by their extension): an executable or a directory there may
-// be anything (a script of the package's own, a build directory).
+// be anything (a script of the package's own, a build directory). A symbolic link is never one:
+// it could lead anywhere (to a test, whose bytes a compile error would show); a user who means
+// what it leads to names it on the command line.
 void add_files(const fs::path& dir, const fs::path& base, const Expectation& expected,
                bool verdict_directory, std::vector<SubmissionTarget>& out,
                std::vector<std::string>& ignored) {
   for (const fs::path& entry : sorted_entries(dir)) {
     const std::string name = entry.lexically_relative(base).string();
-    if (verdict_directory ? is_submission_file(entry) : is_source_file(entry))
+    if (!is_link(entry) && (verdict_directory ? is_submission_file(entry) : is_source_file(entry)))
       out.push_back({entry, name, expected});
     else
-      ignored.push_back(name + (fs::is_directory(entry) ? "/" : ""));
+      ignored.push_back(listed(name, entry));
   }
 }
 
@@ -81,8 +99,7 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
       fs::is_directory(clean / "solutions") && holds_verdict_directories(clean / "solutions")) {
     for (const fs::path& entry : sorted_entries(clean))
       if (entry.filename() != "solutions")
-        ignored.push_back(entry.lexically_relative(clean).string() +
-                          (fs::is_directory(entry) ? "/" : ""));
+        ignored.push_back(listed(entry.lexically_relative(clean).string(), entry));
     std::vector<std::string> left_out;
     std::vector<SubmissionTarget> inside = find_submissions(clean / "solutions", left_out);
     for (SubmissionTarget& target : inside) target.name = "solutions/" + target.name;
@@ -91,7 +108,7 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
   }
   std::vector<fs::path> verdict_dirs;
   for (const fs::path& entry : sorted_entries(clean))
-    if (fs::is_directory(entry) && directory_expectation(entry.filename().string(), expected))
+    if (is_directory_here(entry) && directory_expectation(entry.filename().string(), expected))
       verdict_dirs.push_back(entry);
   if (verdict_dirs.empty()) {
     add_files(clean, clean, Expectation{}, false, found, ignored);
@@ -103,8 +120,7 @@ std::vector<SubmissionTarget> find_submissions(const fs::path& given,
       });
   for (const fs::path& entry : sorted_entries(clean))
     if (std::find(verdict_dirs.begin(), verdict_dirs.end(), entry) == verdict_dirs.end())
-      ignored.push_back(entry.lexically_relative(clean).string() +
-                        (fs::is_directory(entry) ? "/" : ""));
+      ignored.push_back(listed(entry.lexically_relative(clean).string(), entry));
   for (const fs::path& verdict_dir : verdict_dirs) {
     directory_expectation(verdict_dir.filename().string(), expected);
     add_files(verdict_dir, clean, expected, true, found, ignored);

@@ -43,7 +43,9 @@ TEST(Run, WithoutArgumentsJudgesEverySubmissionInSolutionsAgainstItsDirectory) {
       has(run.out, "  ok    wrong_answer/claims_runner.py  expected WA, got WA  (1 test of 4)\n"))
       << run.out;
   EXPECT_TRUE(has(run.out, "All 2 submissions as expected.\n")) << run.out;
-  EXPECT_TRUE(has(run.out, "not judged (no submission, or outside a verdict directory): README.md"))
+  EXPECT_TRUE(
+      has(run.out,
+          "not judged (no submission, a symbolic link, or outside a verdict directory): README.md"))
       << run.out;
   EXPECT_TRUE(has(run.out, "accepted/notes.txt")) << "named as not judged:\n" << run.out;
 }

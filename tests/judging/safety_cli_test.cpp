@@ -181,6 +181,43 @@ TEST(Discovery, ASymbolicLinkRunsAsTheProgramItLeadsTo) {
   EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out;
 }
 
+// A symbolic link named on the command line is the user's choice; one a walk finds is the
+// submission's, and could lead anywhere: to a test, whose bytes the compiler's messages would
+// show (the red team's data.cpp -> testdata/secret/...in came out in a compile error).
+TEST(Discovery, ALinkAWalkFindsIsNotJudgedAndShowsNothingOfWhatItLeadsTo) {
+  Package package;
+  const std::string secret = "7 0\n#SECRET-BOARD-BYTES\n";
+  package.write("testdata/secret/2.in", secret);
+  package.copy(package_root() / "solutions" / "accepted" / "reference.py", "walk/ok.py");
+  fs::create_symlink(package.path("testdata/secret/2.in"), package.path("walk/data.cpp"));
+  const JudgeRun run =
+      package.judge({"run", package.path("walk").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "== ok.py")) << run.out;
+  EXPECT_TRUE(has(run.out, "data.cpp (a symbolic link)")) << run.out;
+  EXPECT_FALSE(has(run.out + run.err, "SECRET-BOARD-BYTES")) << run.out << run.err;
+  EXPECT_FALSE(has(run.out, "== data.cpp")) << run.out;
+}
+
+// A link that leads to itself (or round a loop) cannot be followed: it is no submission and
+// never stops the judging of the others (it once made `judge run` an internal error, exit 3).
+TEST(Discovery, ALinkThatLoopsNeverStopsTheJudging) {
+  Package package;
+  package.copy(package_root() / "solutions" / "accepted" / "reference.py", "program/__main__.py");
+  fs::create_symlink("x", package.path("program/x"));
+  JudgeRun run =
+      package.judge({"run", package.path("program").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "As expected: expected AC, got AC")) << run.out << run.err;
+
+  fs::create_symlink("loop.py", package.path("solutions/accepted/loop.py"));
+  run = package.judge(
+      {"run", package.path("solutions/accepted").string(), package.sample(), "--no-sandbox"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "== accepted/reference.py")) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "accepted/loop.py (a symbolic link)")) << run.out << run.err;
+}
+
 TEST(Discovery, ATestDirectoryThatHoldsThePackageIsRefused) {
   Package package;
   const std::string submission = package.path("solutions/accepted/reference.py").string();
