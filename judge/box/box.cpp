@@ -23,6 +23,7 @@
 #include <map>
 #include <memory>
 #include <optional>
+#include <set>
 #include <stdexcept>
 
 #include "bwrap.hpp"
@@ -360,7 +361,12 @@ class Box {
     const std::vector<ProcEntry> members = limiter_->members();
     std::map<pid_t, double> wait_of;
     for (const ProcEntry& p : members) wait_of[p.pid] = longest_cpu_wait_of(p.pid);
-    double waited = chain_cpu_wait(members, wait_of);
+    // Under bwrap, bwrap itself and its namespace's init (its child) start the program.
+    std::set<pid_t> startup;
+    if (sandboxed_)
+      for (const ProcEntry& p : members)
+        if (p.pid == main_ || p.ppid == main_) startup.insert(p.pid);
+    double waited = chain_cpu_wait(members, wait_of, startup);
     if (request_.credit_waits_of > 0)
       waited += std::max(0.0, cpu_wait_of_thread(request_.credit_waits_of) - credit_base_);
     waited_ = std::max(waited_, std::min(waited, 10 * limits_.wall_s));

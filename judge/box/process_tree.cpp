@@ -49,20 +49,23 @@ TreeSample ProcessTree::sample(pid_t main, bool sandboxed) const {
   return sample;
 }
 
-double chain_cpu_wait(const std::vector<ProcEntry>& members,
-                      const std::map<pid_t, double>& wait_of) {
+double chain_cpu_wait(const std::vector<ProcEntry>& members, const std::map<pid_t, double>& wait_of,
+                      const std::set<pid_t>& startup) {
   std::unordered_map<pid_t, pid_t> parent;
   for (const ProcEntry& p : members) parent[p.pid] = p.ppid;
+  const auto wait = [&wait_of](pid_t pid) {
+    const auto found = wait_of.find(pid);
+    return found == wait_of.end() ? 0.0 : found->second;
+  };
   double longest = 0;
   for (const ProcEntry& p : members) {
-    double sum = 0;
+    double sum = wait(p.pid);
     std::size_t steps = 0;
     for (pid_t at = p.pid; steps <= members.size(); ++steps) {
       const auto up = parent.find(at);
       if (up == parent.end()) break;  // not a member: above the run
-      const auto wait = wait_of.find(at);
-      if (wait != wait_of.end()) sum += wait->second;
       at = up->second;
+      if (startup.count(at) && parent.count(at)) sum += wait(at);
     }
     longest = std::max(longest, sum);
   }

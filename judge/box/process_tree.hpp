@@ -8,6 +8,7 @@
 #include <sys/types.h>
 
 #include <map>
+#include <set>
 #include <vector>
 
 #include "proc_table.hpp"
@@ -37,13 +38,15 @@ class ProcessTree {
   pid_t box_;
 };
 
-// The longest wait for a CPU along one line of descent among `members`: a process's own wait
-// (`wait_of`, its longest thread's) plus that of each ancestor among them. A program under
-// bwrap starts after bwrap, its PID namespace's init and setpriv have each started in turn, and
-// each of them may have waited for a CPU on the way (on a busy machine, seconds): all of it is
-// the run's start-up, not the program's doing. An ancestor that waited after its child started
-// mostly sleeps (waitpid), so the sum is not much more than the run's own delay.
-double chain_cpu_wait(const std::vector<ProcEntry>& members,
-                      const std::map<pid_t, double>& wait_of);
+// The longest wait for a CPU of one process among `members` (`wait_of`: its longest thread's),
+// plus that of each of its ancestors that are the run's `startup` processes. A program under
+// bwrap starts after bwrap and its PID namespace's init have each started in turn, and each of them
+// may have waited for a CPU on the way (on a busy machine, seconds): that is the run's start-up,
+// not the program's doing, and came before the program's own waits. The program's own processes add
+// nothing to each other's: they may wait at the same moment (red team: 16 processes, each the
+// parent of the next, on one CPU for 4 s summed to 60 s, and an idle program got 60 s more before
+// the guard), so the longest of them counts.
+double chain_cpu_wait(const std::vector<ProcEntry>& members, const std::map<pid_t, double>& wait_of,
+                      const std::set<pid_t>& startup);
 
 }  // namespace entrapment

@@ -189,6 +189,10 @@ const Hostile kHostile[] = {
     {"tmp-fill", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 10, true},
     {"shm-fill", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 10, true},
     {"cwd-fill", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 10, true},
+    // 24 processes, each the parent of the next, waiting for one CPU at the same time, then
+    // idle for 10 s: each waited about 0.6 s, and the guard (3 s) moves later by that, not by
+    // their sum (red team: the sum moved it from 11 s to 71 s, an idle program was AC at 49 s).
+    {"wait-chain", Verdict::TLE, false, 0, 0, 0, 0, "wall-clock", 0, 0, 0, false, 0},
     // Finding the package through /proc/PID/cwd, writing into it, signalling the judge.
     {"attack-judge", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
     // Tracing (ptrace) or reading the environment of any process it sees: the judge's, another

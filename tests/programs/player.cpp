@@ -44,6 +44,10 @@
 //   zombie-two-processes  the same, after leaving a child it never reaps (a zombie)
 //   stopped-workers two children burn 0.5 s of CPU each and stop themselves (SIGSTOP); it
 //                   waits 0.6 s, plays and exits, leaving them stopped: 1 s in all
+//   wait-chain      forks a chain of 24 processes (each the parent of the next), all on CPU 0,
+//                   spinning together for 0.6 s of wall-clock time (0.6 s of CPU in all, each
+//                   waiting for the CPU most of it); the others then pause and it sleeps 10 s
+//                   before it plays: an idle program, whose waits happened at the same time
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
 //   bomb-during     plays, then lets a child fork-bomb, forks with it and exits once the
 //                   process cap is full (its own fork fails)
@@ -706,6 +710,24 @@ int main(int argc, char** argv) {
   } else if (mode == "slow-machine") {
     burn(0.2);
     std::this_thread::sleep_for(std::chrono::milliseconds(1400));
+    play();
+  } else if (mode == "wait-chain") {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(600);
+    bool first = true;
+    for (int depth = 1; depth < 24; ++depth) {
+      const pid_t child = fork();
+      if (child != 0) break;  // the parent spins; the child makes the next
+      first = false;
+    }
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(0, &one);
+    sched_setaffinity(0, sizeof one, &one);
+    static volatile unsigned long sink = 0;
+    while (std::chrono::steady_clock::now() < until) sink = sink + 1;
+    if (!first)
+      for (;;) pause();
+    std::this_thread::sleep_for(std::chrono::seconds(10));
     play();
   } else if (mode == "stopped-workers") {
     pid_t children[2];
