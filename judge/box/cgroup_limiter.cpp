@@ -92,6 +92,7 @@ class CgroupLimiter : public Limiter {
     f.memory_kib = std::max<long long>(
         reaped.ru_maxrss, std::max(0LL, usage.memory_peak_bytes - usage.file_cache_bytes) / 1024);
     // Where the kernel does not count OOM kills, a peak at the limit tells the same.
+    f.oom_killed = usage.oom_kills > 0;
     f.out_of_memory =
         usage.oom_kills > 0 ||
         (usage.oom_kills < 0 && usage.memory_peak_bytes >= (limits_.memory_mib << 20) / 20 * 19);

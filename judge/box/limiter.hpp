@@ -45,6 +45,9 @@ struct RunFigures {
   double cpu_s = 0;
   long long memory_kib = 0;
   bool out_of_memory = false;  // the limit stopped it (or, best effort, it failed near it)
+  // The kernel killed one of its processes at the memory limit (a control group's count: never
+  // a guess), whether or not the program went on without it.
+  bool oom_killed = false;
 };
 
 class Limiter {

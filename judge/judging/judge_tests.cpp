@@ -184,7 +184,10 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
     result.verdict = Verdict::MLE;
     const bool oom = record.memory_exact && record.ending == BoxRecord::Ending::Signaled &&
                      record.signal == SIGKILL;
-    result.message = (oom ? std::string("killed by the OOM killer") : describe_ending(record)) +
+    result.message = (oom               ? std::string("killed by the OOM killer")
+                      : record.failed() ? describe_ending(record)
+                                        : std::string("one of its processes was killed by the OOM "
+                                                      "killer")) +
                      " after using " + std::to_string(record.memory_kib / 1024) + " MiB (limit " +
                      std::to_string(limits.memory_mib) + " MiB)";
   } else if (record.failed()) {

@@ -210,6 +210,10 @@ const Hostile kUnderAControlGroupOnly[] = {
     // resident set (3000 MiB under 2048 MiB was AC "mem 3.6 MiB"). RLIMIT_NOFILE now bounds
     // the sockets (a twentieth of the machine's file table for the run), but not below this.
     {"socket-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
+    // A child killed by the OOM killer at the limit (64 MiB), then a correct game: the run
+    // reached its limit (red team: AC). Under rlimits the child's allocation fails instead, and
+    // nothing tells that from a program that handles a failed allocation.
+    {"oom-child", Verdict::MLE, false, 64, 0, 0, 0, "OOM killer", 0, 0, 10},
 };
 
 // Held in every mechanism since the box's seccomp filter (issue 36), each AC before it:

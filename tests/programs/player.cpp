@@ -48,6 +48,8 @@
 //                   spinning together for 0.6 s of wall-clock time (0.6 s of CPU in all, each
 //                   waiting for the CPU most of it); the others then pause and it sleeps 10 s
 //                   before it plays: an idle program, whose waits happened at the same time
+//   oom-child       a child fills memory (1 MiB at a time, up to 4 GiB) until it is killed or
+//                   refused; it waits for the child, then plays
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
 //   bomb-during     plays, then lets a child fork-bomb, forks with it and exits once the
 //                   process cap is full (its own fork fails)
@@ -728,6 +730,18 @@ int main(int argc, char** argv) {
     if (!first)
       for (;;) pause();
     std::this_thread::sleep_for(std::chrono::seconds(10));
+    play();
+  } else if (mode == "oom-child") {
+    const pid_t child = fork();
+    if (child == 0) {
+      for (int i = 0; i < 4096; ++i) {
+        char* block = static_cast<char*>(std::malloc(1 << 20));
+        if (!block) _exit(1);
+        std::memset(block, 1, 1 << 20);
+      }
+      _exit(0);
+    }
+    waitpid(child, nullptr, 0);
     play();
   } else if (mode == "stopped-workers") {
     pid_t children[2];
