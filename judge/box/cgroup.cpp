@@ -365,16 +365,19 @@ std::vector<int> ContestantCgroup::open_procs_files() const {
   return fds;
 }
 
-void ContestantCgroup::look_at_file_cache() const {
+void ContestantCgroup::look_at_memory() const {
   // v1: cache and shmem (tmpfs, part of cache); v2: file and shmem (part of file).
   const std::string stat = read_text(memory_ / "memory.stat");
   const long long cache = keyed_value(stat, version_ == 2 ? "file" : "cache").value_or(0);
   const long long shmem = keyed_value(stat, "shmem").value_or(0);
   file_cache_ = std::max(file_cache_, cache - shmem);
+  const auto now =
+      number_in(memory_ / (version_ == 2 ? "memory.current" : "memory.usage_in_bytes"));
+  if (now) held_ = std::max(held_, *now - (cache - shmem));
 }
 
 double ContestantCgroup::cpu_seconds() const {
-  look_at_file_cache();
+  look_at_memory();
   if (version_ == 2) {
     if (const auto current = number_in(memory_ / "memory.current"))
       current_peak_ = std::max(current_peak_, *current);
@@ -398,6 +401,7 @@ CgroupUsage ContestantCgroup::usage() const {
         keyed_value(read_text(memory_ / "memory.oom_control"), "oom_kill").value_or(-1);
   }
   usage.file_cache_bytes = file_cache_;
+  usage.held_bytes = held_;
   return usage;
 }
 

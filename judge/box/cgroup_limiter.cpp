@@ -89,8 +89,11 @@ class CgroupLimiter : public Limiter {
     f.cpu_s = std::max(cpu_before_kill_ ? *cpu_before_kill_ : usage.cpu_s, seconds_of(reaped));
     // Its peak charge less the page cache of files it was charged with: reading or writing
     // files is not memory it holds (tmpfs is). A 6 MiB program that wrote files showed 256 MiB.
+    // At least what a look saw it hold, page cache aside then: cache it dropped before its
+    // peak is not subtracted from that.
     f.memory_kib = std::max<long long>(
-        reaped.ru_maxrss, std::max(0LL, usage.memory_peak_bytes - usage.file_cache_bytes) / 1024);
+        {reaped.ru_maxrss, std::max(0LL, usage.memory_peak_bytes - usage.file_cache_bytes) / 1024,
+         std::max(0LL, usage.held_bytes) / 1024});
     // Where the kernel does not count OOM kills, a peak at the limit tells the same.
     f.oom_killed = usage.oom_kills > 0;
     f.out_of_memory =

@@ -214,6 +214,11 @@ const Hostile kUnderAControlGroupOnly[] = {
     // reached its limit (red team: AC). Under rlimits the child's allocation fails instead, and
     // nothing tells that from a program that handles a failed allocation.
     {"oom-child", Verdict::MLE, false, 64, 0, 0, 0, "OOM killer", 0, 0, 10},
+    // Page cache seen at a look, then dropped, then 150 MiB held in a System V segment no
+    // process has attached: the figure is what it held, not its peak less the largest cache
+    // ever seen (red team: 1.5 GiB held shown as 306 MiB). Under rlimits such a segment is no
+    // process's memory (a known hole).
+    {"cache-then-hold", Verdict::AC, false, 0, 0, 0, 150, "", 0, 0, 10},
 };
 
 // Held in every mechanism since the box's seccomp filter (issue 36), each AC before it:

@@ -48,6 +48,11 @@
 //                   spinning together for 0.6 s of wall-clock time (0.6 s of CPU in all, each
 //                   waiting for the CPU most of it); the others then pause and it sleeps 10 s
 //                   before it plays: an idle program, whose waits happened at the same time
+//   cache-then-hold reads up to 160 MiB of large files under /usr into the page cache (each
+//                   dropped first, so that the run is charged with it), waits 1.1 s (the box
+//                   looks), drops it again, then holds 150 MiB in six System V segments, each
+//                   attached only while it is filled (25 MiB of resident set at most), for
+//                   1.1 s, removes them and plays: 150 MiB held
 //   oom-child       a child fills memory (1 MiB at a time, up to 4 GiB) until it is killed or
 //                   refused; it waits for the child, then plays
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
@@ -100,6 +105,7 @@
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
+#include <sys/shm.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -111,6 +117,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <filesystem>
 #include <iostream>
 #include <string>
 #include <thread>
@@ -730,6 +737,48 @@ int main(int argc, char** argv) {
     if (!first)
       for (;;) pause();
     std::this_thread::sleep_for(std::chrono::seconds(10));
+    play();
+  } else if (mode == "cache-then-hold") {
+    std::vector<std::string> files;
+    long long cached = 0;
+    std::error_code error;
+    for (auto it = std::filesystem::recursive_directory_iterator(
+             "/usr/lib", std::filesystem::directory_options::skip_permission_denied, error);
+         !error && it != std::filesystem::recursive_directory_iterator() && cached < (160 << 20);
+         it.increment(error)) {
+      if (it->is_symlink(error) || !it->is_regular_file(error)) continue;
+      const long long size = static_cast<long long>(it->file_size(error));
+      if (error || size < (4 << 20)) continue;
+      const int fd = open(it->path().c_str(), O_RDONLY);
+      if (fd < 0) continue;
+      posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+      static char buffer[1 << 16];
+      while (read(fd, buffer, sizeof buffer) > 0) {
+      }
+      close(fd);
+      files.push_back(it->path());
+      cached += size;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    for (const std::string& file : files) {
+      const int fd = open(file.c_str(), O_RDONLY);
+      if (fd >= 0) posix_fadvise(fd, 0, 0, POSIX_FADV_DONTNEED);
+      if (fd >= 0) close(fd);
+    }
+    // Six segments of 25 MiB, each attached only while it is filled: never more than 25 MiB
+    // in the resident set.
+    std::vector<int> segments;
+    for (int i = 0; i < 6; ++i) {
+      const int segment = shmget(IPC_PRIVATE, std::size_t{25} << 20, IPC_CREAT | 0600);
+      if (segment < 0) return 1;
+      segments.push_back(segment);
+      void* at = shmat(segment, nullptr, 0);
+      if (at == reinterpret_cast<void*>(-1)) return 1;
+      std::memset(at, 1, std::size_t{25} << 20);
+      shmdt(at);
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    for (int segment : segments) shmctl(segment, IPC_RMID, nullptr);
     play();
   } else if (mode == "oom-child") {
     const pid_t child = fork();
