@@ -53,16 +53,18 @@ const std::vector<Language>& languages() {
        .main_file = "__main__.py",
        .inputs_dir = "source"},
       // javac is a JVM: its heap within the compile memory (the rest is the JVM's own). The
-      // run's heap limit (-Xmx) is added when it runs, from the memory limit.
+      // run's heap limit (-Xmx) is added when it runs, from the memory limit. No performance
+      // data (-XX:-UsePerfData): a JVM writes it to /tmp/hsperfdata_USER/PID, which one the box
+      // kills leaves behind, in the machine's /tmp where no sandbox gives it one of its own.
       {.name = "Java",
        .extensions = {".java"},
        .directory_rank = 0,
        .compiler = {"javac"},
-       .compile_args = {"-J-Xmx{compile_heap_mib}m", "-J-XX:+UseSerialGC", "-encoding", "UTF-8",
-                        "-d", "{stem}.classes", "{files}"},
+       .compile_args = {"-J-Xmx{compile_heap_mib}m", "-J-XX:+UseSerialGC", "-J-XX:-UsePerfData",
+                        "-encoding", "UTF-8", "-d", "{stem}.classes", "{files}"},
        .output = "{stem}.classes",
-       .run = {"java", "-Dfile.encoding=UTF-8", "-XX:+UseSerialGC", "-Xss64m", "-cp", "{output}",
-               "{main}"},
+       .run = {"java", "-Dfile.encoding=UTF-8", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xss64m",
+               "-cp", "{output}", "{main}"},
        .entry = EntryPoint::JavaMainClass,
        .main_declaration = "void main",
        .compiler_reads_at_files = true},

@@ -6,7 +6,11 @@
 // its own figures (not bwrap's: each fills 64 MiB and burns a known CPU time by its own clock
 // in its thread), and leaves no process and nothing else behind.
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <unistd.h>
+
+#include <cerrno>
+#include <set>
 
 #include "containment/box_process.hpp"
 #include "containment/spawn.hpp"
@@ -53,6 +57,23 @@ class Languages : public ModeTest {
     return package_root() / "tests" / "programs" / name;
   }
 };
+
+// The JVM's performance-data files (/tmp/hsperfdata_USER/PID) of processes that are gone: a
+// JVM the box kills cannot remove its own, and outside a sandbox /tmp is the machine's.
+std::set<std::string> dead_jvm_files() {
+  std::set<std::string> dead;
+  std::error_code error;
+  for (const auto& dir : fs::directory_iterator("/tmp", error)) {
+    if (dir.path().filename().string().rfind("hsperfdata_", 0) != 0) continue;
+    for (const auto& entry : fs::directory_iterator(dir.path(), error)) {
+      const std::string name = entry.path().filename().string();
+      if (name.find_first_not_of("0123456789") == std::string::npos && !name.empty() &&
+          ::kill(std::stoi(name), 0) != 0 && errno == ESRCH)
+        dead.insert(entry.path().string());
+    }
+  }
+  return dead;
+}
 
 // Python's own: 0.4-0.5 s of CPU (start, the deep recursion, the exit) and 16 MiB resident.
 // 1 GiB, as for Java: under rlimits the limit is on address space, and the big-stack program
@@ -103,10 +124,14 @@ TEST_P(Languages, JavasNativeMemoryCountsAgainstTheLimit) {
   limits.cpu_s = 5;
   limits.wall_s = wall_limit_for(limits.cpu_s);
   limits.memory_mib = 256;
+  const std::set<std::string> before = dead_jvm_files();
   const TestResult result =
       judge_test(submission, runner_board(), submission.name, limits, sandbox());
   EXPECT_EQ(to_string(result.verdict), std::string("MLE")) << result.message;
   EXPECT_EQ(leftovers(), std::vector<std::string>{work.path().string()});
+  // Killed, it left no file in the machine's /tmp (red team: one per run without bwrap).
+  for (const std::string& file : dead_jvm_files())
+    EXPECT_TRUE(before.count(file)) << file << " was left";
 }
 
 INSTANTIATE_TEST_SUITE_P(Contained, Languages, every_mode(), ModeName());
