@@ -65,7 +65,8 @@ void add_sandbox_option(CLI::App& sub, bool& sandbox) {
   sub.add_flag_function(
       "--no-sandbox", [&sandbox](std::int64_t) { sandbox = false; },
       "run it without bwrap, so without any isolation: only trusted code (the package's own "
-      "solutions/, or with --trust); the limits hold either way" +
+      "solutions/, or with --trust); the limits hold either way, but for the process cap "
+      "of a root judge without control groups (-v says which hold)" +
           std::string(sandbox ? "" : " (default)"));
 }
 
