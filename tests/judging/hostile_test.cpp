@@ -219,6 +219,11 @@ const Hostile kUnderAControlGroupOnly[] = {
     // ever seen (red team: 1.5 GiB held shown as 306 MiB). Under rlimits such a segment is no
     // process's memory (a known hole).
     {"cache-then-hold", Verdict::AC, false, 0, 0, 0, 150, "", 0, 0, 10},
+    // 300 MiB at once under 256 MiB for 0.1 s, in three children that reset their peak
+    // resident set before they exit (red team: 600 MiB under 256 shown as 2.5 MiB under
+    // rlimits, where the looks may fall before and after the burst). A control group's OOM
+    // killer stops it.
+    {"clear-refs-burst", Verdict::MLE, false, 0, 0, 0, 0, "OOM killer", 0, 0, 10},
 };
 
 // Held in every mechanism since the box's seccomp filter (issue 36), each AC before it:

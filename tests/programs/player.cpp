@@ -53,6 +53,9 @@
 //                   looks), drops it again, then holds 150 MiB in six System V segments, each
 //                   attached only while it is filled (25 MiB of resident set at most), for
 //                   1.1 s, removes them and plays: 150 MiB held
+//   clear-refs-burst three children hold 100 MiB each at once for 0.1 s, free it and reset their
+//                   peak resident set (/proc/self/clear_refs) before they exit; it waits for
+//                   them, then plays: 300 MiB held at once
 //   oom-child       a child fills memory (1 MiB at a time, up to 4 GiB) until it is killed or
 //                   refused; it waits for the child, then plays
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
@@ -779,6 +782,26 @@ int main(int argc, char** argv) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     for (int segment : segments) shmctl(segment, IPC_RMID, nullptr);
+    play();
+  } else if (mode == "clear-refs-burst") {
+    std::vector<pid_t> children;
+    for (int i = 0; i < 3; ++i) {
+      const pid_t child = fork();
+      if (child == 0) {
+        const std::size_t size = std::size_t{100} << 20;
+        void* block =
+            mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+        if (block == MAP_FAILED) _exit(1);
+        std::memset(block, 1, size);
+        std::this_thread::sleep_for(std::chrono::milliseconds(100));
+        munmap(block, size);
+        const int refs = open("/proc/self/clear_refs", O_WRONLY);
+        if (refs >= 0 && write(refs, "5", 1) == 1) close(refs);
+        _exit(0);
+      }
+      children.push_back(child);
+    }
+    for (pid_t child : children) waitpid(child, nullptr, 0);
     play();
   } else if (mode == "oom-child") {
     const pid_t child = fork();
