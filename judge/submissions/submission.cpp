@@ -32,6 +32,8 @@ namespace {
 // compiler: its sources, and the headers or data they include).
 constexpr std::size_t kMaxInputs = 100;
 constexpr std::uintmax_t kMaxInputBytes = std::uintmax_t{16} << 20;
+// An executable submission's size (it is copied into every test's run).
+constexpr std::uintmax_t kMaxExecutableBytes = std::uintmax_t{256} << 20;
 
 // What a submission is made of: one source, or (a directory submission) every source of its
 // language directly in the directory; for Python the entry point too.
@@ -360,8 +362,17 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
   const bool directory = fs::is_directory(source, error);
   const Sources sources = sources_of(source);
   if (!sources.language) {
-    if (!directory && ::access(source.c_str(), X_OK) == 0)
+    if (!directory && ::access(source.c_str(), X_OK) == 0) {
+      // It is copied into every test's run: a file of gigabytes (sparse, it took no disk) would
+      // be written out for each. Contest programs, static ones included, are a few MiB.
+      const std::uintmax_t bytes = fs::file_size(source, error);
+      if (!error && bytes > kMaxExecutableBytes)
+        throw CompileError(source.string() + ": an executable of " +
+                           std::to_string((bytes + (1 << 20) - 1) >> 20) + " MiB, more than the " +
+                           std::to_string(kMaxExecutableBytes >> 20) +
+                           " MiB the judge copies into each test's run");
       return Submission{source.filename().string(), {source.string()}, false};
+    }
     throw SubmissionError(
         source.string() +
         (directory ? ": a directory with no source (" : ": not a known source (") +

@@ -220,6 +220,24 @@ TEST(Run, ASourceOverLimitsCodeIsACompileErrorNamingBothSizes) {
   EXPECT_EQ(run.status, 0) << run.out << run.err;
 }
 
+// An executable is copied into every test's run: one larger than any contest program (here a
+// sparse file of 300 MiB, which takes no disk until copied) is CE at once, saying its size and
+// the bound, and nothing of it is copied (red team: 3 GiB written out for every test).
+TEST(Run, AnExecutableLargerThanAnyContestProgramIsACompileErrorNotCopied) {
+  ScratchPackage package;
+  const fs::path huge = package.write("huge", "#!/bin/sh\necho Runner\n");
+  fs::permissions(huge, fs::perms::owner_all | fs::perms::group_read | fs::perms::group_exec |
+                            fs::perms::others_read | fs::perms::others_exec);
+  fs::resize_file(huge, std::uintmax_t{300} << 20);
+  const JudgeRun run = run_judge(
+      {"run", huge.string(), "testdata/sample/1.in", "--no-sandbox", "--trust", "--trust"},
+      {package.root(), {}, ""});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: CE")) << run.out;
+  EXPECT_TRUE(has(run.out, "huge: an executable of 300 MiB, more than the 256 MiB")) << run.out;
+  EXPECT_LT(run.cpu_s, 1.0) << "the judge's CPU time: the file was copied";
+}
+
 // `judge run > log`: each line is in the log the moment it is decided; the bar never is.
 TEST(Run, LinesReachAFileAsTheyAreDecided) {
   ScratchPackage package(4);
