@@ -373,14 +373,14 @@ void ContestantCgroup::look_at_memory() const {
   file_cache_ = std::max(file_cache_, cache - shmem);
   const auto now =
       number_in(memory_ / (version_ == 2 ? "memory.current" : "memory.usage_in_bytes"));
-  if (now) held_ = std::max(held_, *now - (cache - shmem));
+  if (!now) return;
+  held_ = std::max(held_, *now - (cache - shmem));
+  if (version_ == 2) current_peak_ = std::max(current_peak_, *now);
 }
 
 double ContestantCgroup::cpu_seconds() const {
   look_at_memory();
   if (version_ == 2) {
-    if (const auto current = number_in(memory_ / "memory.current"))
-      current_peak_ = std::max(current_peak_, *current);
     return static_cast<double>(
                keyed_value(read_text(cpu_ / "cpu.stat"), "usage_usec").value_or(0)) /
            1e6;
