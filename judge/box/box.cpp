@@ -564,6 +564,7 @@ class Box {
     const RunFigures figures = limiter_->figures(reaped, record_.failed());
     record_.cpu_s = figures.cpu_s;
     record_.memory_kib = figures.memory_kib;
+    record_.oom_killed = figures.oom_killed;
     if (figures.out_of_memory && record_.ending == BoxRecord::Ending::NotStarted) {
       // The OOM killer took bwrap or its init for the program (memfds are no process's
       // resident set): the program's memory, not a start that failed.

@@ -39,6 +39,7 @@
 #include "box.hpp"
 #include "bwrap.hpp"
 #include "drop.hpp"
+#include "limit_scope.hpp"
 #include "limiter.hpp"
 #include "record.hpp"
 #include "request.hpp"
@@ -49,6 +50,8 @@ using namespace entrapment;
 
 namespace {
 
+// `key: value` lines, as the record is: the judge's `-v` prints them (containment/
+// box_description.hpp), so that what a box gets is said by the box alone.
 int describe(const BoxRequest& request) {
   const LimitsHere here = limits_here(request.limits.mechanism);
   std::cout << "limits: " << here.description << "\n"
@@ -57,8 +60,13 @@ int describe(const BoxRequest& request) {
             << (request.isolation == Isolation::None ? std::string("none")
                 : bwrap_path().empty()               ? "none (" + bwrap_absence() + ")"
                                                      : "bwrap (" + bwrap_path().string() + ")")
-            << "\n"
-            << describe_seccomp_filter() << "\n";
+            << "\n";
+  for (const std::string& line :
+       limit_scope(request.limits, here, request.isolation, ::geteuid() == 0))
+    std::cout << "covers: " << line << "\n";
+  std::cout << describe_seccomp_filter() << "\n"
+            << "delegation: " << (here.would_use_delegation ? "would-help" : "not-needed") << "\n";
+  if (!here.error.empty()) std::cout << "error: " << here.error << "\n";
   return here.error.empty() ? 0 : 1;
 }
 
@@ -112,6 +120,9 @@ int main(int argc, char** argv) {
   switch (request.mode) {
     case BoxRequest::Mode::Describe:
       return describe(request);
+    case BoxRequest::Mode::PrepareCgroups:
+      prepare_cgroups_for_boxes(::getppid());
+      return 0;
     case BoxRequest::Mode::Sweep:
       if (request.lifeline >= 0)
         sweep_when_gone(request.lifeline, request.dir);

@@ -221,7 +221,7 @@ CgroupLayout find_cgroups(const fs::path& root, const std::string& self_cgroup, 
   return layout;
 }
 
-void prepare_cgroups(CgroupLayout& layout, pid_t self) {
+void prepare_cgroups(CgroupLayout& layout, pid_t judge, pid_t box) {
   if (!layout.usable()) return;
   auto fail = [&](const std::string& why) {
     layout = CgroupLayout{};
@@ -238,19 +238,22 @@ void prepare_cgroups(CgroupLayout& layout, pid_t self) {
       int error = write_errno(control, "+memory +pids");
       if (error == EBUSY) {
         // v2 forbids controllers for the children of a group that holds processes: when the
-        // judge is alone in its group, it moves into a leaf group of its own first.
-        if (pids_in({dir}) != std::vector<pid_t>{self}) {
+        // judge is alone in its group (with the box preparing it), both move into a leaf group
+        // of their own first.
+        const std::set<pid_t> ours = {judge, box};
+        if (pids_in({dir}) != std::vector<pid_t>(ours.begin(), ours.end())) {
           fail(dir.string() + " holds other processes than the judge, so cgroup v2 cannot give " +
                "its child groups the memory and pids controllers");
           return;
         }
         const fs::path leaf = dir / "entrapment-judge";
         ::mkdir(leaf.c_str(), 0755);
-        if (const std::string why = write_text(leaf / "cgroup.procs", std::to_string(self));
-            !why.empty()) {
-          fail(why);
-          return;
-        }
+        for (const pid_t pid : ours)
+          if (const std::string why = write_text(leaf / "cgroup.procs", std::to_string(pid));
+              !why.empty()) {
+            fail(why);
+            return;
+          }
         error = write_errno(control, "+memory +pids");
       }
       if (error != 0 || !enabled()) {
@@ -260,13 +263,19 @@ void prepare_cgroups(CgroupLayout& layout, pid_t self) {
       }
     }
   }
-  // A probe group in each hierarchy: made, limited, removed.
-  std::set<fs::path> dirs = {layout.memory, layout.pids, layout.cpu};
+  probe_groups(layout, box);
+}
+
+void probe_groups(CgroupLayout& layout, pid_t self) {
+  if (!layout.usable()) return;
+  const std::set<fs::path> dirs = {layout.memory, layout.pids, layout.cpu};
   const std::string name = "entrapment-probe-" + std::to_string(self);
   for (const fs::path& dir : dirs) {
     const fs::path probe = dir / name;
     if (::mkdir(probe.c_str(), 0755) != 0 && errno != EEXIST) {
-      fail("cannot create a group in " + dir.string() + ": " + std::strerror(errno));
+      const std::string why = std::strerror(errno);
+      layout = CgroupLayout{};
+      layout.reason = "no writable cgroup: cannot create a group in " + dir.string() + ": " + why;
       return;
     }
     remove_group(probe);

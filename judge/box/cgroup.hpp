@@ -38,11 +38,16 @@ CgroupLayout find_cgroups(const std::filesystem::path& root, const std::string& 
                           pid_t self);
 
 // Readies `layout` for children and proves it: under v2, enables memory and pids for child
-// groups (first moving the judge into a leaf group of its own, "entrapment-judge", when it is
-// alone in its group, as v2 forbids controllers in a group that holds processes); then creates
-// and removes a probe group in each hierarchy. When anything fails, version becomes 0 and
-// `reason` says what, where.
-void prepare_cgroups(CgroupLayout& layout, pid_t self);
+// groups (first moving the judge and `box`, the box doing this, into a leaf group of their own,
+// "entrapment-judge", when they are alone in their group, as v2 forbids controllers in a group
+// that holds processes); then creates and removes a probe group in each hierarchy. When
+// anything fails, version becomes 0 and `reason` says what, where.
+void prepare_cgroups(CgroupLayout& layout, pid_t judge, pid_t box);
+
+// Proves that boxes may make groups in `layout`: makes and removes a group in each hierarchy
+// (named for `self`). When one cannot be made, version becomes 0 and `reason` says where and
+// why: a judge that is not root sees its groups but may write none of them.
+void probe_groups(CgroupLayout& layout, pid_t self);
 
 // Where a box makes its run's groups: its own groups (the judge's, which it inherits) as
 // find_cgroups() sees them, but under cgroup v2 the parent of a leaf named entrapment-judge

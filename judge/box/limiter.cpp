@@ -75,11 +75,16 @@ LimitsHere limits_here(LimitChoice asked) {
         asked == LimitChoice::Auto ? "rlimit (ENTRAPMENT_LIMITS=rlimit)" : "rlimit (asked for)";
     return here;
   }
-  const CgroupLayout layout = layout_for_boxes();
+  CgroupLayout layout = layout_for_boxes();
+  probe_groups(layout, ::getpid());
   if (layout.usable()) {
     here.cgroup = true;
     here.description = layout.describe();
-  } else if (choice == LimitChoice::Cgroup) {
+    return here;
+  }
+  here.would_use_delegation =
+      ::geteuid() != 0 && ::access("/sys/fs/cgroup/cgroup.controllers", R_OK) == 0;
+  if (choice == LimitChoice::Cgroup) {
     here.error = "control groups were asked for, but there is " + layout.reason;
     here.description = here.error;
   } else {
@@ -111,10 +116,10 @@ std::unique_ptr<Limiter> make_limiter(const BoxLimits& asked, pid_t box) {
   }
 }
 
-void prepare_cgroups_for_boxes() {
-  const pid_t self = ::getpid();
-  CgroupLayout layout = find_cgroups("/sys/fs/cgroup", read_proc_file("/proc/self/cgroup"), self);
-  prepare_cgroups(layout, self);
+void prepare_cgroups_for_boxes(pid_t caller) {
+  CgroupLayout layout =
+      find_cgroups("/sys/fs/cgroup", read_proc_file("/proc/self/cgroup"), ::getpid());
+  prepare_cgroups(layout, caller, ::getpid());
 }
 
 }  // namespace entrapment

@@ -1,6 +1,7 @@
 // The one seam for the limits: one interface, two implementations, chosen once per run by
-// make_limiter(). Nothing outside this seam asks which mechanism is in force; the record says
-// it in words (`limits`, `memory-counted`).
+// make_limiter(). Nothing outside judge/box asks which mechanism is in force (tests/layers
+// checks it): the record says it in words (`limits`, `memory-counted`, `oom-killed`), and
+// `judge-box --describe` says what each limit covers (limit_scope.hpp) for the judge to repeat.
 //  - A control group of the run's own (cgroup_limiter.cpp; v1 or v2 behind it), the way
 //    DOMjudge's runguard and isolate limit programs: the kernel caps the whole tree's memory
 //    (tmpfs, memfds and socket buffers it charges included) and its tasks, and counts its CPU.
@@ -92,19 +93,24 @@ LimitChoice chosen(LimitChoice choice, std::string* error = nullptr);
 // std::runtime_error when Cgroup is asked for and none is usable, or a group cannot be made.
 std::unique_ptr<Limiter> make_limiter(const BoxLimits& limits, pid_t box);
 
-// What make_limiter() would choose here and why, without making anything: "cgroup v1 (memory,
-// pids, cpuacct)" or "rlimit (...)"; an error text when Cgroup is asked for and none is usable.
+// What make_limiter() would choose here and why, proved by making and removing a probe group
+// (a judge that is not root sees groups it may not write): "cgroup v1 (memory, pids,
+// cpuacct)" or "rlimit (...)"; an error text when Cgroup is asked for and none is usable.
 struct LimitsHere {
   bool cgroup = false;
   std::string description;
   std::string error;
+  // No group here, but a judge that is not root, alone under cgroup v2, would get one in a
+  // scope systemd delegates to it (containment/delegation.hpp asks the box this).
+  bool would_use_delegation = false;
 };
 LimitsHere limits_here(LimitChoice choice);
 
-// For the judge, once, before it starts boxes: under cgroup v2 a group that holds processes
-// cannot give its children controllers, so a judge alone in its group moves into a leaf of its
-// own (entrapment-judge) and enables memory and pids for the boxes' groups beside it.
-void prepare_cgroups_for_boxes();
+// `judge-box --prepare-cgroups`, once per judge before it starts boxes: under cgroup v2 a
+// group that holds processes cannot give its children controllers, so a judge alone in its
+// group (with this box, its child) is moved into a leaf of its own (entrapment-judge), and
+// memory and pids are enabled for the boxes' groups beside it. `caller`: the judge.
+void prepare_cgroups_for_boxes(pid_t caller);
 
 // The CPU time backstop, RLIMIT_NOFILE and what both mechanisms set alike.
 ChildRlimits common_rlimits(const BoxLimits& limits);

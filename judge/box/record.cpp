@@ -68,6 +68,7 @@ std::string format_record(const BoxRecord& r) {
       << "memory-kib: " << r.memory_kib << "\n"
       << "limits: " << one_line(r.limits) << "\n"
       << "memory-counted: " << (r.memory_exact ? "exactly" : "best-effort") << "\n"
+      << "oom-killed: " << (r.oom_killed ? "yes" : "no") << "\n"
       << "isolation: " << one_line(r.isolation) << "\n";
   if (r.uid) out << "uid: " << *r.uid << "\n";
   out << "message: " << one_line(r.message) << "\n";
@@ -132,6 +133,12 @@ BoxRecord parse_record(const std::string& text) {
   r.memory_kib = integer("memory-kib");
   r.limits = take("limits");
   r.memory_exact = take("memory-counted") == "exactly";
+  if (values.count("oom-killed")) {
+    const std::string oom = take("oom-killed");
+    if (oom != "yes" && oom != "no")
+      throw RecordError("the box's record: oom-killed: '" + oom + "' is not yes or no");
+    r.oom_killed = oom == "yes";
+  }
   r.isolation = take("isolation");
   if (values.count("uid")) r.uid = static_cast<uid_t>(integer("uid"));
   r.message = take("message");

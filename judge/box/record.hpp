@@ -10,6 +10,8 @@
 //               caller-gone
 //   cpu-s: 0.012   wall-s: 0.034   waited-for-cpu-s: 0.001   memory-kib: 3456
 //   limits: cgroup v1 (memory, pids, cpuacct)     memory-counted: exactly | best-effort
+//   oom-killed: yes | no   (the kernel killed one of its processes at the memory limit, by the
+//                           control group's count: isolate's cg-oom-killed)
 //   isolation: bwrap | none     uid: 61512 (when the run had an id of its own)
 //   message: exited with status 0
 #pragma once
@@ -36,6 +38,7 @@ struct BoxRecord {
   long long memory_kib = 0;     // its peak (doc/execution.md: what each mechanism sees)
   std::string limits;           // the limiter's description
   bool memory_exact = true;     // false: counted on a best-effort basis (rlimits)
+  bool oom_killed = false;      // the OOM killer killed one of its processes (never a guess)
   std::string isolation;        // "bwrap" or "none"
   std::optional<uid_t> uid;     // the run's own user id
   std::string message;          // all of it, in words

@@ -60,6 +60,7 @@ std::vector<std::string> to_arguments(const BoxRequest& r) {
     if (!r.dir.empty()) args.insert(args.end(), {"--dir", r.dir.string()});
     return args;
   }
+  if (r.mode == BoxRequest::Mode::PrepareCgroups) return {"--prepare-cgroups"};
   const BoxLimits& l = r.limits;
   std::vector<std::string> args;
   if (r.mode == BoxRequest::Mode::Describe) args.push_back("--describe");
@@ -95,7 +96,7 @@ BoxRequest parse_request(int argc, const char* const* argv) {
       "judge-box: runs one program under limits, isolated, and writes what happened to a "
       "record (doc/execution.md)",
       "judge-box"};
-  bool sweep = false, describe = false, no_address_space = false;
+  bool sweep = false, describe = false, prepare = false, no_address_space = false;
   std::string limits = "auto";  // ENTRAPMENT_LIMITS then decides (limiter.hpp)
   const char* bwrap_env = environment("ENTRAPMENT_BWRAP");
   std::string sandbox = bwrap_env && std::string(bwrap_env) == "off" ? "none" : "bwrap";
@@ -103,6 +104,9 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   std::string meta, dir;
   app.add_flag("--sweep", sweep, "remove what killed judges and boxes left, then exit");
   app.add_flag("--describe", describe, "say how limits and isolation work here, then exit");
+  app.add_flag("--prepare-cgroups", prepare,
+               "ready the caller's control groups for its boxes' groups (once per judge), then "
+               "exit");
   app.add_option("--time", l.cpu_s, "CPU time of the whole run, seconds")
       ->check(CLI::Range(0.001, 3600.0));
   app.add_option("--wall", l.wall_s, "wall clock, seconds (default 2 x time + 1)")
@@ -144,8 +148,11 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   } catch (const CLI::ParseError& e) {
     throw BoxUsageError(e.what());
   }
+  if (sweep + describe + prepare > 1)
+    throw BoxUsageError("--sweep, --describe and --prepare-cgroups are each a mode of their own");
   r.mode = sweep      ? BoxRequest::Mode::Sweep
            : describe ? BoxRequest::Mode::Describe
+           : prepare  ? BoxRequest::Mode::PrepareCgroups
                       : BoxRequest::Mode::Run;
   l.mechanism = limits == "cgroup"   ? LimitChoice::Cgroup
                 : limits == "rlimit" ? LimitChoice::Rlimit
@@ -168,7 +175,7 @@ BoxRequest parse_request(int argc, const char* const* argv) {
     if (r.meta.empty()) throw BoxUsageError("--meta FILE is required: the record goes there");
     if (r.dir.empty()) throw BoxUsageError("--dir DIR is required: the run's working directory");
   } else if (!r.command.empty()) {
-    throw BoxUsageError("--sweep and --describe take no program");
+    throw BoxUsageError("--sweep, --describe and --prepare-cgroups take no program");
   }
   // The sweeper removes its --dir once its lifeline breaks: only a judge's own temporary
   // directory (red team: `--sweep --lifeline 3 --dir ~` removed a home directory).

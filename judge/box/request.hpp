@@ -9,6 +9,7 @@
 //             -- PROGRAM ARGS...
 //   judge-box --sweep [--lifeline FD]      what killed judges and boxes left, removed
 //   judge-box --describe [--limits ...] [--sandbox ...]   how limits and isolation work here
+//   judge-box --prepare-cgroups            the caller's groups readied for its boxes' (v2)
 //
 // Defaults for --sandbox and --ids come from ENTRAPMENT_BWRAP (off: none) and
 // ENTRAPMENT_UID_RANGE, and --limits auto stands for ENTRAPMENT_LIMITS (limiter.hpp), as isolate
@@ -41,7 +42,7 @@ struct IdRange {
 std::optional<IdRange> parse_id_range(const std::string& text, std::string* why = nullptr);
 
 struct BoxRequest {
-  enum class Mode { Run, Sweep, Describe };
+  enum class Mode { Run, Sweep, Describe, PrepareCgroups };
   Mode mode = Mode::Run;
   BoxLimits limits;
   Isolation isolation = Isolation::Bwrap;

@@ -16,4 +16,8 @@ void add_trust_option(CLI::App& sub);
 // sandbox, the isolation, what each limit covers), one line each, to stdout.
 void print_enforcement(const BoxLimits& limits, bool sandbox);
 
+// One line, before judging starts, where the boxes count memory on a best-effort basis
+// (rlimits): every figure of memory that follows rests on it.
+void print_best_effort_note(const BoxLimits& limits, bool sandbox);
+
 }  // namespace entrapment::cli

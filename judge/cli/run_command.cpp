@@ -9,10 +9,10 @@
 #include <iostream>
 #include <memory>
 
-#include "box/limiter.hpp"
 #include "box/limits.hpp"
 #include "command.hpp"
 #include "command_list.hpp"
+#include "containment/box_description.hpp"
 #include "containment/box_process.hpp"
 #include "containment/containment.hpp"
 #include "enforcement.hpp"
@@ -110,7 +110,7 @@ int run(const RunArguments& args) {
   }
   const std::vector<fs::path> tests =
       tests_to_judge(test_words, with_command, args.exhaustive, root);
-  if (const std::string error = limits_here(limits.mechanism).error; !error.empty())
+  if (const std::string error = describe_boxes(limits, Isolation::None).error; !error.empty())
     throw usage_error(error);
   // Before any judging: where the reports go (a forgotten FILE must not destroy a file).
   {

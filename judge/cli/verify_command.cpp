@@ -81,7 +81,10 @@ int verify(const VerifyArguments& args) {
     set_compile_options(compile_options_from(problem));
     limits_read = true;
     tally.step("problem.yaml", true, "");
-    if (args.verbose) print_enforcement(limits, args.judging.sandbox);
+    if (args.verbose)
+      print_enforcement(limits, args.judging.sandbox);
+    else
+      print_best_effort_note(limits, args.judging.sandbox);
   } catch (const std::exception& e) {
     tally.step("problem.yaml", false, e.what());
   }

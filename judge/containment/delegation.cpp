@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "box/bwrap.hpp"
-#include "box/limiter.hpp"
+#include "box_description.hpp"
 #include "spawn.hpp"
 
 extern char** environ;
@@ -17,11 +17,6 @@ extern char** environ;
 namespace entrapment {
 
 namespace {
-
-bool on_cgroup_v2_alone() {
-  // The unified hierarchy at /sys/fs/cgroup itself (not a hybrid's /sys/fs/cgroup/unified).
-  return ::access("/sys/fs/cgroup/cgroup.controllers", R_OK) == 0;
-}
 
 // Whether `systemd-run --user --scope` works here: asked with /bin/true.
 bool systemd_delegates(const std::string& systemd_run) {
@@ -42,9 +37,9 @@ bool systemd_delegates(const std::string& systemd_run) {
 }  // namespace
 
 void start_again_in_a_delegated_scope(int argc, char** argv) {
-  if (::geteuid() == 0 || std::getenv("ENTRAPMENT_DELEGATED") || !on_cgroup_v2_alone()) return;
-  if (chosen(LimitChoice::Auto) == LimitChoice::Rlimit) return;
-  if (limits_here(LimitChoice::Auto).cgroup) return;  // it has one already
+  if (::geteuid() == 0 || std::getenv("ENTRAPMENT_DELEGATED")) return;
+  // Whether a scope would give the boxes the control groups they lack here is the box's to say.
+  if (!describe_boxes(BoxLimits{}, Isolation::None).would_use_delegation) return;
   const std::filesystem::path systemd_run = trusted_system_program("systemd-run");
   if (systemd_run.empty() || !systemd_delegates(systemd_run.string())) return;
   std::error_code ec;

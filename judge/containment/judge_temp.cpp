@@ -10,9 +10,9 @@
 #include <mutex>
 #include <stdexcept>
 
-#include "box/limiter.hpp"
 #include "box/request.hpp"
 #include "box/sweep.hpp"
+#include "box_description.hpp"
 #include "spawn.hpp"
 #include "support/ownership.hpp"
 
@@ -98,9 +98,9 @@ const fs::path& judge_temp_dir() {
     static std::once_flag once;
     std::call_once(once, [] {
       std::atexit(remove_at_exit);
-      // Under cgroup v2 the boxes' groups need a parent that holds no process: the judge moves
-      // into a leaf of its own where it may (box/limiter.hpp).
-      prepare_cgroups_for_boxes();
+      // Under cgroup v2 the boxes' groups need a parent that holds no process: the box moves
+      // the judge into a leaf of its own where it may (box/limiter.hpp).
+      prepare_cgroups_through_box();
     });
     start_sweeper(s);
   }

@@ -182,7 +182,7 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
     if (result.unflushed) result.message += ": " + unflushed_message(channel, judge_says);
   } else if (record.stopped_by == Stop::OutOfMemory) {
     result.verdict = Verdict::MLE;
-    const bool oom = record.memory_exact && record.ending == BoxRecord::Ending::Signaled &&
+    const bool oom = record.oom_killed && record.ending == BoxRecord::Ending::Signaled &&
                      record.signal == SIGKILL;
     result.message = (oom               ? std::string("killed by the OOM killer")
                       : record.failed() ? describe_ending(record)

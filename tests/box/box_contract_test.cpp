@@ -119,6 +119,7 @@ TEST(BoxRecord, WhatTheBoxWritesIsWhatTheJudgeReads) {
   sent.memory_kib = 262144;
   sent.limits = "cgroup v1 (memory, pids, cpuacct)";
   sent.memory_exact = false;
+  sent.oom_killed = true;
   sent.isolation = "bwrap";
   sent.uid = 61600;
   sent.message = "killed by signal 9 (Killed)\nafter using 256 MiB";
@@ -132,6 +133,9 @@ TEST(BoxRecord, WhatTheBoxWritesIsWhatTheJudgeReads) {
   EXPECT_EQ(got.memory_kib, sent.memory_kib);
   EXPECT_EQ(got.limits, sent.limits);
   EXPECT_EQ(got.memory_exact, sent.memory_exact);
+  EXPECT_EQ(got.oom_killed, sent.oom_killed);
+  EXPECT_TRUE(has(format_record(sent), "\noom-killed: yes\n")) << format_record(sent);
+  EXPECT_FALSE(parse_record(format_record(BoxRecord{})).oom_killed);
   EXPECT_EQ(got.isolation, sent.isolation);
   EXPECT_EQ(got.uid, sent.uid);
   EXPECT_EQ(got.message, "killed by signal 9 (Killed) after using 256 MiB") << "one line";

@@ -367,6 +367,45 @@ TEST_P(BoxAlone, WhatABoxKilledWithSigkillLeftIsSweptAway) {
   })) << "its control group was never swept";
 }
 
+// What each limit covers is the box's to say, in the mechanism it chose: `-v` and the doc
+// repeat it (containment/box_description.hpp). Each mechanism's words, and never the other's.
+TEST(BoxDescribe, ItSaysWhatEachLimitCoversUnderTheMechanismItChose) {
+  const std::string box = build_program("judge-box").string();
+  const ProcessResult rlimit = run_process(
+      {box, "--describe", "--limits", "rlimit", "--sandbox", "none", "--memory", "300"});
+  EXPECT_EQ(rlimit.status, 0) << rlimit.err;
+  EXPECT_TRUE(has(rlimit.out, "limits: rlimit (asked for)\n")) << rlimit.out;
+  EXPECT_TRUE(has(rlimit.out, "memory-counted: best-effort\n")) << rlimit.out;
+  EXPECT_TRUE(has(rlimit.out, "covers: memory 300 MiB: counted on a best-effort basis"))
+      << rlimit.out;
+  EXPECT_FALSE(has(rlimit.out, "by its control group")) << rlimit.out;
+  EXPECT_TRUE(has(rlimit.out, "\nseccomp: ")) << rlimit.out;
+  const ProcessResult automatic = run_process({box, "--describe", "--memory", "300"});
+  if (has(automatic.out, "limits: cgroup v")) {
+    EXPECT_TRUE(has(automatic.out, "memory-counted: exactly\n")) << automatic.out;
+    EXPECT_TRUE(has(automatic.out, "covers: memory 300 MiB: counted exactly")) << automatic.out;
+    EXPECT_FALSE(has(automatic.out, "best-effort")) << automatic.out;
+  } else {
+    EXPECT_TRUE(has(automatic.out, "limits: rlimit (")) << automatic.out;
+    EXPECT_TRUE(has(automatic.out, "covers: memory 300 MiB: counted on a best-effort basis"))
+        << automatic.out;
+  }
+}
+
+// The judge's one request before its runs (containment/box_description.hpp): a mode of its
+// own, which takes no program.
+TEST(BoxUsage, PreparingControlGroupsIsAModeOfItsOwn) {
+  const std::string box = build_program("judge-box").string();
+  const ProcessResult prepare = run_process({box, "--prepare-cgroups"});
+  EXPECT_EQ(prepare.status, 0) << prepare.err;
+  const ProcessResult both = run_process({box, "--prepare-cgroups", "--describe"});
+  EXPECT_EQ(both.status, 2) << both.err;
+  EXPECT_TRUE(has(both.err, "a mode of their own")) << both.err;
+  const ProcessResult program = run_process({box, "--prepare-cgroups", "--", "/bin/true"});
+  EXPECT_EQ(program.status, 2) << program.err;
+  EXPECT_TRUE(has(program.err, "take no program")) << program.err;
+}
+
 TEST(BoxUsage, AWrongCommandLineExitsWith2NamingTheOption) {
   const ProcessResult run =
       run_process({build_program("judge-box").string(), "--time", "x", "--", "/bin/true"});

@@ -119,7 +119,7 @@ TEST(PrepareCgroups, AProbeGroupIsMadeAndRemovedInEachHierarchy) {
   TempDir root("entrapment-test-cgroup", 0755);
   make_hybrid(root.path);
   CgroupLayout layout = find_cgroups(root.path, kHybridSelf, kSelf);
-  prepare_cgroups(layout, kSelf);
+  prepare_cgroups(layout, kSelf, kSelf);
   EXPECT_EQ(layout.version, 1) << layout.reason;
   EXPECT_FALSE(fs::exists(root.path / "pids" / ("entrapment-probe-" + std::to_string(kSelf))));
 }
@@ -129,7 +129,7 @@ TEST(PrepareCgroups, V2WithTheControllersEnabledForChildren) {
   put(root.path / "cgroup.controllers", "memory pids\n");
   put(root.path / "cgroup.subtree_control", "memory pids\n");
   CgroupLayout layout = find_cgroups(root.path, "0::/\n", kSelf);
-  prepare_cgroups(layout, kSelf);
+  prepare_cgroups(layout, kSelf, kSelf);
   EXPECT_EQ(layout.version, 2) << layout.reason;
 }
 
@@ -137,7 +137,7 @@ TEST(PrepareCgroups, AHierarchyWhereNoGroupCanBeMadeIsNotUsable) {
   CgroupLayout layout;
   layout.version = 1;
   layout.memory = layout.pids = layout.cpu = "/nonexistent/cgroup";
-  prepare_cgroups(layout, kSelf);
+  prepare_cgroups(layout, kSelf, kSelf);
   EXPECT_EQ(layout.version, 0);
   EXPECT_NE(layout.reason.find("no writable cgroup: cannot create a group in /nonexistent/cgroup"),
             std::string::npos)

@@ -233,6 +233,26 @@ TEST(Verify, VerboseShowsTheLimitsInForce) {
   EXPECT_FALSE(has(run.out, "isolation: ")) << "only with -v:\n" << run.out;
 }
 
+// Where the boxes count memory on a best-effort basis (rlimits), verify says so before it judges
+// anything, in the box's words; where a control group counts it, it says nothing of it.
+TEST(Verify, SaysBeforeItStartsWhenMemoryIsCountedOnABestEffortBasis) {
+  ScratchPackage package;
+  JudgeOptions rlimits{package.root(), {}, ""};
+  rlimits.env = {{"ENTRAPMENT_LIMITS", "rlimit"}};
+  JudgeRun run = run_judge({"verify", "--only", "validate"}, rlimits);
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  const std::size_t note = run.out.find(
+      "note: limits: rlimit (ENTRAPMENT_LIMITS=rlimit): memory is counted on a best-effort basis");
+  EXPECT_NE(note, std::string::npos) << run.out;
+  EXPECT_LT(note, run.out.find("input validator")) << "before judging starts:\n" << run.out;
+  JudgeOptions control_groups{package.root(), {}, ""};
+  control_groups.env = {{"ENTRAPMENT_LIMITS", "cgroup"}};
+  run = run_judge({"verify", "--only", "validate"}, control_groups);
+  if (run.status == 0) {
+    EXPECT_FALSE(has(run.out, "best-effort")) << run.out;
+  }
+}
+
 // --time-limit tries another limit without editing problem.yaml.
 TEST(Run, TimeLimitOverridesProblemYaml) {
   ScratchPackage package;

@@ -528,6 +528,29 @@ TEST(NotRoot, AForkBombMeetsTheProcessLimitToo) {
   }
 }
 
+// `-v` says what the boxes got, as they say it (judge-box --describe), not what the judge
+// supposed: a judge that is not root sees the machine's control groups but may make none in
+// them, so its boxes fall back to rlimits, and its `-v` said "cgroup v1 ... counted exactly"
+// (red team). The runs' own figures tell which: memory counted on a best-effort basis is
+// rlimits'.
+TEST(NotRoot, VerboseSaysTheLimitsItsBoxesGot) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  for (const char* sandbox : {"--sandbox", "--no-sandbox"}) {
+    const JudgeRun run = package.judge(
+        {"run", "-v", package.sample(), sandbox, "--trust", "--", nobody.player(), "correct", "x"},
+        nobody.options(), nobody.judge(), false);
+    EXPECT_EQ(run.status, 0) << run.out << run.err;
+    const bool best_effort = has(run.out, "Memory counted on a best-effort basis");
+    EXPECT_EQ(has(run.out, "limits: rlimit ("), best_effort) << sandbox << "\n" << run.out;
+    EXPECT_EQ(has(run.out, "counted on a best-effort basis: each process's address space"),
+              best_effort)
+        << sandbox << "\n"
+        << run.out;
+  }
+}
+
 TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;

@@ -111,3 +111,30 @@ TEST(Layers, TheCoreIsListedAfterWhatItIncludes) {
 }
 
 }  // namespace
+
+namespace {
+
+// The limits' seam (box/limiter.hpp): which mechanism is in force, and what each covers, is the
+// box's to say (`judge-box --describe`, the record). No file of judge/ outside box/ includes
+// the limiter or the control groups, or asks which mechanism is chosen.
+TEST(Layers, OnlyTheBoxKnowsWhichLimitMechanismIsInForce) {
+  const std::vector<std::string> asks = {"box/limiter.hpp\"", "box/limiter_kinds.hpp\"",
+                                         "box/cgroup.hpp\"",  "box/limit_scope.hpp\"",
+                                         "limits_here(",      "LimitsHere",
+                                         "make_limiter(",     "layout_for_boxes("};
+  int files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(judge_dir())) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".cpp" && ext != ".hpp") continue;
+    if (fs::relative(entry.path(), judge_dir()).begin()->string() == "box") continue;
+    ++files;
+    const std::string text = read(entry.path());
+    for (const std::string& ask : asks)
+      EXPECT_EQ(text.find(ask), std::string::npos)
+          << fs::relative(entry.path(), judge_dir().parent_path()).string() << ": " << ask
+          << " (ask the box: containment/box_description.hpp, or read its record)";
+  }
+  EXPECT_GT(files, 50);
+}
+
+}  // namespace

@@ -1,0 +1,87 @@
+#include "limit_scope.hpp"
+
+#include <cstdio>
+
+namespace entrapment {
+
+namespace {
+
+std::string in_mib(long long m) { return std::to_string(m) + " MiB"; }
+
+std::string in_seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g s", s);
+  return text;
+}
+
+std::string time_line(const BoxLimits& limits, bool cgroup) {
+  return "time limit " + in_seconds(limits.cpu_s) + " of CPU time: the whole process tree, " +
+         (cgroup ? std::string("by its control group")
+                 : std::string("as the box's looks see its live processes and those reaped; NOT "
+                               "counted: the CPU time of children the kernel reaps itself (their "
+                               "parent ignores SIGCHLD)")) +
+         " (RLIMIT_CPU per process only as a backstop)";
+}
+
+std::string memory_line(const BoxLimits& limits, bool cgroup, bool bwrap) {
+  if (cgroup)
+    return "memory " + in_mib(limits.memory_mib) +
+           ": counted exactly: the whole tree, by its control group, memfd and tmpfs (its /tmp, "
+           "/dev/shm) included (page cache of files not counted)";
+  return "memory " + in_mib(limits.memory_mib) +
+         ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
+         "whole tree's proportional set (Pss) and the memfds it holds open as the box's looks see "
+         "them (at least four a second); NOT counted: memory held in a tmpfs" +
+         (bwrap ? " (its /tmp and /dev/shm are capped at " +
+                      in_mib(limits.max_scratch_bytes >> 20) + " each)"
+                : "") +
+         ", in System V shared memory no process has attached (" +
+         (bwrap ? "it ends with the run's IPC namespace" : "it outlives the run") +
+         "), in memfds no descriptor holds, or by the kernel for it (data in pipes and sockets no "
+         "one reads)";
+}
+
+std::string processes_line(const BoxLimits& limits, bool cgroup, bool bwrap, bool root) {
+  const std::string count = std::to_string(limits.max_processes);
+  if (cgroup)
+    return "processes " + count +
+           ": the whole tree, by its control group (no RLIMIT_NPROC: nothing shared with other "
+           "runs)";
+  if (root && bwrap)
+    return "processes " + count + ": the whole tree, by RLIMIT_NPROC on its own user id";
+  if (!root)
+    return "processes " + count +
+           " beyond those you run now: by RLIMIT_NPROC on your user id, SHARED by every run of "
+           "yours at once (this judge's others, another judge's): their processes count against "
+           "this run's";
+  return "processes: not limited (no control group, and root is not bound by RLIMIT_NPROC)";
+}
+
+}  // namespace
+
+std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& here,
+                                     Isolation isolation, bool root) {
+  const bool bwrap = isolation == Isolation::Bwrap;
+  std::vector<std::string> lines;
+  lines.push_back(time_line(limits, here.cgroup));
+  lines.push_back("wall clock " + in_seconds(limits.wall_s) +
+                  ": a guard for programs that wait, moved later by the time they (and the "
+                  "sandbox starting them) waited for a CPU");
+  lines.push_back(memory_line(limits, here.cgroup, bwrap));
+  lines.push_back(processes_line(limits, here.cgroup, bwrap, root));
+  lines.push_back(
+      "open files: RLIMIT_NOFILE per process, the run's processes together at most a twentieth "
+      "of the machine's file table (fs.file-max)");
+  lines.push_back("each file it writes: at most " + in_mib(limits.max_output_bytes >> 20) +
+                  " (RLIMIT_FSIZE, per file)");
+  if (bwrap)
+    lines.push_back("writable: its own /tmp (its working directory) and /dev/shm, " +
+                    in_mib(limits.max_scratch_bytes >> 20) + " each, gone after the test");
+  else
+    lines.push_back(
+        "writable: its directory, and whatever its user may write on the machine (no size cap "
+        "but per file)");
+  return lines;
+}
+
+}  // namespace entrapment
