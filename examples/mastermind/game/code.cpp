@@ -3,25 +3,32 @@
 namespace mastermind {
 
 Hint score(const Code& code, const Code& guess) {
-  // Colours beyond kMaxColours never happen in a game, but the CERC statement's own example
-  // has more than six colours; counting up to the largest colour present keeps score() total.
+  // The adaptive judges score every code against every guess, so the counts live on the stack
+  // for the problem's colours. Larger colours never happen in a game, but the CERC statement's
+  // own examples have up to 100: those count in a vector, and negative ones never match.
+  constexpr int kOnStack = 16;
   int top = 0;
   for (int c : code) top = c > top ? c : top;
   for (int c : guess) top = c > top ? c : top;
-  std::vector<int> in_code(static_cast<std::size_t>(top) + 1, 0);
-  std::vector<int> in_guess(in_code.size(), 0);
+  int stack_counts[2 * kOnStack] = {};
+  std::vector<int> heap_counts;
+  int* in_code = stack_counts;
+  int* in_guess = stack_counts + kOnStack;
+  if (top >= kOnStack) {
+    heap_counts.assign(2 * (static_cast<std::size_t>(top) + 1), 0);
+    in_code = heap_counts.data();
+    in_guess = heap_counts.data() + top + 1;
+  }
   Hint hint;
   const std::size_t n = code.size() < guess.size() ? code.size() : guess.size();
-  for (std::size_t i = 0; i < n; ++i) {
-    if (code[i] == guess[i]) ++hint.black;
-  }
+  for (std::size_t i = 0; i < n; ++i)
+    if (code[i] == guess[i] && code[i] >= 0) ++hint.black;
   for (int c : code)
-    if (c >= 0) ++in_code[static_cast<std::size_t>(c)];
+    if (c >= 0) ++in_code[c];
   for (int c : guess)
-    if (c >= 0) ++in_guess[static_cast<std::size_t>(c)];
+    if (c >= 0) ++in_guess[c];
   int common = 0;
-  for (std::size_t c = 0; c < in_code.size(); ++c)
-    common += in_code[c] < in_guess[c] ? in_code[c] : in_guess[c];
+  for (int c = 0; c <= top; ++c) common += in_code[c] < in_guess[c] ? in_code[c] : in_guess[c];
   hint.white = common - hint.black;
   return hint;
 }
