@@ -45,10 +45,10 @@ class Game {
   Game(const TestCase& test, entrapment::Channel& channel, GameResult& result)
       : test_(test), channel_(channel), result_(result), consistent_(test.pins, test.colours) {}
 
-  void play() {
-    std::unique_ptr<Adversary> adversary =
-        make_adversary(test_.adversary, test_.pins, test_.colours);
-    if (!adversary || test_.guesses < 1 || test_.guesses > kMaxGuesses)
+  // `adversary` null: the test could not make one.
+  void play(Adversary* adversary) {
+    if (!adversary || !valid_shape(test_.pins, test_.colours) || test_.guesses < 1 ||
+        test_.guesses > kMaxGuesses)
       return judge_error("the test case is invalid (" + test_.first_line() + ")");
     send(test_.first_line());
     for (int number = 1; number <= test_.guesses; ++number) {
@@ -143,6 +143,23 @@ class Game {
   ConsistentSet consistent_;
 };
 
+// Runs `play` on a fresh result; whatever escapes it (no memory, a keeper that throws) is the
+// judge's fault, never the contestant's.
+template <typename Play>
+GameResult guarded(const Play& play) {
+  GameResult result;
+  try {
+    play(result);
+  } catch (const std::exception& e) {
+    result.verdict = GameResult::Verdict::JudgeError;
+    result.message = std::string("judge error: ") + e.what();
+  } catch (...) {
+    result.verdict = GameResult::Verdict::JudgeError;
+    result.message = "judge error: an unknown exception";
+  }
+  return result;
+}
+
 }  // namespace
 
 const char* to_string(GameResult::Verdict verdict) {
@@ -158,18 +175,15 @@ const char* to_string(GameResult::Verdict verdict) {
 }
 
 GameResult play_game(const TestCase& test, entrapment::Channel& channel) {
-  GameResult result;
-  try {
-    Game game(test, channel, result);
-    game.play();
-  } catch (const std::exception& e) {
-    result.verdict = GameResult::Verdict::JudgeError;
-    result.message = std::string("judge error: ") + e.what();
-  } catch (...) {
-    result.verdict = GameResult::Verdict::JudgeError;
-    result.message = "judge error: an unknown exception";
-  }
-  return result;
+  return guarded([&](GameResult& result) {
+    const std::unique_ptr<Adversary> adversary =
+        make_adversary(test.adversary, test.pins, test.colours);
+    Game(test, channel, result).play(adversary.get());
+  });
+}
+
+GameResult play_game(const TestCase& test, Adversary& adversary, entrapment::Channel& channel) {
+  return guarded([&](GameResult& result) { Game(test, channel, result).play(&adversary); });
 }
 
 }  // namespace mastermind

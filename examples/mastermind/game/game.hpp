@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "adversary.hpp"
 #include "interaction/channel.hpp"
 #include "testcase.hpp"
 
@@ -43,5 +44,9 @@ const char* to_string(GameResult::Verdict verdict);
 // Plays `test` against the contestant behind `channel`. Never throws: a fault of the judge
 // itself (an invalid test, an answer no code explains, no memory) is a JudgeError.
 GameResult play_game(const TestCase& test, entrapment::Channel& channel);
+
+// The same with a keeper of the caller's in place of test.adversary's: a keeper that lies must
+// meet the judge's self-check (tests), and a caller may keep the keeper to inspect it after.
+GameResult play_game(const TestCase& test, Adversary& adversary, entrapment::Channel& channel);
 
 }  // namespace mastermind
