@@ -149,10 +149,7 @@ class FirstConsistent : public Player {
  public:
   explicit FirstConsistent(Reading reading = Reading::Right, int offset = 0)
       : reading_(reading), offset_(offset) {}
-  void start(int pins, int colours) override {
-    pins_ = pins;
-    alive_ = all_codes(pins, colours);
-  }
+  void start(int pins, int colours) override { alive_ = all_codes(pins, colours); }
   bool next(std::string& line) override {
     if (alive_.empty()) return false;
     last_ = alive_.front();
@@ -171,7 +168,6 @@ class FirstConsistent : public Player {
  private:
   Reading reading_;
   int offset_;
-  int pins_ = 0;
   std::vector<Code> alive_;
   Code last_;
 };

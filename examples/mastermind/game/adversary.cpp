@@ -1,5 +1,7 @@
 #include "adversary.hpp"
 
+#include <utility>
+
 #include "random.hpp"
 #include "solver.hpp"
 

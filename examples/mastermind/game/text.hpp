@@ -4,6 +4,7 @@
 // C++14, standard library only.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
