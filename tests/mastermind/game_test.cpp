@@ -7,6 +7,7 @@
 
 #include "players.hpp"
 #include "solver.hpp"
+#include "text.hpp"
 
 namespace mastermind {
 namespace {
