@@ -95,14 +95,16 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
   const BoxLimits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
   std::optional<WorkDir> work;
   Submission submission;
+  // Refused before it is compiled where nothing would isolate it: a usage error (main says so).
+  isolation_for_run(
+      args.command.empty() ? origin_of_source(args.words[0]) : origin_of_command(args.command),
+      args.sandbox);
   try {
     work.emplace("play");
     submission = args.command.empty() ? prepare_submission(args.words[0], work->path())
                                       : command_submission(args.command);
   } catch (const SubmissionError& e) {
     throw SetupError(e.what());
-  } catch (const UntrustedProgram&) {
-    throw;  // nothing would isolate it: a usage error (main says so)
   } catch (const CompileError& e) {
     std::cout << "verdict: CE\n";
     std::istringstream message(e.what());  // the compiler quotes the contestant's source

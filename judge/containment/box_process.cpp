@@ -43,11 +43,6 @@ struct Pipe {
   }
 };
 
-bool is_jvm(const std::vector<std::string>& command) {
-  const std::string name = fs::path(command[0]).filename().string();
-  return name == "java" || name == "javac";
-}
-
 }  // namespace
 
 BoxedProcess::BoxedProcess(const std::vector<std::string>& command, const BoxLimits& limits,
@@ -96,7 +91,7 @@ void BoxedProcess::start(const std::vector<std::string>& command_in, const BoxLi
   }
   BoxRequest request;
   request.limits = limits;
-  request.limits.limit_address_space = limits.limit_address_space && !is_jvm(command_in);
+
   request.isolation = isolation_;
   request.dir = dir_;
   request.writable_dir = options.writable_dir;
@@ -105,9 +100,6 @@ void BoxedProcess::start(const std::vector<std::string>& command_in, const BoxLi
   request.lifeline = 3;
   request.credit_waits_of = static_cast<pid_t>(::syscall(SYS_gettid));
   request.command = staged.argv;
-  if (fs::path(request.command[0]).filename() == "java")
-    request.command.insert(request.command.begin() + 1,
-                           "-Xmx" + std::to_string(limits.memory_mib) + "m");
 
   Pipe in, out, err;
   SpawnRequest spawning;

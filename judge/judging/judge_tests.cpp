@@ -116,9 +116,10 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   try {
     ProcessOptions options(sandbox);
     options.origin = submission.origin;
-    process = std::make_unique<BoxedProcess>(submission.command, limits, options);
-  } catch (const UntrustedProgram&) {
-    throw;  // the command line's to report, before anything else is judged
+    BoxLimits run_limits = limits;
+    run_limits.limit_address_space = limits.limit_address_space && submission.address_space_limit;
+    process = std::make_unique<BoxedProcess>(run_command(submission, limits.memory_mib), run_limits,
+                                             options);
   } catch (const StageError& e) {
     return judge_error(name, std::string("judge error: ") + e.what());
   } catch (const std::exception& e) {
@@ -240,8 +241,6 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
       const SmallFile file = read_small_file(tests[i]);
       if (!file.text) throw std::runtime_error(file.why_not());
       result = judge_test(submission, parse_testcase(*file.text), name, limits, options.sandbox);
-    } catch (const UntrustedProgram&) {
-      throw;
     } catch (const TestCaseError& e) {
       result =
           judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());

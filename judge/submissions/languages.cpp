@@ -53,7 +53,8 @@ const std::vector<Language>& languages() {
        .main_file = "__main__.py",
        .inputs_dir = "source"},
       // javac is a JVM: its heap within the compile memory (the rest is the JVM's own). The
-      // run's heap limit (-Xmx) is added when it runs, from the memory limit. No performance
+      // run's heap limit (-Xmx) is added when it runs, from the memory limit; a JVM reserves
+      // far more address space than it uses, so neither gets RLIMIT_AS. No performance
       // data (-XX:-UsePerfData): a JVM writes it to /tmp/hsperfdata_USER/PID, which one the box
       // kills leaves behind, in the machine's /tmp where no sandbox gives it one of its own.
       {.name = "Java",
@@ -67,7 +68,9 @@ const std::vector<Language>& languages() {
                "-cp", "{output}", "{main}"},
        .entry = EntryPoint::JavaMainClass,
        .main_declaration = "void main",
-       .compiler_reads_at_files = true},
+       .compiler_reads_at_files = true,
+       .address_space_limit = false,
+       .memory_arg = "-Xmx{memory_mib}m"},
   };
   return table;
 }

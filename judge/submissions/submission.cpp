@@ -122,8 +122,9 @@ std::string mib(long long bytes) { return std::to_string(bytes >> 20) + " MiB"; 
 // directory: a file or a directory) is copied into `destination`. Throws CompileError with its
 // messages when it fails or passes a limit, std::runtime_error (JE) when it cannot be run.
 void compile(const fs::path& source, const fs::path& exe, const std::vector<std::string>& args,
-             const std::vector<fs::path>& inputs, const std::string& inputs_dir,
+             const std::vector<fs::path>& inputs, const Language& language,
              const std::vector<std::string>& outputs, const fs::path& destination) {
+  const std::string& inputs_dir = language.inputs_dir;
   const CompileOptions options = compile_options();
   BoxLimits limits;
   limits.cpu_s = limits.wall_s = options.time_s;
@@ -132,6 +133,7 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
   limits.max_output_bytes = options.max_output_bytes;
   limits.max_scratch_bytes = options.max_scratch_bytes;
   limits.mechanism = options.mechanism;
+  limits.limit_address_space = language.address_space_limit;
   ProcessOptions how(options.sandbox);
   how.origin = RunOrigin{source, source.string(), false};
   how.writable_dir = true;
@@ -143,8 +145,6 @@ void compile(const fs::path& source, const fs::path& exe, const std::vector<std:
   std::unique_ptr<BoxedProcess> process;
   try {
     process = std::make_unique<BoxedProcess>(argv, limits, how);
-  } catch (const UntrustedProgram&) {
-    throw;
   } catch (const std::exception& e) {
     throw std::runtime_error(source.string() + ": cannot compile: " + e.what());
   }
@@ -225,7 +225,7 @@ bool compile_cached(const Sources& sources, const fs::path& source, const fs::pa
   const CompileCache cache;
   const std::string key = cache_key(exe, args, sources);
   if (cacheable && cache.fetch(key, work_dir / output)) return true;
-  compile(source, exe, args, sources.inputs, sources.language->inputs_dir, {output}, work_dir);
+  compile(source, exe, args, sources.inputs, *sources.language, {output}, work_dir);
   if (cacheable) cache.store(key, work_dir / output);
   return false;
 }
@@ -332,6 +332,23 @@ bool is_one_program(const fs::path& dir) {
   return with_main == 1;
 }
 
+RunOrigin origin_of_source(const fs::path& source_or_executable) {
+  return RunOrigin{source_or_executable, source_or_executable.string(), false};
+}
+
+RunOrigin origin_of_command(const std::vector<std::string>& command) {
+  return RunOrigin{{}, command.empty() ? std::string() : command[0], true};
+}
+
+std::vector<std::string> run_command(const Submission& submission, long long memory_mib) {
+  std::vector<std::string> command = submission.command;
+  if (!submission.memory_arg.empty() && !command.empty())
+    command.insert(command.begin() + 1, expand_words({submission.memory_arg},
+                                                     {{"memory_mib", std::to_string(memory_mib)}})
+                                            .front());
+  return command;
+}
+
 Submission command_submission(const std::vector<std::string>& command) {
   if (command.empty()) throw SubmissionError("no command given after --");
   fs::path exe = find_program(command[0]);
@@ -339,8 +356,14 @@ Submission command_submission(const std::vector<std::string>& command) {
     throw SubmissionError(command[0] + ": command not found (not an executable file, nor in PATH)");
   Submission submission;
   submission.command = command;
-  submission.origin = RunOrigin{{}, command[0], true};
+  submission.origin = origin_of_command(command);
   submission.command[0] = exe.string();
+  // `-- java Main`: the runtime a language's row runs with, as that row says to run it.
+  for (const Language& language : languages())
+    if (!language.run.empty() && language.run.front() == exe.filename().string()) {
+      submission.address_space_limit = language.address_space_limit;
+      submission.memory_arg = language.memory_arg;
+    }
   // The contestant runs in a scratch directory: an argument naming a file here (`python3
   // sol.py`) is made absolute so that it still names it there.
   for (std::size_t i = 1; i < submission.command.size(); ++i) {
@@ -390,10 +413,8 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
                        std::to_string(limit >> 10) + " KiB that problem.yaml's limits.code allows");
   make_directory(work_dir);
   const std::string& stem = sources.stem;
-  Submission submission{source.filename().string(),
-                        {},
-                        false,
-                        RunOrigin{source_or_executable, source_or_executable.string(), false}};
+  Submission submission{
+      source.filename().string(), {}, false, origin_of_source(source_or_executable)};
   // The compiler sees its inputs by their file names, in its own working directory; a name
   // that starts like an option is given as a path, one like a response file (`@opts.cpp`)
   // never (doc/execution.md §5: however given, g++ and javac read it as options).
@@ -424,7 +445,7 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
     submission.from_cache = compile_cached(sources, source, exe, args, output, work_dir);
     values["output"] = (work_dir / output).string();
   } else {
-    compile(source, exe, args, sources.inputs, language.inputs_dir, {}, work_dir);
+    compile(source, exe, args, sources.inputs, language, {}, work_dir);
     // It runs from a copy (of the whole directory for a directory submission).
     const fs::path copy_dir =
         directory ? work_dir / expand_words({language.sources_dir}, values).front() : work_dir;
@@ -453,6 +474,8 @@ Submission prepare_submission(const fs::path& source_or_executable, const fs::pa
     values["main"] = main;
   }
   submission.command = expand_words(language.run, values);
+  submission.address_space_limit = language.address_space_limit;
+  submission.memory_arg = language.memory_arg;
   // A plain name that starts the program (java) is looked up now.
   std::string& program = submission.command.front();
   if (program.find('/') == std::string::npos) {

@@ -23,7 +23,15 @@ struct Submission {
   std::vector<std::string> command;  // argv that runs it; command[0] is an absolute path
   bool from_cache = false;           // compiled earlier: this run did not compile it
   RunOrigin origin{};                // what it was made from: the isolation policy's question
+  // From its language's row (languages.hpp): whether its runs get RLIMIT_AS, and the memory
+  // limit in its runtime's own words ("-Xmx{memory_mib}m"), which run_command() puts in.
+  bool address_space_limit = true;
+  std::string memory_arg = "";
 };
+
+// The command that runs `submission` under a memory limit of `memory_mib`: its command, with
+// its language's memory argument after the first word.
+std::vector<std::string> run_command(const Submission& submission, long long memory_mib);
 
 // The path given is not a submission (missing, a directory, neither a known source nor an
 // executable): the user's mistake, not the contestant's nor the judge's.
@@ -88,6 +96,12 @@ bool is_one_program(const std::filesystem::path& dir);
 // CompileError, or std::runtime_error (judge error), as above.
 Submission prepare_submission(const std::filesystem::path& source_or_executable,
                               const std::filesystem::path& work_dir);
+
+// What the isolation policy is asked of a submission made from `source_or_executable`, or of
+// `-- COMMAND` (its prepare_submission() and command_submission() carry the same), so that a
+// program may be refused before anything of it is compiled or judged.
+RunOrigin origin_of_source(const std::filesystem::path& source_or_executable);
+RunOrigin origin_of_command(const std::vector<std::string>& command);
 
 // Wraps `-- COMMAND ARGS...`: command[0] is looked up in PATH; throws SubmissionError when it
 // is not found.

@@ -16,8 +16,6 @@ RunResult judge_submission(const std::function<Submission()>& prepare, const std
     submission = prepare();
   } catch (const SubmissionError&) {
     throw;
-  } catch (const UntrustedProgram&) {
-    throw;  // nothing would isolate it: the command line's to report, before anything else
   } catch (const CompileError& e) {
     result.verdict = Verdict::CE;
     result.message = e.what();

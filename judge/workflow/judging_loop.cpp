@@ -4,6 +4,7 @@
 #include <future>
 
 #include "compile_ahead.hpp"
+#include "containment/isolation_policy.hpp"
 #include "judge_submission.hpp"
 #include "submissions/work_dir.hpp"
 
@@ -37,6 +38,13 @@ std::vector<RunResult> judge_submissions(const JudgingPlan& plan, JudgingReporte
   std::vector<fs::path> sources;
   if (plan.command.empty())
     for (const SubmissionTarget& target : plan.submissions) sources.push_back(target.path);
+  // A program that may not run where nothing isolates it is refused here, once, before anything
+  // of any submission is compiled or judged (UntrustedProgram, which the command reports as a
+  // usage error); each box's own check stays as the backstop, whose refusal would be a JE.
+  for (const SubmissionTarget& target : plan.submissions)
+    isolation_for_run(
+        plan.command.empty() ? origin_of_source(target.path) : origin_of_command(plan.command),
+        plan.choices.sandbox);
   // Submission k is prepared in work/k.
   CompileAhead compiling(sources, work.path(), plan.compile_ahead);
   std::vector<RunResult> results;

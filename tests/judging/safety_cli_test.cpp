@@ -450,6 +450,28 @@ TEST(NoBwrap, TrustInTheEnvironmentIsNoTrust) {
 // /tmp as the package and run the planted program as root, unisolated, where bwrap is missing.
 // A submission is the package's own only when no one but the judge's user (or root) owns or may
 // write to it and the directories above it; anything else is refused there unless --trust.
+// A program that may not run where nothing isolates it is refused once, before anything of
+// any submission is compiled or judged: `judge verify` with another user's file among the
+// package's submissions judged none of them (it judged every submission before that one, then
+// refused, exit 2, with their results printed).
+TEST(NoBwrap, AnUntrustedSubmissionIsRefusedBeforeAnyIsJudged) {
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a file to another user";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  Package package;
+  const fs::path planted = package.copy(package_root() / "solutions" / "accepted" / "reference.py",
+                                        "solutions/wrong_answer/zz_planted/reference.py");
+  ASSERT_EQ(::chown(planted.parent_path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  ASSERT_EQ(::chown(planted.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  JudgeOptions options;
+  options.env = {{"ENTRAPMENT_BWRAP", "off"}};
+  const JudgeRun run = package.judge({"verify", "--only", "submissions", "--max-tests", "1"},
+                                     options, judge_binary(), false);
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
+  EXPECT_FALSE(has(run.out, "solutions/accepted/")) << "judged before the refusal:\n" << run.out;
+}
+
 TEST(NoBwrap, ASubmissionAnotherUserPutInSolutionsIsNotThePackagesOwn) {
   if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a file to another user";
   const passwd* nobody = ::getpwnam("nobody");

@@ -8,6 +8,7 @@
 #include <set>
 
 #include "submissions/languages.hpp"
+#include "submissions/submission.hpp"
 
 namespace entrapment::testing {
 namespace {
@@ -79,6 +80,38 @@ TEST(LanguageTable, AFileIsInTheRowOfItsEnding) {
   EXPECT_EQ(language_of("a.C")->name, "C++");
   EXPECT_EQ(language_of("a.h"), nullptr);
   EXPECT_EQ(language_of("Makefile"), nullptr);
+}
+
+}  // namespace
+}  // namespace entrapment::testing
+
+namespace entrapment::testing {
+namespace {
+
+// A runtime's memory is its row's to say (the JVM: no RLIMIT_AS, which it would meet by the
+// address space it reserves, and its heap capped by -Xmx from the memory limit), never a name
+// the box or the judge recognises in a command.
+TEST(LanguageTable, EachRunsMemoryArgumentAndAddressSpaceComeFromItsRow) {
+  for (const Language& language : languages()) {
+    SCOPED_TRACE(language.name);
+    if (language.memory_arg.empty()) continue;
+    EXPECT_NE(language.memory_arg.find("{memory_mib}"), std::string::npos);
+    EXPECT_NO_THROW(expand_words({language.memory_arg}, {{"memory_mib", "64"}}));
+  }
+  const Language* java = language_of("Main.java");
+  ASSERT_NE(java, nullptr);
+  EXPECT_FALSE(java->address_space_limit);
+  Submission submission;
+  submission.command = {"/usr/bin/java", "-cp", "/w/s", "Main"};
+  submission.memory_arg = java->memory_arg;
+  EXPECT_EQ(run_command(submission, 256),
+            (std::vector<std::string>{"/usr/bin/java", "-Xmx256m", "-cp", "/w/s", "Main"}));
+  const Language* cpp = language_of("main.cpp");
+  ASSERT_NE(cpp, nullptr);
+  EXPECT_TRUE(cpp->address_space_limit);
+  EXPECT_TRUE(cpp->memory_arg.empty());
+  submission.memory_arg = cpp->memory_arg;
+  EXPECT_EQ(run_command(submission, 256), submission.command);
 }
 
 }  // namespace
