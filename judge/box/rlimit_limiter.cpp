@@ -102,11 +102,22 @@ class MemoryLooks {
     for (const auto& [when, p] : order) {
       Detail& detail = details_[p->pid];
       detail.start = p->start;
-      // A map it cannot read is one that holds nothing the box may see: a zombie's (it has
-      // none), one gone since the tree was read, one not dumpable to a box that is not root. Not
-      // a process still to be looked at, which holds every decision back (red team: a zombie
-      // left beside 4 x 40 MiB under 64 MiB made every look undetailed; it ran to its end).
-      detail.pss_kib = std::max(0LL, proportional_kib_of(p->pid));
+      // A map it cannot read is a zombie's or a process's gone since the tree was read (they
+      // hold nothing), or one not dumpable to a box that is not root (red team: 8 such
+      // processes held 600-1000 MiB under 256 MiB, counted as nothing: AC). Each counts by its
+      // resident set now, read again from its stat, which stays readable: 0 for the first two
+      // (the resident set the tree saw was a child's that shared its parent's pages and then
+      // exited: 254 MiB for cow-fork's 150). Pages it shares count whole there. Not a process
+      // still to be looked at, which holds every decision back (red team: a zombie left
+      // beside 4 x 40 MiB under 64 MiB made every look undetailed; it ran to its end).
+      detail.pss_kib = proportional_kib_of(p->pid);
+      if (detail.pss_kib < 0) {
+        ProcEntry now;
+        const bool same =
+            parse_proc_stat(read_proc_file("/proc/" + std::to_string(p->pid) + "/stat"), now) &&
+            now.start == p->start;
+        detail.pss_kib = same ? std::max(0LL, now.resident_kib) : 0;
+      }
       detail.memfds = memfds_of(p->pid);
       detail.looked_at = wall_now();
       if (own_cpu_seconds() > until) break;

@@ -179,6 +179,11 @@ const Hostile kHostile[] = {
     // rlimits a zombie has no memory map to read, and no look decided while one process was
     // not looked at: AC, in bwrap and without; 4 x 40 MiB ran to their end too).
     {"zombie-two-processes", Verdict::MLE, false, 64, 0, 0, 0, "limit 64 MiB", 0, 0, 10},
+    // 8 processes of 40 MiB under 64 MiB, made not dumpable: a judge that is not root cannot
+    // read their maps, which under rlimits counted as nothing (red team: 8 such processes held
+    // 600-1000 MiB under 256 MiB, AC at "mem 131 MiB", --no-sandbox as a user). Their resident
+    // sets count instead (as root the maps are read: NotRoot in safety_cli_test.cpp tries a user).
+    {"not-dumpable", Verdict::MLE, false, 64, 0, 0, 0, "limit 64 MiB", 0, 0, 10},
     // A child fork-bombs once the main process has ended: the run's figures are those of that
     // moment under every mechanism (it was TLE under some, AC under another).
     {"fork-bomb-child", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},

@@ -573,6 +573,27 @@ TEST(NotRoot, VerboseSaysTheLimitsItsBoxesGot) {
   }
 }
 
+// Red team: under rlimits a judge that is not root cannot read the maps of a process that
+// made itself not dumpable, and counted them as nothing: 8 such processes held 600-1000 MiB
+// under 256 MiB and were AC at "mem 131 MiB" (--no-sandbox --trust). Its resident set, which
+// stays readable, counts instead. Here 8 x 40 MiB under 64 MiB. (In bwrap the judge's user
+// owns the run's user namespace and reads the maps; as root the hostile suite runs this mode.)
+TEST(NotRoot, ProcessesNotDumpableCountByTheirResidentSets) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  std::string yaml = read_text(package.path("problem.yaml"));
+  const std::size_t memory = yaml.find("memory: 2048");
+  ASSERT_NE(memory, std::string::npos) << yaml;
+  package.write("problem.yaml", yaml.replace(memory, 12, "memory: 64"));
+  const JudgeRun run =
+      package.judge({"run", "-v", package.sample(), "--no-sandbox", "--trust", "--time-limit", "2",
+                     "--", nobody.player(), "not-dumpable", "x"},
+                    nobody.options(), nobody.judge(), false);
+  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
+}
+
 TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;

@@ -42,6 +42,9 @@
 //                   killed is its death
 //   named-bwrap     the same, both named "bwrap" (prctl PR_SET_NAME), as the sandbox is
 //   zombie-two-processes  the same, after leaving a child it never reaps (a zombie)
+//   not-dumpable    makes itself not dumpable (prctl PR_SET_DUMPABLE 0: its maps are root's
+//                   to read), forks 7 children that inherit it, and each of the 8 holds 40 MiB
+//                   (or argv[3] MiB) for 1.2 s; it waits for them, then plays
 //   stopped-workers two children burn 0.5 s of CPU each and stop themselves (SIGSTOP); it
 //                   waits 0.6 s, plays and exits, leaving them stopped: 1 s in all
 //   wait-chain      forks a chain of 24 processes (each the parent of the next), all on CPU 0,
@@ -557,6 +560,23 @@ int main(int argc, char** argv) {
     int status = 0;
     waitpid(child, &status, 0);
     if (WIFSIGNALED(status)) raise(WTERMSIG(status));  // a parent that minds its child
+  } else if (mode == "not-dumpable") {
+    prctl(PR_SET_DUMPABLE, 0);
+    const std::size_t each = argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 40;
+    std::vector<pid_t> children;
+    for (int i = 0; i < 7; ++i) {
+      const pid_t child = fork();
+      if (child == 0) {
+        allocate(each);
+        std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+        _exit(0);
+      }
+      children.push_back(child);
+    }
+    allocate(each);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1200));
+    for (pid_t child : children) waitpid(child, nullptr, 0);
+    play();
   } else if (mode == "many-mappings") {
     for (int i = 0; i < 60000; ++i)  // alternate protections: no two merge into one mapping
       mmap(nullptr, 4096, i % 2 ? PROT_READ : PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
