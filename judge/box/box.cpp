@@ -586,6 +586,9 @@ class Box {
     } else if (cpu_over) {
       stop = BoxRecord::Stop::TimeLimit;
     } else if (stop == BoxRecord::Stop::WallClock) {
+    } else if (stop == BoxRecord::Stop::None && figures.seen_over) {
+      // Its last look, as its processes were stopped at its end, saw them past the limit.
+      stop = BoxRecord::Stop::MemoryLimit;
     } else if ((record_.failed() && figures.out_of_memory) || figures.oom_killed) {
       // A helper process killed at the limit is the run's memory too, though the main
       // process played on without it (red team: AC at 2 GiB with a child killed there).

@@ -49,6 +49,9 @@ struct RunFigures {
   // The kernel killed one of its processes at the memory limit (a control group's count: never
   // a guess), whether or not the program went on without it.
   bool oom_killed = false;
+  // Best effort: the box's looks saw its processes hold more than the limit, the last look
+  // (just before they were killed, at the run's end) included.
+  bool seen_over = false;
 };
 
 class Limiter {
@@ -75,7 +78,8 @@ class Limiter {
   virtual double next_look_in(double cpu_left) const = 0;
   // The run's live processes (for waits for a CPU, freezing and killing).
   virtual std::vector<ProcEntry> members() const = 0;
-  // Its CPU time and memory now, just before everything is killed (all stopped).
+  // Its CPU time and memory now, just before everything is killed (all stopped): under
+  // rlimits a last look at its memory, which figures() then reports.
   virtual void remember_before_kill() = 0;
   // Kills every process of the run; returns once none is alive (or after about 3 s).
   virtual void kill_all() = 0;

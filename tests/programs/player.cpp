@@ -78,6 +78,9 @@
 //                   it cannot, holds that much memory (1 MiB at a time)
 //   socket-fill     holds 3 x argv[3] MiB as data written to socket pairs no one reads
 //                   (kernel memory: no process's resident set), then plays
+//   memfds-at-exit  waits 50 ms (the box's first look), writes 3 x argv[3] MiB into memfds of
+//                   1 MiB, forks a child that holds them too (and waits), plays and exits at
+//                   once: memory held after the box's first look until the run ends
 //   many-mappings   makes 60000 mappings of a page, forks 200 children that share them and
 //                   wait, then spins (TLE)
 //   keyring-leave   puts a key named by its token in its user's keyring and persistent
@@ -577,6 +580,22 @@ int main(int argc, char** argv) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1200));
     for (pid_t child : children) waitpid(child, nullptr, 0);
     play();
+  } else if (mode == "memfds-at-exit") {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64);
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+    static char block[1 << 20];
+    std::memset(block, 1, sizeof block);
+    long held = 0;
+    for (int fd; held < wanted && (fd = memfd_create("held", 0)) >= 0; ++held)
+      if (write(fd, block, sizeof block) != static_cast<ssize_t>(sizeof block)) break;
+    if (fork() == 0)
+      for (;;) pause();
+    play();
+    std::fprintf(stderr, "held %ld MiB in memfds\n", held);
   } else if (mode == "many-mappings") {
     for (int i = 0; i < 60000; ++i)  // alternate protections: no two merge into one mapping
       mmap(nullptr, 4096, i % 2 ? PROT_READ : PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS,
