@@ -38,7 +38,8 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool bwrap) {
          ", in System V shared memory no process has attached (" +
          (bwrap ? "it ends with the run's IPC namespace" : "it outlives the run") +
          "), in memfds no descriptor holds, or by the kernel for it (data in pipes and sockets no "
-         "one reads)";
+         "one reads; each socket's buffers stay at the machine's default, and RLIMIT_NOFILE keeps "
+         "one process's within the limit)";
 }
 
 std::string processes_line(const BoxLimits& limits, bool cgroup, bool bwrap, bool root) {
@@ -71,7 +72,10 @@ std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& 
   lines.push_back(processes_line(limits, here.cgroup, bwrap, root));
   lines.push_back(
       "open files: RLIMIT_NOFILE per process, the run's processes together at most a twentieth "
-      "of the machine's file table (fs.file-max)");
+      "of the machine's file table (fs.file-max)" +
+      std::string(here.cgroup ? ""
+                              : ", and one process's sockets at their default buffers (4 x "
+                                "net.core.wmem_default a descriptor) within the memory limit"));
   lines.push_back("each file it writes: at most " + in_mib(limits.max_output_bytes >> 20) +
                   " (RLIMIT_FSIZE, per file)");
   if (bwrap)

@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cstdlib>
 #include <map>
 #include <set>
 #include <thread>
@@ -139,6 +140,19 @@ class RlimitLimiter : public Limiter {
 
   ChildRlimits rlimits(std::optional<uid_t> run_uid) const override {
     ChildRlimits r = common_rlimits(limits_);
+    // Data in socket buffers that no one reads is no process's memory. The filter keeps each
+    // socket's buffers at the machine's default (net.core.wmem_default, 212,992 bytes here):
+    // what an AF_UNIX socket sent and no one read then takes at most twice that (measured:
+    // 401,920 bytes for a datagram pair, 238,336 for a stream; at wmem_max, 8 MiB). A process
+    // holds one socket a descriptor, and about as many more in flight (SCM_RIGHTS: the kernel
+    // refuses more once its user has RLIMIT_NOFILE in flight): descriptors x 2 x 2 x
+    // wmem_default stay within the memory limit, so that one process cannot hold more than the
+    // limit in buffers (256 MiB: 315 descriptors; 64 MiB: 78; never fewer than 64, from 52 MiB
+    // down). Several processes can, each as much (doc/execution.md, known holes).
+    const std::string text = read_proc_file("/proc/sys/net/core/wmem_default");
+    const long long buffer = std::max(4096LL, text.empty() ? 212992LL : std::atoll(text.c_str()));
+    r.files = std::min(
+        r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));
     if (limits_.limit_address_space)
       r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
     // RLIMIT_NPROC counts every process of the user id. A run's own id (a root judge in bwrap)

@@ -23,23 +23,32 @@ struct Rule {
   int error;
   bool user_namespace_flag;  // only with CLONE_NEWUSER in its first argument
   bool other_than_unix;      // only for a first argument other than AF_UNIX
+  bool buffer_size;          // only for SOL_SOCKET and a buffer's size (setsockopt)
 };
 
+// The options that size a socket's buffers.
+const int kBufferOptions[] = {SO_SNDBUF, SO_RCVBUF, SO_SNDBUFFORCE, SO_RCVBUFFORCE};
+
 const Rule kRules[] = {
-    {"keyctl", EPERM, false, false},
-    {"add_key", EPERM, false, false},
-    {"request_key", EPERM, false, false},
-    {"unshare", EPERM, true, false},
-    {"clone", EPERM, true, false},
-    {"clone3", ENOSYS, false, false},
-    {"socket", EAFNOSUPPORT, false, true},
-    {"socketpair", EAFNOSUPPORT, false, true},
-    {"io_uring_setup", EPERM, false, false},
-    {"io_uring_enter", EPERM, false, false},
-    {"io_uring_register", EPERM, false, false},
+    {"keyctl", EPERM, false, false, false},
+    {"add_key", EPERM, false, false, false},
+    {"request_key", EPERM, false, false, false},
+    {"unshare", EPERM, true, false, false},
+    {"clone", EPERM, true, false, false},
+    {"clone3", ENOSYS, false, false, false},
+    {"socket", EAFNOSUPPORT, false, true, false},
+    {"socketpair", EAFNOSUPPORT, false, true, false},
+    // A socket's buffers stay at the machine's default (net.core.wmem_default), which
+    // RLIMIT_NOFILE under rlimits is derived from (rlimit_limiter.cpp): data in them is no
+    // process's memory (red team: SO_SNDBUF at wmem_max made 8 MiB a descriptor, 1500 MiB
+    // under 256, AC at "mem 7.4 MiB").
+    {"setsockopt", EPERM, false, false, true},
+    {"io_uring_setup", EPERM, false, false, false},
+    {"io_uring_enter", EPERM, false, false, false},
+    {"io_uring_register", EPERM, false, false, false},
     // Secret memory is in no memfd the looks under rlimits count (red team: 239 MiB held by
     // descriptors under 64 MiB); no contest program needs it.
-    {"memfd_secret", ENOSYS, false, false},
+    {"memfd_secret", ENOSYS, false, false, false},
 };
 
 }  // namespace
@@ -61,7 +70,13 @@ int seccomp_filter_fd(std::string& why) {
     else if (rule.other_than_unix)
       error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 1,
                                  SCMP_A0(SCMP_CMP_NE, AF_UNIX));
-    else
+    else if (rule.buffer_size) {
+      for (const int option : kBufferOptions)
+        if (!error)
+          error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 2,
+                                     SCMP_A1(SCMP_CMP_EQ, SOL_SOCKET),
+                                     SCMP_A2(SCMP_CMP_EQ, static_cast<scmp_datum_t>(option)));
+    } else
       error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 0);
     if (error) why = std::string("seccomp_rule_add(") + rule.call + "): " + std::strerror(-error);
   }
@@ -98,8 +113,8 @@ const char* load_seccomp_filter(int filter_fd) {
 std::string describe_seccomp_filter() {
   return "seccomp: keyctl, add_key and request_key refused; no new user namespace (clone and "
          "unshare with CLONE_NEWUSER; clone3 answers ENOSYS); sockets of AF_UNIX only (no TCP or "
-         "UDP, even on its own loopback); no io_uring; no memfd_secret; only the machine's own "
-         "architecture";
+         "UDP, even on its own loopback), their buffers at the machine's default (no SO_SNDBUF, "
+         "SO_RCVBUF); no io_uring; no memfd_secret; only the machine's own architecture";
 }
 
 }  // namespace entrapment

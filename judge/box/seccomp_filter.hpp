@@ -7,6 +7,9 @@
 //    program mounted a tmpfs that no limit capped or counted (600 MiB under 256, AC);
 //  - every socket but AF_UNIX (EAFNOSUPPORT for socket and socketpair): no TCP or UDP even on
 //    the run's own loopback, where 600 MiB sat in TCP buffers uncounted;
+//  - sizing a socket's buffers (EPERM for setsockopt SO_SNDBUF, SO_RCVBUF and their FORCE
+//    forms): they stay at the machine's default, from which RLIMIT_NOFILE is derived under
+//    rlimits (8 MiB a descriptor at wmem_max held 1500 MiB under 256 uncounted);
 //  - io_uring (EPERM for its three calls): it opens sockets and files without those calls.
 // Only the machine's own architecture runs: a system call of another (32-bit int 0x80, x32)
 // kills the process, since its numbers mean other calls.

@@ -220,10 +220,6 @@ const Hostile kUnderAControlGroupOnly[] = {
     // 3 s of CPU under a 1 s limit, in children the kernel reaps (SIGCHLD ignored): their time
     // is in no resource usage and gone from /proc ("cpu 0.01 s").
     {"hidden-workers", Verdict::TLE, false, 0, 1, 0, 0, "", 0, 0, 10},
-    // 192 MiB under 64 MiB written to AF_UNIX socket pairs no one reads: kernel memory, in no
-    // resident set (3000 MiB under 2048 MiB was AC "mem 3.6 MiB"). RLIMIT_NOFILE now bounds
-    // the sockets (a twentieth of the machine's file table for the run), but not below this.
-    {"socket-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
     // A child killed by the OOM killer at the limit (64 MiB), then a correct game: the run
     // reached its limit (red team: AC). Under rlimits the child's allocation fails instead, and
     // nothing tells that from a program that handles a failed allocation.
@@ -271,6 +267,14 @@ const Hostile kClosedByTheFilter[] = {
     // MiB under 256 was AC at "mem 6.5 MiB", cgroup v1 charging TCP only once its own limit is
     // written): no TCP socket at all now, and what it holds instead is counted.
     {"tcp-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
+    // 192 MiB under 64 MiB written to AF_UNIX socket pairs no one reads: kernel memory, in no
+    // resident set (3000 MiB under 2048 MiB was AC "mem 3.6 MiB"). Under rlimits each socket's
+    // buffers stay at the default (the filter), and RLIMIT_NOFILE is derived from them and the
+    // memory limit (78 descriptors, 8 MiB of buffers here): what it holds instead is counted.
+    {"socket-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
+    // The same, each send buffer set to wmem_max first (red team: 8 MiB a descriptor, 1500 MiB
+    // under 256 MiB, AC at "mem 7.4 MiB" under rlimits): the filter refuses it.
+    {"sndbuf-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
     // 192 MiB under 64 MiB in secret memory (memfd_secret), files of 512 KiB held by their
     // descriptors alone (red team, issue 36: AC under rlimits, in bwrap and without: the looks
     // count memfds, and these are "/secretmem", no memfd; 239 MiB held by one process). The

@@ -77,7 +77,11 @@
 //                   /tmp, writes 3 x argv[3] MiB there in files of 512 KiB, then plays; where
 //                   it cannot, holds that much memory (1 MiB at a time)
 //   socket-fill     holds 3 x argv[3] MiB as data written to socket pairs no one reads
-//                   (kernel memory: no process's resident set), then plays
+//                   (kernel memory: no process's resident set), until refused (its descriptors
+//                   raised to their hard limit); then holds what is left as memory of its own,
+//                   and plays
+//   sndbuf-fill     the same, each socket's send buffer set to net.core.wmem_max (SO_SNDBUF)
+//                   first, where it may
 //   memfds-at-exit  waits 50 ms (the box's first look), writes 3 x argv[3] MiB into memfds of
 //                   1 MiB, forks a child that holds them too (and waits), plays and exits at
 //                   once: memory held after the box's first look until the run ends
@@ -636,18 +640,24 @@ int main(int argc, char** argv) {
       hold(mib);
     }
     play();
-  } else if (mode == "socket-fill") {
+  } else if (mode == "socket-fill" || mode == "sndbuf-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     rlimit files{};
     getrlimit(RLIMIT_NOFILE, &files);
     files.rlim_cur = files.rlim_max;
     setrlimit(RLIMIT_NOFILE, &files);
+    const int most = std::atoi(read_text_file("/proc/sys/net/core/wmem_max").c_str());
     static char block[1 << 16];
     int pair[2];
-    for (long held = 0; held < wanted && socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0;) {
+    long held = 0;
+    while (held < wanted && socketpair(AF_UNIX, SOCK_STREAM, 0, pair) == 0) {
+      if (mode == "sndbuf-fill") setsockopt(pair[0], SOL_SOCKET, SO_SNDBUF, &most, sizeof most);
       fcntl(pair[0], F_SETFL, O_NONBLOCK);
       for (ssize_t n; (n = write(pair[0], block, sizeof block)) > 0;) held += n;
     }
+    std::fprintf(stderr, "held %ld MiB in socket buffers (%llu descriptors)\n", held >> 20,
+                 static_cast<unsigned long long>(files.rlim_cur));
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     play();
   } else if (mode == "tcp-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
