@@ -90,6 +90,22 @@ std::vector<std::string> system_read_only(bool etc) {
   return argv;
 }
 
+std::vector<std::string> sandbox_dev() {
+  // What bwrap's --dev makes, but its devpts and /dev/ptmx: the host's devices bound in (as
+  // --dev binds them), the links to the process's own descriptors.
+  std::vector<std::string> argv = {"--tmpfs", "/dev"};
+  for (const char* device : {"null", "zero", "full", "random", "urandom", "tty"}) {
+    const std::string path = std::string("/dev/") + device;
+    argv.insert(argv.end(), {"--dev-bind", path, path});
+  }
+  argv.insert(argv.end(), {"--symlink", "/proc/self/fd", "/dev/fd"});
+  const char* streams[] = {"stdin", "stdout", "stderr"};
+  for (int fd = 0; fd < 3; ++fd)
+    argv.insert(argv.end(), {"--symlink", "/proc/self/fd/" + std::to_string(fd),
+                             std::string("/dev/") + streams[fd]});
+  return argv;
+}
+
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
                                            const SandboxLayout& layout,
                                            std::optional<uid_t> drop_to) {
@@ -107,7 +123,9 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   const auto open_to_all = [&] {
     if (root) argv.insert(argv.end(), {"--perms", "1777"});
   };
-  argv.insert(argv.end(), {"--proc", "/proc", "--dev", "/dev", "--size", size});
+  argv.insert(argv.end(), {"--proc", "/proc"});
+  for (const std::string& option : sandbox_dev()) argv.push_back(option);
+  argv.insert(argv.end(), {"--size", size});
   open_to_all();
   argv.insert(argv.end(), {"--tmpfs", "/dev/shm", "--remount-ro", "/dev", "--size", size});
   open_to_all();

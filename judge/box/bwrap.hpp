@@ -1,14 +1,15 @@
 // bubblewrap (Debian's `bwrap`), the one namespaced sandbox. The program sees a read-only /usr
 // and /etc (and the paths its box was asked to show, such as an interpreter's installation),
 // /proc of its own PID namespace (so everything it starts dies with bwrap's init, and it sees
-// no other process), a read-only /dev with the harmless devices, and its own /tmp and
-// /dev/shm (tmpfs, each capped: disk use and memory held there are bounded, and nothing
-// written there outlives the run); its working directory is in that /tmp, with the files of
-// the box's directory bound in read-only. The rest of the root is read-only and empty: no
-// network, never the test data, the judge's files or another run's. IPC and UTS namespaces of
-// its own: SysV shared memory and message queues die with it. A compiler's working directory
-// is the box's directory itself, writable, so that its output can be taken out. The seccomp
-// filter (seccomp_filter.hpp) is handed to bwrap, which loads it just before the program.
+// no other process), a read-only /dev with the harmless devices and no pseudo-terminal
+// (sandbox_dev()), and its own /tmp and /dev/shm (tmpfs, each capped: disk use and memory held
+// there are bounded, and nothing written there outlives the run); its working directory is in
+// that /tmp, with the files of the box's directory bound in read-only. The rest of the root is
+// read-only and empty: no network, never the test data, the judge's files or another run's. IPC
+// and UTS namespaces of its own: SysV shared memory and message queues die with it. A
+// compiler's working directory is the box's directory itself, writable, so that its output can
+// be taken out. The seccomp filter (seccomp_filter.hpp) is handed to bwrap, which loads it
+// just before the program.
 //
 // As root, bwrap runs as root without a user namespace and the program is started through the
 // box's own drop step (drop.hpp: `judge-box --drop-to N`, its binary bound in read-only), which
@@ -54,6 +55,12 @@ struct SandboxLayout {
 
 // bwrap's options that show the system read-only: /usr, /etc, and /bin, /lib ... as they are.
 std::vector<std::string> system_read_only(bool etc = true);
+
+// bwrap's options that make the sandbox's /dev (a tmpfs): null, zero, full, random, urandom and
+// tty bound in from the host, /dev/fd and /dev/stdin, stdout, stderr linked to /proc/self/fd.
+// No /dev/ptmx and no devpts: every devpts instance takes from the machine's one table of
+// pseudo-terminals (kernel.pty.max), whose buffers are no process's memory.
+std::vector<std::string> sandbox_dev();
 
 // `command` wrapped in bwrap as above; `drop_to`: the run's own user id (the box is root).
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,

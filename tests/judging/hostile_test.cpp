@@ -508,5 +508,25 @@ TEST_P(FileTableTest, ARunHoldsAtMostATwentiethOfTheMachinesFileTable) {
 
 INSTANTIATE_TEST_SUITE_P(Contained, FileTableTest, every_mode(), ModeName());
 
+// Every sandbox on the machine shares its pseudo-terminals (each devpts instance takes from
+// kernel.pty.max less kernel.pty.reserve, 3072 of 4096 by default), and their buffers are no
+// process's memory: one run held all 3,071 left for as long as it lived. A sandboxed program
+// has no /dev/ptmx and no devpts. The program's 64 children open /dev/ptmx and /dev/pts/ptmx
+// until refused (at most a third of kernel.pty.max and one more): RTE (status 3) when they
+// held more than a third, status 4 when they held any. Without bwrap only trusted code runs.
+class PtyTableTest : public ModeTest {};
+
+TEST_P(PtyTableTest, ASandboxedRunHoldsNoPseudoTerminal) {
+  if (!sandbox()) GTEST_SKIP() << "only trusted code runs without bwrap (doc/execution.md)";
+  BoxLimits limits = small_limits(mechanism());
+  limits.max_processes = 256;
+  limits.wall_s = 30;
+  limits.cpu_s = 10;
+  const TestResult result = judge_test(player("ptys"), trapper_board(), "ptys", limits, sandbox());
+  EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
+}
+
+INSTANTIATE_TEST_SUITE_P(Contained, PtyTableTest, every_mode(), ModeName());
+
 }  // namespace
 }  // namespace entrapment::testing

@@ -104,6 +104,12 @@
 //                   status 3 (RTE) when all of them held more than a tenth of the machine's file
 //                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
 //                   plays otherwise; says how many on stderr
+//   ptys            64 children open /dev/ptmx and /dev/pts/ptmx in turn until both are refused,
+//                   at most 4000 pseudo-terminals in all (and a third of kernel.pty.max and one
+//                   more), and hold them; exits with status 3 (RTE) when they held more than a
+//                   third of kernel.pty.max (the ptys every sandbox on the machine shares), 4
+//                   when they held some but fewer, and plays when they held none; says how many
+//                   on stderr
 //   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
@@ -126,6 +132,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -734,6 +741,49 @@ int main(int argc, char** argv) {
                  children.size(), file_max);
     if (file_max && static_cast<unsigned long long>(held) > file_max / 10) return 3;
     if (held < 1000) return 4;
+    play();
+  } else if (mode == "ptys") {
+    const unsigned long long pty_max =
+        std::strtoull(read_text_file("/proc/sys/kernel/pty/max").c_str(), nullptr, 10);
+    const long bound = static_cast<long>(std::min<unsigned long long>(4000, pty_max / 3 + 1));
+    const int kChildren = 64;
+    const long share = (bound + kChildren - 1) / kChildren;
+    int counts[2];
+    if (pipe(counts) != 0) return 1;
+    std::vector<pid_t> children;
+    for (int i = 0; i < kChildren; ++i) {
+      const pid_t child = fork();
+      if (child == 0) {
+        rlimit files{};
+        getrlimit(RLIMIT_NOFILE, &files);
+        files.rlim_cur = files.rlim_max;
+        setrlimit(RLIMIT_NOFILE, &files);
+        long opened = 0;
+        for (int turn = 0; opened < share; ++turn) {  // each path first in turn
+          const char* first = turn % 2 ? "/dev/pts/ptmx" : "/dev/ptmx";
+          const char* second = turn % 2 ? "/dev/ptmx" : "/dev/pts/ptmx";
+          if (open(first, O_RDWR | O_NOCTTY) < 0 && open(second, O_RDWR | O_NOCTTY) < 0) break;
+          ++opened;
+        }
+        if (write(counts[1], &opened, sizeof opened) != sizeof opened) _exit(1);
+        pause();
+        _exit(0);
+      }
+      if (child < 0) break;
+      children.push_back(child);
+    }
+    long held = 0;
+    for (std::size_t i = 0; i < children.size(); ++i) {
+      long opened = 0;
+      if (read(counts[0], &opened, sizeof opened) != sizeof opened) break;
+      held += opened;
+    }
+    for (pid_t child : children) kill(child, SIGKILL);
+    for (pid_t child : children) waitpid(child, nullptr, 0);
+    std::fprintf(stderr, "held %ld pseudo-terminals in %zu processes (kernel.pty.max %llu)\n", held,
+                 children.size(), pty_max);
+    if (static_cast<unsigned long long>(held) > pty_max / 3) return 3;
+    if (held > 0) return 4;
     play();
   } else if (mode == "bomb-during") {
     int start[2];
