@@ -54,9 +54,9 @@ struct ChildPlan {
   ChildRlimits rlimits;
   std::optional<uid_t> uid;
   std::string dir;
-  int keep_open[2] = {-1, -1};  // bwrap's status and seccomp descriptors
-  int seccomp_here = -1;        // the filter, loaded here when no bwrap will load it
-  int box_alive = -1;           // read end of a pipe the box holds open: it breaks if the box dies
+  int keep_open[3] = {-1, -1, -1};  // bwrap's status and seccomp descriptors, the step's report
+  int seccomp_here = -1;            // the filter, loaded here when no bwrap will load it
+  int box_alive = -1;  // read end of a pipe the box holds open: it breaks if the box dies
   std::vector<std::string> argv, env;
   std::vector<char*> argv_pointers, env_pointers;  // into argv and env, for execve
 };
@@ -123,7 +123,7 @@ struct ChildPlan {
   fail_in_child(error_pipe, "exec");
 }
 
-// This very program (for its drop step inside bwrap: drop.hpp).
+// This very program (for its step inside bwrap: drop.hpp).
 std::string own_binary() {
   std::error_code ec;
   const fs::path self = fs::read_symlink("/proc/self/exe", ec);
@@ -253,8 +253,8 @@ class Box {
   void start() {
     std::vector<std::string> command = request_.command;
     command[0] = program_path(command[0]);
-    // Under bwrap as root the drop step starts the program, and reports one it cannot start as
-    // an exit status like any other: a program that is not there is said so first.
+    // Under bwrap the box's step starts the program, and reports one it cannot start as an exit
+    // status like any other: a program that is not there is said so first.
     struct stat info {};
     const bool found = ::stat(command[0].c_str(), &info) == 0;
     if (!found || !S_ISREG(info.st_mode) || (info.st_mode & 0111) == 0) {
@@ -264,13 +264,16 @@ class Box {
       return;
     }
     replace_with_own_copy(command[0], request_.dir);
-    int status_pipe[2] = {-1, -1};
+    int status_pipe[2] = {-1, -1}, report_pipe[2] = {-1, -1};
     if (sandboxed_) {
-      if (::pipe2(status_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
+      if (::pipe2(status_pipe, O_CLOEXEC) != 0 || ::pipe2(report_pipe, O_CLOEXEC) != 0)
+        throw std::runtime_error("pipe");
       status_.fd = status_pipe[0];
       ::fcntl(status_.fd, F_SETFL, O_NONBLOCK);
+      report_.fd = report_pipe[0];
+      ::fcntl(report_.fd, F_SETFL, O_NONBLOCK);
     }
-    const Descriptor status_write{status_pipe[1]};
+    const Descriptor status_write{status_pipe[1]}, report_write{report_pipe[1]};
     ChildPlan plan;
     plan.limiter = limiter_.get();
     plan.uid = identity_ ? std::optional<uid_t>(identity_->uid()) : std::nullopt;
@@ -284,13 +287,13 @@ class Box {
       layout.tmp_bytes = limits_.max_scratch_bytes;
       layout.status_fd = status_write.fd;
       layout.seccomp_fd = seccomp_.fd;
-      if (plan.uid) {
-        layout.dropper = own_binary();
-        std::swap(layout.address_space, plan.rlimits.address_space);  // the drop step sets it
-      }
+      layout.report_fd = report_write.fd;
+      layout.step = own_binary();
+      std::swap(layout.address_space, plan.rlimits.address_space);  // the step sets it
       plan.argv = sandboxed_command(command, layout, plan.uid);
       plan.keep_open[0] = status_write.fd;
       plan.keep_open[1] = seccomp_.fd;
+      plan.keep_open[2] = report_write.fd;
     } else {
       plan.argv = command;
       plan.seccomp_here = seccomp_.fd;
@@ -361,7 +364,8 @@ class Box {
     const std::vector<ProcEntry> members = limiter_->members();
     std::map<pid_t, double> wait_of;
     for (const ProcEntry& p : members) wait_of[p.pid] = longest_cpu_wait_of(p.pid);
-    // Under bwrap, bwrap itself and its namespace's init (its child) start the program.
+    // Under bwrap, bwrap itself and its namespace's init (its child, the box's step) start the
+    // program.
     std::set<pid_t> startup;
     if (sandboxed_)
       for (const ProcEntry& p : members)
@@ -482,11 +486,18 @@ class Box {
     while ((r = ::waitpid(main_, &status, 0)) < 0 && errno == EINTR) {
     }
     if (r == main_) {
+      // Under bwrap the program's own status, as its parent (the box's step) saw it, when the
+      // step lived to report it: bwrap reports a program killed by signal N as exit status
+      // 128 + N. Without the report (the step killed: the box stopped the run, the OOM killer
+      // chose it) that is all there is.
+      std::string report;
+      if (sandboxed_) read_to_end(report_.fd, report);
+      if (report.size() == sizeof(int)) std::memcpy(&status, report.data(), sizeof(int));
+      const bool reported = report.size() == sizeof(int);
       if (WIFEXITED(status)) {
         record_.ending = BoxRecord::Ending::Exited;
         record_.exit_code = WEXITSTATUS(status);
-        // bwrap reports a program killed by signal N as exit status 128 + N.
-        if (sandboxed_ && record_.exit_code > 128 && record_.exit_code < 128 + 65) {
+        if (sandboxed_ && !reported && record_.exit_code > 128 && record_.exit_code < 128 + 65) {
           record_.ending = BoxRecord::Ending::Signaled;
           record_.signal = record_.exit_code - 128;
         }
@@ -650,7 +661,7 @@ class Box {
   BoxRecord record_;
   std::unique_ptr<Limiter> limiter_;
   std::optional<RunIdentity> identity_;
-  Descriptor signals_, dir_, seccomp_, status_;
+  Descriptor signals_, dir_, seccomp_, status_, report_;
   bool sandboxed_ = false;
   pid_t main_ = -1;
   Clock::time_point started_, ended_, next_look_;

@@ -10,10 +10,12 @@
 //   1. the limits, through one seam (limiter.hpp): a control group of the run's own where the
 //      box can make one, resource limits otherwise, chosen once, named in the record;
 //   2. a user id of the run's own when the box is root and bwrap contains the run
-//      (run_ids.hpp; the box's own drop step becomes it inside bwrap: drop.hpp), a session and
+//      (run_ids.hpp; the box's own step becomes it inside bwrap: drop.hpp), a session and
 //      a session keyring of its own, rlimits, no terminal;
 //   3. bwrap (bwrap.hpp): namespaces, a root of its own, and the seccomp filter
-//      (seccomp_filter.hpp) loaded just before the program; without bwrap the child loads it.
+//      (seccomp_filter.hpp) loaded just before the box's own step (drop.hpp), the init of the
+//      run's PID namespace, which starts the program and reports its wait status as it is;
+//      without bwrap the child loads the filter.
 // Then it watches by events: the child's exit and the caller's signals arrive on a signalfd,
 // the lifeline breaks when the caller dies; the CPU time is read when the soonest it could pass
 // its limit comes, and the wall-clock guard, at its deadline, is moved later by the time the
@@ -100,7 +102,7 @@ int main(int argc, char** argv) {
   sigemptyset(&waited_for);
   for (int signal : box_signals()) sigaddset(&waited_for, signal);
   ::sigprocmask(SIG_BLOCK, &waited_for, nullptr);
-  if (argc > 1 && std::strcmp(argv[1], "--drop-to") == 0) return drop_to_run_user(argc, argv);
+  if (argc > 1 && std::strcmp(argv[1], "--step") == 0) return run_program_step(argc, argv);
   BoxRequest request;
   try {
     request = parse_request(argc, argv);

@@ -16,12 +16,15 @@ bool disabled() {
   return env && std::string(env) == "off";
 }
 
-// As root no user namespace (the drop step makes it the run's id); not root, none of the
-// program's.
+// As root no user namespace (the step makes it the run's id); not root, none of the
+// program's. The box's step is the init of the PID namespace (--as-pid-1).
 std::vector<std::string> namespace_options() {
-  if (::geteuid() != 0) return {"--unshare-all", "--unshare-user", "--disable-userns"};
-  return {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
-          "--unshare-cgroup-try"};
+  std::vector<std::string> options = {"--unshare-all", "--unshare-user", "--disable-userns"};
+  if (::geteuid() == 0)
+    options = {"--unshare-ipc", "--unshare-pid", "--unshare-net", "--unshare-uts",
+               "--unshare-cgroup-try"};
+  options.push_back("--as-pid-1");
+  return options;
 }
 
 // "" when `path` (not followed) is root's and writable by no one else; else what is wrong.
@@ -141,7 +144,7 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     for (const std::string& d : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", d});
   };
   std::vector<std::string> shown = layout.read_only;
-  if (drop_to) shown.push_back(layout.dropper);
+  shown.push_back(layout.step);
   for (const std::string& path : shown) {
     open_above(path);
     argv.insert(argv.end(), {"--ro-bind", path, path});
@@ -160,12 +163,12 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
     }
   }
   argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", dir, "--"});
-  if (drop_to) {
-    argv.insert(argv.end(), {layout.dropper, "--drop-to", std::to_string(*drop_to)});
-    if (layout.address_space)
-      argv.insert(argv.end(), {"--address-space", std::to_string(*layout.address_space)});
-    argv.push_back("--");
-  }
+  argv.insert(argv.end(), {layout.step, "--step"});
+  if (drop_to) argv.insert(argv.end(), {"--drop-to", std::to_string(*drop_to)});
+  argv.insert(argv.end(), {"--report-to", std::to_string(layout.report_fd)});
+  if (layout.address_space)
+    argv.insert(argv.end(), {"--address-space", std::to_string(*layout.address_space)});
+  argv.push_back("--");
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;
 }

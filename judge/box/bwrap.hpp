@@ -9,15 +9,17 @@
 // and UTS namespaces of its own: SysV shared memory and message queues die with it. A
 // compiler's working directory is the box's directory itself, writable, so that its output can
 // be taken out. The seccomp filter (seccomp_filter.hpp) is handed to bwrap, which loads it
-// just before the program.
+// just before the box's step.
 //
-// As root, bwrap runs as root without a user namespace and the program is started through the
-// box's own drop step (drop.hpp: `judge-box --drop-to N`, its binary bound in read-only), which
-// becomes the run's own user id: uid and gid N, no supplementary groups, no capabilities in any
-// set (bounding included), no_new_privs. /tmp, /dev/shm and the working
-// directory are then mode 1777, since bwrap makes them as root. Not root, bwrap makes a user
-// namespace (--unshare-all) and the program runs as the user, without capabilities, and may
-// make no user namespace of its own (--disable-userns).
+// The program is started by the box's own step (drop.hpp: `judge-box --step`, its binary bound
+// in read-only), the init of the PID namespace (--as-pid-1), which reports the program's wait
+// status to the box as it is (bwrap would report a signal N as the exit status 128 + N). As
+// root, bwrap runs as root without a user namespace and the step first becomes the run's own
+// user id: uid and gid N, no supplementary groups, no capabilities in any set (bounding
+// included), no_new_privs. /tmp, /dev/shm and the working directory are then mode 1777, since
+// bwrap makes them as root. Not root, bwrap makes a user namespace (--unshare-all) and the
+// program runs as the user, without capabilities, and may make no user namespace of its own
+// (--disable-userns).
 #pragma once
 
 #include <sys/resource.h>
@@ -46,10 +48,11 @@ struct SandboxLayout {
   bool writable_dir = false;           // a compiler's layout
   long long tmp_bytes = 64ll << 20;    // the size of its /tmp and of its /dev/shm
   int status_fd = -1;                  // bwrap reports there whether the program started
-  int seccomp_fd = -1;                 // the filter, for bwrap to load before the program
-  std::string dropper;                 // as root: the box's own binary, for its drop step
-  // The program's address-space limit, set by the drop step just before the program starts:
-  // bwrap and the drop step itself run without it (a sanitizer's shadow memory would not fit).
+  int seccomp_fd = -1;                 // the filter, for bwrap to load before the step
+  int report_fd = -1;                  // the step writes the program's wait status there
+  std::string step;                    // the box's own binary, for its step (drop.hpp)
+  // The program's address-space limit, set by the step just before the program starts: bwrap
+  // and the step itself run without it (a sanitizer's shadow memory would not fit).
   std::optional<rlim_t> address_space;
 };
 
@@ -62,7 +65,8 @@ std::vector<std::string> system_read_only(bool etc = true);
 // pseudo-terminals (kernel.pty.max), whose buffers are no process's memory.
 std::vector<std::string> sandbox_dev();
 
-// `command` wrapped in bwrap as above; `drop_to`: the run's own user id (the box is root).
+// `command` wrapped in bwrap as above, started by the step; `drop_to`: the run's own user id
+// (the box is root).
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
                                            const SandboxLayout& layout,
                                            std::optional<uid_t> drop_to);

@@ -5,6 +5,7 @@
 // in every isolation and limit mechanism this machine has.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <pwd.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
@@ -45,19 +46,21 @@ class Box {
 
   std::vector<std::string> args(const std::vector<std::string>& command,
                                 const std::vector<std::string>& more = {}) const {
-    std::vector<std::string> a = {build_program("judge-box").string(),
-                                  "--time",
-                                  "1",
-                                  "--memory",
-                                  "256",
-                                  "--limits",
-                                  mechanism_name(mechanism_),
-                                  "--sandbox",
-                                  sandbox_ ? "bwrap" : "none",
-                                  "--dir",
-                                  dir.path.string(),
-                                  "--meta",
-                                  meta().string()};
+    std::vector<std::string> a = prefix;
+    const std::vector<std::string> box = {build_program("judge-box").string(),
+                                          "--time",
+                                          "1",
+                                          "--memory",
+                                          "256",
+                                          "--limits",
+                                          mechanism_name(mechanism_),
+                                          "--sandbox",
+                                          sandbox_ ? "bwrap" : "none",
+                                          "--dir",
+                                          dir.path.string(),
+                                          "--meta",
+                                          meta().string()};
+    a.insert(a.end(), box.begin(), box.end());
     a.insert(a.end(), more.begin(), more.end());
     a.push_back("--");
     a.insert(a.end(), command.begin(), command.end());
@@ -106,6 +109,7 @@ class Box {
 
   TempDir dir{"entrapment-box-test-run", 0755};  // the run's directory
   TempDir files{"entrapment-box-test-files"};    // its record and its output
+  std::vector<std::string> prefix;               // what starts the box (setpriv ...), if any
 
  private:
   bool sandbox_;
@@ -250,6 +254,47 @@ TEST_P(BoxAlone, TheProgramRunsUnderItsAddressSpaceLimit) {
   EXPECT_TRUE(has(free.out, "unlimited")) << free.out << free.err;
 }
 
+// The program's own exit status and signal. bwrap and its namespace's init report a program
+// killed by signal N as the exit status 128 + N, which the box took for that signal: a program
+// that exited 130 was "killed by signal 2". Under bwrap the program's parent, the box's own
+// step, tells the box its wait status as it is.
+void expect_own_endings(Box& box, const std::string& how) {
+  for (const int code : {129, 130, 255}) {
+    const BoxRun run = box.run({"/bin/sh", "-c", "exit " + std::to_string(code)});
+    EXPECT_EQ(run.record.ending, BoxRecord::Ending::Exited) << how << run.record_text << run.err;
+    EXPECT_EQ(run.record.exit_code, code) << how << run.record_text;
+    EXPECT_EQ(run.record.message, "exited with status " + std::to_string(code))
+        << how << run.record_text;
+  }
+  for (const auto& [signal, name] : {std::pair{SIGINT, "INT"}, std::pair{SIGSEGV, "SEGV"}}) {
+    const BoxRun run = box.run({"/bin/sh", "-c", std::string("kill -") + name + " $$"});
+    EXPECT_EQ(run.record.ending, BoxRecord::Ending::Signaled) << how << run.record_text << run.err;
+    EXPECT_EQ(run.record.signal, signal) << how << run.record_text;
+    EXPECT_TRUE(has(run.record.message, "killed by signal " + std::to_string(signal)))
+        << how << run.record_text;
+  }
+}
+
+TEST_P(BoxAlone, AnExitStatusAbove128IsNoSignalAndASignalIsOne) {
+  Box b = box();
+  expect_own_endings(b, "");
+}
+
+// The same with bwrap not run as root (a user namespace, no drop to an id of the run's own):
+// a box run as `nobody`, where the tests are root.
+TEST_P(BoxAlone, AnExitStatusAbove128IsNoSignalAndASignalIsOneInAUserNamespace) {
+  if (!sandbox() || mechanism() != LimitChoice::Rlimit)
+    GTEST_SKIP() << "bwrap under rlimits (a user may make no control group here)";
+  if (::geteuid() != 0) GTEST_SKIP() << "not root: AnExitStatusAbove128IsNoSignalAndASignalIsOne";
+  const passwd* nobody = ::getpwnam("nobody");
+  if (!nobody) GTEST_SKIP() << "no user nobody here";
+  Box b = box();
+  ::chmod(b.files.path.c_str(), 0777);  // the record's directory: the box writes it
+  const std::string id = std::to_string(nobody->pw_uid), group = std::to_string(nobody->pw_gid);
+  b.prefix = {"/usr/bin/setpriv", "--reuid", id, "--regid", group, "--clear-groups", "--"};
+  expect_own_endings(b, "as nobody: ");
+}
+
 // The seccomp filter, in every isolation: no socket but AF_UNIX, no key system call, no user
 // namespace; what is allowed still works (a socket pair of AF_UNIX).
 TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
@@ -293,16 +338,21 @@ TEST_P(BoxAlone, TheProgramsNearestAncestorOutsideBwrapIsTheBoxWithOneThread) {
     program = shells.empty() ? 0 : shells.front();
     return program > 0;
   })) << "the program never ran";
-  pid_t ancestor = program;
-  for (int step = 0; step < 10 && ancestor > 1; ++step) {
+  const auto name = [](pid_t pid) {
+    return read_proc_file("/proc/" + std::to_string(pid) + "/comm");
+  };
+  const auto parent = [](pid_t pid) {
     ProcEntry p;
-    ASSERT_TRUE(parse_proc_stat(read_proc_file("/proc/" + std::to_string(ancestor) + "/stat"), p));
-    ancestor = p.ppid;
-    std::error_code ec;
-    const std::string exe =
-        fs::read_symlink("/proc/" + std::to_string(ancestor) + "/exe", ec).filename().string();
-    if (exe != "bwrap" && exe != "setpriv") break;
-  }
+    parse_proc_stat(read_proc_file("/proc/" + std::to_string(pid) + "/stat"), p);
+    return p.ppid;
+  };
+  // Inside bwrap: bwrap, and the box's own step it starts (the init of its PID namespace).
+  pid_t ancestor = parent(program);
+  for (int step = 0;
+       step < 10 && (name(ancestor) == "bwrap\n" ||
+                     (name(ancestor) == "judge-box\n" && name(parent(ancestor)) == "bwrap\n"));
+       ++step)
+    ancestor = parent(ancestor);
   EXPECT_EQ(ancestor, pid) << "the program's nearest ancestor outside bwrap is not the box";
   EXPECT_TRUE(has(read_proc_file("/proc/" + std::to_string(pid) + "/status"), "Threads:\t1\n"));
   ::close(lifeline[1]);
