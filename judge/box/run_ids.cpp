@@ -6,11 +6,13 @@
 #include <pwd.h>
 #include <sys/file.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cerrno>
 #include <fstream>
+#include <map>
 #include <set>
 #include <sstream>
 
@@ -22,20 +24,114 @@ namespace entrapment {
 
 namespace {
 
-// Whether the account or group database names `id`, or cannot say (then it is not handed
-// out either). A buffer too small (a group of many members) is grown.
+enum class Named { No, Yes, CannotSay };
+
+// Whether the account or group database names `id`. A buffer too small (a group of many
+// members) is grown.
 template <typename Entry, typename Lookup>
-bool database_names(Lookup lookup, unsigned id) {
+Named database_names(Lookup lookup, unsigned id) {
   for (std::vector<char> buffer(4096);; buffer.resize(buffer.size() * 2)) {
     Entry entry{}, *found = nullptr;
     const int error = lookup(id, &entry, buffer.data(), buffer.size(), &found);
-    if (found) return true;
+    if (found) return Named::Yes;
     if (error == ERANGE && buffer.size() < (16u << 20)) continue;
     // 0, ENOENT, ESRCH, EBADF and EPERM say "not found" (getpwuid_r(3)); anything else (EIO,
     // EMFILE, ENOMEM, an entry over 16 MiB) says nothing.
-    return !(error == 0 || error == ENOENT || error == ESRCH || error == EBADF || error == EPERM);
+    const bool not_found =
+        error == 0 || error == ENOENT || error == ESRCH || error == EBADF || error == EPERM;
+    return not_found ? Named::No : Named::CannotSay;
   }
 }
+
+// Seconds since boot (the registry, in /run, is emptied at boot too).
+long long now_since_boot() {
+  timespec now{};
+  ::clock_gettime(CLOCK_BOOTTIME, &now);
+  return static_cast<long long>(now.tv_sec);
+}
+
+// What the databases said of the ids a box looked up, kept in the registry (ids_answers_file)
+// for a little while: each lookup loads the name service's modules (libnss_systemd) and tries
+// nscd, some 6 ms of CPU for a run's id. The answers hold while every local source they came
+// from is as it was (account_sources_stamp()) and for kAnswersLast seconds at most, as long as
+// nscd trusts a "not found" (negative-time-to-live): what no local file shows (LDAP, a userdb
+// service) is asked again after that. What the databases could not say is not kept.
+class Answers {
+ public:
+  explicit Answers(int registry) : registry_(registry), stamp_(account_sources_stamp()) {
+    const int fd =
+        ::openat(registry, kIdsAnswersFile, O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
+    if (fd < 0) return;
+    struct stat info {};
+    std::string text;
+    // Only a file root alone wrote: root's, one name, written by no one else.
+    if (::fstat(fd, &info) == 0 && S_ISREG(info.st_mode) && info.st_uid == 0 &&
+        info.st_nlink == 1 && !(info.st_mode & (S_IWGRP | S_IWOTH)) && info.st_size < (1 << 20)) {
+      text.resize(static_cast<std::size_t>(info.st_size));
+      if (::read(fd, text.data(), text.size()) != static_cast<ssize_t>(text.size())) text.clear();
+    }
+    ::close(fd);
+    std::istringstream lines(text);
+    std::string stamp, key;
+    long long until = 0;
+    if (!std::getline(lines, stamp) || stamp != "stamp " + stamp_ || !(lines >> key >> until) ||
+        key != "until" || until < now_since_boot() || until > now_since_boot() + kAnswersLast)
+      return;
+    std::map<uid_t, bool> answers;
+    while (lines >> key) {
+      if (key != "named" && key != "clear") return;
+      unsigned long id = 0;
+      if (!(lines >> id) || id > 0xfffffffeUL) return;
+      answers[static_cast<uid_t>(id)] = key == "named";
+    }
+    answers_ = std::move(answers);
+    until_ = until;
+  }
+
+  // Whether an account or group has `id`: kept, or asked (and kept).
+  bool named(uid_t id) {
+    const auto kept = answers_.find(id);
+    if (kept != answers_.end()) return kept->second;
+    const Named account = database_names<passwd>(::getpwuid_r, id);
+    const Named named_group =
+        account == Named::Yes ? Named::Yes : database_names<group>(::getgrgid_r, id);
+    const bool yes = account == Named::Yes || named_group == Named::Yes;
+    if (yes || (account == Named::No && named_group == Named::No)) {
+      answers_[id] = yes;
+      changed_ = true;
+    }
+    return account != Named::No || named_group != Named::No;
+  }
+
+  // Writes what was asked, whole (a new file renamed over the old one: a box reading it at the
+  // same time reads one or the other).
+  void keep() const {
+    if (!changed_) return;
+    std::string text = "stamp " + stamp_ + "\n";
+    text += "until " + std::to_string(until_ ? until_ : now_since_boot() + kAnswersLast) + "\n";
+    for (const auto& [id, named] : answers_)
+      text += std::string(named ? "named " : "clear ") + std::to_string(id) + "\n";
+    const std::string temporary =
+        std::string(kIdsAnswersFile) + ".new-" + std::to_string(::getpid());
+    ::unlinkat(registry_, temporary.c_str(), 0);  // a box of the same pid killed while writing
+    const int fd = ::openat(registry_, temporary.c_str(),
+                            O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+    if (fd < 0) return;
+    const bool written = ::fchmod(fd, 0644) == 0 &&
+                         ::write(fd, text.data(), text.size()) == static_cast<ssize_t>(text.size());
+    if (::close(fd) == 0 && written &&
+        ::renameat(registry_, temporary.c_str(), registry_, kIdsAnswersFile) == 0)
+      return;
+    ::unlinkat(registry_, temporary.c_str(), 0);
+  }
+
+ private:
+  int registry_;
+  std::string stamp_;
+  std::map<uid_t, bool> answers_;
+  long long until_ = 0;
+  bool changed_ = false;
+};
 
 // The user ids in [first, last] that a process of the machine runs as (its real id, from its
 // status: a process that changed its ids is not dumpable, and its /proc directory is root's).
@@ -63,6 +159,25 @@ std::string range_text(const IdRange& range) {
 }
 
 }  // namespace
+
+std::string account_sources_stamp() {
+  std::string stamp;
+  for (const char* path : kAccountSources) {
+    struct stat info {};
+    if (::stat(path, &info) != 0) {
+      stamp += "-;";
+      continue;
+    }
+    for (const long long part :
+         {static_cast<long long>(info.st_dev), static_cast<long long>(info.st_ino),
+          static_cast<long long>(info.st_size), static_cast<long long>(info.st_mtim.tv_sec),
+          static_cast<long long>(info.st_mtim.tv_nsec), static_cast<long long>(info.st_ctim.tv_sec),
+          static_cast<long long>(info.st_ctim.tv_nsec)})
+      stamp += std::to_string(part) + ",";
+    stamp += ";";
+  }
+  return stamp;
+}
 
 std::vector<std::pair<uid_t, uid_t>> subordinate_ranges(const std::string& file) {
   // "name:first:count" lines.
@@ -94,12 +209,17 @@ std::optional<RunIdentity> RunIdentity::try_acquire(const IdRange& range, bool s
   const std::set<uid_t> running =
       shared_limits ? ids_running(range.first, range.last) : std::set<uid_t>{};
   const std::vector<std::pair<uid_t, uid_t>> subordinates_of_users = all_subordinate_ranges();
+  Answers answers(registry.fd);
+  struct Keep {
+    const Answers& answers;
+    ~Keep() { answers.keep(); }
+  } keep{answers};
   int accounts = 0, subordinates = 0, busy = 0;
   for (uid_t uid = range.first; uid <= range.last && uid >= range.first; ++uid) {
     // An account's id (systemd's DynamicUser= range, 61184-65519, holds these): its owner could
     // signal, trace and read the run. A group's: the run's files are uid:uid. A user's
     // subordinate id: root in that user's containers is that id.
-    if (database_names<passwd>(::getpwuid_r, uid) || database_names<group>(::getgrgid_r, uid)) {
+    if (answers.named(uid)) {
       ++accounts;
       continue;
     }

@@ -8,7 +8,8 @@
 //
 // The ids come from a range (request.hpp's IdRange: --ids, ENTRAPMENT_UID_RANGE, by default
 // 61512-62023, above Debian's regular and system ids). An id is passed over when the machine
-// knows it as an account's or a group's, when /etc/subuid or /etc/subgid gives it to a user
+// knows it as an account's or a group's (the databases' answers are kept a little while:
+// kIdsAnswersFile), when /etc/subuid or /etc/subgid gives it to a user
 // for containers (that user's root could then signal and read the run), or when a process of
 // the machine runs as it. Judges in containers of one host that have their own /run see two
 // registries: they need disjoint ranges (doc/execution.md). A run that meets a process of its
@@ -64,6 +65,22 @@ class RunIdentity {
 // in a container with its own /run, handed out the same id. Its pid and command name, for the
 // judge error that names the collision; nothing when there is none.
 std::optional<std::string> collision(uid_t uid, const std::vector<pid_t>& ours);
+
+// What the account and group databases said of the ids looked up, kept in the registry
+// (id_registry.hpp) for kAnswersLast seconds at most, and only while every local source of
+// accounts (kAccountSources: the files, the name service's configuration, systemd's dynamic
+// users and userdb records) is as it was: a box asks the databases (NSS: libnss_systemd loaded,
+// nscd tried, some 6 ms of CPU) once in a while, not for every run. A file of root's alone, or
+// it is not read.
+inline constexpr const char* kIdsAnswersFile = "accounts";
+inline constexpr long long kAnswersLast = 20;  // seconds: nscd's negative-time-to-live
+inline constexpr const char* kAccountSources[] = {
+    "/etc/passwd",           "/etc/group",     "/etc/nsswitch.conf", "/run/systemd/dynamic-uid",
+    "/run/systemd/userdb",   "/etc/userdb",    "/run/userdb",        "/run/host/userdb",
+    "/usr/local/lib/userdb", "/usr/lib/userdb"};
+// The state of kAccountSources (device, inode, size, times of each): what the kept answers hold
+// for.
+std::string account_sources_stamp();
 
 // The ranges /etc/subuid and /etc/subgid (`file`) give to users, as [first, last] pairs.
 std::vector<std::pair<uid_t, uid_t>> subordinate_ranges(const std::string& file);

@@ -389,5 +389,54 @@ TEST(UserIds, AUsersSubordinateIdIsNeverHandedOut) {
             (std::vector<std::pair<uid_t, uid_t>>{{kRange.first, kRange.last - 1}}));
 }
 
+// The databases' answers are kept in the registry a little while (run_ids.hpp: asking them
+// cost a box some 6 ms of CPU a run, libnss_systemd loaded and nscd tried): a box takes what
+// another box was told while every local source of accounts is as it was and for at most
+// kAnswersLast seconds, and only from a file root alone wrote. Here a kept "named" for an id the
+// databases would say nothing of: heeded while it holds, not once it has expired, was kept for
+// sources no longer as they are, or could have been written by another user.
+TEST(UserIds, TheDatabasesAnswersAreKeptAWhileAndOnlyWhileTheyHold) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only a box that is root gives runs user ids";
+  OwnRegistry registry;
+  const fs::path kept = registry.path / kIdsAnswersFile;
+  {
+    const std::optional<RunIdentity> first = RunIdentity::try_acquire(kRange, false);
+    ASSERT_TRUE(first.has_value());
+    EXPECT_EQ(first->uid(), kRange.first);
+  }
+  const std::string asked = read_text(kept);
+  EXPECT_TRUE(has(asked, "stamp " + account_sources_stamp() + "\n")) << asked;
+  EXPECT_TRUE(has(asked, "clear " + std::to_string(kRange.first) + "\n")) << asked;
+  struct stat info {};
+  ASSERT_EQ(::stat(kept.c_str(), &info), 0);
+  EXPECT_EQ(info.st_mode & 07777, 0644u);
+  timespec now{};
+  ::clock_gettime(CLOCK_BOOTTIME, &now);
+  const auto plant = [&](const std::string& stamp, long long until, mode_t mode, uid_t owner) {
+    fs::remove(kept);
+    write_text(kept, "stamp " + stamp + "\nuntil " + std::to_string(until) + "\nnamed " +
+                         std::to_string(kRange.first) + "\n");
+    ::chmod(kept.c_str(), mode);
+    ASSERT_EQ(::chown(kept.c_str(), owner, owner), 0);
+  };
+  const auto handed_out = [&] {
+    const std::optional<RunIdentity> id = RunIdentity::try_acquire(kRange, false);
+    return id ? id->uid() : uid_t{0};
+  };
+  const long long soon = now.tv_sec + kAnswersLast / 2;
+  plant(account_sources_stamp(), soon, 0644, 0);
+  EXPECT_EQ(handed_out(), kRange.first + 1) << "a kept answer that holds was not heeded";
+  plant(account_sources_stamp(), now.tv_sec - 1, 0644, 0);
+  EXPECT_EQ(handed_out(), kRange.first) << "an expired answer was heeded";
+  plant(account_sources_stamp(), now.tv_sec + 10 * kAnswersLast, 0644, 0);
+  EXPECT_EQ(handed_out(), kRange.first) << "an answer kept longer than kAnswersLast was heeded";
+  plant("0,0,0,0,0,0,0,;", soon, 0644, 0);
+  EXPECT_EQ(handed_out(), kRange.first) << "an answer kept for other sources was heeded";
+  plant(account_sources_stamp(), soon, 0666, 0);
+  EXPECT_EQ(handed_out(), kRange.first) << "an answer others could have written was heeded";
+  plant(account_sources_stamp(), soon, 0644, 65534);
+  EXPECT_EQ(handed_out(), kRange.first) << "an answer another user wrote was heeded";
+}
+
 }  // namespace
 }  // namespace entrapment::testing
