@@ -1,0 +1,78 @@
+// A run's processes under rlimits are found from the box down (box/process_tree.hpp): every
+// descendant, nothing else, at a cost that grows with the run's processes and never with the
+// machine's (issue 47: a look opened the stat of each of the machine's processes).
+#include "box/process_tree.hpp"
+
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdlib>
+#include <fstream>
+#include <string>
+
+#include "tests/support/process.hpp"
+#include "tests/support/text.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+// The read system calls this process has made (/proc/self/io's syscr).
+long long reads_so_far() {
+  std::ifstream io("/proc/self/io");
+  for (std::string key; io >> key;) {
+    long long value = 0;
+    io >> value;
+    if (key == "syscr:") return value;
+  }
+  return -1;
+}
+
+std::string cmdline_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline");
+  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  std::replace(text.begin(), text.end(), '\0', ' ');
+  return text;
+}
+
+TEST(ProcessTree, ItFindsTheDescendantsAloneAtACostOfTheirsNotTheMachines) {
+  // A token no other process holds: each process of this test sleeps for a time named by it.
+  const std::string token = "59." + std::to_string(::getpid());
+  // 400 processes of the machine that are not ours (orphans of a shell that has exited).
+  ASSERT_EQ(shell("for i in $(seq 400); do (sleep " + token + "1 &); done"), 0);
+  // Ours: a shell, its two children, and a grandchild of one of them.
+  const int null_in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
+  const int null_out = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
+  const pid_t ours = spawn_wired(
+      {"/bin/sh", "-c", "sleep " + token + "2 & /bin/sh -c 'sleep " + token + "3 & wait' & wait"},
+      null_in, null_out);
+  ::close(null_in);
+  ::close(null_out);
+  ASSERT_GT(ours, 0);
+  const ProcessTree tree(::getpid());
+  std::vector<ProcEntry> members;
+  const auto until = std::chrono::steady_clock::now() + std::chrono::minutes(1);
+  while ((members = tree.members()).size() < 4 && std::chrono::steady_clock::now() < until)
+    ::usleep(10000);
+  int sleepers = 0;
+  for (const ProcEntry& p : members) {
+    const std::string command = cmdline_of(p.pid);
+    EXPECT_EQ(command.find(token + "1"), std::string::npos) << "not ours: " << command;
+    if (command.rfind("sleep " + token, 0) == 0) ++sleepers;
+  }
+  EXPECT_EQ(members.size(), 4u);
+  EXPECT_EQ(sleepers, 2) << "the run's own two sleeping processes";
+  // One look at our four: a few reads each, not one for each of the machine's 400 more.
+  const long long before = reads_so_far();
+  members = tree.members();
+  const long long reads = reads_so_far() - before;
+  EXPECT_EQ(members.size(), 4u);
+  EXPECT_LT(reads, 100) << "read system calls for one look at 4 processes";
+  shell("pkill -f 'sleep " + token + "' ; true");
+  wait_until(ours, std::chrono::steady_clock::now() + std::chrono::minutes(1));
+}
+
+}  // namespace
+}  // namespace entrapment::testing
