@@ -448,6 +448,41 @@ bool write_file(const char* path, const std::string& text) {
 
 // Writes 512 KiB files into `dir` until one fails or `files` are written (300 MiB); the MiB
 // written.
+// `count` children each raise their descriptor limit to its hard limit, open what `open_one`
+// opens until it fails or returns false, and hold it; once all have said how many they hold,
+// they are killed. The total they held at once, and in how many processes.
+template <typename OpenOne>
+std::pair<long, std::size_t> held_by_children(int count, OpenOne open_one) {
+  int counts[2];
+  if (pipe(counts) != 0) return {-1, 0};
+  std::vector<pid_t> children;
+  for (int i = 0; i < count; ++i) {
+    const pid_t child = fork();
+    if (child == 0) {
+      rlimit files{};
+      getrlimit(RLIMIT_NOFILE, &files);
+      files.rlim_cur = files.rlim_max;
+      setrlimit(RLIMIT_NOFILE, &files);
+      long opened = 0;
+      while (open_one(opened)) ++opened;
+      if (write(counts[1], &opened, sizeof opened) != sizeof opened) _exit(1);
+      pause();
+      _exit(0);
+    }
+    if (child < 0) break;
+    children.push_back(child);
+  }
+  long held = 0;
+  for (std::size_t i = 0; i < children.size(); ++i) {
+    long opened = 0;
+    if (read(counts[0], &opened, sizeof opened) != sizeof opened) break;
+    held += opened;
+  }
+  for (pid_t child : children) kill(child, SIGKILL);
+  for (pid_t child : children) waitpid(child, nullptr, 0);
+  return {held, children.size()};
+}
+
 int fill(const std::string& dir, const std::string& token, int files = 600) {
   static char block[512 << 10];
   std::memset(block, 'f', sizeof block);
@@ -708,37 +743,13 @@ int main(int argc, char** argv) {
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     play();
   } else if (mode == "file-table") {
-    int counts[2];
-    if (pipe(counts) != 0) return 1;
-    std::vector<pid_t> children;
-    for (int i = 0; i < 250; ++i) {
-      const pid_t child = fork();
-      if (child == 0) {
-        rlimit files{};
-        getrlimit(RLIMIT_NOFILE, &files);
-        files.rlim_cur = files.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &files);
-        long opened = 0;
-        while (open("/dev/null", O_RDONLY) >= 0) ++opened;
-        if (write(counts[1], &opened, sizeof opened) != sizeof opened) _exit(1);
-        pause();
-        _exit(0);
-      }
-      if (child < 0) break;
-      children.push_back(child);
-    }
-    long held = 0;
-    for (std::size_t i = 0; i < children.size(); ++i) {
-      long opened = 0;
-      if (read(counts[0], &opened, sizeof opened) != sizeof opened) break;
-      held += opened;
-    }
-    for (pid_t child : children) kill(child, SIGKILL);
-    for (pid_t child : children) waitpid(child, nullptr, 0);
+    const auto [held, processes] =
+        held_by_children(250, [](long) { return open("/dev/null", O_RDONLY) >= 0; });
+    if (held < 0) return 1;
     const std::string table = read_text_file("/proc/sys/fs/file-max");
     const unsigned long long file_max = std::strtoull(table.c_str(), nullptr, 10);
-    std::fprintf(stderr, "held %ld files in %zu processes (fs.file-max %llu)\n", held,
-                 children.size(), file_max);
+    std::fprintf(stderr, "held %ld files in %zu processes (fs.file-max %llu)\n", held, processes,
+                 file_max);
     if (file_max && static_cast<unsigned long long>(held) > file_max / 10) return 3;
     if (held < 1000) return 4;
     play();
@@ -748,40 +759,15 @@ int main(int argc, char** argv) {
     const long bound = static_cast<long>(std::min<unsigned long long>(4000, pty_max / 3 + 1));
     const int kChildren = 64;
     const long share = (bound + kChildren - 1) / kChildren;
-    int counts[2];
-    if (pipe(counts) != 0) return 1;
-    std::vector<pid_t> children;
-    for (int i = 0; i < kChildren; ++i) {
-      const pid_t child = fork();
-      if (child == 0) {
-        rlimit files{};
-        getrlimit(RLIMIT_NOFILE, &files);
-        files.rlim_cur = files.rlim_max;
-        setrlimit(RLIMIT_NOFILE, &files);
-        long opened = 0;
-        for (int turn = 0; opened < share; ++turn) {  // each path first in turn
-          const char* first = turn % 2 ? "/dev/pts/ptmx" : "/dev/ptmx";
-          const char* second = turn % 2 ? "/dev/ptmx" : "/dev/pts/ptmx";
-          if (open(first, O_RDWR | O_NOCTTY) < 0 && open(second, O_RDWR | O_NOCTTY) < 0) break;
-          ++opened;
-        }
-        if (write(counts[1], &opened, sizeof opened) != sizeof opened) _exit(1);
-        pause();
-        _exit(0);
-      }
-      if (child < 0) break;
-      children.push_back(child);
-    }
-    long held = 0;
-    for (std::size_t i = 0; i < children.size(); ++i) {
-      long opened = 0;
-      if (read(counts[0], &opened, sizeof opened) != sizeof opened) break;
-      held += opened;
-    }
-    for (pid_t child : children) kill(child, SIGKILL);
-    for (pid_t child : children) waitpid(child, nullptr, 0);
+    const auto [held, processes] = held_by_children(kChildren, [share](long opened) {
+      if (opened >= share) return false;
+      const char* first = opened % 2 ? "/dev/pts/ptmx" : "/dev/ptmx";  // each path first in turn
+      const char* second = opened % 2 ? "/dev/ptmx" : "/dev/pts/ptmx";
+      return open(first, O_RDWR | O_NOCTTY) >= 0 || open(second, O_RDWR | O_NOCTTY) >= 0;
+    });
+    if (held < 0) return 1;
     std::fprintf(stderr, "held %ld pseudo-terminals in %zu processes (kernel.pty.max %llu)\n", held,
-                 children.size(), pty_max);
+                 processes, pty_max);
     if (static_cast<unsigned long long>(held) > pty_max / 3) return 3;
     if (held > 0) return 4;
     play();
