@@ -19,17 +19,6 @@
 namespace entrapment::testing {
 namespace {
 
-// The read system calls this process has made (/proc/self/io's syscr).
-long long reads_so_far() {
-  std::ifstream io("/proc/self/io");
-  for (std::string key; io >> key;) {
-    long long value = 0;
-    io >> value;
-    if (key == "syscr:") return value;
-  }
-  return -1;
-}
-
 std::string cmdline_of(pid_t pid) {
   std::ifstream in("/proc/" + std::to_string(pid) + "/cmdline");
   std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
@@ -41,7 +30,7 @@ TEST(ProcessTree, ItFindsTheDescendantsAloneAtACostOfTheirsNotTheMachines) {
   // A token no other process holds: each process of this test sleeps for a time named by it.
   const std::string token = "59." + std::to_string(::getpid());
   // 400 processes of the machine that are not ours (orphans of a shell that has exited).
-  ASSERT_EQ(shell("for i in $(seq 400); do (sleep " + token + "1 &); done"), 0);
+  start_idle_processes(400, token + "1");
   // Ours: a shell, its two children, and a grandchild of one of them.
   const int null_in = ::open("/dev/null", O_RDONLY | O_CLOEXEC);
   const int null_out = ::open("/dev/null", O_WRONLY | O_CLOEXEC);
@@ -65,9 +54,9 @@ TEST(ProcessTree, ItFindsTheDescendantsAloneAtACostOfTheirsNotTheMachines) {
   EXPECT_EQ(members.size(), 4u);
   EXPECT_EQ(sleepers, 2) << "the run's own two sleeping processes";
   // One look at our four: a few reads each, not one for each of the machine's 400 more.
-  const long long before = reads_so_far();
+  const long long before = read_calls_so_far();
   members = tree.members();
-  const long long reads = reads_so_far() - before;
+  const long long reads = read_calls_so_far() - before;
   EXPECT_EQ(members.size(), 4u);
   EXPECT_LT(reads, 100) << "read system calls for one look at 4 processes";
   shell("pkill -f 'sleep " + token + "' ; true");

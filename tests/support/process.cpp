@@ -13,6 +13,7 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <fstream>
 #include <stdexcept>
 #include <thread>
 
@@ -263,6 +264,20 @@ int shell(const std::string& command) {
   while (::waitpid(pid, &raw, 0) < 0 && errno == EINTR) {
   }
   return WIFEXITED(raw) ? WEXITSTATUS(raw) : -1;
+}
+
+long long read_calls_so_far() {
+  std::ifstream io("/proc/self/io");
+  for (std::string key; io >> key;) {
+    long long value = 0;
+    io >> value;
+    if (key == "syscr:") return value;
+  }
+  return -1;
+}
+
+void start_idle_processes(int count, const std::string& seconds) {
+  shell("for i in $(seq " + std::to_string(count) + "); do (sleep " + seconds + " &); done");
 }
 
 std::string shell_quote(const std::string& text) {

@@ -110,4 +110,13 @@ int shell(const std::string& command);
 // `text` quoted for /bin/sh.
 std::string shell_quote(const std::string& text);
 
+// The read system calls this process has made so far (/proc/self/io's syscr): what a piece of
+// code reads, counted whatever the machine's speed.
+long long read_calls_so_far();
+
+// Starts `count` processes that sleep `seconds` (written with a token of the caller's, so that
+// they can be found and ended with `pkill -f`), as orphans: processes of the machine that are
+// no descendants of the test.
+void start_idle_processes(int count, const std::string& seconds);
+
 }  // namespace entrapment::testing
