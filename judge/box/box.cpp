@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <linux/keyctl.h>
 #include <poll.h>
+#include <sched.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
@@ -57,6 +58,7 @@ struct ChildPlan {
   int keep_open[3] = {-1, -1, -1};  // bwrap's status and seccomp descriptors, the step's report
   int seccomp_here = -1;            // the filter, loaded here when no bwrap will load it
   int box_alive = -1;  // read end of a pipe the box holds open: it breaks if the box dies
+  int cpu = -1;        // the one CPU it may use (--cpu), or -1
   std::vector<std::string> argv, env;
   std::vector<char*> argv_pointers, env_pointers;  // into argv and env, for execve
 };
@@ -78,6 +80,14 @@ struct ChildPlan {
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   if (const char* step = plan.limiter->enter()) fail_in_child(error_pipe, step);
+  // Its CPU, whatever the limiter did (a cpuset, or nothing): the pin that always works, and
+  // that bwrap and everything the program starts inherit.
+  if (plan.cpu >= 0) {
+    cpu_set_t one;
+    CPU_ZERO(&one);
+    CPU_SET(plan.cpu, &one);
+    if (::sched_setaffinity(0, sizeof one, &one) != 0) fail_in_child(error_pipe, "pinning its CPU");
+  }
   // A session of its own: no controlling terminal, so /dev/tty cannot be opened and TIOCSTI
   // (which needs the terminal to be its own, or CAP_SYS_ADMIN) cannot type into a shell.
   if (::setsid() < 0) fail_in_child(error_pipe, "setsid");
@@ -223,6 +233,7 @@ class Box {
     }
     limiter_ = make_limiter(limits_, ::getpid());
     record_.limits = limiter_->description();
+    if (limits_.cpu >= 0) record_.limits += "; " + pinning();
     record_.memory_exact = limiter_->memory_exact();
     sandboxed_ = request_.isolation == Isolation::Bwrap;
     if (sandboxed_ && bwrap_path().empty())
@@ -243,6 +254,22 @@ class Box {
     std::string why;
     seccomp_.fd = seccomp_filter_fd(why);
     if (seccomp_.fd < 0) throw std::runtime_error("no seccomp filter: " + why);
+  }
+
+  // How the run is held to its CPU, for the record: "cpu 1: cpuset v1 (cpu 1) and its affinity".
+  // A CPU the box may not use itself is refused: the run would not start.
+  std::string pinning() const {
+    cpu_set_t own;
+    CPU_ZERO(&own);
+    if (::sched_getaffinity(0, sizeof own, &own) == 0 && !CPU_ISSET(limits_.cpu, &own))
+      throw std::runtime_error("--cpu " + std::to_string(limits_.cpu) +
+                               ": not a CPU this box may use");
+    const std::string cpuset = limiter_->cpuset();
+    return "cpu " + std::to_string(limits_.cpu) + ": " +
+           (cpuset.rfind("cpuset", 0) == 0
+                ? cpuset + " and its affinity"
+                : "its affinity alone, which the program may widen (" +
+                      (cpuset.empty() ? std::string("no control group") : cpuset) + ")");
   }
 
   bool stop_requested() {
@@ -279,6 +306,7 @@ class Box {
     plan.uid = identity_ ? std::optional<uid_t>(identity_->uid()) : std::nullopt;
     plan.rlimits = limiter_->rlimits(plan.uid);
     plan.dir = request_.dir.string();
+    plan.cpu = limits_.cpu;
     if (sandboxed_) {
       SandboxLayout layout;
       layout.dir = request_.dir;

@@ -11,6 +11,7 @@
 #include <algorithm>
 #include <thread>
 
+#include "cpuset.hpp"
 #include "limiter_kinds.hpp"
 #include "sweep.hpp"
 
@@ -30,7 +31,10 @@ class CgroupLimiter : public Limiter {
       : description_(layout.describe()),
         limits_(limits),
         group_(layout, group_name(box), limits.memory_mib << 20, limits.max_processes),
-        procs_(group_.open_procs_files()) {}
+        procs_(group_.open_procs_files()) {
+    if (limits.cpu >= 0)
+      cpuset_.emplace(layout.version, group_.dirs().front(), group_name(box), limits.cpu);
+  }
 
   ~CgroupLimiter() override {
     for (int fd : procs_) ::close(fd);
@@ -40,12 +44,15 @@ class CgroupLimiter : public Limiter {
   std::string description() const override { return description_; }
   bool memory_exact() const override { return true; }
   bool processes_capped_per_user() const override { return false; }
+  std::string cpuset() const override { return cpuset_ ? cpuset_->how() : ""; }
 
   const char* enter() const override {
     // First into its groups, so that everything it becomes (bwrap, the program, what they
     // start) is counted and limited there.
     for (int fd : procs_)
       if (::write(fd, "0", 1) != 1) return "joining its control group";
+    if (cpuset_ && cpuset_->procs_fd() >= 0 && ::write(cpuset_->procs_fd(), "0", 1) != 1)
+      return "joining its cpuset";
     return nullptr;
   }
 
@@ -113,6 +120,9 @@ class CgroupLimiter : public Limiter {
   ContestantCgroup group_;
   std::vector<int> procs_;  // each group's cgroup.procs, open for the child to write
   std::optional<double> cpu_before_kill_;
+  // After the group: under v2 it is the group's own setting, and a v1 group of its own is
+  // emptied and removed before the others.
+  std::optional<CpusetPin> cpuset_;
 };
 
 }  // namespace

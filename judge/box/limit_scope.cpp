@@ -78,6 +78,14 @@ std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& 
                                 "net.core.wmem_default a descriptor) within the memory limit"));
   lines.push_back("each file it writes: at most " + in_mib(limits.max_output_bytes >> 20) +
                   " (RLIMIT_FSIZE, per file)");
+  if (limits.cpu >= 0)
+    lines.push_back(
+        "cpu " + std::to_string(limits.cpu) + " alone: its affinity (sched_setaffinity before it " +
+        "starts), which the program MAY widen itself" +
+        (here.cgroup ? std::string(", unless a cpuset of its own holds it (cgroup v1's cpuset "
+                                   "hierarchy, or v2's cpuset controller, where the box may use "
+                                   "them: the record says which)")
+                     : std::string(" (no control group: no cpuset)")));
   if (bwrap)
     lines.push_back("writable: its own /tmp (its working directory) and /dev/shm, " +
                     in_mib(limits.max_scratch_bytes >> 20) + " each, gone after the test");

@@ -64,6 +64,10 @@ class Limiter {
   // Whether the run's processes are capped through its user id (RLIMIT_NPROC, which counts
   // every process of the id, another run's too), rather than by a group of its own.
   virtual bool processes_capped_per_user() const = 0;
+  // How a run given a CPU (BoxLimits::cpu) is held to it beyond its affinity, which the box's
+  // child sets whatever this says: "cpuset v1 (cpu 1)", why there is no cpuset, or "" (no
+  // control group: the affinity alone).
+  virtual std::string cpuset() const { return ""; }
   // In the child, between fork and exec: joins what holds the run. nullptr, or the step that
   // failed (errno set).
   virtual const char* enter() const = 0;

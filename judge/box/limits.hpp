@@ -22,6 +22,9 @@ struct BoxLimits {
   // a control group). Off for the JVM, which reserves far more than it uses (-Xmx caps it).
   bool limit_address_space = true;
   LimitChoice mechanism = LimitChoice::Auto;
+  // The one CPU the run may use (`--cpu`), as DOMjudge's judgehosts and isolate pin theirs: a
+  // run alone on its CPU is timed alike whatever runs beside it. -1: not pinned.
+  int cpu = -1;
 };
 
 // The wall-clock guard for a CPU limit: 2 x CPU + 1 s, like DOMjudge's hard limit. TLE is

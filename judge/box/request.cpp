@@ -1,5 +1,7 @@
 #include "request.hpp"
 
+#include <sched.h>
+
 #include <CLI/CLI.hpp>
 #include <cstdio>
 #include <cstdlib>
@@ -82,6 +84,7 @@ std::vector<std::string> to_arguments(const BoxRequest& r) {
   if (r.ids)
     args.insert(args.end(),
                 {"--ids", std::to_string(r.ids->first) + "-" + std::to_string(r.ids->last)});
+  if (l.cpu >= 0) args.insert(args.end(), {"--cpu", std::to_string(l.cpu)});
   if (r.mode == BoxRequest::Mode::Run) {
     args.push_back("--");
     args.insert(args.end(), r.command.begin(), r.command.end());
@@ -135,6 +138,9 @@ BoxRequest parse_request(int argc, const char* const* argv) {
   app.add_option("--credit-waits-of", r.credit_waits_of,
                  "a thread of the caller whose waits for a CPU the wall clock credits")
       ->check(CLI::Range(1, 1 << 30));
+  app.add_option("--cpu", l.cpu,
+                 "the one CPU the run may use (a cpuset under cgroup, and its affinity)")
+      ->check(CLI::Range(0, CPU_SETSIZE - 1));
   app.add_option("--ids", ids,
                  "user ids for runs of a root box, FIRST-LAST (ENTRAPMENT_UID_RANGE)");
   app.add_option("command", r.command, "the program and its arguments, after --");

@@ -6,10 +6,15 @@
 //             [--tmp-size BYTES] [--no-address-space-limit] [--limits auto|cgroup|rlimit]
 //             [--sandbox bwrap|none] [--dir DIR] [--writable-dir] [--read-only PATH]...
 //             [--env NAME=VALUE]... [--lifeline FD] [--credit-waits-of TID] [--ids FIRST-LAST]
-//             -- PROGRAM ARGS...
+//             [--cpu K] -- PROGRAM ARGS...
 //   judge-box --sweep [--lifeline FD]      what killed judges and boxes left, removed
 //   judge-box --describe [--limits ...] [--sandbox ...]   how limits and isolation work here
 //   judge-box --prepare-cgroups            the caller's groups readied for its boxes' (v2)
+//
+// --cpu K pins the run to CPU K alone (one of the box's own, sched_getaffinity): a cpuset of
+// the run's own under --limits cgroup where one can be made, and always sched_setaffinity in the
+// box's child before exec. Under a cpuset the program cannot widen it; with the affinity alone
+// it can (sched_setaffinity is its own to call), as it could nowhere else but under a cpuset.
 //
 // Defaults for --sandbox and --ids come from ENTRAPMENT_BWRAP (off: none) and
 // ENTRAPMENT_UID_RANGE, and --limits auto stands for ENTRAPMENT_LIMITS (limiter.hpp), as isolate

@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cgroup.hpp"
+#include "cpuset.hpp"
 
 namespace entrapment {
 
@@ -69,15 +70,17 @@ SweepResult sweep_leftovers(double min_age_s) {
   SweepResult result;
   result.directories = take_unheld("/tmp", kJudgeTempPrefix, min_age_s, true, remove_tree);
   const CgroupLayout layout = layout_for_boxes();
-  if (layout.usable()) {
-    const std::set<fs::path> parents = {layout.memory, layout.pids, layout.cpu};
-    for (const fs::path& parent : parents)
-      result.groups +=
-          take_unheld(parent, kBoxGroupPrefix, min_age_s, false, [](const fs::path& g) {
-            kill_and_remove_groups({g});
-            return !fs::exists(g);
-          });
-  }
+  std::set<fs::path> parents;
+  if (layout.usable()) parents = {layout.memory, layout.pids, layout.cpu};
+  // The cpusets of runs given a CPU (cpuset.hpp), under cgroup v1.
+  if (const std::optional<fs::path> cpusets = cpuset_parent_for_boxes();
+      cpusets && layout.version == 1)
+    parents.insert(*cpusets);
+  for (const fs::path& parent : parents)
+    result.groups += take_unheld(parent, kBoxGroupPrefix, min_age_s, false, [](const fs::path& g) {
+      kill_and_remove_groups({g});
+      return !fs::exists(g);
+    });
   return result;
 }
 

@@ -28,6 +28,7 @@ BoxRequest a_request() {
   r.limits.max_scratch_bytes = 3 << 20;
   r.limits.limit_address_space = false;
   r.limits.mechanism = LimitChoice::Rlimit;
+  r.limits.cpu = 3;
   r.isolation = Isolation::None;
   r.dir = "/tmp/a dir with spaces";
   r.writable_dir = true;
@@ -52,6 +53,7 @@ TEST(BoxRequest, WhatTheJudgeAsksIsWhatTheBoxReads) {
   EXPECT_EQ(got.limits.max_scratch_bytes, sent.limits.max_scratch_bytes);
   EXPECT_EQ(got.limits.limit_address_space, sent.limits.limit_address_space);
   EXPECT_EQ(got.limits.mechanism, sent.limits.mechanism);
+  EXPECT_EQ(got.limits.cpu, sent.limits.cpu);
   EXPECT_EQ(got.isolation, sent.isolation);
   EXPECT_EQ(got.dir, sent.dir);
   EXPECT_EQ(got.writable_dir, sent.writable_dir);

@@ -6,12 +6,14 @@
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <pwd.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
+#include <set>
 #include <thread>
 
 #include "box/bwrap.hpp"
@@ -531,6 +533,51 @@ TEST(BoxUsage, TheRecordIsNeverWrittenThroughALinkOrIntoAnythingButAFileOfItsOwn
   const auto [status, err] = box("record");
   EXPECT_EQ(status, 0) << err;
   EXPECT_TRUE(has(read_text(dir.path / "record"), "ending: exited")) << "a record of its own";
+}
+
+// `--cpu K`: the program sees CPU K alone in its affinity mask, whichever of this process's
+// CPUs K is (the first and the last: one alone on a machine of one CPU).
+TEST_P(BoxAlone, ARunGivenACpuSeesThatCpuAlone) {
+  cpu_set_t own;
+  CPU_ZERO(&own);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof own, &own), 0);
+  std::vector<int> cpus;
+  for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+    if (CPU_ISSET(cpu, &own)) cpus.push_back(cpu);
+  ASSERT_FALSE(cpus.empty());
+  for (const int cpu : std::set<int>{cpus.front(), cpus.back()}) {
+    Box b = box();
+    const BoxRun run = b.run({"/bin/sh", "-c", "grep Cpus_allowed_list: /proc/self/status"}, "",
+                             {"--cpu", std::to_string(cpu)});
+    EXPECT_EQ(run.status, 0) << run.err;
+    EXPECT_EQ(run.out, "Cpus_allowed_list:\t" + std::to_string(cpu) + "\n")
+        << "--cpu " << cpu << ": " << run.err << run.record_text;
+    EXPECT_EQ(run.record.exit_code, 0) << run.record_text;
+  }
+}
+
+// A program that asks for every CPU: under a cpuset it keeps the one it was given; with its
+// affinity alone it gets them, and the record says it could.
+TEST_P(BoxAlone, UnderACpusetTheProgramCannotWidenItsCpus) {
+  cpu_set_t own;
+  CPU_ZERO(&own);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof own, &own), 0);
+  if (CPU_COUNT(&own) < 2) GTEST_SKIP() << "one CPU: there is nothing to widen to";
+  int cpu = CPU_SETSIZE - 1;
+  while (!CPU_ISSET(cpu, &own)) --cpu;
+  Box b = box();
+  const BoxRun run =
+      b.run({"/bin/sh", "-c",
+             "taskset -p ffffffff $$ >/dev/null; grep Cpus_allowed_list: /proc/self/status"},
+            "", {"--cpu", std::to_string(cpu)});
+  EXPECT_EQ(run.record.exit_code, 0) << run.err << run.record_text;
+  if (has(run.record.limits, "cpu " + std::to_string(cpu) + ": cpuset")) {
+    EXPECT_EQ(run.out, "Cpus_allowed_list:\t" + std::to_string(cpu) + "\n") << run.record_text;
+  } else {
+    EXPECT_TRUE(has(run.record.limits, "its affinity alone, which the program may widen"))
+        << run.record_text;
+    EXPECT_NE(run.out, "Cpus_allowed_list:\t" + std::to_string(cpu) + "\n") << run.record_text;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());
