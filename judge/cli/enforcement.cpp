@@ -3,11 +3,14 @@
 #include <unistd.h>
 
 #include <iostream>
+#include <string>
+#include <vector>
 
 #include "containment/box_description.hpp"
 #include "containment/containment.hpp"
 #include "containment/delegation.hpp"
 #include "containment/isolation_policy.hpp"
+#include "judging/cpu_pool.hpp"
 
 namespace entrapment::cli {
 
@@ -37,8 +40,13 @@ void add_trust_option(CLI::App& sub) {
 void print_enforcement(const BoxLimits& limits, bool sandbox) {
   // What each limit covers is the box's to say: it is asked with the limits and the isolation
   // of the runs to come, and repeated here.
+  // Each test's run is pinned to a CPU of its own (judging/cpu_pool.hpp): described on the
+  // first.
+  const std::vector<int> cpus = usable_cpus();
+  BoxLimits pinned = limits;
+  pinned.cpu = cpus.front();
   const BoxDescription box =
-      describe_boxes(limits, why_unisolated(sandbox).empty() ? Isolation::Bwrap : Isolation::None);
+      describe_boxes(pinned, why_unisolated(sandbox).empty() ? Isolation::Bwrap : Isolation::None);
   const std::string delegated = box.memory_exact ? delegation_note() : "";
   std::cout << "limits: "
             << (!box.unreachable.empty() ? box.unreachable
@@ -51,6 +59,11 @@ void print_enforcement(const BoxLimits& limits, bool sandbox) {
                                            : "off (" + sandbox_support().reason + ")")
             << "\n"
             << "isolation: " << describe_isolation(sandbox) << "\n";
+  std::string listed;
+  for (const int cpu : cpus) listed += (listed.empty() ? "" : ",") + std::to_string(cpu);
+  std::cout << "timing: each test's run on a CPU of its own, at most " << cpus.size()
+            << " at once (the CPUs the judge may use: " << listed << "); -j above " << cpus.size()
+            << " counts as " << cpus.size() << "\n";
   for (const std::string& line : box.covers) std::cout << "  " << line << "\n";
   if (!box.seccomp.empty()) std::cout << "  " << box.seccomp << "\n";
 }

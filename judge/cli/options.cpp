@@ -32,11 +32,11 @@ CLI::Validator integer_in(long long minimum, long long maximum) {
 
 int default_jobs() { return static_cast<int>(std::max(1u, std::thread::hardware_concurrency())); }
 
-void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what) {
+void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what, const std::string& note) {
   jobs = default_jobs();
-  sub.add_option(
-         "-j,--jobs", jobs,
-         what + " at once, 1 to " + std::to_string(kMaxJobs) + " (default: the number of cores)")
+  sub.add_option("-j,--jobs", jobs,
+                 what + " at once, 1 to " + std::to_string(kMaxJobs) +
+                     " (default: the number of cores)" + note)
       ->option_text("N")
       ->check(integer_in(1, kMaxJobs));
 }

@@ -11,7 +11,13 @@ namespace entrapment::cli {
 CLI::Validator integer_in(long long minimum, long long maximum);
 
 // -j,--jobs N: how many tests run at once, 1 to 1024; `jobs` is left at default_jobs().
-void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what);
+// `note`: more said after the default.
+void add_jobs_option(CLI::App& sub, int& jobs, const std::string& what,
+                     const std::string& note = "");
+// What -j says where it judges tests: they are timed one per CPU (judging/cpu_pool.hpp).
+inline constexpr const char* kTimedJobsNote =
+    "; tests are timed each on a CPU of its own, so never more at once than the CPUs the judge "
+    "may use (taskset: its affinity)";
 int default_jobs();  // the number of cores
 
 // --sandbox / --no-sandbox: whether the contestant runs inside bwrap (the limits hold either

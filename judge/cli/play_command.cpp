@@ -22,6 +22,7 @@
 #include "enforcement.hpp"
 #include "help_format.hpp"
 #include "interaction/interaction.hpp"
+#include "judging/cpu_pool.hpp"
 #include "judging/judge_tests.hpp"
 #include "options.hpp"
 #include "play_game.hpp"
@@ -122,8 +123,12 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
   const ChannelWrapper wrap = [&printer](Channel& pipe, const Transcript& transcript) {
     return std::make_unique<report::LiveChannel>(pipe, transcript, printer);
   };
+  // Timed as `judge run` times each test: on a CPU of its own (judging/cpu_pool.hpp).
+  const CpuPool::Lease cpu = CpuPool::shared().acquire();
+  BoxLimits pinned = limits;
+  pinned.cpu = cpu.cpu();
   const TestResult result =
-      judge_test(submission, test, submission.name, limits, args.sandbox, wrap);
+      judge_test(submission, test, submission.name, pinned, args.sandbox, wrap);
   printer.finish(result.transcript);
   std::cout << "verdict: " << to_string(result.verdict) << "\n"
             << "judge: " << report::printable(result.message) << "\n"

@@ -189,7 +189,7 @@ void add_run_command(CLI::App& app) {
                   "directory of them, then tests (*.in files, directories, or names such as "
                   "secret/004 or 'secret/00*'); with -- COMMAND, "
                   "only tests");
-  add_jobs_option(*sub, args->judging.jobs, "tests run");
+  add_jobs_option(*sub, args->judging.jobs, "tests run", kTimedJobsNote);
   add_time_limit_option(*sub, args->time_limit);
   sub->add_flag("-v,--verbose", args->verbose,
                 "a line for every test, not only for the failing ones");

@@ -183,7 +183,7 @@ void add_verify_command(CLI::App& app) {
       ->option_text("STAGE")
       ->delimiter(',')
       ->check(CLI::IsMember(kStages).description(""));
-  add_jobs_option(*sub, args->judging.jobs, "tests and validator runs");
+  add_jobs_option(*sub, args->judging.jobs, "tests and validator runs", kTimedJobsNote);
   sub->add_option("--max-tests", args->max_tests,
                   "judge each submission on the samples and N evenly spaced secret tests, 1 to "
                   "100000 (default: every test)")

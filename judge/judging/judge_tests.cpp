@@ -11,6 +11,7 @@
 
 #include "containment/box_process.hpp"
 #include "containment/staging.hpp"
+#include "cpu_pool.hpp"
 #include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
 #include "support/files.hpp"
@@ -229,7 +230,15 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
                     options.stop_at_unflushed ? first_unflushed.load() : count);
   };
   std::mutex report;
-  parallel_for(count, options.jobs, [&](std::size_t i, int) {
+  // As contest systems time runs: never more at once than the judge has CPUs, each pinned to a
+  // CPU no other run of the judge holds meanwhile (cpu_pool.hpp). -j above the CPUs counts as
+  // the CPUs (judge run -v says so); its other threads would only wait for a CPU. Compiles (in
+  // compile_ahead.cpp, beside the tests) are not timed runs: no verdict depends on their time,
+  // so they stay unpinned and take no CPU from the pool, and a compile is never held up behind
+  // the tests (nor they behind it).
+  CpuPool& cpus = CpuPool::shared();
+  const int threads = std::min(thread_count(options.jobs), cpus.size());
+  parallel_for(count, threads, [&](std::size_t i, int) {
     if (i > stop()) return;
     std::error_code ec;
     fs::path relative = fs::relative(fs::absolute(tests[i], ec), fs::absolute(base, ec), ec);
@@ -240,7 +249,11 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
     try {
       const SmallFile file = read_small_file(tests[i]);
       if (!file.text) throw std::runtime_error(file.why_not());
-      result = judge_test(submission, parse_testcase(*file.text), name, limits, options.sandbox);
+      const TestCase test = parse_testcase(*file.text);
+      const CpuPool::Lease cpu = cpus.acquire();
+      BoxLimits pinned = limits;
+      pinned.cpu = cpu.cpu();
+      result = judge_test(submission, test, name, pinned, options.sandbox);
     } catch (const TestCaseError& e) {
       result =
           judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());
