@@ -10,6 +10,9 @@
 //   allocate        allocates and touches memory, 1 MiB at a time, up to 4 GiB
 //   close-stdin     closes its input and exits
 //   crash-after     plays a correct game, then crashes (SIGSEGV)
+//   cpu-window      writes to stderr "window CPUS START END": the CPUs its affinity allows
+//                   (comma-separated) and, in CLOCK_REALTIME nanoseconds, when it began and
+//                   ended burning 0.3 s of CPU time; then exits 3 (stderr is in the message)
 //   read-after-wa   claims the wrong side, then keeps reading after the judge's -1
 //   orphan          plays a correct game and leaves a child (in its own session) holding stdout
 //   spin-after      plays a correct game, then spins on the CPU forever
@@ -591,6 +594,22 @@ int main(int argc, char** argv) {
     if (mode == "burn-then-sleep")
       for (;;) pause();
     play();
+  } else if (mode == "cpu-window") {
+    const auto now = [] {
+      timespec t{};
+      clock_gettime(CLOCK_REALTIME, &t);
+      return static_cast<long long>(t.tv_sec) * 1000000000LL + t.tv_nsec;
+    };
+    const long long start = now();
+    cpu_set_t allowed;
+    CPU_ZERO(&allowed);
+    std::string cpus;
+    if (sched_getaffinity(0, sizeof allowed, &allowed) == 0)
+      for (int cpu = 0; cpu < CPU_SETSIZE; ++cpu)
+        if (CPU_ISSET(cpu, &allowed)) cpus += (cpus.empty() ? "" : ",") + std::to_string(cpu);
+    burn(0.3);
+    std::fprintf(stderr, "window %s %lld %lld\n", cpus.c_str(), start, now());
+    return 3;
   } else if (mode == "burn-0.3-then-play") {
     burn(0.3);
     play();
