@@ -401,7 +401,14 @@ TEST_P(BoxAlone, SigtermStopsTheRunAtTheCallersRequest) {
 TEST_P(BoxAlone, WhatABoxKilledWithSigkillLeftIsSweptAway) {
   Box b = box();
   const std::string token = "box-sigkill-" + std::to_string(::getpid());
-  const pid_t pid = b.start(b.args({"/bin/sh", "-c", "sleep 30", token}));
+  // Given a CPU: under cgroup v1 its cpuset is a group of its own, to be swept too.
+  cpu_set_t own;
+  CPU_ZERO(&own);
+  ASSERT_EQ(::sched_getaffinity(0, sizeof own, &own), 0);
+  int cpu = 0;
+  while (!CPU_ISSET(cpu, &own)) ++cpu;
+  const pid_t pid =
+      b.start(b.args({"/bin/sh", "-c", "sleep 30", token}, {"--cpu", std::to_string(cpu)}));
   EXPECT_TRUE(eventually([&] { return !shells_with(token).empty(); })) << "the program never ran";
   ::kill(pid, SIGKILL);
   b.finish(pid);

@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "box/cgroup.hpp"
+#include "box/cpuset.hpp"
 #include "box/limiter.hpp"
 #include "box/proc_table.hpp"
 #include "box/sweep.hpp"
@@ -83,7 +84,9 @@ namespace {
 void add_groups_of_dead_boxes(pid_t caller, std::vector<std::string>& found) {
   std::error_code ec;
   const CgroupLayout layout = layout_for_boxes();
-  for (const fs::path& dir : {layout.memory, layout.pids, layout.cpu}) {
+  // And the cpusets of runs given a CPU (box/cpuset.hpp), under cgroup v1.
+  const fs::path cpusets = layout.version == 1 ? cpuset_parent_for_boxes().value_or("") : "";
+  for (const fs::path& dir : {layout.memory, layout.pids, layout.cpu, cpusets}) {
     if (dir.empty()) continue;
     for (const auto& entry : fs::directory_iterator(dir, ec)) {
       const std::string name = entry.path().filename().string();
