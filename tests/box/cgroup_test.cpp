@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "box/cpuset.hpp"
 #include "box/proc_table.hpp"
 #include "tests/support/runs.hpp"
 
@@ -263,6 +264,30 @@ TEST(ContestantCgroup, AGroupThatCannotBeMadeIsAnErrorNamingIt) {
     EXPECT_NE(std::string(e.what()).find("/nonexistent/cgroup/run-3"), std::string::npos)
         << e.what();
   }
+}
+
+// Under cgroup v2 a run given a CPU has it written into its own group's cpuset.cpus, the
+// parent asked for the cpuset controller first; where that cannot be written, it is not pinned
+// by a cpuset, and says why (its affinity alone holds it then).
+TEST(CpusetPin, V2WritesTheCpuIntoTheRunsOwnGroup) {
+  TempDir root("entrapment-test-cgroup", 0755);
+  const fs::path parent = root.path / "judge", run = parent / "entrapment-box-1-2";
+  put(parent / "cgroup.subtree_control", "");
+  put(run / "cpuset.cpus", "");
+  const CpusetPin pin(2, run, "unused", 1);
+  EXPECT_TRUE(pin.pinned()) << pin.how();
+  EXPECT_EQ(pin.how(), "cpuset v2 (cpu 1)");
+  EXPECT_EQ(pin.procs_fd(), -1) << "the run joins its own group: no other";
+  EXPECT_EQ(get(parent / "cgroup.subtree_control"), "+cpuset");
+  EXPECT_EQ(get(run / "cpuset.cpus"), "1");
+
+  const fs::path other = parent / "entrapment-box-1-3";  // no cpuset.cpus: no controller there
+  fs::create_directories(other);
+  const CpusetPin unpinned(2, other, "unused", 0);
+  EXPECT_FALSE(unpinned.pinned());
+  EXPECT_NE(unpinned.how().find("no cpuset: writing \"0\" to " + (other / "cpuset.cpus").string()),
+            std::string::npos)
+      << unpinned.how();
 }
 
 }  // namespace
