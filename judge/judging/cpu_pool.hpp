@@ -1,9 +1,9 @@
 // The CPUs timed runs are pinned to, handed out one run at a time, as DOMjudge's judgehosts
-// and isolate's boxes each own a CPU: a test's time then does not depend on what else the
-// judge runs beside it (two runs sharing a core each get half of it and a TLE by the wall
-// clock, or one's cache thrashed by the other). The CPUs are those of the judge's own affinity
-// mask (sched_getaffinity, read once): `taskset -c 2,3 judge run` judges on CPUs 2 and 3.
-// One pool for the whole judge, shared by every thread that judges tests (judge_test()).
+// and isolate's boxes each own a CPU: no two timed runs of the judge share a core (each would
+// get half of it, its cache thrashed by the other). Compiles are not timed and take none. The
+// CPUs are those of the judge's own affinity mask (sched_getaffinity, read once): `taskset -c
+// 2,3 judge run` judges on CPUs 2 and 3. One pool for the whole judge, shared by every thread
+// that judges tests (judge_tests(), judge play): judge_test() alone pins nothing itself.
 #pragma once
 
 #include <condition_variable>
