@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <regex>
+#include <sstream>
 
 #include "scratch_package.hpp"
 
@@ -16,6 +17,22 @@ TEST(Readme, IsAnOverviewNotAManual) {
   const auto lines = std::count(readme.begin(), readme.end(), '\n');
   EXPECT_LE(lines, 250) << "README.md has " << lines
                         << " lines: move reference material to a page under doc/";
+}
+
+// How `judge` runs a program it was handed is read in five minutes (issue 47): doc/execution.md
+// at most 250 lines, none wider than 120 columns.
+TEST(Readme, TheExecutionPageIsReadInFiveMinutes) {
+  const std::string page = read_text(repository() / "doc" / "execution.md");
+  std::istringstream in(page);
+  int lines = 0;
+  for (std::string line; std::getline(in, line);) {
+    ++lines;
+    EXPECT_LE(line.size(), 120u) << "doc/execution.md:" << lines << " is " << line.size()
+                                 << " columns wide";
+  }
+  EXPECT_GT(lines, 50) << "doc/execution.md is missing or nearly empty";
+  EXPECT_LE(lines, 250) << "doc/execution.md has " << lines
+                        << " lines: say it shorter, or move a subject to a page of its own";
 }
 
 TEST(Readme, StartsWithTheMainJobAndTheTestCommand) {
