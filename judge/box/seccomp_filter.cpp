@@ -49,6 +49,10 @@ const Rule kRules[] = {
     // Secret memory is in no memfd the looks under rlimits count (red team: 239 MiB held by
     // descriptors under 64 MiB); no contest program needs it.
     {"memfd_secret", ENOSYS, false, false, false},
+    // A vmspliced 4 KiB piece of a huge page keeps the whole 2 MiB page in a pipe no one reads,
+    // no process's memory (red team: 310 MiB gone from the machine under a 64 MiB limit, AC at
+    // "mem 35 MiB" under rlimits; 512 MiB a pipe once enlarged). Contest programs write.
+    {"vmsplice", EPERM, false, false, false},
 };
 
 }  // namespace
@@ -114,7 +118,8 @@ std::string describe_seccomp_filter() {
   return "seccomp: keyctl, add_key and request_key refused; no new user namespace (clone and "
          "unshare with CLONE_NEWUSER; clone3 answers ENOSYS); sockets of AF_UNIX only (no TCP or "
          "UDP, even on its own loopback), their buffers at the machine's default (no SO_SNDBUF, "
-         "SO_RCVBUF); no io_uring; no memfd_secret; only the machine's own architecture";
+         "SO_RCVBUF); no io_uring; no memfd_secret; no vmsplice; only the machine's own "
+         "architecture";
 }
 
 }  // namespace entrapment

@@ -103,6 +103,10 @@
 //   secretmem-fill  holds 3 x argv[3] MiB in secret memory files (memfd_secret) of 512 KiB, each
 //                   written through a mapping it then drops, held by their descriptors alone;
 //                   where it cannot, holds that much memory of its own; then plays
+//   vmsplice-fill   pins 3 x argv[3] MiB in pipes no one reads: a 4 KiB piece of each of 16
+//                   transparent huge pages (2 MiB) vmspliced into each pipe, the pages then
+//                   unmapped (each piece keeps its whole huge page: no process's memory); where
+//                   it cannot, holds the rest as memory of its own; holds it 1.1 s, then plays
 //   file-table      250 children each open /dev/null until refused and hold it; exits with
 //                   status 3 (RTE) when all of them held more than a tenth of the machine's file
 //                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
@@ -131,6 +135,7 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/uio.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -760,6 +765,33 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr, "held %ld MiB in secret memory\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "vmsplice-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const std::string thp = read_text_file("/sys/kernel/mm/transparent_hugepage/enabled");
+    const long huge = 2L << 20, pieces = 16;
+    const long per_piece = thp.find("[never]") == std::string::npos ? huge : 4096;
+    long held = 0;
+    for (int fds[2]; held < wanted && pipe(fds) == 0;) {
+      char* raw = static_cast<char*>(mmap(nullptr, (pieces + 1) * huge, PROT_READ | PROT_WRITE,
+                                          MAP_PRIVATE | MAP_ANONYMOUS, -1, 0));
+      if (raw == MAP_FAILED) break;
+      char* base = reinterpret_cast<char*>((reinterpret_cast<unsigned long>(raw) + huge - 1) &
+                                           ~static_cast<unsigned long>(huge - 1));
+      madvise(base, pieces * huge, MADV_HUGEPAGE);
+      iovec pieces_of[16];
+      for (long i = 0; i < pieces; ++i) {
+        base[i * huge] = 1;
+        pieces_of[i] = {base + i * huge, 4096};
+      }
+      const ssize_t spliced = vmsplice(fds[1], pieces_of, pieces, 0);
+      munmap(raw, (pieces + 1) * huge);
+      if (spliced <= 0) break;
+      held += spliced / 4096 * per_piece;
+    }
+    std::fprintf(stderr, "pinned %ld MiB in pipes\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "file-table") {
     const auto [held, processes] =
