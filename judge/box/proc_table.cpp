@@ -85,8 +85,36 @@ double cpu_wait_of_thread(pid_t tid) {
   return run_delay_in("/proc/" + std::to_string(tid) + "/schedstat");
 }
 
+std::string proc_dir(const ProcEntry& entry) {
+  return "/proc/" + std::to_string(entry.pid) +
+         (entry.view ? "/task/" + std::to_string(entry.view) : std::string());
+}
+
+bool view_through_a_live_thread(ProcEntry& entry) {
+  const std::string tasks = "/proc/" + std::to_string(entry.pid) + "/task";
+  DIR* dir = ::opendir(tasks.c_str());
+  if (!dir) return false;
+  bool found = false;
+  while (const dirent* task = ::readdir(dir)) {
+    if (task->d_name[0] < '0' || task->d_name[0] > '9') continue;
+    const pid_t tid = static_cast<pid_t>(std::atol(task->d_name));
+    ProcEntry thread;
+    if (tid == entry.pid ||
+        !parse_proc_stat(read_proc_file(tasks + "/" + task->d_name + "/stat"), thread) ||
+        thread.state == 'Z' || thread.state == 'X')
+      continue;
+    entry.view = tid;
+    entry.state = thread.state;
+    entry.resident_kib = thread.resident_kib;
+    found = true;
+    break;
+  }
+  ::closedir(dir);
+  return found;
+}
+
 bool read_proc_status(ProcEntry& entry) {
-  const std::string status = read_proc_file("/proc/" + std::to_string(entry.pid) + "/status");
+  const std::string status = read_proc_file(proc_dir(entry) + "/status");
   const std::size_t uid = status.find("\nUid:");
   if (uid == std::string::npos) return false;
   entry.uid = static_cast<uid_t>(std::strtoul(status.c_str() + uid + 5, nullptr, 10));
@@ -131,15 +159,15 @@ std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last) {
   });
 }
 
-long long proportional_kib_of(pid_t pid) {
-  const std::string rollup = read_proc_file("/proc/" + std::to_string(pid) + "/smaps_rollup");
+long long proportional_kib_in(const std::string& dir) {
+  const std::string rollup = read_proc_file(dir + "/smaps_rollup");
   const std::size_t pss = rollup.find("\nPss:");
   return pss == std::string::npos ? -1 : std::atoll(&rollup[pss + 5]);
 }
 
-std::vector<HeldMemfd> memfds_of(pid_t pid) {
+std::vector<HeldMemfd> memfds_in(const std::string& process_dir) {
   std::vector<HeldMemfd> held;
-  const std::string fds = "/proc/" + std::to_string(pid) + "/fd";
+  const std::string fds = process_dir + "/fd";
   DIR* dir = ::opendir(fds.c_str());
   if (!dir) return held;
   char target[64];

@@ -20,7 +20,20 @@ struct ProcEntry {
   unsigned long long ticks = 0;        // utime + stime + cutime + cstime, in clock ticks
   unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
   long long resident_kib = 0;          // its resident set now
+  // Not 0: a thread of it that runs while its main thread has exited (its state 'Z'). The
+  // process's /proc/PID files are read through the main thread, which has no memory map and
+  // no descriptors any more: its memory and files are read through this one (proc_dir()).
+  pid_t view = 0;
 };
+
+// Where `entry`'s memory map, descriptors and status are read: /proc/PID, or
+// /proc/PID/task/TID of the thread that stands for a main thread that has exited.
+std::string proc_dir(const ProcEntry& entry);
+
+// A process whose main thread has exited (state 'Z') but whose other threads run is no zombie:
+// `entry` then takes the state and resident set of one of those threads, and that thread
+// becomes its view. False when no thread of it runs (a zombie indeed, or gone).
+bool view_through_a_live_thread(ProcEntry& entry);
 
 // Every process in /proc, without its status; one that exits while it is read is left out.
 std::vector<ProcEntry> read_process_table();
@@ -38,10 +51,10 @@ bool read_proc_status(ProcEntry& entry);
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
-// Process `pid`'s proportional set size (smaps_rollup's Pss: pages shared by several processes
-// count a share each), in KiB; -1 when it cannot be read. It walks every mapping: costly for a
-// process with many.
-long long proportional_kib_of(pid_t pid);
+// The proportional set size of the process whose /proc directory is `dir` (proc_dir();
+// smaps_rollup's Pss: pages shared by several processes count a share each), in KiB; -1 when it
+// cannot be read. It walks every mapping: costly for a process with many.
+long long proportional_kib_in(const std::string& dir);
 
 // The memfds process `pid` holds open: each one's device, inode and KiB.
 struct HeldMemfd {
@@ -49,7 +62,7 @@ struct HeldMemfd {
   ino_t inode = 0;
   long long kib = 0;
 };
-std::vector<HeldMemfd> memfds_of(pid_t pid);
+std::vector<HeldMemfd> memfds_in(const std::string& process_dir);  // proc_dir()
 
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();

@@ -63,6 +63,7 @@ std::vector<ProcEntry> ProcessTree::members() const {
       ProcEntry entry;
       if (!parse_proc_stat(read_proc_file("/proc/" + std::to_string(pid) + "/stat"), entry))
         continue;  // gone since its parent listed it
+      if (entry.state == 'Z') view_through_a_live_thread(entry);
       out.push_back(entry);
       append_children(pid, frontier);
     }
@@ -94,8 +95,11 @@ std::vector<ProcEntry> ProcessTree::members() const {
     return result;
   };
   std::vector<ProcEntry> out;
-  for (const ProcEntry& p : table)
-    if (p.pid != box_ && descends(p.pid)) out.push_back(p);
+  for (ProcEntry p : table)
+    if (p.pid != box_ && descends(p.pid)) {
+      if (p.state == 'Z') view_through_a_live_thread(p);
+      out.push_back(p);
+    }
   return out;
 }
 

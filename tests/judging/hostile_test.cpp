@@ -207,6 +207,11 @@ const Hostile kHostile[] = {
     // idle for 10 s: each waited about 0.6 s, and the guard (3 s) moves later by that, not by
     // their sum (red team: the sum moved it from 11 s to 71 s, an idle program was AC at 49 s).
     {"wait-chain", Verdict::TLE, false, 0, 1, 0, 0, "wall-clock", 0, 0, 0, false, 0},
+    // 250 MiB under 64 MiB held by five processes whose main threads have exited: their
+    // /proc/PID files, read through the leader, showed no memory (red team: AC under rlimits
+    // at "mem 51 MiB"; under rlimits without bwrap they also outlived the box, a zombie leader
+    // taken for a dead process). Their figures are read through a thread that runs.
+    {"leaderless", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 10},
     // Finding the package through /proc/PID/cwd, writing into it, signalling the judge.
     {"attack-judge", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
     // Tracing (ptrace) or reading the environment of any process it sees: the judge's, another

@@ -103,6 +103,10 @@
 //   secretmem-fill  holds 3 x argv[3] MiB in secret memory files (memfd_secret) of 512 KiB, each
 //                   written through a mapping it then drops, held by their descriptors alone;
 //                   where it cannot, holds that much memory of its own; then plays
+//   leaderless      five children, each holding 50 MiB for 1.5 s in a thread after its main
+//                   thread has exited (SYS_exit): the thread group's /proc/PID files, read
+//                   through its leader, show no memory and no descriptors; it waits for them,
+//                   then plays: 250 MiB held at once
 //   vmsplice-fill   pins 3 x argv[3] MiB in pipes no one reads: a 4 KiB piece of each of 16
 //                   transparent huge pages (2 MiB) vmspliced into each pipe, the pages then
 //                   unmapped (each piece keeps its whole huge page: no process's memory); where
@@ -765,6 +769,23 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr, "held %ld MiB in secret memory\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "leaderless") {
+    for (int i = 0; i < 5; ++i)
+      if (fork() == 0) {
+        std::thread([] {
+          const std::size_t size = std::size_t{50} << 20;  // mapped, not malloc's thread arena
+          void* block =
+              mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+          if (block == MAP_FAILED) syscall(SYS_exit_group, 1);
+          std::memset(block, 1, size);
+          std::this_thread::sleep_for(std::chrono::milliseconds(1500));
+          syscall(SYS_exit_group, 0);
+        }).detach();
+        syscall(SYS_exit, 0);  // the leader alone: the other thread goes on
+      }
+    while (wait(nullptr) > 0) {
+    }
     play();
   } else if (mode == "vmsplice-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
