@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <string.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
@@ -414,6 +415,20 @@ class Box {
     return r == 0 && info.si_pid == main_;
   }
 
+  // A process of the run that made the box its tracer (PTRACE_TRACEME: the program, the box's
+  // child without bwrap, or an orphan the box took in) stops at each signal it is sent, until
+  // its tracer lets it go: the box lets it go with its signal, untraced (red team: RTE, "killed
+  // by signal 127", the stop taken for the program's end). At most so many at a time: a
+  // process that stops again at once waits for the next SIGCHLD.
+  void release_traced() {
+    for (int released = 0; released < 64; ++released) {
+      siginfo_t info{};
+      if (::waitid(P_ALL, 0, &info, WSTOPPED | WNOHANG) != 0 || info.si_pid <= 0) return;
+      if (info.si_code == CLD_TRAPPED)
+        ::ptrace(PTRACE_DETACH, info.si_pid, nullptr, info.si_status);
+    }
+  }
+
   // Reaps what the run orphaned to the box meanwhile (their usage counts: RUSAGE_CHILDREN),
   // never the main process (its zombie is reaped at the end).
   void reap_orphans() {
@@ -475,6 +490,7 @@ class Box {
           if (info.ssi_signo != SIGCHLD && stop_ == BoxRecord::Stop::None)
             stop_ = BoxRecord::Stop::Caller;
         if (stop_ != BoxRecord::Stop::None) break;
+        release_traced();
         reap_orphans();
       }
       if (fds[1].revents & (POLLIN | POLLHUP | POLLERR)) {
@@ -511,7 +527,9 @@ class Box {
     main_collected_ = true;
     int status = 0;
     pid_t r;
-    while ((r = ::waitpid(main_, &status, 0)) < 0 && errno == EINTR) {
+    while (((r = ::waitpid(main_, &status, 0)) < 0 && errno == EINTR) ||
+           (r == main_ && WIFSTOPPED(status))) {
+      if (r == main_) ::ptrace(PTRACE_DETACH, main_, nullptr, WSTOPSIG(status));  // traced by us
     }
     if (r == main_) {
       // Under bwrap the program's own status, as its parent (the box's step) saw it, when the

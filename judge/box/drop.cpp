@@ -6,6 +6,7 @@
 #include <poll.h>
 #include <signal.h>
 #include <sys/prctl.h>
+#include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
@@ -125,11 +126,19 @@ int run_program_step(int argc, char** argv) {
   int status = 0;
   for (bool ended = false;;) {
     int one = 0;
-    for (pid_t pid; (pid = ::waitpid(-1, &one, WNOHANG)) > 0;)
+    for (pid_t pid; (pid = ::waitpid(-1, &one, WNOHANG)) > 0;) {
+      // A process that made the step its tracer (PTRACE_TRACEME) stops at each signal it is
+      // sent, and the stop is reported here: it goes on with its signal, untraced (red team: a
+      // stop taken for the program's end, "killed by signal 127").
+      if (WIFSTOPPED(one)) {
+        ::ptrace(PTRACE_DETACH, pid, nullptr, WSTOPSIG(one));
+        continue;
+      }
       if (pid == child) {
         status = one;
         ended = true;
       }
+    }
     if (ended) break;
     pollfd watched[2] = {{ends, POLLIN, 0}, {to_box, 0, 0}};
     if (::poll(watched, 2, -1) < 0 && errno != EINTR) return 127;

@@ -207,6 +207,10 @@ const Hostile kHostile[] = {
     // idle for 10 s: each waited about 0.6 s, and the guard (3 s) moves later by that, not by
     // their sum (red team: the sum moved it from 11 s to 71 s, an idle program was AC at 49 s).
     {"wait-chain", Verdict::TLE, false, 0, 1, 0, 0, "wall-clock", 0, 0, 0, false, 0},
+    // A program that makes its parent its tracer and then takes a signal: the box (without
+    // bwrap) or its step (the program's parent in bwrap) lets it go with the signal (red team:
+    // RTE, "killed by signal 127", the stop taken for its end).
+    {"traceme", Verdict::AC},
     // 250 MiB under 64 MiB held by five processes whose main threads have exited: their
     // /proc/PID files, read through the leader, showed no memory (red team: AC under rlimits
     // at "mem 51 MiB"; under rlimits without bwrap they also outlived the box, a zombie leader

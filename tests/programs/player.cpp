@@ -103,6 +103,8 @@
 //   secretmem-fill  holds 3 x argv[3] MiB in secret memory files (memfd_secret) of 512 KiB, each
 //                   written through a mapping it then drops, held by their descriptors alone;
 //                   where it cannot, holds that much memory of its own; then plays
+//   traceme         makes its parent its tracer (PTRACE_TRACEME), sends itself SIGUSR1, which its
+//                   handler takes, then plays: anti-debugging code, as some contestants write
 //   leaderless      five children, each holding 50 MiB for 1.5 s in a thread after its main
 //                   thread has exited (SYS_exit): the thread group's /proc/PID files, read
 //                   through its leader, show no memory and no descriptors; it waits for them,
@@ -769,6 +771,13 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr, "held %ld MiB in secret memory\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "traceme") {
+    static volatile sig_atomic_t handled = 0;
+    ptrace(PTRACE_TRACEME, 0, nullptr, nullptr);
+    signal(SIGUSR1, [](int) { handled = 1; });
+    raise(SIGUSR1);
+    if (!handled) return 4;
     play();
   } else if (mode == "leaderless") {
     for (int i = 0; i < 5; ++i)
