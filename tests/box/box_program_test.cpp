@@ -49,7 +49,7 @@ class Box {
   std::vector<std::string> args(const std::vector<std::string>& command,
                                 const std::vector<std::string>& more = {}) const {
     std::vector<std::string> a = prefix;
-    const std::vector<std::string> box = {build_program("judge-box").string(),
+    const std::vector<std::string> box = {program.string(),
                                           "--time",
                                           "1",
                                           "--memory",
@@ -109,9 +109,10 @@ class Box {
 
   fs::path meta() const { return files.path / "record"; }
 
-  TempDir dir{"entrapment-box-test-run", 0755};  // the run's directory
-  TempDir files{"entrapment-box-test-files"};    // its record and its output
-  std::vector<std::string> prefix;               // what starts the box (setpriv ...), if any
+  TempDir dir{"entrapment-box-test-run", 0755};   // the run's directory
+  TempDir files{"entrapment-box-test-files"};     // its record and its output
+  std::vector<std::string> prefix;                // what starts the box (setpriv ...), if any
+  fs::path program = build_program("judge-box");  // the box, where its user may run it
 
  private:
   bool sandbox_;
@@ -293,6 +294,11 @@ TEST_P(BoxAloneAsAUser, AnExitStatusAbove128IsNoSignalAndASignalIsOneInAUserName
   if (!nobody) GTEST_SKIP() << "no user nobody here";
   Box b = box();
   ::chmod(b.files.path.c_str(), 0777);  // the record's directory: the box writes it
+  // The box where nobody may run it: the checkout may be in a home of mode 0700.
+  TempDir bin("entrapment-box-test-bin", 0755);
+  b.program = bin.path / "judge-box";
+  fs::copy_file(build_program("judge-box"), b.program);
+  ::chmod(b.program.c_str(), 0755);
   const std::string id = std::to_string(nobody->pw_uid), group = std::to_string(nobody->pw_gid);
   b.prefix = {"/usr/bin/setpriv", "--reuid", id, "--regid", group, "--clear-groups", "--"};
   expect_own_endings(b, "as nobody: ");
