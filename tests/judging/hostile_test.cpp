@@ -510,13 +510,17 @@ INSTANTIATE_TEST_SUITE_P(Contained, CostOfLooksTest,
 // they held more than a tenth of fs.file-max, status 4 when fewer than 1000 (nothing tested).
 class FileTableTest : public ModeTest {};
 
-TEST_P(FileTableTest, ARunHoldsAtMostATwentiethOfTheMachinesFileTable) {
-  BoxLimits limits = small_limits(mechanism());
+// A run of `mode`, whose many children fill one of the machine's tables: room for them all.
+TestResult judge_table_filler(const std::string& mode, bool sandbox, LimitChoice mechanism) {
+  BoxLimits limits = small_limits(mechanism);
   limits.max_processes = 256;
   limits.wall_s = 30;
   limits.cpu_s = 10;
-  const TestResult result =
-      judge_test(player("file-table"), trapper_board(), "file-table", limits, sandbox());
+  return judge_test(player(mode), trapper_board(), mode, limits, sandbox);
+}
+
+TEST_P(FileTableTest, ARunHoldsAtMostATwentiethOfTheMachinesFileTable) {
+  const TestResult result = judge_table_filler("file-table", sandbox(), mechanism());
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 
@@ -532,11 +536,7 @@ class PtyTableTest : public ModeTest {};
 
 // In bwrap alone: only trusted code runs without it (doc/execution.md).
 TEST_P(PtyTableTest, ASandboxedRunHoldsNoPseudoTerminal) {
-  BoxLimits limits = small_limits(mechanism());
-  limits.max_processes = 256;
-  limits.wall_s = 30;
-  limits.cpu_s = 10;
-  const TestResult result = judge_test(player("ptys"), trapper_board(), "ptys", limits, sandbox());
+  const TestResult result = judge_table_filler("ptys", sandbox(), mechanism());
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 
