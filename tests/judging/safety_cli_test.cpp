@@ -444,25 +444,26 @@ TEST(NoBwrap, TrustInTheEnvironmentIsNoTrust) {
   }
 }
 
-// Red team, issue 27: "the package's own solutions/" was any file below the package's
-// solutions/, whoever put it there. A local user who made /tmp/problem.yaml, /tmp/testdata/ and
-// /tmp/solutions/ had root's `judge run` and `verify`, started in a directory under /tmp, find
-// /tmp as the package and run the planted program as root, unisolated, where bwrap is missing.
-// A submission is the package's own only when no one but the judge's user (or root) owns or may
-// write to it and the directories above it; anything else is refused there unless --trust.
 // A program that may not run where nothing isolates it is refused once, before anything of
 // any submission is compiled or judged: `judge verify` with another user's file among the
 // package's submissions judged none of them (it judged every submission before that one, then
 // refused, exit 2, with their results printed).
+// The accepted reference copied to `relative` in `package`, the file and its directory given to
+// `user`: another user's file among the package's submissions.
+fs::path plant_as(const passwd& user, Package& package, const std::string& relative) {
+  const fs::path planted =
+      package.copy(package_root() / "solutions" / "accepted" / "reference.py", relative);
+  EXPECT_EQ(::chown(planted.parent_path().c_str(), user.pw_uid, user.pw_gid), 0);
+  EXPECT_EQ(::chown(planted.c_str(), user.pw_uid, user.pw_gid), 0);
+  return planted;
+}
+
 TEST(NoBwrap, AnUntrustedSubmissionIsRefusedBeforeAnyIsJudged) {
   if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a file to another user";
   const passwd* nobody = ::getpwnam("nobody");
   if (!nobody) GTEST_SKIP() << "no user nobody here";
   Package package;
-  const fs::path planted = package.copy(package_root() / "solutions" / "accepted" / "reference.py",
-                                        "solutions/wrong_answer/zz_planted/reference.py");
-  ASSERT_EQ(::chown(planted.parent_path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
-  ASSERT_EQ(::chown(planted.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  plant_as(*nobody, package, "solutions/wrong_answer/zz_planted/reference.py");
   JudgeOptions options;
   options.env = {{"ENTRAPMENT_BWRAP", "off"}};
   const JudgeRun run = package.judge({"verify", "--only", "submissions", "--max-tests", "1"},
@@ -472,15 +473,18 @@ TEST(NoBwrap, AnUntrustedSubmissionIsRefusedBeforeAnyIsJudged) {
   EXPECT_FALSE(has(run.out, "solutions/accepted/")) << "judged before the refusal:\n" << run.out;
 }
 
+// Red team, issue 27: "the package's own solutions/" was any file below the package's
+// solutions/, whoever put it there. A local user who made /tmp/problem.yaml, /tmp/testdata/ and
+// /tmp/solutions/ had root's `judge run` and `verify`, started in a directory under /tmp, find
+// /tmp as the package and run the planted program as root, unisolated, where bwrap is missing.
+// A submission is the package's own only when no one but the judge's user (or root) owns or may
+// write to it and the directories above it; anything else is refused there unless --trust.
 TEST(NoBwrap, ASubmissionAnotherUserPutInSolutionsIsNotThePackagesOwn) {
   if (::geteuid() != 0) GTEST_SKIP() << "not root: cannot give a file to another user";
   const passwd* nobody = ::getpwnam("nobody");
   if (!nobody) GTEST_SKIP() << "no user nobody here";
   Package package;
-  const fs::path planted = package.copy(package_root() / "solutions" / "accepted" / "reference.py",
-                                        "solutions/planted/reference.py");
-  ASSERT_EQ(::chown(planted.parent_path().c_str(), nobody->pw_uid, nobody->pw_gid), 0);
-  ASSERT_EQ(::chown(planted.c_str(), nobody->pw_uid, nobody->pw_gid), 0);
+  const fs::path planted = plant_as(*nobody, package, "solutions/planted/reference.py");
   JudgeOptions options;
   options.env = {{"ENTRAPMENT_BWRAP", "off"}};
   JudgeRun run =
