@@ -1,0 +1,61 @@
+// WRONG ANSWER: counts colours as sets, not multisets.
+//
+// The lexicographic strategy, with the hint computed as if each colour were in the code and the
+// guess at most once: B + W becomes the number of colours the two have in common. With a
+// repeated colour its own hint disagrees with the judge's, so it throws away codes that are
+// still possible, the secret among them, and runs out of codes or of guesses.
+// Caught by: codes with a repeated colour (hand-p4-c6-g9-fixed-1-1-2-2, sample 2), and the
+// adaptive judges with 3 or 4 pins of 2 colours or more, which steer it into such codes.
+// BASE: solutions/accepted/lexicographic.cpp
+#include <iostream>
+#include <utility>
+#include <vector>
+using namespace std;
+
+typedef vector<int> Code;
+
+// B and W of `guess` against `code`: B + W = the colours both use.
+static pair<int, int> score(const Code& code, const Code& guess, int colours) {
+  int black = 0, common = 0;
+  vector<int> in_code(colours + 1, 0), in_guess(colours + 1, 0);
+  for (size_t i = 0; i < code.size(); i++) {
+    if (code[i] == guess[i]) black++;
+    in_code[code[i]]++;
+    in_guess[guess[i]]++;
+  }
+  for (int c = 1; c <= colours; c++) common += in_code[c] > 0 && in_guess[c] > 0;  // MISTAKE: sets
+  return make_pair(black, common - black);
+}
+
+int main() {
+  int pins, colours, guesses;
+  if (!(cin >> pins >> colours >> guesses)) return 0;
+  vector<Code> all;  // every code, in lexicographic order
+  Code code(pins, 1);
+  for (;;) {
+    all.push_back(code);
+    int i = pins - 1;
+    while (i >= 0 && code[i] == colours) code[i--] = 1;
+    if (i < 0) break;
+    code[i]++;
+  }
+  vector<pair<Code, pair<int, int> > > answers;
+  for (const Code& candidate : all) {
+    bool agrees = true;
+    for (const auto& answer : answers)
+      if (score(candidate, answer.first, colours) != answer.second) {
+        agrees = false;
+        break;
+      }
+    if (!agrees) continue;
+    for (int i = 0; i < pins; i++) cout << (i ? " " : "") << candidate[i];
+    cout << endl;  // endl flushes
+    int black, white;
+    if (!(cin >> black)) return 0;
+    if (black == -1) return 0;  // the judge refused the guess: stop at once
+    if (!(cin >> white)) return 0;
+    if (black == pins) return 0;
+    answers.push_back(make_pair(candidate, make_pair(black, white)));
+  }
+  return 0;
+}
