@@ -28,7 +28,8 @@ constexpr int kFailed = 1;
 
 int main(int argc, char** argv) {
   if (argc > 1) {
-    std::fprintf(stderr, "input_validator: unexpected argument \"%s\"; usage: input_validator < FILE\n",
+    std::fprintf(stderr,
+                 "input_validator: unexpected argument \"%s\"; usage: input_validator < FILE\n",
                  argv[1]);
     return kUsage;
   }
