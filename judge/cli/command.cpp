@@ -8,6 +8,7 @@
 #include "judging/judge_tests.hpp"
 #include "options.hpp"
 #include "package/package_root.hpp"
+#include "package/problem_modules.hpp"
 #include "package/problem_yaml.hpp"
 #include "submissions/submission.hpp"
 
@@ -61,6 +62,14 @@ BoxLimits package_limits(const std::filesystem::path& root) {
     const ProblemConfig problem = load_problem_yaml(root / "problem.yaml");
     set_compile_options(compile_options_from(problem));
     return limits_from(problem);
+  } catch (const std::exception& e) {
+    throw CommandFailure(kExitUsage, e.what());
+  }
+}
+
+const ProblemModule& package_module(const std::filesystem::path& root) {
+  try {
+    return package_problem_module(root);
   } catch (const std::exception& e) {
     throw CommandFailure(kExitUsage, e.what());
   }

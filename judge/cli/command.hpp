@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "box/limits.hpp"
+#include "contract/problem_module.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment::cli {
@@ -50,6 +51,9 @@ void on_run(CLI::App& sub, std::function<int()> command);
 // compiler runs under from now on (set_compile_options). Throws CommandFailure(kExitUsage) with
 // the file's own error when it has none.
 BoxLimits package_limits(const std::filesystem::path& root);
+// The module judge.yaml names, which plays the package's games; a usage error (2) naming the
+// file and the line when there is none.
+const ProblemModule& package_module(const std::filesystem::path& root);
 
 // --time-limit: the CPU limit `seconds` and the wall-clock guard that goes with it; nothing when
 // `seconds` is 0 (not given).

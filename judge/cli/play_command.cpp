@@ -25,6 +25,7 @@
 #include "judging/cpu_pool.hpp"
 #include "judging/judge_tests.hpp"
 #include "options.hpp"
+#include "package/problem_modules.hpp"
 #include "play_game.hpp"
 #include "report/live_game.hpp"
 #include "report/losing_move.hpp"
@@ -120,21 +121,29 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
     std::cerr << "judge play: running without the sandbox: " << sandbox_support().reason << "\n";
 
   report::LivePrinter printer(test, /*show_contestant=*/true);
-  const ChannelWrapper wrap = [&printer](Channel& pipe, const Transcript& transcript) {
-    return std::make_unique<report::LiveChannel>(pipe, transcript, printer);
+  const ChannelWrapper wrap = [&printer](Channel& pipe, const GameRecord& record) {
+    return std::make_unique<report::LiveChannel>(pipe, record, printer);
   };
   // Timed as `judge run` times each test: on a CPU of its own (judging/cpu_pool.hpp).
   const CpuPool::Lease cpu = CpuPool::shared().acquire();
   BoxLimits pinned = limits;
   pinned.cpu = cpu.cpu();
+  // `judge play` draws Entrapment's boards: it plays through Entrapment's module.
+  const ProblemModule* module = find_problem_module("entrapment");
+  if (!module) throw SetupError("this judge was built without Entrapment's module");
+  const auto prepared = module->parse_test(format_testcase(test), "");
   const TestResult result =
-      judge_test(submission, test, submission.name, pinned, args.sandbox, wrap);
-  printer.finish(result.transcript);
+      judge_test(submission, *module, *prepared, submission.name, pinned, args.sandbox, wrap);
+  // No payload when the program could not be started (a JE before any line).
+  const Transcript none;
+  const auto* played = dynamic_cast<const Transcript*>(result.game.payload.get());
+  const Transcript& transcript = played ? *played : none;
+  printer.finish(transcript);
   std::cout << "verdict: " << to_string(result.verdict) << "\n"
             << "judge: " << report::printable(result.message) << "\n"
             << "contestant: " << seconds(result.cpu_s) << " CPU, " << seconds(result.wall_s)
             << " wall, " << (result.memory_kib + 512) / 1024 << " MiB peak memory\n";
-  print_losing_move(test, result.transcript, result.verdict == Verdict::WA);
+  print_losing_move(test, transcript, result.verdict == Verdict::WA);
   if (result.verdict == Verdict::JE) return kExitJudgeError;
   return result.verdict == Verdict::AC ? kExitOk : kExitNotExpected;
 }

@@ -90,6 +90,7 @@ int run(const RunArguments& args) {
   const fs::path root = package_root(/*or_the_judges_own=*/true);  // a file kept elsewhere
   BoxLimits limits = package_limits(root);
   apply_time_limit(limits, args.time_limit);
+  const ProblemModule& module = package_module(root);
 
   // What to judge, and on what.
   const bool with_command = !args.command.empty();
@@ -139,6 +140,7 @@ int run(const RunArguments& args) {
   JudgingPlan plan;
   plan.submissions = chosen.targets;
   plan.command = args.command;
+  plan.module = &module;
   plan.tests = tests;
   plan.base = root / "testdata";
   plan.limits = limits;

@@ -19,6 +19,7 @@
 #include "generate/generate.hpp"
 #include "help_format.hpp"
 #include "options.hpp"
+#include "package/problem_modules.hpp"
 #include "package/problem_yaml.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
@@ -88,6 +89,13 @@ int verify(const VerifyArguments& args) {
   } catch (const std::exception& e) {
     tally.step("problem.yaml", false, e.what());
   }
+  // The module that reads the package's tests and plays its games (judge.yaml).
+  const ProblemModule* module = nullptr;
+  try {
+    module = &package_problem_module(root);
+  } catch (const std::exception& e) {
+    tally.step("judge.yaml", false, e.what());
+  }
   const auto samples = sample_tests(root);
   const auto secret = secret_tests(root, args.exhaustive);
   if (args.exhaustive && tests_under(root / "testdata" / "exhaustive").empty())
@@ -96,10 +104,13 @@ int verify(const VerifyArguments& args) {
 
   if (stages.count("validate")) {
     tally.section("input validator");
-    const fs::path validator = own_bin_dir() / "input_validator";
+    const fs::path validator =
+        own_bin_dir() / (module ? module->input_validator_program() : "input_validator");
     std::vector<fs::path> all = samples;
     all.insert(all.end(), secret.begin(), secret.end());
-    if (!fs::exists(validator)) {
+    if (!module) {
+      tally.step("input validator", false, "not run: judge.yaml names no module");
+    } else if (!fs::exists(validator)) {
       tally.step("input validator", false, validator.string() + " is not built", {}, true);
     } else {
       check_validator(tally, validator, all, 42,
@@ -111,7 +122,10 @@ int verify(const VerifyArguments& args) {
     }
   }
 
-  if (stages.count("generate")) {
+  if (stages.count("generate") && !fs::exists(root / "testdata" / "generators.yaml")) {
+    tally.section("generated test data");
+    tally.step("judge generate --check", true, "no testdata/generators.yaml: nothing to compare");
+  } else if (stages.count("generate")) {
     tally.section("generated test data");
     try {
       const GenerateReport report = generate_testdata(root, true);
@@ -140,8 +154,9 @@ int verify(const VerifyArguments& args) {
             throw std::runtime_error(fs::relative(file, root).string() + ": " + read.why_not());
           return std::move(*read.text);
         };
-        const TestCase test = parse_testcase(text_of(sample));  // the sample named first
-        auto problem = replay_interaction(test, text_of(transcript));
+        if (!module) throw std::runtime_error("not replayed: judge.yaml names no module");
+        const auto test = module->parse_test(text_of(sample), "");  // the sample named first
+        auto problem = replay_interaction(*module, *test, text_of(transcript));
         tally.step(fs::relative(transcript, root).string(), !problem, problem ? *problem : "");
       } catch (const std::exception& e) {
         tally.step(fs::relative(transcript, root).string(), false, e.what());
@@ -151,16 +166,18 @@ int verify(const VerifyArguments& args) {
   }
 
   if (stages.count("submissions")) {
-    if (limits_read)
-      verify_submissions(tally, args, root, limits, ac_to_time_limit);
-    else
+    if (!limits_read)
       tally.step("submissions", false, "not judged: problem.yaml gives no limits");
+    else if (!module)
+      tally.step("submissions", false, "not judged: judge.yaml names no module");
+    else
+      verify_submissions(tally, args, root, *module, limits, ac_to_time_limit);
   }
   std::cout << (tally.failures() == 0 ? "verify: OK"
                                       : "verify: " + std::to_string(tally.failures()) + " FAILED")
             << std::endl;
   if (tally.judge_errors() > 0) return kExitJudgeError;
-  if (!limits_read) return kExitUsage;  // a configuration error, like every command's
+  if (!limits_read || !module) return kExitUsage;  // a configuration error, like every command's
   return tally.failures() == 0 ? kExitOk : kExitNotExpected;
 }
 

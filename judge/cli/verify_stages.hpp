@@ -27,7 +27,7 @@ struct VerifyArguments {
 // The submissions stage: each submission's verdict against its directory's, a report of the
 // failing games, and the time limit's margin over the slowest accepted test.
 void verify_submissions(Tally& tally, const VerifyArguments& args,
-                        const std::filesystem::path& root, const BoxLimits& limits,
-                        double ac_to_time_limit);
+                        const std::filesystem::path& root, const ProblemModule& module,
+                        const BoxLimits& limits, double ac_to_time_limit);
 
 }  // namespace entrapment::cli

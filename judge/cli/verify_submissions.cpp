@@ -147,7 +147,7 @@ void VerifyPrinter::finished(const SubmissionTarget& target, const RunResult& re
   if (!ok) {  // the end of the game that went wrong, as `judge run` shows it
     for (const TestResult& t : result.tests)
       if (t.verdict != Verdict::AC || result.verdict == Verdict::AC) {
-        const std::vector<std::string> tail = report::marked_tail(t.transcript, 8);
+        const std::vector<std::string> tail = report::marked_tail(t.game, 8);
         if (!tail.empty())
           details.push_back("the end of the game on " + t.name +
                             " (< judge to contestant, > contestant to judge):");
@@ -164,7 +164,8 @@ void VerifyPrinter::finished(const SubmissionTarget& target, const RunResult& re
 }  // namespace
 
 void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::path& root,
-                        const BoxLimits& limits, double ac_to_time_limit) {
+                        const ProblemModule& module, const BoxLimits& limits,
+                        double ac_to_time_limit) {
   const auto samples = sample_tests(root);
   const auto secret = secret_tests(root, args.exhaustive);
   JudgingPlan plan;
@@ -176,6 +177,7 @@ void verify_submissions(Tally& tally, const VerifyArguments& args, const fs::pat
   plan.submissions = submissions_to_verify(args.submissions, root);
   if (plan.submissions.empty()) tally.step("submissions", false, "none found");
 
+  plan.module = &module;
   plan.base = root / "testdata";
   plan.limits = limits;
   plan.choices = args.judging;

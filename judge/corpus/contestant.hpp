@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "interaction/channel.hpp"
+#include "contract/channel.hpp"
 
 namespace entrapment::corpus {
 

@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "contract/problem_module.hpp"
 #include "testcase/testcase.hpp"
 
 namespace entrapment {
@@ -61,6 +62,9 @@ std::string kill_table_file(const std::string& selection_file);
 // lines. Nothing when the core produces exactly that transcript; otherwise which line
 // differs, what was expected and what the core did.
 std::optional<std::string> replay_interaction(const TestCase& test,
+                                              const std::string& interaction_text);
+// The same for any problem: `test` played by `module`.
+std::optional<std::string> replay_interaction(const ProblemModule& module, const PreparedTest& test,
                                               const std::string& interaction_text);
 
 }  // namespace entrapment

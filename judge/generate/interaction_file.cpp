@@ -26,10 +26,11 @@ PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& c
   return out;
 }
 
-std::optional<std::string> replay_interaction(const TestCase& test,
-                                              const std::string& interaction_text) {
-  const std::vector<std::string> expected = lines_of(interaction_text);
-  std::vector<std::string> contestant;
+namespace {
+
+// The contestant's lines of an .interaction file ('>'), or why it is no .interaction file.
+std::optional<std::string> contestant_lines(const std::vector<std::string>& expected,
+                                            std::vector<std::string>& contestant) {
   for (std::size_t i = 0; i < expected.size(); ++i) {
     const std::string& line = expected[i];
     if (line.empty() || (line[0] != '<' && line[0] != '>'))
@@ -37,7 +38,12 @@ std::optional<std::string> replay_interaction(const TestCase& test,
              " starts with neither '<' nor '>'";
     if (line[0] == '>') contestant.push_back(line.substr(1));
   }
-  const std::vector<std::string> got = lines_of(play_sample(test, contestant).interaction);
+  return std::nullopt;
+}
+
+// The first line where the game played differs from the file, or nothing.
+std::optional<std::string> first_difference(const std::vector<std::string>& expected,
+                                            const std::vector<std::string>& got) {
   for (std::size_t i = 0; i < std::max(expected.size(), got.size()); ++i) {
     const std::string want = i < expected.size() ? quote(expected[i]) : "the end of the game";
     const std::string have = i < got.size() ? quote(got[i]) : "the end of the game";
@@ -46,6 +52,30 @@ std::optional<std::string> replay_interaction(const TestCase& test,
              ", the interaction core gave " + have;
   }
   return std::nullopt;
+}
+
+}  // namespace
+
+std::optional<std::string> replay_interaction(const TestCase& test,
+                                              const std::string& interaction_text) {
+  const std::vector<std::string> expected = lines_of(interaction_text);
+  std::vector<std::string> contestant;
+  if (auto fault = contestant_lines(expected, contestant)) return fault;
+  return first_difference(expected, lines_of(play_sample(test, contestant).interaction));
+}
+
+std::optional<std::string> replay_interaction(const ProblemModule& module, const PreparedTest& test,
+                                              const std::string& interaction_text) {
+  const std::vector<std::string> expected = lines_of(interaction_text);
+  std::vector<std::string> contestant;
+  if (auto fault = contestant_lines(expected, contestant)) return fault;
+  ScriptedChannel channel(contestant);
+  GameRecord record;
+  module.play(test, channel, record);
+  std::string played;
+  for (const GameLine& line : record.lines)
+    played += (line.from_contestant ? ">" : "<") + line.text + "\n";
+  return first_difference(expected, lines_of(played));
 }
 
 }  // namespace entrapment

@@ -9,9 +9,9 @@
 #include <string>
 #include <vector>
 
+#include "../contract/channel.hpp"
 #include "../game/board.hpp"
 #include "../game/messages.hpp"
-#include "channel.hpp"
 #include "transcript.hpp"
 
 namespace entrapment {

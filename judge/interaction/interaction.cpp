@@ -192,18 +192,6 @@ class Game {
 
 }  // namespace
 
-const char* to_string(Outcome::Result result) {
-  switch (result) {
-    case Outcome::Result::Accepted:
-      return "AC";
-    case Outcome::Result::WrongAnswer:
-      return "WA";
-    case Outcome::Result::JudgeError:
-      return "JE";
-  }
-  return "JE";
-}
-
 Outcome interact(const TestCase& test, Channel& channel, Transcript& transcript) {
   transcript.rounds = test.rounds;
   transcript.unavailable = test.unavailable;

@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "channel.hpp"
+#include "../contract/channel.hpp"
 
 namespace entrapment {
 

@@ -30,29 +30,6 @@ void Transcript::add_line(bool from_contestant, int round, const std::string& te
   lines.push_back(std::move(line));
 }
 
-std::string json_string(const std::string& text) {
-  std::string out = "\"";
-  for (char ch : text) {
-    const unsigned char c = static_cast<unsigned char>(ch);
-    if (c == '"') {
-      out += "\\\"";
-    } else if (c == '\\') {
-      out += "\\\\";
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (c < 0x20 || c >= 0x7f) {
-      // Bytes outside printable ASCII are written as code points so the file stays valid
-      // UTF-8 JSON whatever the contestant sent.
-      char buf[8];
-      std::snprintf(buf, sizeof buf, "\\u%04X", c);
-      out += buf;
-    } else {
-      out += static_cast<char>(c);
-    }
-  }
-  return out + "\"";
-}
-
 std::string Transcript::to_json() const {
   std::string out = "{\n";
   out += "  \"rounds\": " + std::to_string(rounds) + ",\n";

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../contract/game_record.hpp"
 #include "../game/optional.hpp"
 #include "../game/rules.hpp"
 
@@ -18,12 +19,8 @@ constexpr std::size_t kTranscriptLineBytes = 200;
 // sends, the judge's memory stays bounded. Lines beyond it are counted, not kept.
 constexpr std::size_t kTranscriptMaxLines = 1000;
 
-struct TranscriptLine {
-  bool from_contestant = false;
-  int round = 0;  // 0: before the first round (board and role); R + 1: after the last
-  std::string text;
-  bool cut = false;  // the line was longer than kTranscriptLineBytes
-};
+// A line as every problem keeps it (contract/game_record.hpp); its round is Entrapment's.
+using TranscriptLine = GameLine;
 
 struct TranscriptRound {
   int round = 0;
@@ -36,7 +33,8 @@ struct TranscriptRound {
   SquareSet runner_after_move = kEmpty;    // ... once it moved (empty: trapped)
 };
 
-struct Transcript {
+// Entrapment's own account of a game: the payload its module leaves in a GameRecord.
+struct Transcript : GamePayload {
   int rounds = 0;
   std::vector<Square> unavailable;
   std::string adversary;
@@ -52,10 +50,7 @@ struct Transcript {
   std::string message;
 
   void add_line(bool from_contestant, int round, const std::string& text);
-  std::string to_json() const;
+  std::string to_json() const override;
 };
-
-// `text` as a JSON string literal.
-std::string json_string(const std::string& text);
 
 }  // namespace entrapment

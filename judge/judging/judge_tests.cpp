@@ -12,7 +12,6 @@
 #include "containment/box_process.hpp"
 #include "containment/staging.hpp"
 #include "cpu_pool.hpp"
-#include "interaction/interaction.hpp"
 #include "pipe_channel.hpp"
 #include "support/files.hpp"
 #include "support/parallel_for.hpp"
@@ -107,8 +106,9 @@ std::vector<fs::path> collect_tests(const std::vector<fs::path>& paths) {
   return tests;
 }
 
-TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
-                      const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap) {
+TestResult judge_test(const Submission& submission, const ProblemModule& module,
+                      const PreparedTest& test, const std::string& name, const BoxLimits& limits,
+                      bool sandbox, const ChannelWrapper& wrap) {
   ignore_sigpipe();
   TestResult result;
   result.name = name;
@@ -127,8 +127,8 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
     return judge_error(name, std::string("judge error: cannot start the submission: ") + e.what());
   }
   PipeChannel channel(*process);
-  const std::unique_ptr<Channel> wrapped = wrap ? wrap(channel, result.transcript) : nullptr;
-  const Outcome outcome = interact(test, wrapped ? *wrapped : channel, result.transcript);
+  const std::unique_ptr<Channel> wrapped = wrap ? wrap(channel, result.game) : nullptr;
+  const Outcome outcome = module.play(test, wrapped ? *wrapped : channel, result.game);
 
   // The judge decided while the contestant was still talking: nothing the contestant does
   // afterwards changes the verdict, so it is stopped at once.
@@ -210,8 +210,9 @@ TestResult judge_test(const Submission& submission, const TestCase& test, const 
   return result;
 }
 
-RunResult judge_tests(const Submission& submission, const std::vector<fs::path>& tests,
-                      const fs::path& base, const BoxLimits& limits, const RunOptions& options) {
+RunResult judge_tests(const Submission& submission, const ProblemModule& module,
+                      const std::vector<fs::path>& tests, const fs::path& base,
+                      const BoxLimits& limits, const RunOptions& options) {
   RunResult run;
   run.submission = submission.name;
   run.tests.resize(tests.size());
@@ -249,12 +250,12 @@ RunResult judge_tests(const Submission& submission, const std::vector<fs::path>&
     try {
       const SmallFile file = read_small_file(tests[i]);
       if (!file.text) throw std::runtime_error(file.why_not());
-      const TestCase test = parse_testcase(*file.text);
+      const std::shared_ptr<const PreparedTest> test = module.parse_test(*file.text, "");
       const CpuPool::Lease cpu = cpus.acquire();
       BoxLimits pinned = limits;
       pinned.cpu = cpu.cpu();
-      result = judge_test(submission, test, name, pinned, options.sandbox);
-    } catch (const TestCaseError& e) {
+      result = judge_test(submission, module, *test, name, pinned, options.sandbox);
+    } catch (const TestFileError& e) {
       result =
           judge_error(name, tests[i].string() + ":" + std::to_string(e.line()) + ": " + e.what());
     } catch (const std::exception& e) {

@@ -1,5 +1,5 @@
 // Judging a submission: each test spawns the contestant and plays the game through the
-// interaction core in-process; tests run in parallel, results come back in test order and do
+// problem's module in-process; tests run in parallel, results come back in test order and do
 // not depend on the number of jobs.
 #pragma once
 
@@ -10,10 +10,10 @@
 #include <vector>
 
 #include "box/limits.hpp"
-#include "interaction/channel.hpp"
+#include "contract/channel.hpp"
+#include "contract/problem_module.hpp"
 #include "package/problem_yaml.hpp"
 #include "submissions/submission.hpp"
-#include "testcase/testcase.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment {
@@ -38,20 +38,23 @@ struct RunOptions {
 std::vector<std::filesystem::path> collect_tests(const std::vector<std::filesystem::path>& paths);
 
 // Lets a caller see the game while it is played (`judge play` prints it live): given the
-// channel to the contestant and the transcript being filled, returns the channel the game is
-// played through, which forwards to `pipe`. The transcript is valid only during the game.
+// channel to the contestant and the record the module fills (its payload set before the first
+// line), returns the channel the game is played through, which forwards to `pipe`.
 using ChannelWrapper =
-    std::function<std::unique_ptr<Channel>(Channel& pipe, const Transcript& transcript)>;
+    std::function<std::unique_ptr<Channel>(Channel& pipe, const GameRecord& record)>;
 
 // One game, played through `wrap(pipe, transcript)` when `wrap` is set. Never throws: a test
 // file that cannot be read or a program that cannot be started is a JE with the reason.
 // Verdict precedence (README, "Verdicts"): the judge's wrong answer given while the contestant
 // was still talking wins; otherwise the contestant's TLE, MLE, RTE win over what the judge
 // concluded from its ended output.
-TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
-                      const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap = {});
+TestResult judge_test(const Submission& submission, const ProblemModule& module,
+                      const PreparedTest& test, const std::string& name, const BoxLimits& limits,
+                      bool sandbox, const ChannelWrapper& wrap = {});
 
-RunResult judge_tests(const Submission& submission, const std::vector<std::filesystem::path>& tests,
+// Each test file is read by `module` (a file that breaks its format is a JE naming the line).
+RunResult judge_tests(const Submission& submission, const ProblemModule& module,
+                      const std::vector<std::filesystem::path>& tests,
                       const std::filesystem::path& base /* names are relative to it */,
                       const BoxLimits& limits, const RunOptions& options);
 

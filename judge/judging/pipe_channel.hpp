@@ -9,7 +9,7 @@
 #include <string>
 
 #include "containment/box_process.hpp"
-#include "interaction/channel.hpp"
+#include "contract/channel.hpp"
 
 namespace entrapment {
 

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "board_text.hpp"
-#include "interaction/channel.hpp"
+#include "contract/channel.hpp"
 #include "interaction/transcript.hpp"
 #include "testcase/testcase.hpp"
 
@@ -56,20 +56,29 @@ class LivePrinter {
 class LiveChannel : public Channel {
  public:
   LiveChannel(Channel& inner, const Transcript& transcript, LivePrinter& printer)
-      : inner_(inner), transcript_(transcript), printer_(printer) {}
+      : inner_(inner), transcript_(&transcript), printer_(printer) {}
+  // A game judge_test plays: Entrapment's module sets the record's payload, its transcript,
+  // before the first line, so it is looked up at each line.
+  LiveChannel(Channel& inner, const GameRecord& record, LivePrinter& printer)
+      : inner_(inner), record_(&record), printer_(printer) {}
 
   LineRead read_line() override {
-    printer_.before_read(transcript_);
+    printer_.before_read(transcript());
     return inner_.read_line();
   }
   bool write_line(const std::string& line) override {
-    printer_.print_new(transcript_);
+    printer_.print_new(transcript());
     return inner_.write_line(line);
   }
 
  private:
+  const Transcript& transcript() const {
+    return transcript_ ? *transcript_ : dynamic_cast<const Transcript&>(*record_->payload);
+  }
+
   Channel& inner_;
-  const Transcript& transcript_;
+  const Transcript* transcript_ = nullptr;
+  const GameRecord* record_ = nullptr;
   LivePrinter& printer_;
 };
 

@@ -193,9 +193,9 @@ void print_summary(std::ostream& out, const RunResult& result, TerminalOptions o
   out << "First failing test: " << printable(failing->name) << " ("
       << verdict_text(failing->verdict, options) << ")\n";
   out << "  " << (failing->message.empty() ? "(no message)" : printable(failing->message)) << '\n';
-  const std::vector<std::string> tail = marked_tail(failing->transcript, kTailLines);
+  const std::vector<std::string> tail = marked_tail(failing->game, kTailLines);
   if (tail.empty()) return;
-  const std::size_t total = failing->transcript.lines.size();
+  const std::size_t total = failing->game.lines.size();
   out << "  Transcript"
       << (tail.size() < total
               ? ", last " + std::to_string(tail.size()) + " of " + std::to_string(total) + " lines"

@@ -5,15 +5,15 @@
 #include <string>
 #include <vector>
 
-#include "interaction/transcript.hpp"
+#include "contract/game_record.hpp"
 
 namespace entrapment::report {
 
 // "< 3 6", "> Trapper", ...: one entry per line, made printable(), with " [cut]" after a line
 // the transcript kept only the start of.
-std::vector<std::string> marked_lines(const Transcript& transcript);
+std::vector<std::string> marked_lines(const GameRecord& transcript);
 
 // The last `count` of marked_lines().
-std::vector<std::string> marked_tail(const Transcript& transcript, std::size_t count);
+std::vector<std::string> marked_tail(const GameRecord& transcript, std::size_t count);
 
 }  // namespace entrapment::report

@@ -113,12 +113,6 @@ std::size_t parse_board_lines(const std::vector<std::string>& lines, TestCase& t
 
 }  // namespace
 
-TestCaseError::TestCaseError(int line, const std::string& what, File file)
-    : std::runtime_error(line > 0 ? "line " + std::to_string(line) + ": " + what : what),
-      line_(line),
-      file_(file),
-      detail_(what) {}
-
 Side TestCase::winner() const { return Solver::instance().winner(start()); }
 
 std::vector<std::string> TestCase::board_lines() const {

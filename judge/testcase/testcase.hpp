@@ -22,6 +22,7 @@
 #include <vector>
 
 #include "../adversary/config.hpp"
+#include "../contract/test_file_error.hpp"
 #include "../game/rules.hpp"
 
 namespace entrapment {
@@ -45,22 +46,9 @@ struct TestCase {
   std::vector<std::string> board_lines() const;
 };
 
-// A test file that breaks the format; `line` is 1-based (0: the file as a whole). what() is
-// "line N: <detail>"; file() says whether N counts in the input file or, for a test split by
-// parse_test_files(), in the answer file.
-class TestCaseError : public std::runtime_error {
- public:
-  enum class File { Input, Answer };
-  TestCaseError(int line, const std::string& what, File file = File::Input);
-  int line() const { return line_; }
-  File file() const { return file_; }
-  const std::string& detail() const { return detail_; }  // what() without "line N: "
-
- private:
-  int line_;
-  File file_;
-  std::string detail_;
-};
+// A test file that breaks the format: the contract's error (contract/test_file_error.hpp),
+// under the name Entrapment's readers have always thrown.
+using TestCaseError = TestFileError;
 
 // Parses and fully validates a test file; throws TestCaseError naming the line and the fault.
 TestCase parse_testcase(const std::string& text);

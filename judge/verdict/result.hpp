@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "interaction/transcript.hpp"
+#include "contract/game_record.hpp"
 
 namespace entrapment {
 
@@ -48,7 +48,7 @@ struct TestResult {
   // so memory_kib may miss what no process of it held (doc/execution.md).
   bool memory_best_effort = false;
   std::string message;    // the judge's message, or why the run failed
-  Transcript transcript;  // the game as the interaction core saw it
+  GameRecord game;        // the game as the problem's module recorded it
   std::size_t index = 0;  // its place in the run's test order
 
   // Of wall_s, how long its processes and the judge's thread waited for a CPU, as far as the

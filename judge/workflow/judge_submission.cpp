@@ -3,7 +3,7 @@
 namespace entrapment {
 
 RunResult judge_submission(const std::function<Submission()>& prepare, const std::string& name,
-                           const Expectation& expected,
+                           const Expectation& expected, const ProblemModule& module,
                            const std::vector<std::filesystem::path>& tests,
                            const std::filesystem::path& base, const BoxLimits& limits,
                            const RunOptions& options) {
@@ -25,7 +25,7 @@ RunResult judge_submission(const std::function<Submission()>& prepare, const std
     result.message = std::string("cannot prepare the submission: ") + e.what();
     return result;
   }
-  RunResult run = judge_tests(submission, tests, base, limits, options);
+  RunResult run = judge_tests(submission, module, tests, base, limits, options);
   result.verdict = run.verdict;
   result.tests = std::move(run.tests);
   result.stopped_early = result.tests.size() < tests.size();

@@ -14,11 +14,11 @@
 
 namespace entrapment {
 
-// Calls `prepare` (which compiles), then judges on `tests`. `options.stop_at_first_failure` is
-// honoured and recorded. A SubmissionError from `prepare` (not a submission at all) is thrown
-// on: it is a usage error, not a verdict.
+// Calls `prepare` (which compiles), then judges on `tests`, played by `module`.
+// `options.stop_at_first_failure` is honoured and recorded. A SubmissionError from `prepare` (not a
+// submission at all) is thrown on: it is a usage error, not a verdict.
 RunResult judge_submission(const std::function<Submission()>& prepare, const std::string& name,
-                           const Expectation& expected,
+                           const Expectation& expected, const ProblemModule& module,
                            const std::vector<std::filesystem::path>& tests,
                            const std::filesystem::path& base, const BoxLimits& limits,
                            const RunOptions& options);

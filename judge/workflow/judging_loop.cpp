@@ -58,8 +58,8 @@ std::vector<RunResult> judge_submissions(const JudgingPlan& plan, JudgingReporte
       return plan.command.empty() ? prepared.get() : command_submission(plan.command);
     };
     try {
-      results.push_back(judge_submission(prepare, target.name, target.expected, plan.tests,
-                                         plan.base, plan.limits, options));
+      results.push_back(judge_submission(prepare, target.name, target.expected, *plan.module,
+                                         plan.tests, plan.base, plan.limits, options));
     } catch (const SubmissionError& e) {
       RunResult lost;
       lost.submission = target.name;

@@ -33,6 +33,9 @@ struct JudgingPlan {
   // The submissions, in the order they are judged. With `command`, one: command_target().
   std::vector<SubmissionTarget> submissions;
   std::vector<std::string> command;  // `-- COMMAND ARGS...`: the submission is this command
+  // The problem whose games are played: the package's module (judge.yaml). Never null when
+  // the loop runs.
+  const ProblemModule* module = nullptr;
   std::vector<std::filesystem::path> tests;
   std::filesystem::path base;  // the tests are named relative to it (testdata/)
   BoxLimits limits;

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "interaction/channel.hpp"
+#include "contract/channel.hpp"
 #include "interaction/transcript.hpp"
 #include "person_input.hpp"
 #include "testcase/testcase.hpp"

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "box/limits.hpp"
+#include "package/problem_modules.hpp"
 #include "package/problem_yaml.hpp"
 #include "scratch_package.hpp"
 #include "tests/support/text.hpp"
@@ -52,6 +53,7 @@ struct LoopPackage {
         {package.root() / "solutions" / "accepted" / "gone.py", "gone", Expectation{}},
         {wrong, "claims_runner", Expectation{}}};
     EXPECT_TRUE(parse_expectation("WA", plan.submissions[2].expected));
+    plan.module = &package_problem_module(package.root());
     plan.tests = judged_tests(package.root(), false);
     plan.base = package.root() / "testdata";
     plan.limits = limits_from(load_problem_yaml(package.root() / "problem.yaml"));

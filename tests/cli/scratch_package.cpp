@@ -17,6 +17,7 @@ ScratchPackage::ScratchPackage(int secret_tests) {
   fs::create_directories(root_ / "testdata" / "secret");
   fs::create_directories(root_ / "solutions");
   fs::copy_file(checkout / "problem.yaml", root_ / "problem.yaml");
+  fs::copy_file(checkout / "judge.yaml", root_ / "judge.yaml");
   fs::copy(checkout / "testdata" / "sample", root_ / "testdata" / "sample",
            fs::copy_options::recursive);
   std::vector<fs::path> boards;

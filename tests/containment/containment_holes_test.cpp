@@ -246,7 +246,7 @@ TEST(Containment, AShimWhoseAnswerIsNoProgramRunsAsItself) {
   TempDir dir("entrapment-test-shim-answer", 0755);
   fs::copy_file(bin_dir() / "judge", dir.path / "judge");
   fs::copy_file(bin_dir() / "judge-box", dir.path / "judge-box");  // it starts its runs
-  for (const char* file : {"problem.yaml", "testdata/sample/1.in"})
+  for (const char* file : {"problem.yaml", "judge.yaml", "testdata/sample/1.in"})
     write_text(dir.path / "package" / file, read_text(package_root() / file));
   write_text(dir.path / "reference.py",
              read_text(package_root() / "solutions" / "accepted" / "reference.py"));
@@ -284,7 +284,7 @@ TEST(Containment, VerifyAsAUserRunsSolutionsInBwrap) {
   fs::copy_file(bin_dir() / "judge-box", tools.path / "judge-box");  // it starts its runs
   TempDir package("entrapment-test-package", 0755);
   for (const char* file :
-       {"problem.yaml", "testdata/sample/1.in", "solutions/accepted/reference.py"})
+       {"problem.yaml", "judge.yaml", "testdata/sample/1.in", "solutions/accepted/reference.py"})
     write_text(package.path / file, read_text(package_root() / file));
   const fs::path attack = package.path / "ATTACK";
   write_text(package.path / "solutions/wrong_answer/attack.py",

@@ -91,6 +91,7 @@ TEST(Interrupt, SigintStopsJudgeVerify) {
   // A package of its own whose accepted solution sleeps.
   TempDir root("entrapment-test-package", 0755);
   fs::copy_file(package_root() / "problem.yaml", root.path / "problem.yaml");
+  fs::copy_file(package_root() / "judge.yaml", root.path / "judge.yaml");
   fs::create_directories(root.path / "testdata" / "sample");
   fs::copy_file(package_root() / "testdata" / "sample" / "1.in",
                 root.path / "testdata" / "sample" / "1.in");
@@ -141,6 +142,7 @@ TEST(Interrupt, SigintWhileCompilingLeavesNoCompilerAndNoDirectory) {
   for (int attempt = 0; attempt < 3; ++attempt) {
     TempDir root("entrapment-test-package", 0755);
     fs::copy_file(package_root() / "problem.yaml", root.path / "problem.yaml");
+    fs::copy_file(package_root() / "judge.yaml", root.path / "judge.yaml");
     fs::create_directories(root.path / "testdata" / "sample");
     fs::copy_file(package_root() / "testdata" / "sample" / "1.in",
                   root.path / "testdata" / "sample" / "1.in");

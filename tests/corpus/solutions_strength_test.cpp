@@ -24,6 +24,7 @@
 #include "corpus/play.hpp"
 #include "judging/judge_tests.hpp"
 #include "package/problem_yaml.hpp"
+#include "problems/entrapment/module.hpp"
 #include "report/json_report.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
@@ -182,7 +183,8 @@ TEST_P(RejectedProgram, IsRejectedByThreeContestTestsWithItsVerdict) {
              : order.size();
     const std::vector<fs::path> batch(order.begin() + static_cast<std::ptrdiff_t>(from),
                                       order.begin() + static_cast<std::ptrdiff_t>(from + count));
-    const RunResult run = judge_tests(submission, batch, root() / "testdata", limits, options);
+    const RunResult run =
+        judge_tests(submission, entrapment_module(), batch, root() / "testdata", limits, options);
     judged.insert(judged.end(), run.tests.begin(), run.tests.end());
     for (std::size_t i = 0; i < run.tests.size(); ++i) {
       const TestResult& t = run.tests[i];

@@ -46,7 +46,7 @@ void expect_same(const RunResult& a, const RunResult& b) {
     EXPECT_EQ(a.tests[i].name, b.tests[i].name);
     EXPECT_EQ(a.tests[i].verdict, b.tests[i].verdict) << a.tests[i].name;
     EXPECT_EQ(a.tests[i].message, b.tests[i].message) << a.tests[i].name;
-    EXPECT_EQ(a.tests[i].transcript.to_json(), b.tests[i].transcript.to_json()) << a.tests[i].name;
+    EXPECT_EQ(a.tests[i].game.to_json(), b.tests[i].game.to_json()) << a.tests[i].name;
   }
 }
 

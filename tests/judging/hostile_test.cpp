@@ -311,9 +311,8 @@ std::string name(const ::testing::TestParamInfo<Param>& info) {
 std::vector<Param> hostile_params() {
   std::vector<Param> params;
   for (const Hostile& hostile : kHostile)
-    for (const bool sandbox : {true, false})
-      for (const LimitChoice mechanism : {LimitChoice::Cgroup, LimitChoice::Rlimit})
-        if (sandbox || !hostile.needs_bwrap) params.emplace_back(hostile, sandbox, mechanism);
+    for (const auto& [sandbox, mechanism] : modes_to_test())
+      if (sandbox || !hostile.needs_bwrap) params.emplace_back(hostile, sandbox, mechanism);
   return params;
 }
 
@@ -339,9 +338,8 @@ INSTANTIATE_TEST_SUITE_P(DISABLED_AtTheEnd, HostileTest,
 std::vector<Param> filter_params() {
   std::vector<Param> params;
   for (const Hostile& hostile : kClosedByTheFilter)
-    for (const bool sandbox : {true, false})
-      for (const LimitChoice mechanism : {LimitChoice::Cgroup, LimitChoice::Rlimit})
-        params.emplace_back(hostile, sandbox, mechanism);
+    for (const auto& [sandbox, mechanism] : modes_to_test())
+      params.emplace_back(hostile, sandbox, mechanism);
   return params;
 }
 
@@ -436,7 +434,7 @@ TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
   TestResult neighbour, attacker;
   std::thread beside([&] {
     neighbour = judge_test(player("correct"), trapper_board(), "neighbour", held, sandbox(),
-                           [&](Channel& pipe, const Transcript&) -> std::unique_ptr<Channel> {
+                           [&](Channel& pipe, const GameRecord&) -> std::unique_ptr<Channel> {
                              return std::make_unique<HeldChannel>(pipe, ready, released);
                            });
     try {

@@ -31,6 +31,7 @@ class Package {
  public:
   Package() {
     copy(package_root() / "problem.yaml", "problem.yaml");
+    copy(package_root() / "judge.yaml", "judge.yaml");
     copy(package_root() / "testdata" / "sample" / "1.in", "testdata/sample/1.in");
     copy(package_root() / "testdata" / "sample" / "1.in", "testdata/secret/1.in");
     copy(package_root() / "solutions" / "accepted" / "reference.py",

@@ -117,6 +117,43 @@ namespace {
 // The limits' seam (box/limiter.hpp): which mechanism is in force, and what each covers, is the
 // box's to say (`judge-box --describe`, the record). No file of judge/ outside box/ includes
 // the limiter or the control groups, or asks which mechanism is chosen.
+// The toolkit knows no problem (issue 46): no file of judge/ outside problems/ includes a
+// problem's module, Entrapment's (problems/) or another package's (examples/); the toolkit
+// finds a package's module by the name in its judge.yaml (package/problem_modules.hpp).
+TEST(Layers, TheToolkitIncludesNoProblemsModule) {
+  const std::regex problem_include(
+      R"re(#include "(?:\.\./)*(?:problems/|examples/|module\.hpp|game\.hpp"))re");
+  int files = 0;
+  for (const auto& entry : fs::recursive_directory_iterator(judge_dir())) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".cpp" && ext != ".hpp") continue;
+    if (fs::relative(entry.path(), judge_dir()).begin()->string() == "problems") continue;
+    ++files;
+    const std::string text = read(entry.path());
+    std::smatch m;
+    EXPECT_FALSE(std::regex_search(text, m, problem_include))
+        << fs::relative(entry.path(), judge_dir().parent_path()).string() << ": " << m.str()
+        << " (a toolkit file holds a ProblemModule, found by package_problem_module())";
+  }
+  EXPECT_GT(files, 50);
+}
+
+// A second problem's module uses nothing of judge/ but the contract: it would be amalgamated
+// into its contest systems' single files with the contract alone.
+TEST(Layers, MasterMindUsesOnlyTheContract) {
+  const fs::path game = entrapment::testing::repository() / "examples" / "mastermind" / "game";
+  int files = 0;
+  for (const auto& entry : fs::directory_iterator(game)) {
+    const std::string ext = entry.path().extension().string();
+    if (ext != ".cpp" && ext != ".hpp") continue;
+    ++files;
+    for (const std::string& used : included_folders(read(entry.path())))
+      EXPECT_EQ(used, "contract") << "examples/mastermind/game/" << entry.path().filename().string()
+                                  << " includes " << used << "/ of judge/";
+  }
+  EXPECT_GT(files, 10);
+}
+
 TEST(Layers, OnlyTheBoxKnowsWhichLimitMechanismIsInForce) {
   const std::vector<std::string> asks = {"box/limiter.hpp\"", "box/limiter_kinds.hpp\"",
                                          "box/cgroup.hpp\"",  "box/limit_scope.hpp\"",

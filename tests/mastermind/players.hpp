@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "code.hpp"
-#include "interaction/channel.hpp"
+#include "contract/channel.hpp"
 #include "solver.hpp"
 
 namespace mastermind {

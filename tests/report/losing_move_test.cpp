@@ -6,6 +6,7 @@
 
 #include "game/solver.hpp"
 #include "played_games.hpp"
+#include "problems/entrapment/module.hpp"
 #include "tests/support/text.hpp"
 
 namespace entrapment::testing {
@@ -14,7 +15,7 @@ namespace {
 std::string explain(const std::string& test_text, const std::vector<std::string>& lines) {
   const TestResult result = play("losing-move", test_text, lines);
   EXPECT_EQ(result.verdict, Verdict::WA) << result.message;
-  return report::losing_move(parse_testcase(test_text), result.transcript);
+  return report::losing_move(parse_testcase(test_text), *entrapment_transcript(result.game));
 }
 
 // The row 4 5 6 alone, one round: the Runner wins by keeping 5 (the only square with two
@@ -92,8 +93,8 @@ TEST(LosingMove, TheTrappersBlockThatGaveTheWinAway) {
       std::vector<std::string> lines = {"Trapper", std::to_string(size(query))};
       if (query) lines.push_back(join_labels(query));
       const TestResult asked = play("asked", test, lines);
-      ASSERT_EQ(asked.transcript.round_log.size(), 1u);
-      const TranscriptRound& round = asked.transcript.round_log[0];
+      ASSERT_EQ(entrapment_transcript(asked.game)->round_log.size(), 1u);
+      const TranscriptRound& round = entrapment_transcript(asked.game)->round_log[0];
       ASSERT_TRUE(round.answer.has_value()) << asked.message;
       const Position after_answer{start.available, round.runner_after_answer, start.rounds_left};
       Square losing = 0;
@@ -120,7 +121,7 @@ TEST(LosingMove, NothingWhenNoMoveGaveTheWinAway) {
   EXPECT_EQ(bad_proof.verdict, Verdict::WA);
   EXPECT_EQ(report::losing_move(parse_testcase("2 0\nadversary scripted 2\nask 3 1 2 8 9 4 5 "
                                                "block 5\nask 4 6 7 8 block 7\n"),
-                                bad_proof.transcript),
+                                *entrapment_transcript(bad_proof.game)),
             "");
 }
 

@@ -4,6 +4,7 @@
 #include <stdexcept>
 
 #include "interaction/interaction.hpp"
+#include "problems/entrapment/module.hpp"
 
 namespace entrapment::testing {
 
@@ -54,7 +55,7 @@ TestResult play(const std::string& name, const std::string& test_text,
   CannedChannel channel(contestant_lines);
   TestResult result;
   result.name = name;
-  const Outcome outcome = interact(test, channel, result.transcript);
+  const Outcome outcome = entrapment_module().play(EntrapmentTest(test), channel, result.game);
   result.verdict = verdict_of(outcome.result);
   result.message = outcome.message;
   return result;
@@ -101,7 +102,7 @@ RunResult mixed_run() {
     tests[i].memory_kib = 3000 + 100 * static_cast<long long>(i);
   }
   for (const TestResult& t : tests)
-    if (t.transcript.lines.empty()) throw std::logic_error("a game produced no transcript");
+    if (t.game.lines.empty()) throw std::logic_error("a game produced no transcript");
   run.verdict = overall_verdict(tests);
   return run;
 }

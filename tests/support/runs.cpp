@@ -22,6 +22,7 @@
 #include "box/sweep.hpp"
 #include "containment/containment.hpp"
 #include "containment/judge_temp.hpp"
+#include "problems/entrapment/module.hpp"
 
 namespace entrapment {
 void PrintTo(LimitChoice mechanism, std::ostream* out) {
@@ -137,6 +138,18 @@ int staged_programs_with(const std::string& token) {
 
 TestCase trapper_board() { return parse_testcase("3 6\n1 2 3 7 8 9\nadversary adaptive 1\n"); }
 TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); }
+
+TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
+                      const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap) {
+  const EntrapmentTest prepared(test);
+  return entrapment::judge_test(submission, entrapment_module(), prepared, name, limits, sandbox,
+                                wrap);
+}
+
+RunResult judge_tests(const Submission& submission, const std::vector<fs::path>& tests,
+                      const fs::path& base, const BoxLimits& limits, const RunOptions& options) {
+  return entrapment::judge_tests(submission, entrapment_module(), tests, base, limits, options);
+}
 
 bool can_contain_fork_bombs(bool sandbox, LimitChoice mechanism) {
   return has_own_root(sandbox) || limits_here(mechanism).cgroup || ::geteuid() != 0;

@@ -14,6 +14,7 @@
 
 #include "containment/containment.hpp"
 #include "judging/judge_tests.hpp"
+#include "testcase/testcase.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -79,6 +80,14 @@ int staged_programs_with(const std::string& token);
 TestCase trapper_board();
 TestCase runner_board();
 
+// judge_test and judge_tests with Entrapment's module playing (problems/entrapment): the
+// box's and the judging loop's tests play Entrapment games.
+TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
+                      const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap = {});
+RunResult judge_tests(const Submission& submission, const std::vector<std::filesystem::path>& tests,
+                      const std::filesystem::path& base, const BoxLimits& limits,
+                      const RunOptions& options);
+
 // Whether a fork bomb is contained in that isolation under that mechanism: bwrap (its PID
 // namespace, RLIMIT_NPROC on its user id), a control group (pids), or RLIMIT_NPROC on a
 // user's id (not root, whom it does not bind).
@@ -106,10 +115,21 @@ std::string mode_name(bool sandbox, LimitChoice mechanism);
 // The parameter of a test run in every mode: with and without bwrap, under each limit mechanism.
 // INSTANTIATE_TEST_SUITE_P(Prefix, Suite, every_mode(), ModeName()) names each after mode_name.
 using ModeParam = std::tuple<bool /*sandbox*/, LimitChoice>;
-inline auto every_mode() {
-  return ::testing::Combine(::testing::Bool(),
-                            ::testing::Values(LimitChoice::Cgroup, LimitChoice::Rlimit));
+// The modes a test of the box runs in. The plain pass: with and without bwrap under each
+// mechanism, four. The sanitizer pass watches the judge's own code, and every path of it runs
+// when each isolation and each mechanism runs once: bwrap with a control group, none with
+// rlimits (half the runs, where that pass spent most of its time: doc/development.md).
+inline std::vector<ModeParam> modes_to_test() {
+#ifdef ENTRAPMENT_SANITIZER_TREE
+  return {{true, LimitChoice::Cgroup}, {false, LimitChoice::Rlimit}};
+#else
+  return {{true, LimitChoice::Cgroup},
+          {true, LimitChoice::Rlimit},
+          {false, LimitChoice::Cgroup},
+          {false, LimitChoice::Rlimit}};
+#endif
 }
+inline auto every_mode() { return ::testing::ValuesIn(modes_to_test()); }
 // A test run in one mode: SetUp() skips it, saying why, where this machine cannot have the
 // mode (a class with its own SetUp() calls this one first and returns when IsSkipped()).
 class ModeTest : public ::testing::TestWithParam<ModeParam> {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "adversary.hpp"
-#include "interaction/channel.hpp"
+#include "contract/channel.hpp"
 #include "testcase.hpp"
 
 namespace mastermind {

@@ -1,0 +1,19 @@
+// The problems build/bin/judge knows: each module registers itself before main, so the
+// toolkit below finds a package's module by the name in its judge.yaml and includes none.
+// Linked as an object library (problems/CMakeLists.txt): a static library would drop this
+// file, whose only use is its initializer.
+#include "../package/problem_modules.hpp"
+#include "entrapment/game_view.hpp"
+#include "entrapment/module.hpp"
+#include "module.hpp"  // examples/mastermind/game
+
+namespace {
+
+const bool registered = [] {
+  entrapment::register_problem_module(entrapment::entrapment_module());
+  entrapment::register_problem_module(mastermind::mastermind_module());
+  entrapment::report::register_game_view(entrapment::entrapment_game_view());
+  return true;
+}();
+
+}  // namespace

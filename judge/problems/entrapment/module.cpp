@@ -1,0 +1,58 @@
+#include "module.hpp"
+
+#include <memory>
+
+#include "../../interaction/interaction.hpp"
+
+namespace entrapment {
+
+namespace {
+
+class EntrapmentModule : public ProblemModule {
+ public:
+  std::string name() const override { return "entrapment"; }
+
+  std::shared_ptr<const PreparedTest> parse_test(const std::string& input,
+                                                 const std::string& answer) const override {
+    return std::make_shared<EntrapmentTest>(parse_test_files(input, answer));
+  }
+
+  std::string contestant_view(const PreparedTest& test) const override {
+    std::string text;
+    for (const std::string& line : entrapment_test(test).board_lines()) text += line + "\n";
+    return text;
+  }
+
+  // The side that wins with optimal play: the claim an accepted contestant makes.
+  std::string answer_file(const PreparedTest& test) const override {
+    return std::string(to_string(entrapment_test(test).winner())) + "\n";
+  }
+
+  Outcome play(const PreparedTest& test, Channel& channel, GameRecord& record) const override {
+    const auto transcript = std::make_shared<Transcript>();
+    record.payload = transcript;
+    const Outcome outcome = interact(entrapment_test(test), channel, *transcript);
+    record.lines = transcript->lines;
+    record.lines_dropped = transcript->lines_dropped;
+    return outcome;
+  }
+
+  std::string input_validator_program() const override { return "input_validator"; }
+};
+
+}  // namespace
+
+const ProblemModule& entrapment_module() {
+  static const EntrapmentModule module;
+  return module;
+}
+
+const TestCase& entrapment_test(const PreparedTest& test) {
+  return dynamic_cast<const EntrapmentTest&>(test).test;
+}
+
+const Transcript* entrapment_transcript(const GameRecord& record) {
+  return dynamic_cast<const Transcript*>(record.payload.get());
+}
+
+}  // namespace entrapment

@@ -1,0 +1,84 @@
+// The toolkit judges a second problem, interactive Master-Mind (examples/mastermind), through
+// its module alone (issue 46): judge.yaml names the module, and `judge run` and `judge verify`
+// read its tests, play its games, validate its data and replay its samples as they do
+// Entrapment's. What a package without a module gets: an error naming judge.yaml.
+#include <gtest/gtest.h>
+
+#include <fstream>
+
+#include "tests/support/judge.hpp"
+#include "tests/support/repository.hpp"
+#include "tests/support/temp_dir.hpp"
+#include "tests/support/text.hpp"
+
+namespace entrapment::testing {
+namespace {
+
+namespace fs = std::filesystem;
+
+fs::path mastermind() { return repository() / "examples" / "mastermind"; }
+
+JudgeRun judge_mastermind(std::vector<std::string> args) {
+  args.insert(args.end(), {"--root", mastermind().string()});
+  return run_judge(args);
+}
+
+TEST(SecondProblem, ItsDataIsValidatedAndItsSamplesReplayThroughItsModule) {
+  ASSERT_TRUE(fs::exists(mastermind() / "judge.yaml")) << mastermind();
+  const JudgeRun run = judge_mastermind({"verify", "--only", "validate,samples"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "  ok    accepts testdata/sample and testdata/secret: ")) << run.out;
+  EXPECT_TRUE(has(run.out, "  ok    rejects testdata/invalid_input: ")) << run.out;
+  EXPECT_TRUE(has(run.out, "  ok    testdata/sample/1.interaction")) << run.out;
+  EXPECT_TRUE(has(run.out, "verify: OK")) << run.out;
+}
+
+TEST(SecondProblem, ItsSolutionsGetTheirVerdictsAndAFailureShowsItsGame) {
+  const JudgeRun accepted =
+      judge_mastermind({"run", (mastermind() / "solutions/accepted/lexicographic.cpp").string()});
+  EXPECT_EQ(accepted.status, 0) << accepted.out << accepted.err;
+  EXPECT_TRUE(has(accepted.out, "All tests accepted.")) << accepted.out;
+
+  const JudgeRun wrong =
+      judge_mastermind({"run", (mastermind() / "solutions/wrong_answer/colour_sets.cpp").string()});
+  EXPECT_EQ(wrong.status, 0) << "as expected:\n" << wrong.out << wrong.err;
+  EXPECT_TRUE(has(wrong.out, "expected WA, got WA")) << wrong.out;
+  EXPECT_TRUE(has(wrong.out,
+                  "  Transcript (< judge to contestant, > contestant to judge):\n"
+                  "    < 4 6 12\n"))
+      << "the failing game, as the module recorded it:\n"
+      << wrong.out;
+
+  // Tests named on the command line are read by the package's module too.
+  const JudgeRun samples =
+      judge_mastermind({"run", (mastermind() / "solutions/accepted/lexicographic.py").string(),
+                        (mastermind() / "testdata/sample").string()});
+  EXPECT_EQ(samples.status, 0) << samples.out << samples.err;
+  EXPECT_TRUE(has(samples.out, "All tests accepted.")) << samples.out;
+}
+
+TEST(SecondProblem, APackageWithoutAKnownModuleIsToldWhichFileToFix) {
+  const TempDir dir("entrapment-test-no-module", 0755);
+  fs::create_directories(dir.path / "testdata" / "sample");
+  fs::copy_file(mastermind() / "problem.yaml", dir.path / "problem.yaml");
+  fs::copy_file(mastermind() / "testdata/sample/1.in", dir.path / "testdata/sample/1.in");
+  const std::string program = (mastermind() / "solutions/accepted/lexicographic.py").string();
+
+  JudgeRun run = run_judge({"run", program, "--root", dir.path.string()});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "judge.yaml: cannot read the file")) << run.err;
+  EXPECT_TRUE(has(run.err, "entrapment, mastermind")) << "the modules it knows:\n" << run.err;
+
+  std::ofstream(dir.path / "judge.yaml") << "# a comment\nmodule: chess\n";
+  run = run_judge({"run", program, "--root", dir.path.string()});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "judge.yaml:2: module: no problem module named 'chess'")) << run.err;
+
+  std::ofstream(dir.path / "judge.yaml") << "module: mastermind\nmodel: x\n";
+  run = run_judge({"run", program, "--root", dir.path.string()});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "judge.yaml:2: model: unknown key")) << run.err;
+}
+
+}  // namespace
+}  // namespace entrapment::testing
