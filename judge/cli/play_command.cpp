@@ -27,6 +27,7 @@
 #include "options.hpp"
 #include "package/problem_modules.hpp"
 #include "play_game.hpp"
+#include "play_lines.hpp"
 #include "report/live_game.hpp"
 #include "report/losing_move.hpp"
 #include "report/text.hpp"
@@ -50,12 +51,6 @@ struct PlayArguments {
   std::string seed = "0";  // a string, so the test-file parser judges it like one in a file
   bool sandbox = true;
 };
-
-std::string seconds(double s) {
-  char text[32];
-  std::snprintf(text, sizeof text, "%.3f s", s);
-  return text;
-}
 
 void print_header(const TestCase& test) {
   std::cout << "board: ";
@@ -93,14 +88,15 @@ int play_person(const TestCase& test) {
   return outcome.accepted() ? kExitOk : kExitNotExpected;
 }
 
-int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
-  const BoxLimits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
-  std::optional<WorkDir> work;
-  Submission submission;
+// The submission to play, compiled (or the command); nothing when it could not be, with the
+// exit status in `status` (a compile error is the contestant's, CE, and printed).
+std::optional<Submission> prepare_for_play(const PlayArguments& args, std::optional<WorkDir>& work,
+                                           int& status) {
   // Refused before it is compiled where nothing would isolate it: a usage error (main says so).
   isolation_for_run(
       args.command.empty() ? origin_of_source(args.words[0]) : origin_of_command(args.command),
       args.sandbox);
+  Submission submission;
   try {
     work.emplace("play");
     submission = args.command.empty() ? prepare_submission(args.words[0], work->path())
@@ -112,13 +108,25 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
     std::istringstream message(e.what());  // the compiler quotes the contestant's source
     for (std::string line; std::getline(message, line);)
       std::cout << report::printable(line) << "\n";
-    return kExitNotExpected;
+    status = kExitNotExpected;
+    return std::nullopt;
   } catch (const std::exception& e) {
     std::cerr << "judge play: cannot prepare the submission: " << e.what() << "\n";
-    return kExitJudgeError;
+    status = kExitJudgeError;
+    return std::nullopt;
   }
   if (args.sandbox && !sandbox_support().usable)
     std::cerr << "judge play: running without the sandbox: " << sandbox_support().reason << "\n";
+  return submission;
+}
+
+int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
+  const BoxLimits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
+  std::optional<WorkDir> work;
+  int status = kExitOk;
+  const std::optional<Submission> prepared_submission = prepare_for_play(args, work, status);
+  if (!prepared_submission) return status;
+  const Submission& submission = *prepared_submission;
 
   report::LivePrinter printer(test, /*show_contestant=*/true);
   const ChannelWrapper wrap = [&printer](Channel& pipe, const GameRecord& record) {
@@ -139,13 +147,51 @@ int play_program(const PlayArguments& args, const TestCase& test, const fs::path
   const auto* played = dynamic_cast<const Transcript*>(result.game.payload.get());
   const Transcript& transcript = played ? *played : none;
   printer.finish(transcript);
-  std::cout << "verdict: " << to_string(result.verdict) << "\n"
-            << "judge: " << report::printable(result.message) << "\n"
-            << "contestant: " << seconds(result.cpu_s) << " CPU, " << seconds(result.wall_s)
-            << " wall, " << (result.memory_kib + 512) / 1024 << " MiB peak memory\n";
+  print_program_result(result);
   print_losing_move(test, transcript, result.verdict == Verdict::WA);
   if (result.verdict == Verdict::JE) return kExitJudgeError;
   return result.verdict == Verdict::AC ? kExitOk : kExitNotExpected;
+}
+
+// The package's root when its module is not Entrapment's (whose boards this command draws);
+// nothing inside Entrapment's package or outside any (where a person plays Entrapment's boards).
+std::optional<fs::path> package_of_another_problem(bool person) {
+  fs::path root;
+  try {
+    root = package_root();
+  } catch (const CommandFailure&) {
+    if (person) return std::nullopt;  // play() says why, or plays outside a package
+    throw;
+  }
+  if (&package_module(root) == find_problem_module("entrapment")) return std::nullopt;
+  return root;
+}
+
+int play_another_problem(const PlayArguments& args, const fs::path& root, bool person) {
+  const ProblemModule& module = package_module(root);
+  if (!args.board.empty())
+    throw SetupError(
+        "--board, --adversary and --seed make Entrapment's games; this package's "
+        "module is " +
+        module.name() + ": give the game with --test FILE");
+  if (args.test_file.empty()) throw SetupError("give the game: --test FILE");
+  const SmallFile file = read_small_file(args.test_file);
+  if (!file.text) throw SetupError("--test: " + args.test_file + ": " + file.why_not());
+  std::shared_ptr<const PreparedTest> test;
+  try {
+    test = module.parse_test(*file.text, "");
+  } catch (const TestFileError& e) {
+    throw SetupError("--test: " + args.test_file + ":" + std::to_string(e.line()) + ": " +
+                     e.detail());
+  }
+  std::cout << "test: " << args.test_file << "   module: " << module.name() << "\n";
+  if (person) return play_lines_person(module, *test);
+  const BoxLimits limits = package_limits(root);
+  std::optional<WorkDir> work;
+  int status = kExitOk;
+  const std::optional<Submission> submission = prepare_for_play(args, work, status);
+  if (!submission) return status;
+  return play_lines_program(module, *test, *submission, limits, args.sandbox);
 }
 
 int play(const PlayArguments& args) {
@@ -155,6 +201,10 @@ int play(const PlayArguments& args) {
                        "); use -- COMMAND ARGS... for a command line");
     if (!args.words.empty() && !args.command.empty())
       throw SetupError("give a SUBMISSION or -- COMMAND ARGS..., not both");
+    const bool person = args.words.empty() && args.command.empty();
+    // A package whose module is not Entrapment's: its games as lines (play_lines.hpp).
+    if (const std::optional<fs::path> root = package_of_another_problem(person))
+      return play_another_problem(args, *root, person);
     if (args.test_file.empty() == args.board.empty())
       throw SetupError("give the game: --test FILE, or --board \"R U [labels...]\"");
     if (!args.board.empty() && args.adversary == "scripted")
@@ -162,7 +212,6 @@ int play(const PlayArguments& args) {
     const TestCase test = args.test_file.empty()
                               ? test_from_board(args.board, args.adversary, args.seed)
                               : test_from_file(args.test_file);
-    const bool person = args.words.empty() && args.command.empty();
     fs::path root;
     try {
       root = package_root();

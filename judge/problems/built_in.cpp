@@ -5,7 +5,8 @@
 #include "../package/problem_modules.hpp"
 #include "entrapment/game_view.hpp"
 #include "entrapment/module.hpp"
-#include "module.hpp"  // examples/mastermind/game
+#include "game/module.hpp"     // examples/mastermind/
+#include "view/game_view.hpp"  // examples/mastermind/
 
 namespace {
 
@@ -13,6 +14,7 @@ const bool registered = [] {
   entrapment::register_problem_module(entrapment::entrapment_module());
   entrapment::register_problem_module(mastermind::mastermind_module());
   entrapment::report::register_game_view(entrapment::entrapment_game_view());
+  entrapment::report::register_game_view(mastermind::mastermind_game_view());
   return true;
 }();
 

@@ -57,6 +57,32 @@ TEST(SecondProblem, ItsSolutionsGetTheirVerdictsAndAFailureShowsItsGame) {
   EXPECT_TRUE(has(samples.out, "All tests accepted.")) << samples.out;
 }
 
+// `judge play` shows any problem's game as its lines: a program, or lines typed (here piped).
+TEST(SecondProblem, PlayShowsItsGameLineByLine) {
+  const std::string sample = (mastermind() / "testdata/sample/1.in").string();
+  JudgeRun run = run_judge(
+      {"play", (mastermind() / "solutions/accepted/lexicographic.cpp").string(), "--test", sample},
+      {mastermind(), {}, ""});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "< 2 3 4\n> 1 1\n< 1 0\n")) << run.out;
+  EXPECT_TRUE(has(run.out, "verdict: AC\n")) << run.out;
+
+  // The sample's own lines, typed: the game the statement shows.
+  run = run_judge({"play", "--test", sample}, {mastermind(), {}, "1 1\n1 2\n3 1\n"});
+  EXPECT_EQ(run.status, 0) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "< 2 3 4\n> 1 1\n< 1 0\n> 1 2\n< 0 1\n> 3 1\n< 2 0\n")) << run.out;
+  EXPECT_TRUE(has(run.out, "verdict: AC\n")) << run.out;
+
+  run = run_judge({"play", "--test", sample}, {mastermind(), {}, "1 1\n0 2\n"});
+  EXPECT_EQ(run.status, 1) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "verdict: WA\n")) << run.out;
+
+  run = run_judge({"play", "--board", "3 0"}, {mastermind(), {}, ""});
+  EXPECT_EQ(run.status, 2) << run.out << run.err;
+  EXPECT_TRUE(has(run.err, "this package's module is mastermind: give the game with --test FILE"))
+      << run.err;
+}
+
 TEST(SecondProblem, APackageWithoutAKnownModuleIsToldWhichFileToFix) {
   const TempDir dir("entrapment-test-no-module", 0755);
   fs::create_directories(dir.path / "testdata" / "sample");

@@ -1,0 +1,109 @@
+#include "play_lines.hpp"
+
+#include <unistd.h>
+
+#include <cstdio>
+#include <iostream>
+#include <memory>
+
+#include "command.hpp"
+#include "judging/cpu_pool.hpp"
+#include "judging/judge_tests.hpp"
+#include "report/text.hpp"
+
+namespace entrapment::cli {
+
+namespace {
+
+// Shows each line as it passes: the judge's before it is written, the contestant's once read.
+class ShownChannel : public Channel {
+ public:
+  ShownChannel(Channel& inner, bool show_contestant)
+      : inner_(inner), show_contestant_(show_contestant) {}
+
+  LineRead read_line() override {
+    LineRead read = inner_.read_line();
+    if (show_contestant_ && read.status != LineRead::Status::End)
+      std::cout << "> " << report::printable(read.text)
+                << (read.status == LineRead::Status::TooLong ? " [cut]" : "") << std::endl;
+    return read;
+  }
+  bool write_line(const std::string& line) override {
+    std::cout << "< " << report::printable(line) << std::endl;
+    return inner_.write_line(line);
+  }
+
+ private:
+  Channel& inner_;
+  bool show_contestant_;
+};
+
+// The person at the terminal: each line typed is the contestant's; the judge's lines reach
+// them through ShownChannel alone.
+class TypedChannel : public Channel {
+ public:
+  explicit TypedChannel(bool terminal) : terminal_(terminal) {}
+  LineRead read_line() override {
+    if (terminal_) std::cerr << "your line> " << std::flush;
+    return stdin_.read_line();
+  }
+  bool write_line(const std::string&) override { return true; }
+
+ private:
+  bool terminal_;
+  StreamChannel stdin_{stdin, stdout};  // only read from
+};
+
+std::string play_seconds(double s) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%.3f s", s);
+  return text;
+}
+
+int exit_status(Verdict verdict) {
+  if (verdict == Verdict::JE) return kExitJudgeError;
+  return verdict == Verdict::AC ? kExitOk : kExitNotExpected;
+}
+
+}  // namespace
+
+int play_lines_person(const ProblemModule& module, const PreparedTest& test) {
+  const bool terminal = ::isatty(STDIN_FILENO);
+  if (terminal) std::cerr << "You are the contestant: type your lines (Ctrl-D ends your output).\n";
+  std::cout << "lines: < judge to contestant, > contestant to judge\n";
+  TypedChannel person(terminal);
+  // What a person types shows on the terminal already; from a pipe it is shown here.
+  ShownChannel shown(person, !(terminal && ::isatty(STDOUT_FILENO)));
+  GameRecord record;
+  const Outcome outcome = module.play(test, shown, record);
+  std::cout << "verdict: " << to_string(outcome.result) << "\n"
+            << "judge: " << report::printable(outcome.message) << "\n";
+  if (outcome.result == Outcome::Result::JudgeError) return kExitJudgeError;
+  return outcome.accepted() ? kExitOk : kExitNotExpected;
+}
+
+int play_lines_program(const ProblemModule& module, const PreparedTest& test,
+                       const Submission& submission, const BoxLimits& limits, bool sandbox) {
+  std::cout << "lines: < judge to contestant, > contestant to judge\n";
+  const ChannelWrapper wrap = [](Channel& pipe, const GameRecord&) {
+    return std::make_unique<ShownChannel>(pipe, /*show_contestant=*/true);
+  };
+  // Timed as `judge run` times each test: on a CPU of its own (judging/cpu_pool.hpp).
+  const CpuPool::Lease cpu = CpuPool::shared().acquire();
+  BoxLimits pinned = limits;
+  pinned.cpu = cpu.cpu();
+  const TestResult result =
+      judge_test(submission, module, test, submission.name, pinned, sandbox, wrap);
+  print_program_result(result);
+  return exit_status(result.verdict);
+}
+
+void print_program_result(const TestResult& result) {
+  std::cout << "verdict: " << to_string(result.verdict) << "\n"
+            << "judge: " << report::printable(result.message) << "\n"
+            << "contestant: " << play_seconds(result.cpu_s) << " CPU, "
+            << play_seconds(result.wall_s) << " wall, " << (result.memory_kib + 512) / 1024
+            << " MiB peak memory\n";
+}
+
+}  // namespace entrapment::cli
