@@ -6,6 +6,7 @@
 
 #include <fstream>
 
+#include "tests/support/files.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -48,6 +49,17 @@ TEST(SecondProblem, ItsSolutionsGetTheirVerdictsAndAFailureShowsItsGame) {
                   "    < 4 6 12\n"))
       << "the failing game, as the module recorded it:\n"
       << wrong.out;
+
+  // Its HTML report draws its games with the module's view: the shape, then each guess.
+  const TempDir reports("entrapment-test-mastermind-report", 0755);
+  const fs::path html = reports.path / "report.html";
+  const JudgeRun drawn =
+      judge_mastermind({"run", (mastermind() / "solutions/wrong_answer/colour_sets.cpp").string(),
+                        "--html", html.string()});
+  EXPECT_EQ(drawn.status, 0) << drawn.out << drawn.err;
+  const std::string page = read_text(html);
+  EXPECT_TRUE(has(page, "<dt>code</dt><dd>4 pins of 6 colours, at most 12 guesses</dd>")) << page;
+  EXPECT_TRUE(has(page, "<h3>The game</h3><table>")) << page;
 
   // Tests named on the command line are read by the package's module too.
   const JudgeRun samples =
