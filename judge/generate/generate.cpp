@@ -5,7 +5,9 @@
 #include <set>
 #include <stdexcept>
 
+#include "any_problem.hpp"
 #include "description.hpp"
+#include "package/problem_modules.hpp"
 #include "selection_file.hpp"
 #include "support/files.hpp"
 
@@ -15,10 +17,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
+// The directories under testdata/ whose every file is generated: any problem's, or those of
+// a module with generator families (its exhaustive tier too).
+std::vector<std::string> generated_directories(const ProblemModule& module) {
+  if (module.has_generator_families())
+    return {std::begin(kGeneratedDirectories), std::end(kGeneratedDirectories)};
+  return {std::begin(kAnyProblemDirectories), std::end(kAnyProblemDirectories)};
+}
+
 // Every file now under the generated directories, relative to the root.
-std::set<std::string> existing_files(const fs::path& root) {
+std::set<std::string> existing_files(const fs::path& root, const std::vector<std::string>& dirs) {
   std::set<std::string> out;
-  for (const char* dir : kGeneratedDirectories) {
+  for (const std::string& dir : dirs) {
     const fs::path base = root / "testdata" / dir;
     if (!fs::exists(base)) continue;
     for (const fs::directory_entry& e : fs::recursive_directory_iterator(base))
@@ -28,8 +38,8 @@ std::set<std::string> existing_files(const fs::path& root) {
 }
 
 // Removes directories left empty under the generated ones, deepest first.
-void remove_empty_directories(const fs::path& root) {
-  for (const char* dir : kGeneratedDirectories) {
+void remove_empty_directories(const fs::path& root, const std::vector<std::string>& dirs) {
+  for (const std::string& dir : dirs) {
     const fs::path base = root / "testdata" / dir;
     if (!fs::exists(base)) continue;
     std::vector<fs::path> dirs;
@@ -181,14 +191,27 @@ GenerateReport generate_testdata(const fs::path& root, bool check_only) {
 }
 
 GenerateReport generate_testdata(const fs::path& root, const GenerateOptions& options) {
+  return generate_testdata(root, package_problem_module(root), options);
+}
+
+GenerateReport generate_testdata(const fs::path& root, const ProblemModule& module,
+                                 const GenerateOptions& options) {
   GenerateReport report;
+  const bool families = module.has_generator_families();
   if (options.select || options.reselect) {
+    if (!families)
+      throw std::runtime_error(
+          "--select and --reselect choose a contest set from generator families, and the " +
+          module.name() +
+          " module has none: its tests are the ones testdata/generators.yaml lists");
     report.selection.emplace();
     compare_and_write(root, recompute_selection(root, options.reselect, *report.selection),
                       options.check_only, report);
   }
-  const FileSet files = describe_testdata(root).files;
-  std::set<std::string> extra = existing_files(root);
+  const FileSet files =
+      families ? describe_testdata(root).files : describe_any_problem_testdata(root, module);
+  const std::vector<std::string> dirs = generated_directories(module);
+  std::set<std::string> extra = existing_files(root, dirs);
   for (const auto& [path, bytes] : files) extra.erase(path);
   compare_and_write(root, files, options.check_only, report);
   report.extra.assign(extra.begin(), extra.end());
@@ -197,7 +220,7 @@ GenerateReport generate_testdata(const fs::path& root, const GenerateOptions& op
       fs::remove(root / path);
       report.removed.push_back(path);
     }
-    remove_empty_directories(root);
+    remove_empty_directories(root, dirs);
   }
   return report;
 }

@@ -1,10 +1,11 @@
 // `judge generate`: writes testdata/ from its declarative description, testdata/generators.yaml,
 // and checks that the committed files are exactly what that description produces. Every file
-// under testdata/sample, testdata/secret, testdata/exhaustive and testdata/invalid_input is
-// generated: never edit one by hand, edit generators.yaml and regenerate. Files there that the
-// description does not produce are reported and left alone, unless asked to clean (as
-// BAPCtools does). The contest set's selection (testdata/secret.yaml) and its kill table are
-// recomputed only on request, because that plays the whole corpus against every candidate.
+// under testdata/sample, testdata/secret, testdata/invalid_input (and, for the generator
+// families, testdata/exhaustive) is generated: never edit one by hand, edit generators.yaml and
+// regenerate. Files there that the description does not produce are reported and left alone, unless
+// asked to clean (as BAPCtools does). The contest set's selection (testdata/secret.yaml) and its
+// kill table are recomputed only on request, because that plays the whole corpus against every
+// candidate.
 #pragma once
 
 #include <filesystem>
@@ -51,7 +52,13 @@ struct GenerateReport {
 // Reads root/testdata/generators.yaml and produces every file it describes (with `select`,
 // also testdata/<select.file> and its kill table). Throws std::runtime_error naming
 // generators.yaml, the entry and the problem when the description is wrong.
+//
+// The package's module (root/judge.yaml) says how generators.yaml reads: with the toolkit's
+// generator families and contest selection when it has them (has_generator_families()),
+// otherwise as any problem's (any_problem.hpp: tests in full and the package's own programs).
 GenerateReport generate_testdata(const std::filesystem::path& root, const GenerateOptions& options);
+GenerateReport generate_testdata(const std::filesystem::path& root, const ProblemModule& module,
+                                 const GenerateOptions& options);
 GenerateReport generate_testdata(const std::filesystem::path& root, bool check_only);
 
 // The kill table's file name for a selection file: "secret.yaml" -> "secret.kills.md".

@@ -26,6 +26,17 @@ PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& c
   return out;
 }
 
+PlayedSample play_sample(const ProblemModule& module, const PreparedTest& test,
+                         const std::vector<std::string>& contestant_lines) {
+  ScriptedChannel channel(contestant_lines);
+  GameRecord record;
+  PlayedSample out;
+  out.outcome = module.play(test, channel, record);
+  for (const GameLine& line : record.lines)
+    out.interaction += (line.from_contestant ? ">" : "<") + line.text + "\n";
+  return out;
+}
+
 namespace {
 
 // The contestant's lines of an .interaction file ('>'), or why it is no .interaction file.
@@ -69,13 +80,7 @@ std::optional<std::string> replay_interaction(const ProblemModule& module, const
   const std::vector<std::string> expected = lines_of(interaction_text);
   std::vector<std::string> contestant;
   if (auto fault = contestant_lines(expected, contestant)) return fault;
-  ScriptedChannel channel(contestant);
-  GameRecord record;
-  module.play(test, channel, record);
-  std::string played;
-  for (const GameLine& line : record.lines)
-    played += (line.from_contestant ? ">" : "<") + line.text + "\n";
-  return first_difference(expected, lines_of(played));
+  return first_difference(expected, lines_of(play_sample(module, test, contestant).interaction));
 }
 
 }  // namespace entrapment

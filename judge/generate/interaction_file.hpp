@@ -6,6 +6,7 @@
 #include <string>
 #include <vector>
 
+#include "contract/problem_module.hpp"
 #include "interaction/interaction.hpp"
 
 namespace entrapment {
@@ -17,5 +18,8 @@ struct PlayedSample {
 
 // Plays `test` through the interaction core with a contestant that sends `contestant_lines`.
 PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& contestant_lines);
+// The same for any problem: `test` played by `module`.
+PlayedSample play_sample(const ProblemModule& module, const PreparedTest& test,
+                         const std::vector<std::string>& contestant_lines);
 
 }  // namespace entrapment

@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <set>
 #include <stdexcept>
 
 #include "compile_cache.hpp"
@@ -207,21 +208,39 @@ std::string cache_key(const fs::path& exe, const std::vector<std::string>& args,
   return key;
 }
 
+// Whether every #include of `text` that is not of a system header (<...>) names one of
+// `inputs` by its bare file name ("code.hpp"): the compiler finds that beside the including
+// file, in its own copy of the inputs, whose bytes the cache key holds. Anything else ("../x.h",
+// "/dev/zero", a name it is not given, a macro) may reach files beyond the inputs.
+bool includes_only_inputs(const std::string& text, const std::set<std::string>& inputs) {
+  for (std::size_t at = text.find('#'); at != std::string::npos; at = text.find('#', at + 1)) {
+    std::size_t i = at + 1;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    if (text.compare(i, 7, "include") != 0) continue;
+    i += 7;
+    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
+    if (i < text.size() && text[i] == '<') continue;
+    if (i >= text.size() || text[i] != '"') return false;
+    const std::size_t end = text.find('"', i + 1);
+    if (end == std::string::npos || !inputs.count(text.substr(i + 1, end - i - 1))) return false;
+  }
+  return true;
+}
+
 // Compiles with `args` into `output` (a file or a directory in `work_dir`), or copies it out of
-// the cache. A C or C++ source that includes a file by name ("...") may depend on more than
-// the inputs (where nothing isolates the compiler): it is always compiled. True when it came
-// from the cache.
+// the cache. A C or C++ input that includes a file by name ("...") other than one of the inputs
+// beside it may depend on more than the inputs (where nothing isolates the compiler): it is
+// always compiled. True when it came from the cache.
 bool compile_cached(const Sources& sources, const fs::path& source, const fs::path& exe,
                     const std::vector<std::string>& args, const std::string& output,
                     const fs::path& work_dir) {
   bool cacheable = true;
-  if (sources.language->preprocessor_includes)
-    for (const fs::path& file : sources.files) {
-      const std::string bytes = read_file(file).value_or("");
-      if (bytes.find("#include \"") != std::string::npos ||
-          bytes.find("#include\"") != std::string::npos)
-        cacheable = false;
-    }
+  if (sources.language->preprocessor_includes) {
+    std::set<std::string> names;
+    for (const fs::path& file : sources.inputs) names.insert(file.filename().string());
+    for (const fs::path& file : sources.inputs)
+      if (!includes_only_inputs(read_file(file).value_or(""), names)) cacheable = false;
+  }
   const CompileCache cache;
   const std::string key = cache_key(exe, args, sources);
   if (cacheable && cache.fetch(key, work_dir / output)) return true;

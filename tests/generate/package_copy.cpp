@@ -6,6 +6,8 @@ namespace fs = std::filesystem;
 
 TempRoot::TempRoot() : dir_(std::make_unique<TempDir>("entrapment-generate")) {
   fs::create_directories(path() / "testdata");
+  // Its module (Entrapment's, with the generator families) says how generators.yaml reads.
+  fs::copy_file(repository() / "judge.yaml", path() / "judge.yaml");
 }
 
 TempRoot::TempRoot(const std::string& yaml) : TempRoot() {

@@ -11,8 +11,8 @@
 
 namespace entrapment::testing {
 
-// A fresh directory (a TempDir) with testdata/generators.yaml holding `yaml`; removed on
-// destruction.
+// A fresh directory (a TempDir) with the repository's judge.yaml and testdata/generators.yaml
+// holding `yaml`; removed on destruction.
 class TempRoot {
  public:
   explicit TempRoot(const std::string& yaml);
