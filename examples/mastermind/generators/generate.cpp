@@ -1,38 +1,31 @@
-// generate: writes the generated tests of Interactive Master-Mind, testdata/secret/gen-*.in
-// (and an empty gen-*.ans beside each), the same bytes on every run and every machine.
+// generate: prints one generated test of Interactive Master-Mind on stdout, the same bytes on
+// every run and every machine. testdata/generators.yaml runs it once for each gen-* test.
 //
-//   generate [--seed N] [--check] DIR
+//   generate --pins P --colours C --kind KIND [--seed N]
 //
-// For every shape (P = 1..4, C = 1..6), with G the table's value for it (the fewest guesses a
-// test may allow, solver.hpp's minimum_guesses):
-//   gen-pP-cC-lexicographic-worst.in  the adversary that makes the lexicographic strategy longest
-//   gen-pP-cC-largest.in              the adversary that keeps the most codes
-//   gen-pP-cC-random.in               a code drawn by the judge from a SEED drawn here
-//   gen-pP-cC-fixed-<code>.in         a code drawn here, with a repeated colour when P > 1
+// P pins (1..4) and C colours (1..6); G is always the table's value for the shape (the fewest
+// guesses a test may allow, solver.hpp's minimum_guesses). KIND is one of
+//   lexicographic-worst  the adversary that makes the lexicographic strategy longest
+//   largest              the adversary that keeps the most codes
+//   random               a code drawn by the judge from a SEED drawn here
+//   fixed                a code drawn here, with a repeated colour when P > 1
 //
-// Every draw comes from one mastermind::Random (std::mt19937_64's raw output, which the
-// standard fixes for every library) seeded with N (default 2000), in the order above, shape by
-// shape. Each file is checked with parse_testcase before it is written.
-//
-// --check writes nothing: it compares DIR with what would be written and exits 1 naming every
-// difference (a gen-* file missing, different or not generated), 0 when DIR matches.
-// Hand-written tests (any other name) are left alone in both modes.
-// C++17, standard library only, and the game module (../game).
-#include <cstdio>
+// The draws: one mastermind::Random (std::mt19937_64's raw output, which the standard fixes for
+// every library) seeded with N (default 2000) draws, for every shape in order (P = 1..4, and
+// for each C = 1..6), first the random test's SEED, then the fixed test's code (drawn again
+// until a colour repeats, when P > 1). A test takes its shape's draws, so each test is what it
+// was when one run wrote all 96. The test is checked with parse_testcase before it is printed.
+// C++17, standard library only, and the game module's files it includes (generators.yaml's
+// `generators:` lists them; the CMake target links the game library).
+#include <cstdint>
 #include <cstdlib>
-#include <filesystem>
-#include <fstream>
 #include <iostream>
-#include <iterator>
-#include <map>
-#include <sstream>
 #include <string>
 
-#include "../game/random.hpp"
-#include "../game/solver.hpp"
-#include "../game/testcase.hpp"
+#include "random.hpp"
+#include "solver.hpp"
+#include "testcase.hpp"
 
-namespace fs = std::filesystem;
 using namespace mastermind;
 
 namespace {
@@ -53,128 +46,93 @@ bool has_repeat(const Code& code) {
   return false;
 }
 
-std::string dashed(const Code& code) {
-  std::string out;
-  for (std::size_t i = 0; i < code.size(); ++i) out += (i ? "-" : "") + std::to_string(code[i]);
-  return out;
-}
+// The draws of one shape: the random test's seed and the fixed test's code.
+struct Draws {
+  std::uint64_t seed = 0;
+  Code code;
+};
 
-// Name -> contents of every file generated: each test's .in and its empty .ans.
-std::map<std::string, std::string> generate(std::uint64_t seed) {
+// The draws of shape (pins, colours), after those of every shape before it.
+Draws draws_for(std::uint64_t seed, int pins, int colours) {
   Random random(seed);
-  std::map<std::string, std::string> files;
-  for (int pins = kMinPins; pins <= kMaxPins; ++pins) {
-    for (int colours = kMinColours; colours <= kMaxColours; ++colours) {
-      const std::string stem = "gen-p" + std::to_string(pins) + "-c" + std::to_string(colours);
-      TestCase test;
-      test.pins = pins;
-      test.colours = colours;
-      test.guesses = minimum_guesses(pins, colours);
-      auto add = [&](const std::string& name, const AdversarySpec& spec) {
-        test.adversary = spec;
-        const std::string text = format_testcase(test);
-        const ParseResult check = parse_testcase(text);
-        if (!check.ok) {
-          std::cerr << "generate: " << name << ".in would be invalid: " << check.message() << "\n";
-          std::exit(1);
-        }
-        files[name + ".in"] = text;
-        files[name + ".ans"] = "";
-      };
-      AdversarySpec spec;
-      spec.kind = AdversaryKind::LexicographicWorst;
-      add(stem + "-lexicographic-worst", spec);
-      spec.kind = AdversaryKind::Largest;
-      add(stem + "-largest", spec);
-      spec.kind = AdversaryKind::Random;
-      spec.seed = random.below(kSeedLimit);
-      add(stem + "-random", spec);
-      spec = AdversarySpec();
-      spec.kind = AdversaryKind::Fixed;
+  for (int p = kMinPins; p <= kMaxPins; ++p) {
+    for (int c = kMinColours; c <= kMaxColours; ++c) {
+      Draws draws;
+      draws.seed = random.below(kSeedLimit);
       // With one colour every code repeats it; with one pin none can.
-      do spec.code = draw_code(random, pins, colours);
-      while (pins > 1 && !has_repeat(spec.code));
-      add(stem + "-fixed-" + dashed(spec.code), spec);
+      do draws.code = draw_code(random, p, c);
+      while (p > 1 && !has_repeat(draws.code));
+      if (p == pins && c == colours) return draws;
     }
   }
-  return files;
-}
-
-bool read_file(const fs::path& path, std::string& text) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  text = buffer.str();
-  return true;
+  return Draws();
 }
 
 int usage() {
-  std::cerr << "usage: generate [--seed N] [--check] DIR\n";
+  std::cerr << "usage: generate --pins P --colours C --kind "
+               "lexicographic-worst|largest|random|fixed [--seed N]\n";
   return 2;
+}
+
+// A whole decimal number, or false.
+bool number(const char* text, std::uint64_t& value) {
+  char* end = nullptr;
+  value = std::strtoull(text, &end, 10);
+  return *text >= '0' && *text <= '9' && *end == '\0';
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  std::uint64_t seed = kDefaultSeed;
-  bool check = false;
-  std::string dir;
+  std::uint64_t seed = kDefaultSeed, pins = 0, colours = 0;
+  std::string kind;
   for (int i = 1; i < argc; ++i) {
     const std::string arg = argv[i];
-    if (arg == "--check") {
-      check = true;
-    } else if (arg == "--seed" && i + 1 < argc) {
-      char* end = nullptr;
-      seed = std::strtoull(argv[++i], &end, 10);
-      if (*argv[i] == '\0' || *end != '\0') return usage();
-    } else if (dir.empty() && !arg.empty() && arg[0] != '-') {
-      dir = arg;
+    if (i + 1 >= argc) return usage();
+    const char* value = argv[++i];
+    if (arg == "--pins") {
+      if (!number(value, pins)) return usage();
+    } else if (arg == "--colours") {
+      if (!number(value, colours)) return usage();
+    } else if (arg == "--seed") {
+      if (!number(value, seed)) return usage();
+    } else if (arg == "--kind") {
+      kind = value;
     } else {
       return usage();
     }
   }
-  if (dir.empty()) return usage();
-  const std::map<std::string, std::string> files = generate(seed);
-  std::error_code error;
-  if (!fs::is_directory(dir, error)) {
-    std::cerr << "generate: " << dir << " is not a directory\n";
+  if (pins < static_cast<std::uint64_t>(kMinPins) || pins > static_cast<std::uint64_t>(kMaxPins) ||
+      colours < static_cast<std::uint64_t>(kMinColours) ||
+      colours > static_cast<std::uint64_t>(kMaxColours)) {
+    std::cerr << "generate: --pins must be " << kMinPins << ".." << kMaxPins << " and --colours "
+              << kMinColours << ".." << kMaxColours << "\n";
+    return usage();
+  }
+  TestCase test;
+  test.pins = static_cast<int>(pins);
+  test.colours = static_cast<int>(colours);
+  test.guesses = minimum_guesses(test.pins, test.colours);
+  const Draws draws = draws_for(seed, test.pins, test.colours);
+  if (kind == "lexicographic-worst") {
+    test.adversary.kind = AdversaryKind::LexicographicWorst;
+  } else if (kind == "largest") {
+    test.adversary.kind = AdversaryKind::Largest;
+  } else if (kind == "random") {
+    test.adversary.kind = AdversaryKind::Random;
+    test.adversary.seed = draws.seed;
+  } else if (kind == "fixed") {
+    test.adversary.kind = AdversaryKind::Fixed;
+    test.adversary.code = draws.code;
+  } else {
+    return usage();
+  }
+  const std::string text = format_testcase(test);
+  const ParseResult check = parse_testcase(text);
+  if (!check.ok) {
+    std::cerr << "generate: the test would be invalid: " << check.message() << "\n";
     return 1;
   }
-  if (check) {
-    int differences = 0;
-    for (const auto& file : files) {
-      std::string text;
-      if (!read_file(fs::path(dir) / file.first, text)) {
-        std::cerr << "missing: " << file.first << "\n";
-        ++differences;
-      } else if (text != file.second) {
-        std::cerr << "differs: " << file.first << "\n";
-        ++differences;
-      }
-    }
-    for (const fs::directory_entry& entry : fs::directory_iterator(dir)) {
-      const std::string name = entry.path().filename().string();
-      if (name.rfind("gen-", 0) == 0 && files.count(name) == 0) {
-        std::cerr << "not generated: " << name << "\n";
-        ++differences;
-      }
-    }
-    if (differences) {
-      std::cerr << "generate --check: " << differences << " difference(s) in " << dir << "\n";
-      return 1;
-    }
-    std::cout << "generate --check: " << files.size() << " files match in " << dir << "\n";
-    return 0;
-  }
-  for (const auto& file : files) {
-    std::ofstream out(fs::path(dir) / file.first, std::ios::binary | std::ios::trunc);
-    out << file.second;
-    if (!out) {
-      std::cerr << "generate: cannot write " << file.first << "\n";
-      return 1;
-    }
-  }
-  std::cout << "generate: wrote " << files.size() << " files to " << dir << "\n";
-  return 0;
+  std::cout << text;
+  return std::cout.flush() ? 0 : 1;
 }
