@@ -88,43 +88,12 @@ int play_person(const TestCase& test) {
   return outcome.accepted() ? kExitOk : kExitNotExpected;
 }
 
-// The submission to play, compiled (or the command); nothing when it could not be, with the
-// exit status in `status` (a compile error is the contestant's, CE, and printed).
-std::optional<Submission> prepare_for_play(const PlayArguments& args, std::optional<WorkDir>& work,
-                                           int& status) {
-  // Refused before it is compiled where nothing would isolate it: a usage error (main says so).
-  isolation_for_run(
-      args.command.empty() ? origin_of_source(args.words[0]) : origin_of_command(args.command),
-      args.sandbox);
-  Submission submission;
-  try {
-    work.emplace("play");
-    submission = args.command.empty() ? prepare_submission(args.words[0], work->path())
-                                      : command_submission(args.command);
-  } catch (const SubmissionError& e) {
-    throw SetupError(e.what());
-  } catch (const CompileError& e) {
-    std::cout << "verdict: CE\n";
-    std::istringstream message(e.what());  // the compiler quotes the contestant's source
-    for (std::string line; std::getline(message, line);)
-      std::cout << report::printable(line) << "\n";
-    status = kExitNotExpected;
-    return std::nullopt;
-  } catch (const std::exception& e) {
-    std::cerr << "judge play: cannot prepare the submission: " << e.what() << "\n";
-    status = kExitJudgeError;
-    return std::nullopt;
-  }
-  if (args.sandbox && !sandbox_support().usable)
-    std::cerr << "judge play: running without the sandbox: " << sandbox_support().reason << "\n";
-  return submission;
-}
-
 int play_program(const PlayArguments& args, const TestCase& test, const fs::path& root) {
   const BoxLimits limits = package_limits(root);  // a usage error (2) when problem.yaml has none
   std::optional<WorkDir> work;
   int status = kExitOk;
-  const std::optional<Submission> prepared_submission = prepare_for_play(args, work, status);
+  const std::optional<Submission> prepared_submission =
+      prepare_for_play(args.words, args.command, args.sandbox, work, status);
   if (!prepared_submission) return status;
   const Submission& submission = *prepared_submission;
 
@@ -189,7 +158,8 @@ int play_another_problem(const PlayArguments& args, const fs::path& root, bool p
   const BoxLimits limits = package_limits(root);
   std::optional<WorkDir> work;
   int status = kExitOk;
-  const std::optional<Submission> submission = prepare_for_play(args, work, status);
+  const std::optional<Submission> submission =
+      prepare_for_play(args.words, args.command, args.sandbox, work, status);
   if (!submission) return status;
   return play_lines_program(module, *test, *submission, limits, args.sandbox);
 }

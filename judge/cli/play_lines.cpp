@@ -5,11 +5,16 @@
 #include <cstdio>
 #include <iostream>
 #include <memory>
+#include <sstream>
 
 #include "command.hpp"
+#include "containment/containment.hpp"
+#include "enforcement.hpp"
 #include "judging/cpu_pool.hpp"
 #include "judging/judge_tests.hpp"
+#include "play_game.hpp"
 #include "report/text.hpp"
+#include "submissions/work_dir.hpp"
 
 namespace entrapment::cli {
 
@@ -66,6 +71,38 @@ int exit_status(Verdict verdict) {
 }
 
 }  // namespace
+
+// The submission to play, compiled (or the command); nothing when it could not be, with the
+// exit status in `status` (a compile error is the contestant's, CE, and printed).
+std::optional<Submission> prepare_for_play(const std::vector<std::string>& words,
+                                           const std::vector<std::string>& command, bool sandbox,
+                                           std::optional<WorkDir>& work, int& status) {
+  // Refused before it is compiled where nothing would isolate it: a usage error (main says so).
+  isolation_for_run(command.empty() ? origin_of_source(words[0]) : origin_of_command(command),
+                    sandbox);
+  Submission submission;
+  try {
+    work.emplace("play");
+    submission =
+        command.empty() ? prepare_submission(words[0], work->path()) : command_submission(command);
+  } catch (const SubmissionError& e) {
+    throw SetupError(e.what());
+  } catch (const CompileError& e) {
+    std::cout << "verdict: CE\n";
+    std::istringstream message(e.what());  // the compiler quotes the contestant's source
+    for (std::string line; std::getline(message, line);)
+      std::cout << report::printable(line) << "\n";
+    status = kExitNotExpected;
+    return std::nullopt;
+  } catch (const std::exception& e) {
+    std::cerr << "judge play: cannot prepare the submission: " << e.what() << "\n";
+    status = kExitJudgeError;
+    return std::nullopt;
+  }
+  if (sandbox && !sandbox_support().usable)
+    std::cerr << "judge play: running without the sandbox: " << sandbox_support().reason << "\n";
+  return submission;
+}
 
 int play_lines_person(const ProblemModule& module, const PreparedTest& test) {
   const bool terminal = ::isatty(STDIN_FILENO);

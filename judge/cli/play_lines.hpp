@@ -4,12 +4,24 @@
 // person at the terminal typing raw lines.
 #pragma once
 
+#include <optional>
+#include <string>
+#include <vector>
+
 #include "box/limits.hpp"
 #include "contract/problem_module.hpp"
 #include "submissions/submission.hpp"
+#include "submissions/work_dir.hpp"
 #include "verdict/result.hpp"
 
 namespace entrapment::cli {
+
+// The submission `judge play` plays: SUBMISSION (`words`, compiled in `work`) or `command`;
+// nothing when it could not be prepared, with the exit status in `status` (a compile error is
+// the contestant's, CE, and printed). Throws SetupError for what is no submission at all.
+std::optional<Submission> prepare_for_play(const std::vector<std::string>& words,
+                                           const std::vector<std::string>& command, bool sandbox,
+                                           std::optional<WorkDir>& work, int& status);
 
 // The person types the contestant's lines (Ctrl-D ends them). Returns the exit status.
 int play_lines_person(const ProblemModule& module, const PreparedTest& test);
