@@ -26,15 +26,11 @@
 # three spellings of the inline-assembly keyword, even in a comment): tests/export checks it.
 
 if(NOT CMAKE_SCRIPT_MODE_FILE)
-  # amalgamate(OUTPUT SOURCE...): OUTPUT (absolute) from CORE_SOURCES_IN_ORDER (relative to
-  # judge/) followed by each SOURCE (relative to the repository root), rebuilt when any of them
-  # or this file changes. Adds OUTPUT to the global list ENTRAPMENT_SINGLE_FILES.
-  set(ENTRAPMENT_AMALGAMATE_SCRIPT ${CMAKE_CURRENT_LIST_FILE})
+  # amalgamate(OUTPUT SOURCE...): OUTPUT (absolute) from each SOURCE (relative to the
+  # repository root; a problem's sources in include order, then the program's), rebuilt when any
+  # of them or this file changes. Adds OUTPUT to the global list ENTRAPMENT_SINGLE_FILES.
   function(amalgamate output)
     set(inputs)
-    foreach(source IN LISTS CORE_SOURCES_IN_ORDER)
-      list(APPEND inputs ${PROJECT_SOURCE_DIR}/judge/${source})
-    endforeach()
     foreach(source IN LISTS ARGN)
       list(APPEND inputs ${PROJECT_SOURCE_DIR}/${source})
     endforeach()
@@ -42,8 +38,8 @@ if(NOT CMAKE_SCRIPT_MODE_FILE)
     add_custom_command(
       OUTPUT ${output}
       COMMAND ${CMAKE_COMMAND} -DOUTPUT=${output} "-DSOURCES=${joined}"
-              -P ${ENTRAPMENT_AMALGAMATE_SCRIPT}
-      DEPENDS ${inputs} ${ENTRAPMENT_AMALGAMATE_SCRIPT}
+              -P ${PROJECT_SOURCE_DIR}/cmake/amalgamate.cmake
+      DEPENDS ${inputs} ${PROJECT_SOURCE_DIR}/cmake/amalgamate.cmake
       COMMENT "Generating ${output}"
       VERBATIM)
     set_property(GLOBAL APPEND PROPERTY ENTRAPMENT_SINGLE_FILES ${output})

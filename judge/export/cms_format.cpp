@@ -45,9 +45,9 @@ constexpr const char* kTaskYaml =
 
 constexpr const char* kReadmeBody =
     "## Where it goes\n\n"
-    "This directory is the task: `cmsImportTask -L italy_yaml entrapment` imports it (from "
-    "`entrapment.zip`, written with `--zip`, unpack it first: `unzip -d entrapment "
-    "entrapment.zip`; the task's files are at the archive's root). Then add the task to a "
+    "This directory is the task: `cmsImportTask -L italy_yaml {package}` imports it (from "
+    "`{package}.zip`, written with `--zip`, unpack it first: `unzip -d {package} "
+    "{package}.zip`; the task's files are at the archive's root). Then add the task to a "
     "contest. The contestants' testing tool is an attachment (`att/`). The import logs "
     "`Stub for language ... not found.` once for every language CMS knows: expected, the "
     "contestant's program talks to the manager on its own stdin and stdout, and a `sol/stub.*` "
@@ -63,8 +63,8 @@ constexpr const char* kReadmeBody =
     "contestant crashes or runs out of time, CMS scores the test 0 itself.\n"
     "- `task.yaml`: the official limits ({time_s} s, {memory_mib} MiB), {tests} tests (the "
     "samples first, public), scored GroupMin over all of them: 100 or 0, as in the ICPC.\n"
-    "- `input/inputN.txt` is the whole test file (the board, then the judge's lines), which only "
-    "the manager reads; `output/outputN.txt` the winning side, which the loader requires and "
+    "- `input/inputN.txt` is the whole test file ({test_parts}), which only "
+    "the manager reads; `output/outputN.txt` {answer}, which the loader requires and "
     "the manager does not need.\n";
 
 }  // namespace
@@ -87,7 +87,7 @@ FormatResult write_cms(const SourcePackage& source, PackageWriter& out, const Ex
   cms.files = {
       {"task.yaml",
        fmt::format(
-           kTaskYaml, fmt::arg("name", kPackageName), fmt::arg("title", source.config.name),
+           kTaskYaml, fmt::arg("name", source.short_name), fmt::arg("title", source.config.name),
            fmt::arg("time_s", cms.limits.time_s), fmt::arg("memory_mib", cms.limits.memory_mib),
            fmt::arg("tests", cms.numbered.size()),
            fmt::arg("public", public_tests.empty() ? ""
@@ -108,7 +108,9 @@ FormatResult write_cms(const SourcePackage& source, PackageWriter& out, const Ex
   cms.readme = {
       "CMS task (italy_yaml)",
       "",
-      fmt::format(kReadmeBody, fmt::arg("time_s", cms.limits.time_s),
+      fmt::format(kReadmeBody, fmt::arg("package", source.short_name),
+                  fmt::arg("test_parts", source.phrases.test_parts),
+                  fmt::arg("answer", source.phrases.answer), fmt::arg("time_s", cms.limits.time_s),
                   fmt::arg("memory_mib", cms.limits.memory_mib),
                   fmt::arg("tests", cms.numbered.size())),
       {"CMS",

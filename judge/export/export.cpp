@@ -154,11 +154,11 @@ ExportReport export_package(const ExportOptions& options) {
   const SourcePackage source =
       read_source_package(options.root, options.build_dir, options.exhaustive);
   ExportReport report;
-  report.package_dir = fs::absolute(options.out_dir / kPackageName).lexically_normal();
+  report.package_dir = fs::absolute(options.out_dir / source.short_name).lexically_normal();
   OutputDirectory output(report.package_dir, {options.root, options.build_dir}, options.force,
                          options.temporaries);
   if (options.zip) {
-    report.zip_path = report.package_dir.parent_path() / (std::string(kPackageName) + ".zip");
+    report.zip_path = report.package_dir.parent_path() / (source.short_name + ".zip");
     std::error_code error;
     if (fs::exists(fs::symlink_status(report.zip_path, error)) && !options.force &&
         !zip_written_by_judge_export(report.zip_path))
@@ -179,7 +179,7 @@ ExportReport export_package(const ExportOptions& options) {
     std::vector<std::string> zipped;
     for (const std::string& file : report.files)
       if (file.compare(0, root.size(), root) == 0) zipped.push_back(file.substr(root.size()));
-    const std::string prefix = result.zip_nested ? kPackageName : "";
+    const std::string prefix = result.zip_nested ? source.short_name : "";
     write_zip(report.zip_path, output.staging() / result.zip_root, zipped, prefix,
               options.temporaries);
     report.zip_layout = (result.zip_root.empty() ? std::string("the package")

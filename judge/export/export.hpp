@@ -37,9 +37,6 @@ const std::vector<std::string>& export_format_names();
 std::optional<std::string> parse_export_format(const std::string& name);
 std::string export_format_error(const std::string& name);
 
-// The package directory's name: problemtools accepts only [a-z0-9]+ short names.
-constexpr const char* kPackageName = "entrapment";
-
 // The statement's language for the 2025-09 format, which allows one statement per language:
 // LaTeX (BAPCtools reads no other; the default) or Markdown. legacy and Polygon are LaTeX only.
 enum class StatementFormat { Latex, Markdown };
@@ -61,14 +58,14 @@ struct TemporaryTracking {
 struct ExportOptions {
   std::filesystem::path root;       // the repository (problem.yaml, testdata/ ...)
   std::filesystem::path build_dir;  // holds interactor/*.cpp, the generated single files
-  std::filesystem::path out_dir;    // the package goes to out_dir/entrapment
+  std::filesystem::path out_dir;    // the package goes to out_dir/SHORT_NAME
   std::string format = "legacy";    // a canonical name: parse_export_format()
-  bool zip = false;                 // also write out_dir/entrapment.zip
+  bool zip = false;                 // also write out_dir/SHORT_NAME.zip
   bool exhaustive = false;          // also ship testdata/exhaustive (see each format for where)
   StatementFormat statement = StatementFormat::Latex;  // 2025-09 only
   // hydro only: the official limits instead of the ones a default Hydro judge accepts.
   bool official_limits = false;
-  // Replace an out_dir/entrapment (and entrapment.zip) that judge export did not write. Never
+  // Replace an out_dir/SHORT_NAME (and SHORT_NAME.zip) that judge export did not write. Never
   // allows writing into, over or around the package root or the build directory.
   bool force = false;
   TemporaryTracking temporaries;
@@ -94,10 +91,12 @@ class ExportError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-// Writes the package. Everything is read and checked first (the single-file programs against
-// their sources too); the package is written into a temporary directory next to
-// out_dir/entrapment and put in place at the end, replacing a previous export there
-// (output_directory.hpp says what it refuses). Throws ExportError.
+// Writes the package into out_dir/SHORT_NAME, the package's short name (judge.yaml's
+// short_name, or problem.yaml's name in [a-z0-9]+: package/problem_modules.hpp). Everything is
+// read and checked first (the single-file programs against their sources too); the package is
+// written into a temporary directory next to out_dir/SHORT_NAME and put in place at the end,
+// replacing a previous export there (output_directory.hpp says what it refuses). Throws
+// ExportError.
 ExportReport export_package(const ExportOptions& options);
 
 }  // namespace entrapment

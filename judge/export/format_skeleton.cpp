@@ -9,7 +9,7 @@ namespace {
 
 constexpr const char* kReadmeHead =
     "# {name} — {title}\n\n"
-    "Written by `judge export --format {format}` from the Entrapment judging package; do not "
+    "Written by `judge export --format {format}` from the {name} judging package; do not "
     "edit it here.{intro}\n\n"
     "{body}{settings}";
 
@@ -45,11 +45,11 @@ FormatResult write_format(const SourcePackage& source, PackageWriter& out,
     for (const NumberedTest& numbered : skeleton.numbered) {
       const auto name = [&](const std::string& pattern) {
         return fmt::format(fmt::runtime(pattern), fmt::arg("number", numbered.number),
-                           fmt::arg("package", kPackageName));
+                           fmt::arg("package", source.short_name));
       };
       const std::filesystem::path& in = numbered.test->files.at(".in");
       out.copy(name(layout.input), in);
-      if (!layout.answer.empty()) out.write(name(layout.answer), winner_line(in));
+      if (!layout.answer.empty()) out.write(name(layout.answer), answer_text(source, in));
       origin += fmt::format("{} {}/{}\n", name(layout.origin_number), numbered.test->group,
                             numbered.test->name);
     }

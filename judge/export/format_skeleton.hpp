@@ -18,7 +18,7 @@ namespace entrapment {
 
 // How a system names a package's tests. The patterns are fmt templates: {number} is the test's
 // number, from `first`, zero-padded to the width of the largest (at least 2 digits) when
-// `zero_padded`; {package} is kPackageName.
+// `zero_padded`; {package} is the package's short name.
 struct TestLayout {
   std::string input;   // the test file (all of it): "data/{number}.in"
   std::string answer;  // the winning side, or "" when the system takes no answer file

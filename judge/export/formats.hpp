@@ -13,8 +13,8 @@ namespace entrapment {
 struct FormatResult {
   std::size_t submissions = 0;
   // What `--zip` puts in the archive: the files below `zip_root` (a directory of the package,
-  // "" for all of it), at the archive's root, or inside a directory named kPackageName when
-  // `zip_nested` (Kattis' upload). Every importer that reads a zip reads it at its root.
+  // "" for all of it), at the archive's root, or inside a directory named the package's short name
+  // when `zip_nested` (Kattis' upload). Every importer that reads a zip reads it at its root.
   std::string zip_root;
   bool zip_nested = false;
   // What the package changes from problem.yaml's limits or the all-or-nothing scoring, each

@@ -88,8 +88,8 @@ constexpr const char* kChosenDifference =
 
 constexpr const char* kReadmeBody =
     "## Where it goes\n\n"
-    "Import `entrapment.zip` (written with `--zip`: `problem.yaml` at its root) in Hydro under "
-    "Problem set, Import problem (or `hydrooj cli problem import DOMAIN entrapment.zip`). It "
+    "Import `{package}.zip` (written with `--zip`: `problem.yaml` at its root) in Hydro under "
+    "Problem set, Import problem (or `hydrooj cli problem import DOMAIN {package}.zip`). It "
     "creates the problem with its statement (`problem_en.md`), its test data (`testdata/`: "
     "`config.yaml`, {tests} tests, `interactor.cc`) and `additional_file/testing_tool.py` for "
     "contestants. To update only the data of an existing problem, upload the files of "
@@ -164,7 +164,7 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out,
 
   hydro.files = {{"testdata/config.yaml", config},
                  {"problem_en.md", markdown_statement(source, kStatement)},
-                 {"problem.yaml", fmt::format(kProblemYaml, fmt::arg("pid", kPackageName),
+                 {"problem.yaml", fmt::format(kProblemYaml, fmt::arg("pid", source.short_name),
                                               fmt::arg("title", source.config.name))}};
   if (official_limits)
     hydro.notes.push_back(limits_note);
@@ -179,7 +179,8 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out,
   hydro.readme = {
       "Hydro problem",
       "",
-      fmt::format(kReadmeBody, fmt::arg("tests", hydro.numbered.size())),
+      fmt::format(kReadmeBody, fmt::arg("package", source.short_name),
+                  fmt::arg("tests", hydro.numbered.size())),
       {"Hydro",
        fmt::format(
            kLimits, fmt::arg("time", time_text), fmt::arg("memory_mib", memory_mib),

@@ -190,18 +190,11 @@ void write_submissions_yaml(const SourcePackage& source, PackageWriter& out,
 }
 
 constexpr const char* kLegacyReadmeBody =
-    "- `output_validators/entrapment_interactor/interactor.cpp`: the interactor, one "
+    "- `output_validators/{package}_interactor/interactor.cpp`: the interactor, one "
     "self-contained C++14 file, standard library only (exit 42 accepted, 43 wrong answer, reason "
     "in `judgemessage.txt`).\n"
-    "- `input_validators/input_validator/input_validator.cpp`: the input validator (exit 42 "
-    "valid, 43 invalid); with `--board-only` it checks a file that holds the board alone.\n"
-    "- Test data: a test is the board (the first line or two the program reads), then lines for "
-    "the judge alone (the adversary it plays, a script). Contest systems must not show an "
-    "interactive problem's `.in` and `.ans` to contestants, but so that a downloadable sample "
-    "could never reveal the judge's plan, each sample's `.in` holds the board alone and its "
-    "`.ans` the judge's lines (the interactor reads both; `data/sample/testdata.yaml` passes "
-    "`--board-only` to the input validator). Secret `.in` files are whole test files and their "
-    "`.ans` names the winning side.\n"
+    "- `input_validators/input_validator/input_validator.cpp`: {legacy_validator}\n"
+    "- Test data: {legacy_test_data}\n"
     "- `.timelimit`: the time limit in seconds, for DOMjudge (the legacy format has no "
     "time-limit key; problemtools derives its own from the accepted submissions).\n"
     "- Python submissions run on `pypy3` under problemtools (Debian: `apt-get install pypy3`); "
@@ -213,9 +206,8 @@ constexpr const char* kReadmeBody2025 =
     "`judgemessage.txt`).\n"
     "- `input_validators/input_validator/input_validator.cpp`: the input validator (exit 42 "
     "valid, 43 invalid); every file of `data/invalid_input/` must fail it.\n"
-    "- Test data: each `.in` is a whole test file, the board (the first line or two the program "
-    "reads) and then lines for the judge alone (the adversary it plays, a script). What "
-    "contestants download of a sample is its `.in.download`, the board alone, and its "
+    "- Test data: each `.in` is a whole test file, {test_2025}. What "
+    "contestants download of a sample is its `.in.download`, {view_alone}, and its "
     "`.interaction`. Every `.ans` is empty, BAPCtools' convention for interactive problems: the "
     "interactor needs no answer.\n"
     "- `{statement}`: the statement (LaTeX, which BAPCtools needs, unless exported with "
@@ -243,28 +235,30 @@ SystemSettings legacy_settings(const SourcePackage& source, Layout format) {
                 "`.timelimit`, written from them, and the memory limit from this package's "
                 "`problem.yaml` (`limits.memory`); check them on the problem's page after the "
                 "import.",
-            "the judgehost compiles `output_validators/entrapment_interactor/` (no build "
-            "script) as `g++ -Wall -O2 -std=gnu++20`: one self-contained C++14 file, no "
-            "warning.",
+            "the judgehost compiles `output_validators/" + source.short_name +
+                "_interactor/` (no build "
+                "script) as `g++ -Wall -O2 -std=gnu++20`: one self-contained C++14 file, no "
+                "warning.",
             kPassFail,
             "`attachments/testing_tool.py`, which the importer takes as a problem attachment, "
             "and the statement you give the problem: DOMjudge shows a PDF, HTML or text "
             "statement, and this package's is LaTeX (`problem_statement/problem.en.tex`, "
             "rendered by `judge export` from `statement/statement.en.md`). For a PDF, "
-            "`judge export --format cms DIR` writes `DIR/entrapment/statement/statement.pdf` "
-            "(the statement as plain text, with the limits and the samples), or problemtools' "
-            "`problem2pdf` on this package typesets the LaTeX; upload it on the problem's page "
-            "(Problem text). DOMjudge offers no sample files for an interactive problem."};
+            "`judge export --format cms DIR` writes `DIR/" +
+                source.short_name +
+                "/statement/statement.pdf` "
+                "(the statement as plain text, with the limits and the samples), or problemtools' "
+                "`problem2pdf` on this package typesets the LaTeX; upload it on the problem's page "
+                "(Problem text). DOMjudge offers no sample files for an interactive problem."};
   return {format == Layout::Kattis ? "Kattis" : "problemtools and Kattis",
           "the memory limit " + memory +
               " from `problem.yaml` (`limits.memory`); the time limit is not in the package (see "
               "the warning at the top): problemtools and Kattis derive it from the accepted "
               "submissions unless it is fixed.",
-          "problemtools compiles `output_validators/entrapment_interactor/` with its C++ "
-          "settings (`g++ -O2 -std=gnu++17` and the like): one self-contained C++14 file.",
-          kPassFail,
-          "the samples (`data/sample/`: each `.in` is the board alone, each `.ans` that sample's "
-          "judge lines, no secret of the secret data) and `attachments/testing_tool.py`."};
+          "problemtools compiles `output_validators/" + source.short_name +
+              "_interactor/` with its C++ "
+              "settings (`g++ -O2 -std=gnu++17` and the like): one self-contained C++14 file.",
+          kPassFail, source.phrases.legacy_downloads};
 }
 
 // legacy: problem.yaml with legacy keys only, the time limit in .timelimit (DOMjudge; the
@@ -306,25 +300,29 @@ FormatResult write_legacy_layout(const SourcePackage& source, PackageWriter& out
 
   out.write("problem_statement/problem.en.tex",
             render_problemtools_latex(source.statement, source.config.name));
-  FormatSkeleton legacy = kattis_skeleton(source, options.format,
-                                          "output_validators/entrapment_interactor/interactor.cpp");
-  if (!source.group("sample").empty())
+  FormatSkeleton legacy =
+      kattis_skeleton(source, options.format,
+                      "output_validators/" + source.short_name + "_interactor/interactor.cpp");
+  // A sample's .in holds only what the contestant sees when the package's input validator
+  // takes a flag for such a file (export/phrases.yaml, view_only_flag), its .ans the rest.
+  const bool split_samples = !source.phrases.view_only_flag.empty();
+  if (split_samples && !source.group("sample").empty())
     out.write("data/sample/testdata.yaml",
-              "# The sample inputs hold the board alone (the judge's lines are in the .ans).\n"
-              "input_validator_flags: --board-only\n");
+              source.phrases.legacy_sample_comment +
+                  "input_validator_flags: " + source.phrases.view_only_flag + "\n");
   for (const SourceTest& test : source.tests) {
     if (test.group == "invalid_input") continue;  // not a legacy notion: see the README
     const std::string base = data_path(test);
     const std::filesystem::path& in = test.files.at(".in");
-    if (test.group == "sample") {
-      out.write(base + ".in", board_text(in));
-      out.write(base + ".ans", judge_lines(in));
+    if (test.group == "sample" && split_samples) {
+      out.write(base + ".in", view_text(source, in));
+      out.write(base + ".ans", judge_lines(source, in));
     } else {
       out.copy(base + ".in", in);
       if (test.has(".ans"))
         out.copy(base + ".ans", test.files.at(".ans"));
       else
-        out.write(base + ".ans", winner_line(in));
+        out.write(base + ".ans", answer_text(source, in));
     }
     if (test.has(".interaction")) out.copy(base + ".interaction", test.files.at(".interaction"));
     for (const char* ext : {".desc", ".hint"})
@@ -356,7 +354,8 @@ FormatResult write_legacy_layout(const SourcePackage& source, PackageWriter& out
   if (format == Layout::DOMjudge) {
     readme.title = "problem package for DOMjudge (Kattis legacy layout)";
     readme.intro =
-        " Import `entrapment.zip` (`judge export --format domjudge --zip`: `problem.yaml` at the "
+        " Import `" + source.short_name +
+        ".zip` (`judge export --format domjudge --zip`: `problem.yaml` at the "
         "archive's root, where DOMjudge's importer reads it) in DOMjudge's jury interface under "
         "Problems, Import problem, or with its API (`POST /api/v4/contests/{cid}/problems`). The "
         "jury submissions are submitted with it when the problem is imported into a contest and "
@@ -365,18 +364,25 @@ FormatResult write_legacy_layout(const SourcePackage& source, PackageWriter& out
   } else if (format == Layout::Kattis) {
     readme.title = "Kattis problem package, legacy format (Kattis upload)";
     readme.intro =
-        " `entrapment.zip` (`--zip`) holds this directory as `entrapment/`, the layout Kattis "
+        " `" + source.short_name + ".zip` (`--zip`) holds this directory as `" + source.short_name +
+        "/`, the layout Kattis "
         "takes for an upload (BAPCtools' `bt zip --kattis` writes the same); check it first "
-        "with problemtools: `verifyproblem entrapment`.";
+        "with problemtools: `verifyproblem " +
+        source.short_name + "`.";
   } else {
     readme.title = "Kattis problem package, legacy format";
     readme.intro =
-        " It imports unchanged into problemtools (`verifyproblem`) and Kattis; `entrapment.zip` "
+        " It imports unchanged into problemtools (`verifyproblem`) and Kattis; `" +
+        source.short_name +
+        ".zip` "
         "(`--zip`) has `problem.yaml` at its root, as DOMjudge's importer reads it, but for "
         "DOMjudge prefer `--format domjudge`, which declares the verdicts DOMjudge may give the "
         "submissions that crash or time out.";
   }
-  readme.body = std::string(kLegacyReadmeBody) + exhaustive_note(source);
+  readme.body = fmt::format(kLegacyReadmeBody, fmt::arg("package", source.short_name),
+                            fmt::arg("legacy_validator", source.phrases.legacy_validator),
+                            fmt::arg("legacy_test_data", source.phrases.legacy_test_data)) +
+                exhaustive_note(source);
   readme.settings = legacy_settings(source, format);
   return write_format(source, out, legacy, notes);
 }
@@ -428,7 +434,7 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
     if (test.group != "invalid_input") out.write(base + ".ans", "");  // BAPCtools' convention
     if (test.has(".interaction")) out.copy(base + ".interaction", test.files.at(".interaction"));
     if (test.group == "sample") {  // what contestants download: the board, never the judge's lines
-      out.write(base + ".in.download", board_text(in));
+      out.write(base + ".in.download", view_text(source, in));
       if (test.has(".ans.download"))
         out.copy(base + ".ans.download", test.files.at(".ans.download"));
       else
@@ -451,9 +457,14 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
   kattis.readme = {
       "Kattis problem package, format 2025-09",
       " It imports unchanged into BAPCtools (`bt validate`, `bt run`) and DOMjudge "
-      "(`entrapment.zip`, written with `--zip`, has `problem.yaml` at its root, where DOMjudge's "
-      "importer reads it).",
-      fmt::format(kReadmeBody2025, fmt::arg("statement", statement_file)) + exhaustive_note(source),
+      "(`" +
+          source.short_name +
+          ".zip`, written with `--zip`, has `problem.yaml` at its root, where DOMjudge's "
+          "importer reads it).",
+      fmt::format(kReadmeBody2025, fmt::arg("statement", statement_file),
+                  fmt::arg("test_2025", source.phrases.test_2025),
+                  fmt::arg("view_alone", source.phrases.view_alone)) +
+          exhaustive_note(source),
       {"BAPCtools and DOMjudge",
        limits_text(source) +
            " (`limits.time_limit`, `limits.memory`), which both read from this package's "
@@ -462,9 +473,10 @@ FormatResult write_kattis_2025(const SourcePackage& source, PackageWriter& out,
        "command (DOMjudge's judgehost, for a validator without a build script: `g++ -Wall -O2 "
        "-std=gnu++20`); one self-contained C++14 file.",
        kPassFail,
-       "each sample's `.in.download` (the board alone) and `.interaction`, and "
-       "`attachments/testing_tool.py`; never a `.in` (the judge's lines). DOMjudge offers no "
-       "sample files for an interactive problem."}};
+       "each sample's `.in.download` (" + source.phrases.view_alone +
+           ") and `.interaction`, and "
+           "`attachments/testing_tool.py`; never a `.in` (the judge's lines). DOMjudge offers no "
+           "sample files for an interactive problem."}};
   return write_format(source, out, kattis, notes);
 }
 

@@ -77,7 +77,7 @@ constexpr const char* kReadmeBody =
     "(one section per field).\n"
     "2. Upload the test data: every file of `testdata/` ({tests} tests and `interactor.cpp`) in "
     "the problem's Files page, as test data, file by file: Lyrio imports no zip "
-    "(`entrapment.zip`, written with `--zip`, only carries them, at its root).\n"
+    "(`{package}.zip`, written with `--zip`, only carries them, at its root).\n"
     "3. Judge settings: paste `judgeInfo.json` (the interaction type's judgeInfo, every field "
     "filled: limits, one subtask of every test, the interactor) and save; Lyrio checks it "
     "against the uploaded files.\n"
@@ -121,14 +121,16 @@ FormatResult write_libreoj(const SourcePackage& source, PackageWriter& out, cons
       {"statement.md", markdown_statement(source, kStatement)}};
   libreoj.notes = {fmt::format(
       "The tests are {}.in to {}.in (samples first; tests-origin.txt names them), each the whole "
-      "test file (the board, then the judge's lines), which only the interactor reads. "
+      "test file ({test_parts}), which only the interactor reads. "
       "Interaction problems have no answer files in Lyrio.",
-      padded(1, width), padded(libreoj.numbered.size(), width))};
+      padded(1, width), padded(libreoj.numbered.size(), width),
+      fmt::arg("test_parts", source.phrases.test_parts))};
   libreoj.solutions_left_out = "LibreOJ keeps only test data and the judge settings";
   libreoj.readme = {
       "LibreOJ (Lyrio) problem",
       "",
-      fmt::format(kReadmeBody, fmt::arg("tests", libreoj.numbered.size())),
+      fmt::format(kReadmeBody, fmt::arg("package", source.short_name),
+                  fmt::arg("tests", libreoj.numbered.size())),
       {"LibreOJ",
        fmt::format(kLimits, fmt::arg("time_s", libreoj.limits.time_s),
                    fmt::arg("time_ms", libreoj.limits.time_ms),

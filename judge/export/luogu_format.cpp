@@ -57,7 +57,7 @@ constexpr const char* kReadmeBody =
     "and output into the sample fields.\n"
     "2. Tags: 交互题 (interactive), which makes Luogu run `checker.cpp` as the interactor; the "
     "manual counts a `checker.cpp` as a Special Judge, so add the Special Judge tag too.\n"
-    "3. Upload the data: `entrapment.zip` (written with `--zip`) holds exactly the files of "
+    "3. Upload the data: `{package}.zip` (written with `--zip`) holds exactly the files of "
     "`data/`, at its root, with no folders: {tests} tests (`NN.in` and `NN.out`), `checker.cpp`, "
     "an empty `interactive_lib.cpp` and `config.yml`.\n"
     "4. `config.yml` sets each test's limits, those of the official problem ({time_s} s, "
@@ -97,19 +97,22 @@ FormatResult write_luogu(const SourcePackage& source, PackageWriter& out, const 
   luogu.notes = {
       fmt::format("The tests are numbered {} to {} (samples first; tests-origin.txt names them), "
                   "since Luogu takes only names with one run of digits. Each .in is the whole "
-                  "test file (the board, then the judge's lines) and each .out the winning side, "
+                  "test file ({test_parts}) and each .out {answer}, "
                   "which the interactor does not need.",
                   padded(1, width_for(luogu.numbered.size())),
-                  padded(luogu.numbered.size(), width_for(luogu.numbered.size()))),
-      "Luogu lets a user download the input and output of the first test their submission "
-      "fails: here that shows the judge's lines of that test (its adversary and seed), not an "
-      "answer. Turn data downloads off for the problem if that should stay private."};
+                  padded(luogu.numbered.size(), width_for(luogu.numbered.size())),
+                  fmt::arg("test_parts", source.phrases.test_parts),
+                  fmt::arg("answer", source.phrases.answer)),
+      fmt::format("Luogu lets a user download the input and output of the first test their "
+                  "submission fails: here that shows the judge's lines of that test ({}), not an "
+                  "answer. Turn data downloads off for the problem if that should stay private.",
+                  source.phrases.judge_lines_detail)};
   luogu.solutions_left_out = "Luogu's data zip holds only tests and the judge's programs";
   luogu.readme = {
       "Luogu problem",
       "",
-      fmt::format(kReadmeBody, fmt::arg("tests", luogu.numbered.size()),
-                  fmt::arg("time_s", luogu.limits.time_s),
+      fmt::format(kReadmeBody, fmt::arg("package", source.short_name),
+                  fmt::arg("tests", luogu.numbered.size()), fmt::arg("time_s", luogu.limits.time_s),
                   fmt::arg("memory_mib", luogu.limits.memory_mib)),
       {"Luogu",
        fmt::format(kLimits, fmt::arg("time_s", luogu.limits.time_s),

@@ -58,18 +58,7 @@ constexpr const char* kProblemXml = R"(<?xml version="1.0" encoding="utf-8" stan
     <interactor>
       <source path="files/interactor.cpp" type="cpp.g++17"/>
     </interactor>
-    <validators>
-      <validator>
-        <source path="files/validator.cpp" type="cpp.g++17"/>
-        <testset>
-          <test-count>{validator_tests}</test-count>
-          <input-path-pattern>files/tests/validator-tests/%0{validator_width}d</input-path-pattern>
-          <tests>
-{validator_list}          </tests>
-        </testset>
-      </validator>
-    </validators>
-    <solutions>
+{validators}    <solutions>
 {solutions}    </solutions>
   </assets>
   <tags>
@@ -90,12 +79,26 @@ constexpr const char* kSolution =
     "      </solution>\n";
 
 constexpr const char* kReadmeIntro =
-    " `problem.xml` describes everything. `entrapment.zip` (`--zip`) has `problem.xml` at its "
+    " `problem.xml` describes everything. `{package}.zip` (`--zip`) has `problem.xml` at its "
     "root, as Polygon packages do: upload it in Polygon (Package, Upload package), or give it to "
     "the tools that read Polygon packages. Tick the problem's Interactive box in Polygon's "
     "General info: the interactor is declared, but Polygon keeps that box apart. For DOMjudge "
     "use `--format domjudge`, not this package through Polygon2DOMjudge (which would run this "
     "interactor under DOMjudge's conventions).";
+
+// The <validators> of problem.xml, when the module has a testlib input validator.
+constexpr const char* kValidators = R"(    <validators>
+      <validator>
+        <source path="files/validator.cpp" type="cpp.g++17"/>
+        <testset>
+          <test-count>{validator_tests}</test-count>
+          <input-path-pattern>files/tests/validator-tests/%0{validator_width}d</input-path-pattern>
+          <tests>
+{validator_list}          </tests>
+        </testset>
+      </validator>
+    </validators>
+)";
 
 constexpr const char* kReadmeBody =
     "- `files/interactor.cpp`: the interactor under testlib's conventions (exit 0 ok, 1 wrong "
@@ -106,8 +109,8 @@ constexpr const char* kReadmeBody =
     "otherwise `FAIL <reason> (stdin, line N)` and exit 3), built from the same parser as the "
     "interactor; its tests are `files/tests/validator-tests/` (the samples, valid; "
     "testdata/invalid_input, invalid; `validator-tests-origin.txt` names them).\n"
-    "- `tests/NN`: whole test files (the board, then the judge's lines: Polygon shows tests to "
-    "no contestant), samples first; `tests/NN.a` names the winning side; `tests-origin.txt` maps "
+    "- `tests/NN`: whole test files ({test_parts}: Polygon shows tests to "
+    "no contestant), samples first; `tests/NN.a` names {answer}; `tests-origin.txt` maps "
     "the numbers to the test names.\n"
     "- `solutions/`: tagged `main` (the reference), `accepted`, `wrong-answer`, "
     "`time-limit-exceeded`, and `rejected` for those that fail at run time (Polygon has no "
@@ -180,10 +183,13 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out, cons
         fmt::arg("name", xml_escape(numbered.test->group + "/" + numbered.test->name)));
 
   // ---- the validator and its tests: the samples are valid, invalid_input is not ----
+  // (The testlib input validator is Entrapment's alone: a module without one has neither.)
+  const bool validator = !source.input_validator_testlib.empty();
   std::vector<std::pair<const SourceTest*, bool>> validator_tests;
-  for (const SourceTest* test : source.group("sample")) validator_tests.push_back({test, true});
+  for (const SourceTest* test : source.group("sample"))
+    if (validator) validator_tests.push_back({test, true});
   for (const SourceTest* test : source.group("invalid_input"))
-    validator_tests.push_back({test, false});
+    if (validator) validator_tests.push_back({test, false});
   const int validator_width = width_for(validator_tests.size());
   std::string validator_list, validator_names;
   for (std::size_t i = 0; i < validator_tests.size(); ++i) {
@@ -193,13 +199,19 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out, cons
     validator_list += fmt::format(kValidatorTest, valid ? "valid" : "invalid");
     validator_names += fmt::format("{} {}/{}\n", number, test->group, test->name);
   }
-  files.push_back({"files/tests/validator-tests-origin.txt", validator_names});
+  if (validator) {
+    files.push_back({"files/tests/validator-tests-origin.txt", validator_names});
+  } else {
+    polygon.notes.push_back(
+        "No input validator: this problem's module has no testlib input validator (Entrapment's "
+        "alone has one), so problem.xml declares none; add one in Polygon if it needs one.");
+  }
 
   // ---- programs ----
   copies.push_back({"files/interactor.cpp", source.interactor_testlib});
   copies.push_back({"files/check.cpp", source.testlib_checker});
   copies.push_back({"check.cpp", source.testlib_checker});  // Polygon packages keep it here too
-  copies.push_back({"files/validator.cpp", source.input_validator_testlib});
+  if (validator) copies.push_back({"files/validator.cpp", source.input_validator_testlib});
 
   // ---- statement: sections, examples, and the whole olymp problem ----
   const std::vector<std::string> interactions = sample_interactions(source);
@@ -259,25 +271,33 @@ FormatResult write_polygon(const SourcePackage& source, PackageWriter& out, cons
   const long long memory_bytes = polygon.limits.memory_kib * 1024;
   std::string executables;
   for (const char* program : {"files/check.cpp", "files/interactor.cpp", "files/validator.cpp"})
-    executables += fmt::format(kExecutable, program);
+    if (validator || std::string(program) != "files/validator.cpp")
+      executables += fmt::format(kExecutable, program);
   files.push_back(
       {"problem.xml",
-       fmt::format(kProblemXml, fmt::arg("package", kPackageName),
-                   fmt::arg("name", xml_escape(source.config.name)), fmt::arg("pdf", kPdfStatement),
-                   fmt::arg("time_ms", polygon.limits.time_ms),
-                   fmt::arg("memory_limit",
-                            memory_bytes > 0 ? fmt::format(kMemoryLimit, memory_bytes) : ""),
-                   fmt::arg("tests", polygon.numbered.size()),
-                   fmt::arg("width", width_for(polygon.numbered.size())),
-                   fmt::arg("test_list", test_list), fmt::arg("executables", executables),
-                   fmt::arg("validator_tests", validator_tests.size()),
-                   fmt::arg("validator_width", validator_width),
-                   fmt::arg("validator_list", validator_list), fmt::arg("solutions", solutions))});
+       fmt::format(
+           kProblemXml, fmt::arg("package", source.short_name),
+           fmt::arg("name", xml_escape(source.config.name)), fmt::arg("pdf", kPdfStatement),
+           fmt::arg("time_ms", polygon.limits.time_ms),
+           fmt::arg("memory_limit",
+                    memory_bytes > 0 ? fmt::format(kMemoryLimit, memory_bytes) : ""),
+           fmt::arg("tests", polygon.numbered.size()),
+           fmt::arg("width", width_for(polygon.numbered.size())), fmt::arg("test_list", test_list),
+           fmt::arg("executables", executables),
+           fmt::arg("validators",
+                    validator ? fmt::format(kValidators,
+                                            fmt::arg("validator_tests", validator_tests.size()),
+                                            fmt::arg("validator_width", validator_width),
+                                            fmt::arg("validator_list", validator_list))
+                              : std::string()),
+           fmt::arg("solutions", solutions))});
 
   polygon.readme = {
       "Polygon package",
-      kReadmeIntro,
-      fmt::format(kReadmeBody, fmt::arg("time_s", polygon.limits.time_s),
+      fmt::format(kReadmeIntro, fmt::arg("package", source.short_name)),
+      fmt::format(kReadmeBody, fmt::arg("test_parts", source.phrases.test_parts),
+                  fmt::arg("answer", source.phrases.answer),
+                  fmt::arg("time_s", polygon.limits.time_s),
                   fmt::arg("memory_mib", polygon.limits.memory_mib)),
       {"Polygon",
        fmt::format("{} s and {} MiB, the official limits, from `problem.xml` (the testset's "

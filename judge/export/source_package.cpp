@@ -1,12 +1,15 @@
 #include "source_package.hpp"
 
 #include <algorithm>
+#include <memory>
+#include <optional>
 #include <sstream>
 
 #include "export.hpp"
+#include "package/problem_modules.hpp"
+#include "package/yaml_reader.hpp"
 #include "single_file.hpp"
 #include "support/files.hpp"
-#include "testcase/testcase.hpp"
 
 namespace fs = std::filesystem;
 
@@ -159,31 +162,96 @@ std::string read_text(const fs::path& path) {
   return *text;
 }
 
-std::string winner_line(const fs::path& input) {
+namespace {
+
+std::shared_ptr<const PreparedTest> prepared(const SourcePackage& source, const fs::path& input) {
   try {
-    return std::string(to_string(parse_testcase(read_text(input)).winner())) + "\n";
-  } catch (const TestCaseError& e) {
+    return source.module->parse_test(read_text(input), "");
+  } catch (const TestFileError& e) {
     throw ExportError(input.string() + ": " + e.what());
   }
 }
 
-std::string judge_lines(const fs::path& input) {
+// export/phrases.yaml: every key optional, each a Markdown fragment.
+ExportPhrases read_phrases(const fs::path& root) {
+  ExportPhrases phrases;
+  phrases.test_parts = "the lines the judge sends first, then the judge's own lines";
+  phrases.answer = "the answer file the module writes";
+  phrases.judge_lines_detail = "the judge's own lines";
+  phrases.view_alone = "the lines the judge sends first";
+  phrases.test_2025 =
+      "the lines the judge sends first, then lines for the judge alone (its own settings)";
+  phrases.legacy_validator = "the input validator (exit 42 valid, 43 invalid).";
+  phrases.legacy_test_data =
+      "each `.in` is a whole test file, which only the interactor reads; each `.ans` is the "
+      "answer file the interactor is given beside it.";
+  phrases.legacy_downloads = "the samples (`data/sample/`: each `.in` and `.ans`).";
+  const fs::path file = root / "export" / "phrases.yaml";
+  if (!fs::exists(file)) return phrases;
+  const YamlReader reader("export/phrases.yaml");
+  const YAML::Node yaml = reader.load(file);
+  if (!yaml.IsMap()) reader.fail("expected a map of phrases, found " + YamlReader::kind(yaml));
+  const std::vector<std::pair<const char*, std::string*>> keys = {
+      {"test_parts", &phrases.test_parts},
+      {"answer", &phrases.answer},
+      {"judge_lines_detail", &phrases.judge_lines_detail},
+      {"view_alone", &phrases.view_alone},
+      {"test_2025", &phrases.test_2025},
+      {"legacy_validator", &phrases.legacy_validator},
+      {"legacy_test_data", &phrases.legacy_test_data},
+      {"legacy_downloads", &phrases.legacy_downloads},
+      {"view_only_flag", &phrases.view_only_flag},
+      {"legacy_sample_comment", &phrases.legacy_sample_comment}};
+  std::vector<std::string> known;
+  for (const auto& key : keys) known.push_back(key.first);
+  reader.only_known(yaml, "", known);
+  for (const auto& key : keys) {
+    const YAML::Node node = YamlReader::child(yaml, key.first);
+    if (!node) continue;
+    if (!node.IsScalar())
+      reader.fail(node, key.first, "expected a text, found " + YamlReader::kind(node));
+    *key.second = node.Scalar();
+  }
+  return phrases;
+}
+
+// Where the single files' sources are: the package root or the nearest directory above it
+// holding judge/transports/ (examples/mastermind lies in the toolkit's repository), else the
+// source directory the build was configured from.
+fs::path toolkit_root(const fs::path& root, const fs::path& build_dir) {
+  for (fs::path dir = fs::absolute(root).lexically_normal(); !dir.empty();
+       dir = dir.parent_path()) {
+    if (fs::is_directory(dir / "judge" / "transports")) return dir;
+    if (dir == dir.parent_path()) break;
+  }
+  const std::optional<std::string> cache = read_file(build_dir / "CMakeCache.txt");
+  const std::string key = "\nCMAKE_HOME_DIRECTORY:INTERNAL=";
+  if (cache) {
+    const std::size_t at = cache->find(key);
+    if (at != std::string::npos) {
+      const std::size_t from = at + key.size();
+      return cache->substr(from, cache->find('\n', from) - from);
+    }
+  }
+  return root;
+}
+
+}  // namespace
+
+std::string answer_text(const SourcePackage& source, const fs::path& input) {
+  return source.module->answer_file(*prepared(source, input));
+}
+
+std::string judge_lines(const SourcePackage& source, const fs::path& input) {
   const std::string text = read_text(input);
-  const std::string board = board_text(input);
-  if (text.compare(0, board.size(), board) != 0)
-    throw ExportError(input.string() + ": does not start with its board as written");
-  return text.substr(board.size());
+  const std::string view = view_text(source, input);
+  if (text.compare(0, view.size(), view) != 0)
+    throw ExportError(input.string() + ": does not start with what the contestant sees of it");
+  return text.substr(view.size());
 }
 
-std::string board_text(const fs::path& input) {
-  try {
-    std::string text;
-    for (const std::string& line : parse_testcase(read_text(input)).board_lines())
-      text += line + "\n";
-    return text;
-  } catch (const TestCaseError& e) {
-    throw ExportError(input.string() + ": " + e.what());
-  }
+std::string view_text(const SourcePackage& source, const fs::path& input) {
+  return source.module->contestant_view(*prepared(source, input));
 }
 
 SourcePackage read_source_package(const fs::path& root, const fs::path& build_dir,
@@ -198,6 +266,14 @@ SourcePackage read_source_package(const fs::path& root, const fs::path& build_di
   }
   if (package.config.type != "interactive")
     throw ExportError("problem.yaml: type: the exports are written for an interactive problem");
+  try {
+    package.module = &package_problem_module(root);
+    package.short_name = package_short_name(root, package.config.name);
+    package.phrases = read_phrases(root);
+  } catch (const std::exception& e) {
+    throw ExportError(e.what());
+  }
+  package.toolkit_root = toolkit_root(root, build_dir);
 
   for (const std::string& group : kGroups) read_group(root, group, package.tests);
   if (package.group("secret").empty()) throw ExportError("testdata/secret/: no test cases");
@@ -209,34 +285,37 @@ SourcePackage read_source_package(const fs::path& root, const fs::path& build_di
   read_submissions(root, package.submissions, package.warnings);
 
   const std::string build_hint = " — build first: cmake --build " + build_dir.string();
-  const fs::path single = build_dir / "interactor";
+  const fs::path single = build_dir / "interactor" / package.module->single_file_dir();
   package.interactor =
       required_file(single / "interactor.cpp", "the single-file interactor" + build_hint);
   package.interactor_testlib = required_file(single / "interactor_testlib.cpp",
                                              "the single-file testlib interactor" + build_hint);
   package.input_validator =
       required_file(single / "input_validator.cpp", "the single-file input validator" + build_hint);
-  package.input_validator_testlib =
-      required_file(single / "input_validator_testlib.cpp",
-                    "the single-file testlib input validator" + build_hint);
   package.interactor_uoj =
       required_file(single / "interactor_uoj.cpp", "the single-file UOJ interactor" + build_hint);
   package.cms_manager =
       required_file(single / "cms_manager.cpp", "the single-file CMS manager" + build_hint);
   package.cms_manager_binary =
       required_file(single / "cms_manager", "the compiled CMS manager" + build_hint);
-  for (const fs::path& generated :
-       {package.interactor, package.interactor_testlib, package.input_validator,
-        package.input_validator_testlib, package.interactor_uoj, package.cms_manager})
-    check_single_file(generated, root, build_dir);
+  std::vector<fs::path> generated = {package.interactor, package.interactor_testlib,
+                                     package.input_validator, package.interactor_uoj,
+                                     package.cms_manager};
+  // The testlib input validator is Entrapment's alone: a module may have none.
+  if (fs::is_regular_file(single / "input_validator_testlib.cpp")) {
+    package.input_validator_testlib = single / "input_validator_testlib.cpp";
+    generated.insert(generated.begin() + 3, package.input_validator_testlib);
+  }
+  for (const fs::path& file : generated) check_single_file(file, package.toolkit_root, build_dir);
   // The manager is compiled from its single file by the build: never older than it.
   std::error_code error;
   if (fs::last_write_time(package.cms_manager_binary, error) <
       fs::last_write_time(package.cms_manager, error))
     throw ExportError(package.cms_manager_binary.string() + ": older than " +
                       package.cms_manager.string() + build_hint);
-  package.testlib_checker = required_file(root / "judge" / "transports" / "testlib_checker.cpp",
-                                          "the checker of the testlib interactor's log");
+  package.testlib_checker =
+      required_file(package.toolkit_root / "judge" / "transports" / "testlib_checker.cpp",
+                    "the checker of the testlib interactor's log");
   const fs::path statement =
       required_file(root / "statement" / "statement.en.md", "the statement's source");
   package.statement = parse_statement(read_text(statement), "statement/statement.en.md");

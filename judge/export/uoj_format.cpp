@@ -61,7 +61,7 @@ constexpr const char* kReadmeIntro =
 constexpr const char* kReadmeBody =
     "## Where it goes\n\n"
     "1. Create the problem and paste `statement.md` into its statement (Markdown).\n"
-    "2. In the problem's Data tab (manage/data), upload `entrapment.zip` (written with `--zip`: "
+    "2. In the problem's Data tab (manage/data), upload `{package}.zip` (written with `--zip`: "
     "exactly the files of `data/`, at its root) and synchronise the data. UOJ compiles the "
     "interactor then.\n"
     "3. `data/download/testing_tool.py` is what uoj.ac offers contestants for download with the "
@@ -91,27 +91,29 @@ FormatResult write_uoj(const SourcePackage& source, PackageWriter& out, const Ex
                      "data/download"};
 
   // interactor.cpp is C++03 on uoj.ac and the only name the community edition reads.
-  uoj.files = {{"data/problem.conf",
-                fmt::format(kProblemConf, fmt::arg("tests", uoj.numbered.size()),
-                            fmt::arg("prefix", kPackageName), fmt::arg("time_s", uoj.limits.time_s),
-                            fmt::arg("memory_mib", uoj.limits.memory_mib))},
-               {"statement.md", markdown_statement(source, kStatement)}};
+  uoj.files = {
+      {"data/problem.conf",
+       fmt::format(kProblemConf, fmt::arg("tests", uoj.numbered.size()),
+                   fmt::arg("prefix", source.short_name), fmt::arg("time_s", uoj.limits.time_s),
+                   fmt::arg("memory_mib", uoj.limits.memory_mib))},
+      {"statement.md", markdown_statement(source, kStatement)}};
   uoj.notes = {
       fmt::format(
           "The tests are {prefix}1.in to {prefix}{tests}.in (samples first; tests-origin.txt "
-          "names them), with the winning side in the .out files, which UOJ requires and the "
+          "names them), with {answer} in the .out files, which UOJ requires and the "
           "interactor does not need. No extra or sample tests (n_ex_tests 0): UOJ offers sample "
           "tests' files for download, and a test file holds the judge's lines; the statement "
           "shows the samples.",
-          fmt::arg("prefix", kPackageName), fmt::arg("tests", uoj.numbered.size())),
+          fmt::arg("prefix", source.short_name), fmt::arg("tests", uoj.numbered.size()),
+          fmt::arg("answer", source.phrases.answer)),
       "One subtask of every test worth 100 points: accepted on all of them or nothing, as in "
       "the ICPC."};
   uoj.solutions_left_out = "UOJ's data holds only tests and the judge's programs";
   uoj.readme = {
       "UOJ problem data",
       kReadmeIntro,
-      fmt::format(kReadmeBody, fmt::arg("tests", uoj.numbered.size()),
-                  fmt::arg("time_s", uoj.limits.time_s),
+      fmt::format(kReadmeBody, fmt::arg("package", source.short_name),
+                  fmt::arg("tests", uoj.numbered.size()), fmt::arg("time_s", uoj.limits.time_s),
                   fmt::arg("memory_mib", uoj.limits.memory_mib)),
       {"UOJ",
        fmt::format("{time_s} s and {memory_mib} MB per test, the official limits, from "

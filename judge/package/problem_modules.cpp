@@ -1,6 +1,7 @@
 #include "problem_modules.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <map>
 #include <stdexcept>
 
@@ -49,7 +50,7 @@ const ProblemModule& package_problem_module(const std::filesystem::path& root) {
           known_names() + ")");
   if (!yaml.IsMap())
     reader.fail("expected a map with the key `module`, found " + YamlReader::kind(yaml));
-  reader.only_known(yaml, "", {"module"});
+  reader.only_known(yaml, "", {"module", "short_name"});
   const YAML::Node module = YamlReader::child(yaml, "module");
   if (!module)
     reader.fail("no `module` key: name the module that plays this package's games (" +
@@ -62,6 +63,32 @@ const ProblemModule& package_problem_module(const std::filesystem::path& root) {
         module, "module",
         "no problem module named '" + module.Scalar() + "'; this judge knows: " + known_names());
   return *found;
+}
+
+std::string package_short_name(const std::filesystem::path& root, const std::string& problem_name) {
+  const YamlReader reader("judge.yaml");
+  const YAML::Node yaml = reader.load(root / "judge.yaml");
+  const YAML::Node given = yaml.IsMap() ? YamlReader::child(yaml, "short_name") : YAML::Node();
+  if (given) {
+    const std::string name = given.IsScalar() ? given.Scalar() : "";
+    const bool usable = !name.empty() && std::all_of(name.begin(), name.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9');
+    });
+    if (!usable)
+      reader.fail(given, "short_name",
+                  "expected a name of lowercase letters and digits ([a-z0-9]+, what problemtools "
+                  "accepts), found " +
+                      (given.IsScalar() ? "'" + name + "'" : YamlReader::kind(given)));
+    return name;
+  }
+  std::string name;
+  for (const char c : problem_name)
+    if (std::isalnum(static_cast<unsigned char>(c)) && static_cast<unsigned char>(c) < 0x80)
+      name += static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (name.empty())
+    reader.fail("no `short_name` key, and problem.yaml's name '" + problem_name +
+                "' has no letter or digit to make one of: add `short_name: NAME` ([a-z0-9]+)");
+  return name;
 }
 
 }  // namespace entrapment

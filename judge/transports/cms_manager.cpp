@@ -5,9 +5,10 @@
 //   manager FROM_USER TO_USER < input.txt
 //
 // FROM_USER is the FIFO the contestant's stdout writes into, TO_USER the one its stdin reads
-// from; the test file arrives on stdin. CMS's sandbox opens the contestant's ends stdin first,
-// then stdout, so the manager opens TO_USER (for writing) first and FROM_USER (for reading)
-// second: the other order deadlocks, since opening a FIFO waits for its other end.
+// from; the test file arrives on stdin, read by the problem's module (the_problem_module()). CMS's
+// sandbox opens the contestant's ends stdin first, then stdout, so the manager opens TO_USER (for
+// writing) first and FROM_USER (for reading) second: the other order deadlocks, since opening a
+// FIFO waits for its other end.
 //
 // The verdict, as CMS reads a manager (extract_outcome_and_text in cms/grading/steps/trusted.py):
 //   stdout, first line   the outcome: 1.0 when the contestant proved its claim, 0.0 when not;
@@ -20,9 +21,10 @@
 // crashed or ran out of time (the outcome is then 0 whatever the manager says). SIGPIPE is
 // ignored: a contestant that stops reading is a failed write, not a verdict.
 #include <cstdio>
+#include <memory>
 #include <string>
 
-#include "../interaction/interaction.hpp"
+#include "../contract/the_problem.hpp"
 #include "guarded_main.hpp"
 #include "test_file_io.hpp"
 
@@ -51,10 +53,11 @@ int run(int argc, char** argv) {
   std::string input;
   const ReadResult read = read_test_stream(stdin, input);
   if (read != ReadResult::Read) return judge_failed(read_failure(read, "the test file on stdin"));
-  TestCase test;
+  const ProblemModule& module = the_problem_module();
+  std::shared_ptr<const PreparedTest> test;
   try {
-    test = parse_testcase(input);
-  } catch (const TestCaseError& e) {
+    test = module.parse_test(input, "");  // a whole test file: no answer file
+  } catch (const TestFileError& e) {
     return judge_failed(std::string("the test file on stdin: ") + e.what());
   }
 
@@ -67,8 +70,8 @@ int run(int argc, char** argv) {
     return judge_failed(std::string("cannot open the FIFO from the contestant ") + argv[1]);
 
   StreamChannel channel(from_user, to_user);
-  Transcript transcript;
-  const Outcome outcome = interact(test, channel, transcript);
+  GameRecord record;
+  const Outcome outcome = module.play(*test, channel, record);
   std::fclose(to_user);  // the contestant reads the end of its input
   std::fclose(from_user);
   if (outcome.result == Outcome::Result::JudgeError) return judge_failed(outcome.message);

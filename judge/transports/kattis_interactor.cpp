@@ -2,8 +2,9 @@
 //
 //   interactor INPUT_FILE ANSWER_FILE FEEDBACK_DIR [ARGS...]
 //
-// INPUT_FILE is a test file (judge/testcase/testcase.hpp); or it holds the board alone and
-// ANSWER_FILE the judge's lines that follow it in a test file (parse_test_files()).
+// INPUT_FILE and ANSWER_FILE are read by the problem's module (the_problem_module(),
+// judge/contract/the_problem.hpp): Entrapment's INPUT_FILE is a test file, or it holds the
+// board alone and ANSWER_FILE the judge's lines that follow it in a test file.
 //
 // The contestant's output arrives on stdin, the judge's lines go to stdout. Exit 42 when the
 // contestant proved its claim, 43 when it did not (reason in FEEDBACK_DIR/judgemessage.txt);
@@ -15,6 +16,7 @@
 // exits: see await_contestant_gone().
 #include <chrono>
 #include <cstdio>
+#include <memory>
 #include <string>
 
 #if defined(__unix__) || defined(__APPLE__)
@@ -24,7 +26,7 @@
 #include <cerrno>
 #endif
 
-#include "../interaction/interaction.hpp"
+#include "../contract/the_problem.hpp"
 #include "guarded_main.hpp"
 #include "test_file_io.hpp"
 
@@ -103,8 +105,8 @@ int run(int argc, char** argv) {
   const std::string answer_path = argv[2];
   const std::string feedback_dir = argv[3];
 
-  // The test is the input file, or the board in the input file and the judge's lines in the
-  // answer file (the legacy export's samples): see parse_test_files().
+  // The module reads the test from both files (Entrapment's: the input file, or the board in
+  // the input file and the judge's lines in the answer file, the legacy export's samples).
   std::string input, answer;
   const entrapment::ReadResult input_read = entrapment::read_test_file(input_path, input);
   if (input_read != entrapment::ReadResult::Read)
@@ -115,11 +117,12 @@ int run(int argc, char** argv) {
     return judge_error(feedback_dir,
                        entrapment::read_failure(answer_read, "the answer file " + answer_path));
 
-  entrapment::TestCase test;
+  const entrapment::ProblemModule& module = entrapment::the_problem_module();
+  std::shared_ptr<const entrapment::PreparedTest> test;
   try {
-    test = entrapment::parse_test_files(input, answer);
-  } catch (const entrapment::TestCaseError& e) {
-    if (e.file() == entrapment::TestCaseError::File::Input)
+    test = module.parse_test(input, answer);
+  } catch (const entrapment::TestFileError& e) {
+    if (e.file() == entrapment::TestFileError::File::Input)
       return judge_error(feedback_dir, input_path + ": " + e.what());
     if (answer_read != entrapment::ReadResult::Read)
       return judge_error(feedback_dir, "cannot read the answer file " + answer_path +
@@ -128,9 +131,9 @@ int run(int argc, char** argv) {
   }
 
   entrapment::StreamChannel channel(stdin, stdout);
-  entrapment::Transcript transcript;
-  const entrapment::Outcome outcome = entrapment::interact(test, channel, transcript);
-  entrapment::write_text_file(feedback_dir + "/transcript.json", transcript.to_json());
+  entrapment::GameRecord record;
+  const entrapment::Outcome outcome = module.play(*test, channel, record);
+  entrapment::write_text_file(feedback_dir + "/transcript.json", record.to_json());
   if (outcome.result == entrapment::Outcome::Result::JudgeError)
     return judge_error(feedback_dir, outcome.message);
   if (!entrapment::write_text_file(feedback_dir + "/judgemessage.txt", outcome.message + "\n"))

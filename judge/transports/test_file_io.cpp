@@ -1,7 +1,5 @@
 #include "test_file_io.hpp"
 
-#include "../testcase/testcase.hpp"
-
 namespace entrapment {
 
 ReadResult read_test_stream(std::FILE* in, std::string& text) {
@@ -11,8 +9,8 @@ ReadResult read_test_stream(std::FILE* in, std::string& text) {
   // One byte more than allowed tells a file of exactly the limit from a larger one.
   while ((n = std::fread(buffer, 1, sizeof buffer, in)) > 0) {
     text.append(buffer, n);
-    if (text.size() > kMaxTestFileBytes) {
-      text.resize(kMaxTestFileBytes);
+    if (text.size() > kMaxTransportFileBytes) {
+      text.resize(kMaxTransportFileBytes);
       return ReadResult::TooLarge;
     }
   }
@@ -34,7 +32,7 @@ std::string read_failure(ReadResult result, const std::string& what) {
     case ReadResult::Missing:
       return "cannot open " + what;
     case ReadResult::TooLarge:
-      return what + " is larger than " + std::to_string(kMaxTestFileBytes) +
+      return what + " is larger than " + std::to_string(kMaxTransportFileBytes) +
              " bytes: not a test file (a test file is a few short lines)";
     case ReadResult::Failed:
       return "cannot read " + what;

@@ -1,19 +1,25 @@
 // What every transport (the contest-system interactors, the CMS manager, the validators) does
-// with files: reads a test file whole, byte for byte, but never more than kMaxTestFileBytes
-// (judge/testcase/testcase.hpp), so that a path like /dev/zero is refused with a message
-// instead of filling memory; writes a small file; flattens a message onto one line.
+// with files: reads a test file whole, byte for byte, but never more than kMaxTransportFileBytes,
+// so that a path like /dev/zero is refused with a message instead of filling memory; writes a
+// small file; flattens a message onto one line.
 // C++14, standard library only: part of the single-file programs.
 #pragma once
 
+#include <cstddef>
 #include <cstdio>
 #include <string>
 
 namespace entrapment {
 
+// The most a transport reads of a test or answer file: a problem's test file is a few short
+// lines (Entrapment's reader takes at most this, its kMaxTestFileBytes; Master-Mind's 4096
+// bytes), and the module refuses what is too long for it.
+constexpr std::size_t kMaxTransportFileBytes = std::size_t{1} << 20;
+
 enum class ReadResult {
   Read,      // `text` holds the whole file
   Missing,   // it could not be opened
-  TooLarge,  // it holds more than kMaxTestFileBytes bytes (reading stopped there)
+  TooLarge,  // it holds more than kMaxTransportFileBytes bytes (reading stopped there)
   Failed,    // a read error
 };
 

@@ -20,10 +20,11 @@
 //   ...
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
-#include "../interaction/interaction.hpp"
+#include "../contract/the_problem.hpp"
 #include "../protocol/tokens.hpp"
 #include "guarded_main.hpp"
 #include "test_file_io.hpp"
@@ -41,13 +42,12 @@ struct Arguments {
   bool appes = false;
 };
 
-std::string log_text(const char* verdict, const std::string& message,
-                     const Transcript* transcript) {
+std::string log_text(const char* verdict, const std::string& message, const GameRecord* record) {
   std::string text = "entrapment-log 1\nverdict ";
   text += verdict;
   text += "\nmessage " + one_line(message) + "\n";
-  if (transcript)
-    for (const TranscriptLine& line : transcript->lines)
+  if (record)
+    for (const GameLine& line : record->lines)
       text += (line.from_contestant ? "> " : "< ") + one_line(line.text) + "\n";
   return text;
 }
@@ -119,8 +119,8 @@ int run(int argc, char** argv) {
                       "exports follows; this testlib interactor wrote nothing");
   }
 
-  // The test is the input file, or the board there and the judge's lines in the answer file
-  // (see parse_test_files()); Polygon passes whole test files.
+  // The module reads the test from both files (Entrapment's: the input file, or the board there
+  // and the judge's lines in the answer file); Polygon passes whole test files.
   std::string input, answer;
   const ReadResult input_read = read_test_file(args.input, input);
   if (input_read != ReadResult::Read) {
@@ -136,12 +136,13 @@ int run(int argc, char** argv) {
     return finish(args, kFail, why);
   }
 
-  TestCase test;
+  const ProblemModule& module = the_problem_module();
+  std::shared_ptr<const PreparedTest> test;
   try {
-    test = parse_test_files(input, answer);
-  } catch (const TestCaseError& e) {
+    test = module.parse_test(input, answer);
+  } catch (const TestFileError& e) {
     std::string why = args.input + ": " + e.what();
-    if (e.file() == TestCaseError::File::Answer)
+    if (e.file() == TestFileError::File::Answer)
       why = answer_read == ReadResult::Read
                 ? args.answer + ": " + e.what()
                 : "no readable answer file holds the judge's lines of " + args.input;
@@ -150,10 +151,9 @@ int run(int argc, char** argv) {
   }
 
   StreamChannel channel(stdin, stdout);
-  Transcript transcript;
-  const Outcome outcome = interact(test, channel, transcript);
-  if (!write_text_file(args.output,
-                       log_text(to_string(outcome.result), outcome.message, &transcript)))
+  GameRecord record;
+  const Outcome outcome = module.play(*test, channel, record);
+  if (!write_text_file(args.output, log_text(to_string(outcome.result), outcome.message, &record)))
     return finish(args, kFail, "cannot write the judge log to " + args.output);
   switch (outcome.result) {
     case Outcome::Result::Accepted:

@@ -8,8 +8,8 @@
 // output on stdin and the judge's lines going to the contestant from stdout
 // (run_simple_interaction in judger/uoj_judger/include/uoj_judger.h). CONTESTANT is read as
 // the contestant's stream: "/dev/stdin" (or "-") is stdin itself, any other path is opened.
-// INPUT is a whole test file, or the board alone with the judge's lines in ANSWER
-// (parse_test_files() in judge/testcase/testcase.hpp).
+// INPUT and ANSWER are read by the problem's module (the_problem_module()): Entrapment's INPUT is
+// a whole test file, or the board alone with the judge's lines in ANSWER.
 //
 // UOJ's sandbox lets the interactor write no file (a write anywhere but /dev/null ends it as
 // "Dangerous Syscalls"), so this transport writes nothing but the game on stdout and its
@@ -21,9 +21,10 @@
 // The exit codes are testlib's; UOJ does not read them. SIGPIPE is ignored: a contestant that
 // stops reading is a failed write, not a verdict.
 #include <cstdio>
+#include <memory>
 #include <string>
 
-#include "../interaction/interaction.hpp"
+#include "../contract/the_problem.hpp"
 #include "guarded_main.hpp"
 #include "test_file_io.hpp"
 
@@ -55,11 +56,12 @@ int run(int argc, char** argv) {
   if (answer_read == ReadResult::TooLarge)
     return finish(kFail, read_failure(answer_read, "the answer file " + answer_path));
 
-  TestCase test;
+  const ProblemModule& module = the_problem_module();
+  std::shared_ptr<const PreparedTest> test;
   try {
-    test = parse_test_files(input, answer);
-  } catch (const TestCaseError& e) {
-    if (e.file() == TestCaseError::File::Input) return finish(kFail, input_path + ": " + e.what());
+    test = module.parse_test(input, answer);
+  } catch (const TestFileError& e) {
+    if (e.file() == TestFileError::File::Input) return finish(kFail, input_path + ": " + e.what());
     if (answer_read != ReadResult::Read)
       return finish(kFail, "no readable answer file holds the judge's lines of " + input_path);
     return finish(kFail, answer_path + ": " + e.what());
@@ -71,8 +73,8 @@ int run(int argc, char** argv) {
     if (!contestant) return finish(kFail, "cannot open the contestant's output " + contestant_path);
   }
   StreamChannel channel(contestant, stdout);
-  Transcript transcript;  // kept in memory only: UOJ allows no file to write it to
-  const Outcome outcome = interact(test, channel, transcript);
+  GameRecord record;  // kept in memory only: UOJ allows no file to write it to
+  const Outcome outcome = module.play(*test, channel, record);
   switch (outcome.result) {
     case Outcome::Result::Accepted:
       return finish(kOk, outcome.message);

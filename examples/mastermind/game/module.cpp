@@ -74,6 +74,8 @@ class MasterMindModule : public entrapment::ProblemModule {
   }
 
   std::string input_validator_program() const override { return "mastermind/input_validator"; }
+
+  std::string single_file_dir() const override { return "mastermind"; }
 };
 
 }  // namespace

@@ -41,6 +41,7 @@ class EntrapmentModule : public ProblemModule {
 
   // Its boards come in families, and its contest set is chosen against the corpus.
   bool has_generator_families() const override { return true; }
+  std::string single_file_dir() const override { return ""; }
 };
 
 }  // namespace
