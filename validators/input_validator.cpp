@@ -23,6 +23,10 @@
 #include "testcase/testcase.hpp"
 #include "transports/test_file_io.hpp"
 
+// The transports' reader stops after kMaxTransportFileBytes: Entrapment's bound.
+static_assert(entrapment::kMaxTestFileBytes == entrapment::kMaxTransportFileBytes,
+              "a test file is read up to the test-file format's own bound");
+
 namespace {
 
 constexpr int kValid = 42;

@@ -18,6 +18,11 @@
 #include "test_file_io.hpp"
 
 namespace entrapment {
+
+// The transports' reader stops after kMaxTransportFileBytes: Entrapment's bound.
+static_assert(kMaxTestFileBytes == kMaxTransportFileBytes,
+              "a test file is read up to the test-file format's own bound");
+
 namespace testlib_validator {
 
 constexpr int kValid = 0;

@@ -51,8 +51,8 @@ class RecipePackage {
     const fs::path checkout = repository();
     fs::create_directories(root_ / "solutions" / "accepted");
     fs::create_directories(root_ / "solutions" / "wrong_answer");
-    for (const char* part :
-         {"problem.yaml", "judge.yaml", "statement", "attachments", "judge", "validators", "tools"})
+    for (const char* part : {"problem.yaml", "judge.yaml", "export", "statement", "attachments",
+                             "judge", "validators", "tools"})
       fs::copy(checkout / part, root_ / part, fs::copy_options::recursive);
     fs::create_directory(root_ / "testdata");
     for (const fs::directory_entry& entry : fs::directory_iterator(checkout / "testdata"))

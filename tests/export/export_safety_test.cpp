@@ -64,8 +64,9 @@ class ExportSafety : public ::testing::Test {
   void copy_package(const fs::path& to) {
     fs::create_directories(to);
     fs::copy_file(repo_ / "problem.yaml", to / "problem.yaml");
+    fs::copy_file(repo_ / "judge.yaml", to / "judge.yaml");
     for (const char* dir : {"judge", "validators", "statement", "solutions", "attachments",
-                            "testdata/sample", "testdata/invalid_input"}) {
+                            "export", "testdata/sample", "testdata/invalid_input"}) {
       fs::create_directories((to / dir).parent_path());
       fs::copy(repo_ / dir, to / dir, fs::copy_options::recursive);
     }

@@ -72,7 +72,7 @@ TEST(ExportFormats, AnUnknownFormatOrAnOptionItDoesNotReadIsRefusedFirst) {
                         "hydro)"),
             std::string::npos)
       << limits;
-  EXPECT_FALSE(fs::exists(out / kPackageName)) << "a refused export wrote the package";
+  EXPECT_FALSE(fs::exists(out / "entrapment")) << "a refused export wrote the package";
 }
 
 }  // namespace

@@ -6,6 +6,12 @@
 
 namespace entrapment {
 
+// The contest-system transports read at most 1 MiB of a test file (kMaxTransportFileBytes in
+// transports/test_file_io.hpp), Entrapment's bound: a longer file is refused as too large before
+// the reader sees it, as it always was.
+static_assert(kMaxTestFileBytes == std::size_t{1} << 20,
+              "the transports' bound on a test file is Entrapment's kMaxTestFileBytes");
+
 namespace {
 
 class EntrapmentModule : public ProblemModule {
