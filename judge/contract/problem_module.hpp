@@ -57,11 +57,12 @@ class ProblemModule {
   // as a run of one of the package's own generator programs (`generate:`), and the module
   // writes the rest (doc/testdata.md, "Any problem's generators.yaml").
   virtual bool has_generator_families() const { return false; }
-  // Where the build writes the module's single files (interactor.cpp, interactor_testlib.cpp,
-  // interactor_uoj.cpp, cms_manager.cpp and its compiled cms_manager, input_validator.cpp),
-  // relative to the build's interactor/ directory ("" for that directory itself): judge export
-  // ships them from there.
-  virtual std::string single_file_dir() const = 0;
+
+  // Optional. Where the build writes the module's single files (interactor.cpp,
+  // interactor_testlib.cpp, interactor_uoj.cpp, cms_manager.cpp and its compiled cms_manager,
+  // input_validator.cpp), relative to the build's interactor/ directory ("" for that directory
+  // itself): judge export ships them from there. By default the module's name.
+  virtual std::string single_file_dir() const { return name(); }
 };
 
 }  // namespace entrapment

@@ -12,6 +12,9 @@
 #include "generator_programs.hpp"
 #include "interaction_file.hpp"
 #include "package/yaml_reader.hpp"
+#include "submissions/compile_cache.hpp"
+#include "submissions/work_dir.hpp"
+#include "support/files.hpp"
 #include "support/parallel_for.hpp"
 
 namespace entrapment {
@@ -199,6 +202,12 @@ class AnyProblemReader : public YamlReader {
     for (ListedTest& test : tests_)
       if (!test.program.empty()) runs.push_back(&test);
     if (runs.empty()) return;
+    // The outputs of these programs' sources with these arguments, kept from an earlier run:
+    // `judge run` checks the data against generators.yaml before every run, and compiling and
+    // running a hundred generators each time cost seconds.
+    const CompileCache cache;
+    const std::string key = outputs_key(runs);
+    if (!key.empty() && fetch_outputs(cache, key, runs)) return;
     GeneratorPrograms programs(root_, named_);
     for (ListedTest* test : runs) {
       try {
@@ -219,6 +228,54 @@ class AnyProblemReader : public YamlReader {
       if (!faults[i].empty())
         fail(child(runs[i]->node, "generate"), runs[i]->entry + ".generate",
              "`" + command_text(*runs[i]) + "` " + faults[i]);
+    if (!key.empty()) store_outputs(cache, key, runs);
+  }
+
+  // What every run's output depends on: each program's source files, byte for byte, and each
+  // run's command line, in order; "" when a source cannot be read (then nothing is cached).
+  std::string outputs_key(const std::vector<ListedTest*>& runs) const {
+    std::string key = "generated tests 1\n";
+    std::set<std::string> programs;
+    for (const ListedTest* test : runs) programs.insert(test->program);
+    for (const std::string& program : programs) {
+      const auto named = named_.find(program);
+      const std::vector<std::string> files =
+          named != named_.end() ? named->second : std::vector<std::string>{program};
+      for (const std::string& file : files) {
+        const std::optional<std::string> bytes = read_file(root_ / file);
+        if (!bytes) return "";
+        key += program + "\n" + file + "\n" + std::to_string(bytes->size()) + "\n" + *bytes;
+      }
+    }
+    for (const ListedTest* test : runs) key += "\nrun " + command_text(*test);
+    return key;
+  }
+
+  bool fetch_outputs(const CompileCache& cache, const std::string& key,
+                     const std::vector<ListedTest*>& runs) const {
+    const WorkDir work("generated");
+    if (!cache.fetch(key, work.path() / "outputs")) return false;
+    std::vector<std::string> outputs;
+    for (std::size_t i = 0; i < runs.size(); ++i) {
+      std::optional<std::string> bytes = read_file(work.path() / "outputs" / std::to_string(i));
+      if (!bytes) return false;
+      outputs.push_back(std::move(*bytes));
+    }
+    for (std::size_t i = 0; i < runs.size(); ++i) runs[i]->in = std::move(outputs[i]);
+    return true;
+  }
+
+  void store_outputs(const CompileCache& cache, const std::string& key,
+                     const std::vector<ListedTest*>& runs) const {
+    try {
+      const WorkDir work("generated");
+      fs::create_directories(work.path() / "outputs");
+      for (std::size_t i = 0; i < runs.size(); ++i)
+        write_file(work.path() / "outputs" / std::to_string(i), runs[i]->in);
+      cache.store(key, work.path() / "outputs");
+    } catch (const std::exception&) {
+      // Failing to cache is never an error: the next check runs the programs again.
+    }
   }
 
   static std::string command_text(const ListedTest& test) {

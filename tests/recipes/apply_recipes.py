@@ -1,5 +1,6 @@
 #!/usr/bin/env python3
-"""Follows every "How to add" recipe of doc/development.md on a scratch copy of the checkout.
+"""Follows every "How to add" recipe of doc/development.md and doc/new-problem.md on a scratch
+copy of the checkout.
 
 A recipe is a level-3 section "### How to add <thing>". Its prose is for the reader; the steps
 a machine applies are fenced blocks whose info string starts with `recipe`:
@@ -30,7 +31,7 @@ nothing to reuse, and the tool says so. On any failure it names the recipe, the 
 file, and exits 1; 2 is a mistake in its own arguments. The scratch directory is removed at the
 end (--keep keeps it).
 
-Usage: apply_recipes.py --build BUILD_DIR [--checkout DIR] [--page doc/development.md]
+Usage: apply_recipes.py --build BUILD_DIR [--checkout DIR] [--page PAGE]...
                         [--jobs N] [--keep] [--no-build]
 Python 3 standard library only.
 """
@@ -336,11 +337,13 @@ def build_copy(copy, checkout, build, targets, jobs, stats_log):
 
 
 def main():
-    parser = argparse.ArgumentParser(description="Follow doc/development.md's recipes on a copy.")
+    parser = argparse.ArgumentParser(description="Follow the docs' recipes on a copy.")
     parser.add_argument("--checkout", default=os.path.dirname(os.path.dirname(
         os.path.dirname(os.path.abspath(__file__)))), help="the checkout (default: this file's)")
     parser.add_argument("--build", required=True, help="the checkout's build directory")
-    parser.add_argument("--page", default=os.path.join("doc", "development.md"))
+    parser.add_argument("--page", action="append",
+                        help="a page of recipes, repeated (default: doc/development.md and "
+                             "doc/new-problem.md)")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--keep", action="store_true", help="keep the scratch directory")
     parser.add_argument("--no-build", action="store_true",
@@ -354,10 +357,20 @@ def main():
     started = time.monotonic()
     scratch = None
     try:
-        with open(os.path.join(checkout, args.page), encoding="utf-8") as f:
-            recipes = parse_page(f.read(), args.page)
-        if not recipes:
-            raise RecipeError("%s has no \"### How to add\" section" % args.page)
+        recipes = []
+        # By default the pages of recipes the checkout has (a small one, as the tool's own
+        # tests make, may hold development.md alone).
+        pages = args.page or [page for page in (os.path.join("doc", "development.md"),
+                                                os.path.join("doc", "new-problem.md"))
+                              if os.path.isfile(os.path.join(checkout, page))]
+        if not pages:
+            raise RecipeError("%s has no doc/development.md" % checkout)
+        for page in pages:
+            with open(os.path.join(checkout, page), encoding="utf-8") as f:
+                found = parse_page(f.read(), page)
+            if not found:
+                raise RecipeError("%s has no \"### How to add\" section" % page)
+            recipes += found
         parent = os.path.join(build, "recipes")
         os.makedirs(parent, exist_ok=True)
         scratch = tempfile.mkdtemp(prefix="copy-", dir=parent)

@@ -74,8 +74,6 @@ class MasterMindModule : public entrapment::ProblemModule {
   }
 
   std::string input_validator_program() const override { return "mastermind/input_validator"; }
-
-  std::string single_file_dir() const override { return "mastermind"; }
 };
 
 }  // namespace
