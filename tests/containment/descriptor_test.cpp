@@ -45,8 +45,8 @@ TEST_P(ContestantDescriptors, AContestantHasOnlyItsThree) {
   TempDir dir("entrapment-test-fds", 0755);
   OpenDescriptors held(dir.path);
   ASSERT_GE(held.file, 3);
-  const TestResult result =
-      judge_test(player("fds"), trapper_board(), "fds", small_limits(mechanism()), sandbox());
+  const TestResult result = judge_test(player("fds"), echo_module(), echo_test(), "fds",
+                                       small_limits(mechanism()), sandbox());
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
 

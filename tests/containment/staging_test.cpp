@@ -44,7 +44,7 @@ class PrivatePlaces : public ModeTest {
     BoxLimits limits = small_limits(mechanism());
     limits.cpu_s = cpu_s;
     limits.wall_s = wall_limit_for(cpu_s);
-    return judge_test({"staged", command}, trapper_board(), "staged", limits, sandbox());
+    return judge_test({"staged", command}, echo_module(), echo_test(), "staged", limits, sandbox());
   }
   // The figures of a program that fills 64 MiB and burns `cpu_used` s of CPU by its own clock,
   // plus what it needs of its own, and nothing of it left (no process with `token` in its
@@ -80,7 +80,7 @@ TEST_P(PrivatePlaces, AProgramInA0700DirectoryRuns) {
 // A Python script of mode 0600 there, playing in a thread after 64 MiB and 1.5 s of CPU.
 TEST_P(PrivatePlaces, APythonScriptInA0700DirectoryRuns) {
   const fs::path script =
-      copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "solution.py", 0600);
+      copy_into(programs_dir() / "threaded_echo.py", private_dir_.path, "solution.py", 0600);
   const std::string mark = token("private-script");
   const TestResult result =
       judge({"/usr/bin/python3", script.string(), "plain", "64", "1.5", mark}, 4);
@@ -93,7 +93,7 @@ TEST_P(PrivatePlaces, AnInterpreterShimInA0700DirectoryIsResolvedToItsPython) {
   const fs::path shim = private_dir_.path / "python3";
   write_file(shim, "#!/bin/sh\nexec /usr/bin/python3 \"$@\"\n", 0755);
   const fs::path script =
-      copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "solution.py", 0600);
+      copy_into(programs_dir() / "threaded_echo.py", private_dir_.path, "solution.py", 0600);
   const TestResult result = judge({shim.string(), script.string(), "plain"});
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
@@ -105,7 +105,7 @@ TEST_P(PrivatePlaces, AnInterpreterFileAloneInA0700DirectoryRuns) {
   const fs::path python =
       copy_into(fs::canonical("/usr/bin/python3"), private_dir_.path, "python3", 0755);
   const fs::path script =
-      copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "solution.py", 0600);
+      copy_into(programs_dir() / "threaded_echo.py", private_dir_.path, "solution.py", 0600);
   const TestResult result = judge({python.string(), script.string(), "plain"});
   EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
 }
@@ -126,7 +126,7 @@ TEST_P(PrivatePlaces, AnInstallationInA0700DirectoryIsReachableByTheContestant) 
   fs::create_directories(prefix / "lib");
   fs::create_directory_symlink(library, prefix / "lib" / real.filename());
   const fs::path python = copy_into(real, prefix / "bin", "python3", 0755);
-  copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "trapper.py", 0600);
+  copy_into(programs_dir() / "threaded_echo.py", private_dir_.path, "echo.py", 0600);
   const fs::path script = private_dir_.path / "solution.py";
   write_file(script,
              "import os, runpy, sys\n"
@@ -134,7 +134,7 @@ TEST_P(PrivatePlaces, AnInstallationInA0700DirectoryIsReachableByTheContestant) 
              "    open(sys.executable, 'rb').close()\n"
              "except OSError:\n"
              "    sys.exit(3)\n"
-             "sys.argv = [os.path.join(os.path.dirname(__file__), 'trapper.py'), 'plain']\n"
+             "sys.argv = [os.path.join(os.path.dirname(__file__), 'echo.py'), 'plain']\n"
              "runpy.run_path(sys.argv[0], run_name='__main__')\n",
              0600);
   const TestResult result = judge({python.string(), script.string()});
@@ -149,7 +149,7 @@ TEST_P(PrivatePlaces, AnInterpreterTheContestantCannotRunIsAJudgeError) {
   const fs::path python =
       copy_into(fs::canonical("/usr/bin/python3"), private_dir_.path, "python3", 0700);
   const fs::path script =
-      copy_into(programs_dir() / "threaded_trapper.py", private_dir_.path, "solution.py", 0600);
+      copy_into(programs_dir() / "threaded_echo.py", private_dir_.path, "solution.py", 0600);
   const TestResult result = judge({python.string(), script.string(), "plain"});
   if (!sandbox()) {
     EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;

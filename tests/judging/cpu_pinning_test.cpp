@@ -45,13 +45,13 @@ TEST_P(CpuPinning, ParallelTestsNeverShareACpuNorOutnumberTheCpus) {
   std::vector<fs::path> files;
   for (int i = 0; i < 3 * count + 1; ++i) {
     files.push_back(dir.path / ("t" + std::to_string(10 + i) + ".in"));
-    std::ofstream(files.back()) << "2 0\nadversary adaptive " << i << "\n";
+    std::ofstream(files.back()) << i << " bye\n";  // the tests' own game (echo_problem.hpp)
   }
   RunOptions options;
   options.jobs = 2 * count + 2;
   options.sandbox = sandbox();
-  const RunResult run =
-      judge_tests(player("cpu-window"), files, dir.path, small_limits(mechanism()), options);
+  const RunResult run = judge_tests(player("cpu-window"), echo_module(), files, dir.path,
+                                    small_limits(mechanism()), options);
   ASSERT_EQ(run.tests.size(), files.size());
   std::vector<Window> windows;
   const std::regex said("window ([0-9,]*) ([0-9]+) ([0-9]+)");

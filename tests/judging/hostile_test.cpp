@@ -4,6 +4,8 @@
 // memory its whole process tree really used (checked against programs that use known amounts),
 // leaves no process, scratch directory or control group behind, and the judge's own memory stays
 // small.
+// The programs play the tests' own game (tests/support/echo_problem.hpp), not a problem's: what
+// is tested is the box, whatever problem a package brings.
 #include <gtest/gtest.h>
 #include <sys/resource.h>
 #include <unistd.h>
@@ -29,8 +31,8 @@ constexpr double kCpuNotUnderTest_s = 10;
 struct Hostile {
   const char* mode;
   Verdict verdict;
-  bool runner_side = false;  // play the board the contestant wins as the Runner
-  long long memory_mib = 0;  // a smaller memory limit (page faults are slow on small VMs)
+  bool answered_last = false;  // the game without the judge's "bye": the answer is the last line
+  long long memory_mib = 0;    // a smaller memory limit (page faults are slow on small VMs)
   // The CPU limit, where the case tests it or the wall-clock guard (2 x limit + 1) it implies:
   // 0 is kCpuNotUnderTest_s.
   double cpu_s = 0;
@@ -54,7 +56,7 @@ struct Hostile {
 
 // A failing test names its parameter in words, not as a dump of its bytes.
 void PrintTo(const Hostile& hostile, std::ostream* out) {
-  *out << hostile.mode << (hostile.runner_side ? " as the Runner" : "");
+  *out << hostile.mode << (hostile.answered_last ? " answering last" : "");
 }
 
 using Param = std::tuple<Hostile, bool /*sandbox*/, LimitChoice>;
@@ -73,9 +75,9 @@ TEST_P(HostileTest, RightVerdictTrueFiguresInTimeAndNothingLeft) {
   limits.wall_s = wall_limit_for(limits.cpu_s);
   if (hostile.wall_s) limits.wall_s = hostile.wall_s;
   if (hostile.max_processes) limits.max_processes = hostile.max_processes;
-  const TestResult result =
-      judge_test(submission, hostile.runner_side ? runner_board() : trapper_board(), hostile.mode,
-                 limits, sandbox);
+  const TestResult result = judge_test(
+      submission, echo_module(), hostile.answered_last ? echo_test_answered_last() : echo_test(),
+      hostile.mode, limits, sandbox);
   EXPECT_EQ(to_string(result.verdict), std::string(to_string(hostile.verdict)))
       << result.message << " (cpu " << result.cpu_s << " s, memory " << result.memory_kib
       << " KiB)";
@@ -302,7 +304,7 @@ std::string name(const ::testing::TestParamInfo<Param>& info) {
   std::string n = std::get<0>(info.param).mode;
   for (char& c : n)
     if (c == '-') c = '_';
-  if (std::get<0>(info.param).runner_side) n += "_as_runner";
+  if (std::get<0>(info.param).answered_last) n += "_answering_last";
   return n + "_" + mode_name(std::get<1>(info.param), std::get<2>(info.param));
 }
 
@@ -355,8 +357,9 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
   if (const std::string why = why_unsupported(true, mechanism); !why.empty()) GTEST_SKIP() << why;
   BoxLimits limits = small_limits(mechanism);
   limits.wall_s = 5;  // a busy machine must not end one of the two runs early
-  const TestResult plain = judge_test(player(mode), trapper_board(), mode, limits, false);
-  const TestResult boxed = judge_test(player(mode), trapper_board(), mode, limits, true);
+  const TestResult plain =
+      judge_test(player(mode), echo_module(), echo_test(), mode, limits, false);
+  const TestResult boxed = judge_test(player(mode), echo_module(), echo_test(), mode, limits, true);
   EXPECT_EQ(plain.verdict, boxed.verdict) << plain.message << " / " << boxed.message;
   // 10 %, plus bwrap's own start-up: the control group counts bwrap with the program, and its
   // namespace set-up took up to 25 ms of CPU on a loaded 2-core CI machine (0.016 s plain, 0.041 s
@@ -393,7 +396,7 @@ INSTANTIATE_TEST_SUITE_P(
 //
 // The attack must happen while the neighbour runs, whatever the machine's load: the
 // neighbour's judge is held after the neighbour's first line (the neighbour then waits for
-// the judge's answer, mid-game) until the attacker's run is over. No sleep decides it.
+// the judge's "bye", mid-game) until the attacker's run is over. No sleep decides it.
 class NeighbourTest : public ModeTest {};
 
 // Forwards to the contestant's channel; after the contestant's first line, says so (`ready`)
@@ -433,17 +436,19 @@ TEST_P(NeighbourTest, ARunThatKillsEverythingItMayReachesNoOtherRun) {
   std::future<void> neighbour_ready = ready.get_future();
   TestResult neighbour, attacker;
   std::thread beside([&] {
-    neighbour = judge_test(player("correct"), trapper_board(), "neighbour", held, sandbox(),
-                           [&](Channel& pipe, const GameRecord&) -> std::unique_ptr<Channel> {
-                             return std::make_unique<HeldChannel>(pipe, ready, released);
-                           });
+    neighbour =
+        judge_test(player("correct"), echo_module(), echo_test(), "neighbour", held, sandbox(),
+                   [&](Channel& pipe, const GameRecord&) -> std::unique_ptr<Channel> {
+                     return std::make_unique<HeldChannel>(pipe, ready, released);
+                   });
     try {
       ready.set_value();  // it never wrote a line: nothing to wait for (and the test fails)
     } catch (const std::future_error&) {
     }
   });
   neighbour_ready.wait();  // its first line came: it runs, and waits for its judge
-  attacker = judge_test(player("kill-all"), trapper_board(), "attacker", limits, sandbox());
+  attacker =
+      judge_test(player("kill-all"), echo_module(), echo_test(), "attacker", limits, sandbox());
   go.set_value();
   beside.join();
   EXPECT_EQ(to_string(neighbour.verdict), std::string("AC")) << neighbour.message;
@@ -475,8 +480,8 @@ TEST_P(CostOfLooksTest, ManyMappingsCostTheBoxLittle) {
   limits.wall_s = 30;  // the CPU limit stops it; room for a busy machine
   rusage before{}, after{};
   ::getrusage(RUSAGE_CHILDREN, &before);
-  const TestResult result =
-      judge_test(player("many-mappings"), trapper_board(), "many-mappings", limits, sandbox());
+  const TestResult result = judge_test(player("many-mappings"), echo_module(), echo_test(),
+                                       "many-mappings", limits, sandbox());
   ::getrusage(RUSAGE_CHILDREN, &after);
   auto cpu = [](const rusage& u) {
     return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
@@ -513,7 +518,7 @@ TestResult judge_table_filler(const std::string& mode, bool sandbox, LimitChoice
   limits.max_processes = 256;
   limits.wall_s = 30;
   limits.cpu_s = 10;
-  return judge_test(player(mode), trapper_board(), mode, limits, sandbox);
+  return judge_test(player(mode), echo_module(), echo_test(), mode, limits, sandbox);
 }
 
 TEST_P(FileTableTest, ARunHoldsAtMostATwentiethOfTheMachinesFileTable) {

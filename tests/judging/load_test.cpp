@@ -2,10 +2,10 @@
 // on: the wall-clock guard (2 x CPU + 1 s) is moved later by the time the contestant waited
 // for a CPU, not by the time it slept. Here the machine is made busy (eight spinning processes
 // per core, each in a session of its own) while a program that needs 0.3 s of CPU (limit 0.4 s,
-// guard 1.8 s, where its start is fast: the limit is calibrated) plays: it gets about an eighth of a core, so 0.3 s of CPU takes some 2.5 s of
-// wall time, past the guard, and only the credited waits keep it from a TLE. (No timed
-// assertion: verdicts only.) The spinners' CPU is the test's cost, so the machine is busy only
-// as long as the guard needs to be passed.
+// guard 1.8 s, where its start is fast: the limit is calibrated) plays: it gets about an eighth of
+// a core, so 0.3 s of CPU takes some 2.5 s of wall time, past the guard, and only the credited
+// waits keep it from a TLE. (No timed assertion: verdicts only.) The spinners' CPU is the test's
+// cost, so the machine is busy only as long as the guard needs to be passed.
 #include <gtest/gtest.h>
 #include <signal.h>
 #include <sys/wait.h>
@@ -58,7 +58,7 @@ class Load : public ModeTest {
     BoxLimits roomy = small_limits(mechanism());
     roomy.cpu_s = 10;
     roomy.wall_s = wall_limit_for(roomy.cpu_s);
-    const TestResult alone = judge_test(player("burn-0.3-then-play"), trapper_board(),
+    const TestResult alone = judge_test(player("burn-0.3-then-play"), echo_module(), echo_test(),
                                         "burn-0.3-then-play", roomy, sandbox());
     EXPECT_EQ(to_string(alone.verdict), std::string("AC")) << "alone: " << alone.message;
     return std::max(0.4, alone.cpu_s * 4 / 3);
@@ -67,7 +67,7 @@ class Load : public ModeTest {
     BoxLimits limits = small_limits(mechanism());
     limits.cpu_s = cpu_limit_s;
     limits.wall_s = wall_limit_for(limits.cpu_s);
-    return judge_test(player(mode), trapper_board(), mode, limits, sandbox());
+    return judge_test(player(mode), echo_module(), echo_test(), mode, limits, sandbox());
   }
 };
 

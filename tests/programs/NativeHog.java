@@ -1,7 +1,8 @@
 // A Java program whose memory is not on the heap (-Xmx does not cap it): it takes 2 GiB in
 // blocks of 32 MiB through sun.misc.Unsafe and touches every byte, and claims the Runner's side
-// only if it got them all. Under a smaller limit it must be MLE under every mechanism (the
-// control group counts the whole JVM; under rlimits the judge adds up its resident memory).
+// only if it got them all, its output ending there: never AC, whatever it got. Under a smaller
+// limit it must be MLE under every mechanism (the control group counts the whole JVM; under
+// rlimits the judge adds up its resident memory).
 import java.lang.reflect.Field;
 
 public class NativeHog {

@@ -1,6 +1,10 @@
-// A test contestant: plays Entrapment optimally (with the exact solver), or misbehaves the
-// way its first argument says. The containment tests judge it; see
-// tests/judging/hostile_test.cpp.
+// A test contestant: plays the game the judge's first line is, or misbehaves the way its first
+// argument says. The tests of the box judge it through the tests' own game
+// (tests/support/echo_problem.hpp: "ping N", it answers "pong N"), so that they hold for any
+// problem; those of judging Entrapment itself, the judge as a program (build/bin/judge judges
+// this package) and the transports give it Entrapment, which it plays optimally (with the exact
+// solver). See tests/judging/hostile_test.cpp. "The wrong side" below is, in the tests' game,
+// a wrong number ("pong N+1"), and "half-way" before its answer.
 //   correct         plays a correct game
 //   sleep           sleeps forever before saying anything
 //   no-flush        plays, but never flushes its output (and then waits for the judge)
@@ -20,6 +24,7 @@
 //   wrong-then-crash  claims the wrong side, then crashes at once
 //   stop-then-crash   stops half-way through the game, then crashes
 //   wrong-when-r3     claims the wrong side on boards of 3 rounds, else plays correctly
+//                     (Entrapment only: the tests' game has no rounds)
 //   threads         starts 8 std::threads (8 MiB and 50 ms of CPU each), joins them, plays
 //   blank-flood     plays a correct game, then writes 5 MiB of newlines
 //   crlf-after      plays a correct game, then writes a blank line ending in "\r\n"
@@ -229,10 +234,30 @@ void burn_thread(double seconds) {
     for (int i = 0; i < 100000; ++i) sink = sink + 1;
 }
 
-// Plays the game; with `stop_after_round` > 0, returns after that round.
-void play(int stop_after_round = 0) {
-  int r, u;
-  std::cin >> r >> u;
+// The tests' own game (tests/support/echo_problem.hpp), the rest of the judge's first line
+// read ("ping" was): answers "pong N", then takes the judge's "bye" when it announced one. With
+// `stop`, answers nothing (it stops half-way); a wrong answer is "pong N+1".
+void play_echo(bool stop) {
+  std::string rest;
+  std::getline(std::cin, rest);
+  long long number = 0;
+  char bye[4] = {};
+  const int got = std::sscanf(rest.c_str(), "%lld %3s", &number, bye);
+  if (stop) return;
+  const bool wrong = mode == "read-after-wa" || mode == "wrong-then-crash";
+  out("pong " + std::to_string(wrong ? number + 1 : number));
+  if (mode == "wrong-then-crash") raise(SIGSEGV);
+  if (mode == "read-after-wa") {
+    std::string word;
+    for (;;) std::cin >> word;  // spins on the closed input forever
+  }
+  if (got == 2 && std::string(bye) == "bye") std::getline(std::cin, rest);
+}
+
+// Entrapment, played optimally, `r` read; with `stop_after_round` > 0, returns after that round.
+void play_entrapment(int r, int stop_after_round) {
+  int u;
+  std::cin >> u;
   std::vector<int> blocked = read_ints(u);
   const Solver& solver = Solver::instance();
   Position p = start_position(r, to_set(blocked));
@@ -279,6 +304,15 @@ void play(int stop_after_round = 0) {
     }
   }
   if (runner) out(join(*find_consistent_path(start, rounds)));
+}
+
+// Plays the game the judge's first line is: the tests' own ("ping N"), else Entrapment; with
+// `stop_after_round` > 0, stops half-way (Entrapment: after that round).
+void play(int stop_after_round = 0) {
+  std::string first;
+  std::cin >> first;
+  if (first == "ping") return play_echo(stop_after_round > 0);
+  play_entrapment(std::atoi(first.c_str()), stop_after_round);
 }
 
 // The descriptors it has beyond 0, 1, 2 (the one that lists them aside), as text.

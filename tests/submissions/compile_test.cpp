@@ -102,8 +102,8 @@ TEST_P(HostileCompile, ACorrectSourceStillCompilesAndRuns) {
   WorkDir work("compile-test");
   const Submission compiled = prepare_submission(file, work.path() / "0");
   const TestResult result =
-      judge_test(compiled, trapper_board(), "claim", small_limits(std::get<1>(GetParam())),
-                 std::get<0>(GetParam()));
+      judge_test(compiled, echo_module(), echo_test(), "claim",
+                 small_limits(std::get<1>(GetParam())), std::get<0>(GetParam()));
   EXPECT_EQ(to_string(result.verdict), std::string("WA")) << result.message;
   EXPECT_NE(result.message.find("Runner"), std::string::npos) << result.message;
 }

@@ -40,7 +40,7 @@ class Languages : public ModeTest {
     for (const std::string& word : {std::to_string(kFilledMib), std::to_string(cpu_used), token})
       submission.command.push_back(word);
     const TestResult result =
-        judge_test(submission, trapper_board(), submission.name, limits, sandbox());
+        judge_test(submission, echo_module(), echo_test(), submission.name, limits, sandbox());
     EXPECT_EQ(to_string(result.verdict), std::string("AC")) << result.message;
     EXPECT_GE(result.cpu_s, cpu_used * 0.98) << "CPU time";
     EXPECT_LE(result.cpu_s, cpu_used * 1.1 + cpu_own) << "CPU time";
@@ -90,13 +90,13 @@ BoxLimits python_limits(LimitChoice mechanism) {
 }
 
 TEST_P(Languages, PythonStartingAThreadIsAccepted) {
-  expect_accepted({"python plain", {"/usr/bin/python3", program("threaded_trapper.py"), "plain"}},
+  expect_accepted({"python plain", {"/usr/bin/python3", program("threaded_echo.py"), "plain"}},
                   python_limits(mechanism()), 1.5, 0.6, 32);
 }
 
 TEST_P(Languages, PythonWithALargeThreadStackAndRecursionLimitIsAccepted) {
   expect_accepted(
-      {"python big-stack", {"/usr/bin/python3", program("threaded_trapper.py"), "big-stack"}},
+      {"python big-stack", {"/usr/bin/python3", program("threaded_echo.py"), "big-stack"}},
       python_limits(mechanism()), 1.5, 0.6, 32);
 }
 
@@ -104,7 +104,7 @@ TEST_P(Languages, JavaPlayingInAThreadIsAccepted) {
   if (find_program("javac").empty() || find_program("java").empty())
     GTEST_SKIP() << "no Java here (javac, java)";
   WorkDir work("java-test");
-  const Submission submission = prepare_submission(program("ThreadedTrapper.java"), work.path());
+  const Submission submission = prepare_submission(program("ThreadedEcho.java"), work.path());
   // The JVM's start takes a good part of a second of CPU on a loaded machine; its own: 0.2-0.3 s
   // of CPU and some 80 MiB resident.
   BoxLimits limits = small_limits(mechanism());
@@ -126,7 +126,7 @@ TEST_P(Languages, JavasNativeMemoryCountsAgainstTheLimit) {
   limits.memory_mib = 256;
   const std::set<std::string> before = dead_jvm_files();
   const TestResult result =
-      judge_test(submission, runner_board(), submission.name, limits, sandbox());
+      judge_test(submission, echo_module(), echo_test(), submission.name, limits, sandbox());
   EXPECT_EQ(to_string(result.verdict), std::string("MLE")) << result.message;
   EXPECT_EQ(leftovers(), std::vector<std::string>{work.path().string()});
   // Killed, it left no file in the machine's /tmp (red team: one per run without bwrap).

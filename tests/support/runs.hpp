@@ -1,6 +1,7 @@
-// Shared by the tests of runs (box, containment, submissions, judging): the test contestant,
-// small limits, every isolation and limit mechanism as a parameter, and checks that nothing of
-// a run is left (no process, no run directory, no control group).
+// Shared by the tests of runs (box, containment, submissions, judging): the test contestant and
+// the game it plays (echo_problem.hpp), small limits, every isolation and limit mechanism as a
+// parameter, and checks that nothing of a run is left (no process, no run directory, no control
+// group).
 #pragma once
 
 #include <gtest/gtest.h>
@@ -15,6 +16,7 @@
 #include "containment/containment.hpp"
 #include "judging/judge_tests.hpp"
 #include "testcase/testcase.hpp"
+#include "tests/support/echo_problem.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"
 #include "tests/support/temp_dir.hpp"
@@ -75,13 +77,17 @@ std::vector<std::string> judge_leftovers(pid_t judge);
 // program: not a judge or a box, whose command lines hold it too).
 int staged_programs_with(const std::string& token);
 
+// The tests of the box play the tests' own game (echo_problem.hpp) through judging's own
+// judge_test(submission, echo_module(), echo_test(), ...): they hold for any problem. What
+// follows is for the tests of judging Entrapment itself (verdict precedence, -j determinism,
+// every board), whose point is Entrapment's game.
+//
 // A board the contestant wins as the Trapper in 3 rounds (the first sample), and one it wins
 // as the Runner.
 TestCase trapper_board();
 TestCase runner_board();
 
-// judge_test and judge_tests with Entrapment's module playing (problems/entrapment): the
-// box's and the judging loop's tests play Entrapment games.
+// judge_test and judge_tests with Entrapment's module playing (problems/entrapment).
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
                       const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap = {});
 RunResult judge_tests(const Submission& submission, const std::vector<std::filesystem::path>& tests,

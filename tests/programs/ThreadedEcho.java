@@ -1,15 +1,15 @@
 // A test contestant in Java that plays in a thread with a 64 MiB stack, the usual way to get
-// deep recursion in Java. It plays the Trapper on the board "3 6 / 1 2 3 7 8 9" (the middle
-// row open): ask nothing and block 5, then ask nothing and block 4; whatever the Runner says,
-// it is trapped in round 2. With arguments MIB SECONDS, the thread first fills an array of MIB
-// MiB and burns CPU until the process has used SECONDS of it (by the JVM's own count), so that
-// the judge's figures can be checked against known amounts; further arguments are ignored.
+// deep recursion in Java. It plays the tests' own game (tests/support/echo_problem.hpp): the
+// judge says "ping N" (or "ping N bye"), it answers "pong N" (and takes the judge's "bye").
+// With arguments MIB SECONDS, the thread first fills an array of MIB MiB and burns CPU until
+// the process has used SECONDS of it (by the JVM's own count), so that the judge's figures can
+// be checked against known amounts; further arguments are ignored.
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.lang.management.ManagementFactory;
 import java.util.Arrays;
 
-public class ThreadedTrapper {
+public class ThreadedEcho {
   static int depth(int n) {
     return n == 0 ? 0 : 1 + depth(n - 1);
   }
@@ -34,18 +34,10 @@ public class ThreadedTrapper {
     depth(100000);
     byte[] kept = burn(mib, seconds);
     BufferedReader in = new BufferedReader(new InputStreamReader(System.in));
-    System.out.println("Trapper");
+    String[] words = in.readLine().trim().split("\\s+");  // ping N [bye]
+    System.out.println("pong " + words[1]);
     System.out.flush();
-    in.readLine();
-    in.readLine();
-    for (int block : new int[] {5, 4}) {
-      System.out.println(0);
-      System.out.flush();
-      in.readLine();
-      System.out.println(block);
-      System.out.flush();
-      if ("Trapped".equals(in.readLine())) break;
-    }
+    if (words.length == 3 && words[2].equals("bye")) in.readLine();
     if (kept.length > 0 && kept[kept.length - 1] != 1) throw new IllegalStateException();
   }
 

@@ -1,13 +1,13 @@
 # A test contestant in Python that plays in a thread, as contestants do to get a deeper stack:
-#   python3 threaded_trapper.py plain [MIB SECONDS ...]
+#   python3 threaded_echo.py plain [MIB SECONDS ...]
 #       threading.Thread(...).start(), nothing else
-#   python3 threaded_trapper.py big-stack [MIB SECONDS ...]
+#   python3 threaded_echo.py big-stack [MIB SECONDS ...]
 #       sys.setrecursionlimit + threading.stack_size first
 # With MIB and SECONDS, the thread first fills MIB MiB and burns CPU until the process has used
 # SECONDS of it (by its own clock), so that the judge's figures can be checked against known
 # amounts. Further arguments (a token that names the run) are ignored.
-# It plays the Trapper on the board "3 6 / 1 2 3 7 8 9" (the middle row open): ask nothing and
-# block 5, then ask nothing and block 4; whatever the Runner says, it is trapped in round 2.
+# It plays the tests' own game (tests/support/echo_problem.hpp): the judge says "ping N" (or
+# "ping N bye"), it answers "pong N" (and takes the judge's "bye").
 # Before that, the thread recurses deeply, to show the stack it got is usable, then burns.
 import sys
 import threading
@@ -31,15 +31,10 @@ def burn(mib, seconds):
 def play():
     depth(20000)
     kept = burn(MIB, SECONDS)
-    print("Trapper", flush=True)
-    input()  # 3 6
-    input()  # 1 2 3 7 8 9
-    for block in (5, 4):
-        print(0, flush=True)
-        input()  # No
-        print(block, flush=True)
-        if input() == "Trapped":
-            break
+    words = input().split()  # ping N [bye]
+    print("pong", words[1], flush=True)
+    if words[2:] == ["bye"]:
+        input()
     del kept
 
 
