@@ -137,7 +137,6 @@ int staged_programs_with(const std::string& token) {
 }
 
 TestCase trapper_board() { return parse_testcase("3 6\n1 2 3 7 8 9\nadversary adaptive 1\n"); }
-TestCase runner_board() { return parse_testcase("2 0\nadversary adaptive 1\n"); }
 
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
                       const BoxLimits& limits, bool sandbox, const ChannelWrapper& wrap) {

@@ -82,10 +82,8 @@ int staged_programs_with(const std::string& token);
 // follows is for the tests of judging Entrapment itself (verdict precedence, -j determinism,
 // every board), whose point is Entrapment's game.
 //
-// A board the contestant wins as the Trapper in 3 rounds (the first sample), and one it wins
-// as the Runner.
+// A board the contestant wins as the Trapper in 3 rounds (the first sample).
 TestCase trapper_board();
-TestCase runner_board();
 
 // judge_test and judge_tests with Entrapment's module playing (problems/entrapment).
 TestResult judge_test(const Submission& submission, const TestCase& test, const std::string& name,
