@@ -27,9 +27,8 @@ std::string json_string(const std::string& text) {
   return out + "\"";
 }
 
-std::string GameRecord::to_json() const {
-  if (payload) return payload->to_json();
-  std::string out = "{\n  \"lines\": [";
+std::string json_lines(const std::vector<GameLine>& lines) {
+  std::string out = "[";
   for (std::size_t i = 0; i < lines.size(); ++i) {
     const GameLine& l = lines[i];
     out += i ? ",\n    " : "\n    ";
@@ -37,7 +36,12 @@ std::string GameRecord::to_json() const {
            ", \"round\": " + std::to_string(l.round) + ", \"text\": " + json_string(l.text) +
            (l.cut ? ", \"cut\": true" : "") + "}";
   }
-  out += lines.empty() ? "]" : "\n  ]";
+  return out + (lines.empty() ? "]" : "\n  ]");
+}
+
+std::string GameRecord::to_json() const {
+  if (payload) return payload->to_json();
+  std::string out = "{\n  \"lines\": " + json_lines(lines);
   if (lines_dropped) out += ",\n  \"lines_dropped\": " + std::to_string(lines_dropped);
   return out + "\n}\n";
 }

@@ -39,4 +39,8 @@ struct GameRecord {
 // `text` as a JSON string literal.
 std::string json_string(const std::string& text);
 
+// `lines` as a JSON array, one object a line ({"from": "judge" or "contestant", "round", "text",
+// and "cut": true for a line kept only in part), indented as a member of a top-level object.
+std::string json_lines(const std::vector<GameLine>& lines);
+
 }  // namespace entrapment

@@ -54,15 +54,7 @@ std::string Transcript::to_json() const {
            ", \"runner_after_move\": " + json_set(r.runner_after_move) + "}";
   }
   out += round_log.empty() ? "],\n" : "\n  ],\n";
-  out += "  \"lines\": [";
-  for (std::size_t i = 0; i < lines.size(); ++i) {
-    const TranscriptLine& l = lines[i];
-    out += i ? ",\n    " : "\n    ";
-    out += std::string("{\"from\": ") + (l.from_contestant ? "\"contestant\"" : "\"judge\"") +
-           ", \"round\": " + std::to_string(l.round) + ", \"text\": " + json_string(l.text) +
-           (l.cut ? ", \"cut\": true" : "") + "}";
-  }
-  out += lines.empty() ? "]" : "\n  ]";
+  out += "  \"lines\": " + json_lines(lines);
   // Only when there are some, so that ordinary games keep their exact form.
   if (lines_dropped) out += ",\n  \"lines_dropped\": " + std::to_string(lines_dropped);
   if (blank_lines_after_game)

@@ -132,7 +132,7 @@ TEST(GenerateAnyProblem, AGeneratorThatFailsOrPrintsNoTestIsNamed) {
                   "`generators/prints.py` printed no test of the mastermind module "
                   "(testdata/secret/big.in line 1: "))
       << run.err;
-  EXPECT_EQ(read_text(copy.root() / "testdata/secret/hand-p1-c1-g1-fixed-1.in"), "1 1 1\nfixed 1\n")
+  EXPECT_EQ(read_text(copy.root() / "testdata/secret/hand-p1-c6-g6-fixed-6.in"), "1 6 6\nfixed 6\n")
       << "nothing is written or removed when the description is wrong";
 }
 

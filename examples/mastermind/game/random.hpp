@@ -1,6 +1,6 @@
 // The judge's only randomness: std::mt19937_64's raw output, whose sequence the standard fixes
-// for every library, reduced to a range by our own rejection (std::uniform_int_distribution's
-// mapping differs between standard libraries, so a test would play another game elsewhere).
+// for every library, reduced to a range by our own rejection (the standard's distributions map
+// it differently in each standard library, so a test would play another game elsewhere).
 // C++14, standard library only.
 #pragma once
 
