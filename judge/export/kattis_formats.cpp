@@ -167,10 +167,12 @@ std::string exhaustive_note(const SourcePackage& source) {
 void write_submissions_yaml(const SourcePackage& source, PackageWriter& out,
                             std::vector<std::string>& notes) {
   std::string yaml;
+  std::string directories;  // those the package has, as the note names them
   for (const char* verdict : {"run_time_error", "time_limit_exceeded"}) {
     bool present = false;
     for (const SourceSubmission& s : source.submissions) present |= s.verdict == verdict;
     if (!present) continue;
+    directories += (directories.empty() ? "" : " and ") + std::string(verdict);
     const std::string code = std::string(verdict) == "run_time_error" ? "RTE" : "TLE";
     yaml += fmt::format("{verdict}:\n  permitted: [AC, {code}, WA]\n  required: [{code}, WA]\n",
                         fmt::arg("verdict", verdict), fmt::arg("code", code));
@@ -183,8 +185,8 @@ void write_submissions_yaml(const SourcePackage& source, PackageWriter& out,
             "# the Kattis rule) may judge it WA. So these directories also permit WA.\n" +
                 yaml);
   notes.push_back(
-      "submissions/submissions.yaml lets the run_time_error and time_limit_exceeded "
-      "submissions also be judged WA, the verdict DOMjudge gives when the interactor, reading "
+      "submissions/submissions.yaml lets the " + directories +
+      " submissions also be judged WA, the verdict DOMjudge gives when the interactor, reading "
       "the end of the program's output, exits before the program is seen to stop. DOMjudge "
       "itself (at a023fd3ec) reads no submissions.yaml: import --format domjudge there.");
 }
