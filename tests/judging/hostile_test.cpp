@@ -241,7 +241,7 @@ const Hostile kUnderAControlGroupOnly[] = {
     // process has attached: the figure is what it held, not its peak less the largest cache
     // ever seen (red team: 1.5 GiB held shown as 306 MiB). Under rlimits such a segment is no
     // process's memory (a known hole).
-    {"cache-then-hold", Verdict::AC, false, 0, 0, 0, 150, "", 0, 0, 10},
+    {"cache-then-hold", Verdict::AC, false, 0, 0, 0, 150},
     // 300 MiB at once under 256 MiB for 0.1 s, in three children that reset their peak
     // resident set before they exit (red team: 600 MiB under 256 shown as 2.5 MiB under
     // rlimits, where the looks may fall before and after the burst). A control group's OOM
