@@ -633,9 +633,9 @@ class Box {
   }
 
   void decide_stop(const RunFigures& figures) {
-    const bool cpu_over =
-        figures.cpu_s > limits_.cpu_s || stop_ == BoxRecord::Stop::TimeLimit ||
-        (record_.ending == BoxRecord::Ending::Signaled && record_.signal == SIGXCPU);
+    // By the figure, never by a SIGXCPU alone: RLIMIT_CPU's is sent only well past the limit
+    // (limiter.cpp), where the figure is over it too, and a program may send it to itself.
+    const bool cpu_over = figures.cpu_s > limits_.cpu_s || stop_ == BoxRecord::Stop::TimeLimit;
     const long long limit_mib = limits_.memory_mib;
     BoxRecord::Stop stop = stop_;
     if (stop == BoxRecord::Stop::Caller || stop == BoxRecord::Stop::CallerGone) {

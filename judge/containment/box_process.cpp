@@ -170,6 +170,27 @@ void BoxedProcess::drain_stderr() {
   }
 }
 
+std::string BoxedProcess::stderr_tail(std::size_t keep) const {
+  return without_line_ends(stderr_text_.size() > keep
+                               ? "..." + stderr_text_.substr(stderr_text_.size() - keep)
+                               : stderr_text_);
+}
+
+std::size_t BoxedProcess::read_output(char* buffer, std::size_t size) {
+  bool box_ended = false;
+  for (;;) {
+    const ssize_t n = ::read(stdout_, buffer, size);
+    if (n > 0) return static_cast<std::size_t>(n);
+    if (n < 0 && errno == EINTR) continue;
+    if (n == 0 || errno != EAGAIN || box_ended) return 0;
+    pollfd fds[3] = {{stdout_, POLLIN, 0}, {stderr_, POLLIN, 0}, {pidfd_, POLLIN, 0}};
+    // Without a pidfd (kernels before 5.3), look at the box again every 10 ms.
+    ::poll(fds, 3, pidfd_ < 0 ? 10 : -1);
+    if (fds[1].revents) drain_stderr();
+    if ((fds[2].revents & POLLIN) || pidfd_ < 0) box_ended = ended();
+  }
+}
+
 bool BoxedProcess::ended() {
   if (ended_ || box_ <= 0) return true;
   int status = 0;

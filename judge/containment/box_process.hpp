@@ -74,6 +74,13 @@ class BoxedProcess {
   // Reads what stderr holds now without blocking; keeps up to kKeptStderrBytes.
   void drain_stderr();
   const std::string& stderr_text() const { return stderr_text_; }
+  // The last `keep` bytes of what it wrote to stderr ("..." before them when more came first),
+  // without its last line end: what a message quotes of it.
+  std::string stderr_tail(std::size_t keep) const;
+  // Reads up to `size` bytes of the program's stdout into `buffer`, waiting for some while
+  // draining its stderr (a program blocked on a full stderr pipe would never write); 0 at the
+  // end: stdout closed, a read error, or nothing left in the pipe of a box that is gone.
+  std::size_t read_output(char* buffer, std::size_t size);
 
   // Whether the box has ended (without waiting).
   bool ended();

@@ -1,9 +1,6 @@
 #include "generator_programs.hpp"
 
-#include <poll.h>
-#include <unistd.h>
-
-#include <cerrno>
+#include <algorithm>
 
 #include "box/limits.hpp"
 #include "containment/box_process.hpp"
@@ -15,41 +12,18 @@ namespace fs = std::filesystem;
 
 namespace {
 
-// The last `keep` bytes of a program's messages, on one line.
-std::string message_tail(const std::string& text, std::size_t keep = 2000) {
-  std::string out =
-      without_line_ends(text.size() > keep ? "..." + text.substr(text.size() - keep) : text);
-  for (char& c : out)
-    if (c == '\n') c = ' ';
-  return out;
-}
-
-// Reads the run's stdout to its end (or past `limit`: then `too_big`), draining its stderr.
+// Reads the run's stdout to its end (or past `limit`: then `too_big`).
 std::string read_stdout(BoxedProcess& process, std::size_t limit, bool& too_big) {
   std::string out;
   char chunk[1 << 16];
-  bool box_ended = false;
-  for (;;) {
-    const ssize_t n = ::read(process.stdout_fd(), chunk, sizeof chunk);
-    if (n > 0) {
-      out.append(chunk, static_cast<std::size_t>(n));
-      if (out.size() > limit) {
-        too_big = true;
-        return out;
-      }
-      continue;
+  while (const std::size_t n = process.read_output(chunk, sizeof chunk)) {
+    out.append(chunk, n);
+    if (out.size() > limit) {
+      too_big = true;
+      break;
     }
-    if (n < 0 && errno == EINTR) continue;
-    // The end, a read error, or nothing left in the pipe of a box that is gone.
-    if (n == 0 || errno != EAGAIN || box_ended) return out;
-    pollfd fds[3] = {{process.stdout_fd(), POLLIN, 0},
-                     {process.stderr_fd(), POLLIN, 0},
-                     {process.exit_fd(), POLLIN, 0}};
-    // Without a pidfd (kernels before 5.3), look at the box again every 10 ms.
-    ::poll(fds, 3, process.exit_fd() < 0 ? 10 : -1);
-    if (fds[1].revents) process.drain_stderr();
-    if ((fds[2].revents & POLLIN) || process.exit_fd() < 0) box_ended = process.ended();
   }
+  return out;
 }
 
 // "30 s".
@@ -119,8 +93,9 @@ std::string GeneratorPrograms::run(const std::string& program,
   bool too_big = false;
   std::string out = read_stdout(*process, kMaxGeneratedBytes, too_big);
   const BoxRecord& record = too_big ? process->stop() : process->wait();
-  const std::string said =
-      process->stderr_text().empty() ? "" : ": " + message_tail(process->stderr_text());
+  // What it said, on one line of the error.
+  std::string said = process->stderr_text().empty() ? "" : ": " + process->stderr_tail(2000);
+  std::replace(said.begin(), said.end(), '\n', ' ');
   using Stop = BoxRecord::Stop;
   if (too_big)
     throw GeneratorError("printed more than " + std::to_string(kMaxGeneratedBytes >> 20) + " MiB");

@@ -35,11 +35,6 @@ std::string seconds(double s) {
 }
 
 // The last lines of what the contestant wrote to stderr, for the message.
-std::string stderr_tail(const std::string& text) {
-  constexpr std::size_t kTail = 400;
-  return without_line_ends(text.size() > kTail ? "..." + text.substr(text.size() - kTail) : text);
-}
-
 // The wall-clock guard stopped a program the judge was waiting on for a line, which had
 // ended no line since its last and spent nine tenths of its time neither running nor waiting
 // for a CPU: blocked, most likely reading the judge's next line while its own is still in its
@@ -154,8 +149,7 @@ TestResult judge_test(const Submission& submission, const ProblemModule& module,
                        record.ending == BoxRecord::Ending::BoxError)) {
     result.verdict = Verdict::JE;
     result.message = "judge error: cannot start the submission: " + record.message;
-    if (!process->stderr_text().empty())
-      result.message += " (" + stderr_tail(process->stderr_text()) + ")";
+    if (!process->stderr_text().empty()) result.message += " (" + process->stderr_tail(400) + ")";
     return result;
   }
   using Stop = BoxRecord::Stop;
@@ -206,7 +200,7 @@ TestResult judge_test(const Submission& submission, const ProblemModule& module,
   // After the judge's early verdict, what the contestant writes depends on when it was stopped:
   // left out, so results stay deterministic.
   if (result.verdict != Verdict::AC && !judge_first && !process->stderr_text().empty())
-    result.message += "; stderr: " + stderr_tail(process->stderr_text());
+    result.message += "; stderr: " + process->stderr_tail(400);
   return result;
 }
 

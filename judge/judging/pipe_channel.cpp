@@ -10,27 +10,9 @@ namespace entrapment {
 
 void PipeChannel::fill() {
   char chunk[1 << 16];
-  bool box_ended = false;
-  for (;;) {
-    const ssize_t n = ::read(process_.stdout_fd(), chunk, sizeof chunk);
-    if (n > 0) {
-      buffer_.append(chunk, static_cast<std::size_t>(n));
-      return;
-    }
-    if (n < 0 && errno == EINTR) continue;
-    // The end, a read error, or nothing left in the pipe of a box that is gone.
-    if (n == 0 || errno != EAGAIN || box_ended) {
-      eof_ = true;
-      return;
-    }
-    pollfd fds[3] = {{process_.stdout_fd(), POLLIN, 0},
-                     {process_.stderr_fd(), POLLIN, 0},
-                     {process_.exit_fd(), POLLIN, 0}};
-    // Without a pidfd (kernels before 5.3), look at the box again every 10 ms.
-    ::poll(fds, 3, process_.exit_fd() < 0 ? 10 : -1);
-    if (fds[1].revents) process_.drain_stderr();
-    if ((fds[2].revents & POLLIN) || process_.exit_fd() < 0) box_ended = process_.ended();
-  }
+  const std::size_t n = process_.read_output(chunk, sizeof chunk);
+  if (n == 0) eof_ = true;
+  buffer_.append(chunk, n);
 }
 
 bool PipeChannel::stopped_at_limit() {

@@ -16,6 +16,7 @@
 #include <stdexcept>
 
 #include "compile_cache.hpp"
+#include "include_scan.hpp"
 #include "containment/box_process.hpp"
 #include "containment/file_copy.hpp"
 #include "containment/spawn.hpp"
@@ -206,25 +207,6 @@ std::string cache_key(const fs::path& exe, const std::vector<std::string>& args,
     key += file.filename().string() + "\n" + std::to_string(bytes.size()) + "\n" + bytes;
   }
   return key;
-}
-
-// Whether every #include of `text` that is not of a system header (<...>) names one of
-// `inputs` by its bare file name ("code.hpp"): the compiler finds that beside the including
-// file, in its own copy of the inputs, whose bytes the cache key holds. Anything else ("../x.h",
-// "/dev/zero", a name it is not given, a macro) may reach files beyond the inputs.
-bool includes_only_inputs(const std::string& text, const std::set<std::string>& inputs) {
-  for (std::size_t at = text.find('#'); at != std::string::npos; at = text.find('#', at + 1)) {
-    std::size_t i = at + 1;
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (text.compare(i, 7, "include") != 0) continue;
-    i += 7;
-    while (i < text.size() && (text[i] == ' ' || text[i] == '\t')) ++i;
-    if (i < text.size() && text[i] == '<') continue;
-    if (i >= text.size() || text[i] != '"') return false;
-    const std::size_t end = text.find('"', i + 1);
-    if (end == std::string::npos || !inputs.count(text.substr(i + 1, end - i - 1))) return false;
-  }
-  return true;
 }
 
 // Compiles with `args` into `output` (a file or a directory in `work_dir`), or copies it out of

@@ -146,6 +146,8 @@ const Hostile kHostile[] = {
     {"allocate", Verdict::MLE, false, 64, 0, 0, 52, "limit 64 MiB", 0, 74},
     {"close-stdin", Verdict::WA},
     {"crash-after", Verdict::RTE},
+    // The signal of RLIMIT_CPU, sent by the program to itself: a crash, not the time limit.
+    {"sigxcpu-after", Verdict::RTE, false, 0, 0, 0, 0, "killed by signal 24"},
     {"read-after-wa", Verdict::WA},
     // A child in a session of its own that outlives it: its PID namespace dies with it.
     {"orphan", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
@@ -173,6 +175,9 @@ const Hostile kHostile[] = {
     // 150 MiB shared with a child (fork: copy-on-write) under 256 MiB are 150 MiB, not two
     // resident sets of 150 (red team, issue 27: MLE under rlimits, "held more than 256 MiB").
     {"cow-fork", Verdict::AC, false, 0, 0, 0, 150, "", 0, 0, 10},
+    // 150 MiB in one address space that two processes share (clone CLONE_VM, as vfork) are
+    // 150 MiB, not two proportional sets of 150 (red team: MLE under rlimits).
+    {"clone-vm", Verdict::AC, false, 0, 0, 0, 150, "", 0, 0, 10},
     // Issue 17. Nothing of the judge's open files reaches it.
     {"fds", Verdict::AC},
     // Two processes of 40 MiB under 64 MiB: the limit is the whole tree's, under every

@@ -14,6 +14,7 @@
 //   allocate        allocates and touches memory, 1 MiB at a time, up to 4 GiB
 //   close-stdin     closes its input and exits
 //   crash-after     plays a correct game, then crashes (SIGSEGV)
+//   sigxcpu-after   plays a correct game, then sends itself SIGXCPU, far below any CPU limit
 //   cpu-window      writes to stderr "window CPUS START END": the CPUs its affinity allows
 //                   (comma-separated) and, in CLOCK_REALTIME nanoseconds, when it began and
 //                   ended burning 0.3 s of CPU time; then exits 3 (stderr is in the message)
@@ -79,6 +80,8 @@
 //                   sees but itself
 //   cow-fork        holds 150 MiB, forks a child that shares them (copy-on-write) for 1 s,
 //                   waits for it, then plays: 150 MiB in all
+//   clone-vm        holds 150 MiB, makes a child in the same address space (clone CLONE_VM)
+//                   that sleeps 1 s, waits for it, then plays: 150 MiB in all
 //   hidden-workers  ignores SIGCHLD (the kernel reaps its children: their CPU time is in no
 //                   one's resource usage), burns 3 s of CPU in children of 0.1 s, 2 at a time,
 //                   waits for them, then plays
@@ -724,6 +727,21 @@ int main(int argc, char** argv) {
     }
     waitpid(child, nullptr, 0);
     play();
+  } else if (mode == "clone-vm") {
+    allocate(150);
+    // A child in the same address space (vfork and posix_spawn make one for a moment): the
+    // same 150 MiB, seen by both.
+    static char stack[1 << 16];
+    const pid_t child = clone(
+        [](void*) -> int {
+          const timespec second{1, 0};
+          nanosleep(&second, nullptr);
+          return 0;
+        },
+        stack + sizeof stack, CLONE_VM | SIGCHLD, nullptr);
+    if (child < 0) return 1;
+    waitpid(child, nullptr, 0);
+    play();
   } else if (mode == "hidden-workers") {
     signal(SIGCHLD, SIG_IGN);
     for (int i = 0; i < 30; ++i) {
@@ -1050,6 +1068,8 @@ int main(int argc, char** argv) {
       std::cin >> word;  // waits for the judge, which waits for the unflushed lines
     } else if (mode == "crash-after") {
       raise(SIGSEGV);
+    } else if (mode == "sigxcpu-after") {
+      raise(SIGXCPU);
     } else if (mode == "orphan") {
       if (fork() == 0) {
         setsid();
