@@ -82,8 +82,13 @@ class MemoryLooks {
     for (const ProcEntry& p : holders) {
       // Processes in one address space (clone with CLONE_VM, as vfork and posix_spawn make for
       // a moment) each show all of it: it counts once (red team: 150 MiB seen twice, MLE).
-      if (shares_address_space(p.pid, counted)) continue;
-      counted.push_back(p.pid);
+      // Compared through a thread that runs (a process whose main thread has exited has its
+      // address space there: the main thread's is none, as every zombie's, all alike to kcmp).
+      const pid_t runs = p.view ? p.view : p.pid;
+      if (p.state != 'Z') {
+        if (shares_address_space(runs, counted)) continue;
+        counted.push_back(runs);
+      }
       const auto it = details_.find(p.pid);
       if (it == details_.end() || it->second.start != p.start || it->second.pss_kib < 0) {
         held.kib += p.resident_kib;
