@@ -1,7 +1,6 @@
 #include "box.hpp"
 
 #include <fcntl.h>
-#include <linux/keyctl.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -11,7 +10,6 @@
 #include <sys/resource.h>
 #include <sys/signalfd.h>
 #include <sys/stat.h>
-#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -29,9 +27,12 @@
 #include <stdexcept>
 
 #include "bwrap.hpp"
+#include "child.hpp"
 #include "limiter.hpp"
+#include "namespaces.hpp"
 #include "process_tree.hpp"
 #include "run_ids.hpp"
+#include "sandbox_choice.hpp"
 #include "seccomp_filter.hpp"
 #include "support/descriptor.hpp"
 #include "support/files.hpp"
@@ -47,91 +48,6 @@ std::string seconds(double s) {
   char text[32];
   std::snprintf(text, sizeof text, "%.2f s", s);
   return text;
-}
-
-// What the child does between fork and exec. The box has one thread, so this may be ordinary
-// code; it reports a failed step through `error_pipe` (errno, then the step's name).
-struct ChildPlan {
-  const Limiter* limiter = nullptr;
-  ChildRlimits rlimits;
-  std::optional<uid_t> uid;
-  std::string dir;
-  int keep_open[3] = {-1, -1, -1};  // bwrap's status and seccomp descriptors, the step's report
-  int seccomp_here = -1;            // the filter, loaded here when no bwrap will load it
-  int box_alive = -1;  // read end of a pipe the box holds open: it breaks if the box dies
-  int cpu = -1;        // the one CPU it may use (--cpu), or -1
-  std::vector<std::string> argv, env;
-  std::vector<char*> argv_pointers, env_pointers;  // into argv and env, for execve
-};
-
-[[noreturn]] void fail_in_child(int error_pipe, const char* step) {
-  const int error = errno;
-  [[maybe_unused]] ssize_t ignored = ::write(error_pipe, &error, sizeof error);
-  ignored = ::write(error_pipe, step, std::strlen(step));
-  ::_exit(127);
-}
-
-[[noreturn]] void child(const ChildPlan& plan, int error_pipe) {
-  // Signals at their defaults, none blocked: as a contest system starts programs.
-  struct sigaction standard {};
-  standard.sa_handler = SIG_DFL;
-  for (int signal = 1; signal < NSIG; ++signal)
-    if (signal != SIGKILL && signal != SIGSTOP) ::sigaction(signal, &standard, nullptr);
-  sigset_t none;
-  sigemptyset(&none);
-  ::sigprocmask(SIG_SETMASK, &none, nullptr);
-  if (const char* step = plan.limiter->enter()) fail_in_child(error_pipe, step);
-  // Its CPU, whatever the limiter did (a cpuset, or nothing): the pin that always works, and
-  // that bwrap and everything the program starts inherit.
-  if (plan.cpu >= 0) {
-    cpu_set_t one;
-    CPU_ZERO(&one);
-    CPU_SET(plan.cpu, &one);
-    if (::sched_setaffinity(0, sizeof one, &one) != 0) fail_in_child(error_pipe, "pinning its CPU");
-  }
-  // A session of its own: no controlling terminal, so /dev/tty cannot be opened and TIOCSTI
-  // (which needs the terminal to be its own, or CAP_SYS_ADMIN) cannot type into a shell.
-  if (::setsid() < 0) fail_in_child(error_pipe, "setsid");
-  // Keys are in no file system: a session keyring of its own; its id's emptied, and none may
-  // lock them (the filter refuses the program every key call from here on).
-  ::syscall(SYS_keyctl, KEYCTL_JOIN_SESSION_KEYRING, nullptr);  // fails only where keys are off
-  if (plan.uid) {
-    if (::syscall(SYS_setresuid, *plan.uid, *plan.uid, 0) != 0)
-      fail_in_child(error_pipe, "becoming its user id");
-    const long kept = ::syscall(SYS_keyctl, KEYCTL_GET_PERSISTENT, -1, KEY_SPEC_SESSION_KEYRING);
-    for (long ring : {kept, long{KEY_SPEC_USER_KEYRING}, long{KEY_SPEC_USER_SESSION_KEYRING}})
-      for (int op : {KEYCTL_SETPERM, KEYCTL_CLEAR}) ::syscall(SYS_keyctl, op, ring, 0x1f1f0000);
-    if (::syscall(SYS_setresuid, 0, 0, 0) != 0) fail_in_child(error_pipe, "becoming root again");
-  }
-  const ChildRlimits& r = plan.rlimits;
-  const auto limit = [&](int resource, rlim_t soft, rlim_t hard, const char* step) {
-    const rlimit value{soft, hard};
-    if (::setrlimit(resource, &value) != 0) fail_in_child(error_pipe, step);
-  };
-  limit(RLIMIT_CPU, r.cpu_soft, r.cpu_hard, "setrlimit CPU");  // SIGXCPU, then SIGKILL
-  limit(RLIMIT_STACK, r.stack, r.stack, "setrlimit STACK");
-  limit(RLIMIT_FSIZE, r.file_size, r.file_size, "setrlimit FSIZE");
-  limit(RLIMIT_CORE, 0, 0, "setrlimit CORE");
-  limit(RLIMIT_NOFILE, r.files, r.files, "setrlimit NOFILE");
-  if (r.processes) limit(RLIMIT_NPROC, *r.processes, *r.processes, "setrlimit NPROC");
-  if (::chdir(plan.dir.c_str()) != 0) fail_in_child(error_pipe, "entering its directory");
-  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
-  // The box died before that: nobody would stop the run. (Its pid is not one this child can
-  // ask about: in a PID namespace of its own, its parent is none.)
-  pollfd box{plan.box_alive, POLLIN, 0};
-  if (::poll(&box, 1, 0) != 0) ::_exit(127);
-  // Nothing of the box's reaches the program but what it was given: every other descriptor
-  // closes at exec.
-  ::syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */);
-  for (int fd : plan.keep_open)
-    if (fd >= 0 && ::fcntl(fd, F_SETFD, 0) != 0) fail_in_child(error_pipe, "keeping a descriptor");
-  if (plan.seccomp_here >= 0)
-    if (const char* step = load_seccomp_filter(plan.seccomp_here)) fail_in_child(error_pipe, step);
-  // The address space last, with nothing left to allocate: a box built with AddressSanitizer
-  // maps memory of its own up to here.
-  if (r.address_space) limit(RLIMIT_AS, *r.address_space, *r.address_space, "setrlimit AS");
-  ::execve(plan.argv_pointers[0], plan.argv_pointers.data(), plan.env_pointers.data());
-  fail_in_child(error_pipe, "exec");
 }
 
 // This very program (for its step inside bwrap: drop.hpp).
@@ -195,7 +111,11 @@ class Box {
   explicit Box(const BoxRequest& request) : request_(request), limits_(request.limits) {}
 
   BoxRecord run() {
-    record_.isolation = request_.isolation == Isolation::Bwrap ? "bwrap" : "none";
+    // The sandbox asked for (--sandbox bwrap): the box's own namespaces as root, else bwrap.
+    SandboxChoice sandbox;
+    if (request_.isolation == Isolation::Bwrap) sandbox = sandbox_choice(false);
+    sandbox_ = sandbox.kind;
+    record_.isolation = request_.isolation == Isolation::Bwrap ? sandbox.name() : "none";
     try {
       set_up();
       start();
@@ -236,10 +156,9 @@ class Box {
     record_.limits = limiter_->description();
     if (limits_.cpu >= 0) record_.limits += "; " + pinning();
     record_.memory_exact = limiter_->memory_exact();
-    sandboxed_ = request_.isolation == Isolation::Bwrap;
-    if (sandboxed_ && bwrap_path().empty())
-      throw std::runtime_error("bwrap cannot be used: " + bwrap_absence());
-    if (sandboxed_ && ::geteuid() == 0) {
+    if (request_.isolation == Isolation::Bwrap && sandbox_ == SandboxKind::None)
+      throw std::runtime_error("no sandbox can be had: " + sandbox_choice(false).why_none);
+    if (sandbox_ != SandboxKind::None && ::geteuid() == 0) {
       identity_.emplace(RunIdentity::acquire(request_.ids.value_or(IdRange{}),
                                              limiter_->processes_capped_per_user(),
                                              [this] { return stop_requested(); }));
@@ -281,8 +200,9 @@ class Box {
   void start() {
     std::vector<std::string> command = request_.command;
     command[0] = program_path(command[0]);
-    // Under bwrap the box's step starts the program, and reports one it cannot start as an exit
-    // status like any other: a program that is not there is said so first.
+    // In a sandbox the init of its PID namespace starts the program, and under bwrap reports one
+    // it cannot start as an exit status like any other: a program that is not there is said so
+    // first.
     struct stat info {};
     const bool found = ::stat(command[0].c_str(), &info) == 0;
     if (!found || !S_ISREG(info.st_mode) || (info.st_mode & 0111) == 0) {
@@ -292,37 +212,98 @@ class Box {
       return;
     }
     replace_with_own_copy(command[0], request_.dir);
-    int status_pipe[2] = {-1, -1}, report_pipe[2] = {-1, -1};
-    if (sandboxed_) {
-      if (::pipe2(status_pipe, O_CLOEXEC) != 0 || ::pipe2(report_pipe, O_CLOEXEC) != 0)
-        throw std::runtime_error("pipe");
-      status_.fd = status_pipe[0];
-      ::fcntl(status_.fd, F_SETFL, O_NONBLOCK);
-      report_.fd = report_pipe[0];
-      ::fcntl(report_.fd, F_SETFL, O_NONBLOCK);
+    Descriptor report_write{-1};
+    if (sandbox_ != SandboxKind::None) report_write.fd = own_pipe(report_);
+    record_.ending = BoxRecord::Ending::Exited;  // until it says otherwise
+    if (request_.credit_waits_of > 0) credit_base_ = cpu_wait_of_thread(request_.credit_waits_of);
+    started_ = Clock::now();
+    int error_read = -1;
+    main_ = launch(command, report_write.fd, error_read);
+    if (main_ < 0 && sandbox_ == SandboxKind::OwnNamespaces && namespaces_forbidden(errno)) {
+      // The box may not make namespaces here (a container): bwrap, which may have other ways.
+      const SandboxChoice fallback =
+          sandbox_without_own_namespaces(std::string("clone: ") + std::strerror(errno));
+      if (fallback.kind == SandboxKind::None)
+        throw std::runtime_error("no sandbox can be had: " + fallback.why_none);
+      sandbox_ = fallback.kind;
+      record_.isolation = fallback.name();
+      main_ = launch(command, report_write.fd, error_read);
     }
-    const Descriptor status_write{status_pipe[1]}, report_write{report_pipe[1]};
+    if (main_ < 0) throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+    // The program's exec closes the pipe; a failed step writes to it first.
+    int error = 0;
+    std::string step;
+    char buffer[256];
+    ssize_t n;
+    while ((n = ::read(error_read, buffer, sizeof buffer)) != 0) {
+      if (n < 0 && errno == EINTR) continue;
+      if (n < 0) break;
+      step.append(buffer, static_cast<std::size_t>(n));
+    }
+    ::close(error_read);
+    ::close(alive_write_.fd);
+    alive_write_.fd = -1;
+    if (step.size() >= sizeof error) {
+      std::memcpy(&error, step.data(), sizeof error);
+      const std::string what = step.substr(sizeof error);
+      record_.ending = BoxRecord::Ending::NotStarted;
+      record_.message =
+          "could not start " + request_.command[0] + ": " + what + ": " + std::strerror(error);
+      return;
+    }
+    limiter_->started(main_, starters());
+    // The first look when the run could have used a little: most runs are over sooner.
+    next_look_ = started_ + std::chrono::milliseconds(20);
+  }
+
+  // A pipe whose read end (non-blocking) is `read_end`'s; returns its write end.
+  static int own_pipe(Descriptor& read_end) {
+    int ends[2];
+    if (::pipe2(ends, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
+    read_end.fd = ends[0];
+    ::fcntl(read_end.fd, F_SETFL, O_NONBLOCK);
+    return ends[1];
+  }
+
+  // The run's first processes that start the program and hold none of its memory: bwrap and
+  // the box's step under it, the init in the box's own namespaces, none without a sandbox.
+  int starters() const {
+    return sandbox_ == SandboxKind::Bwrap ? 2 : sandbox_ == SandboxKind::OwnNamespaces ? 1 : 0;
+  }
+
+  // Forks the run's first process, as the sandbox says (cloned into namespaces of its own,
+  // bwrap, or the program itself): its pid, or -1 with errno set; `error_read`: where it says a
+  // step that failed.
+  pid_t launch(const std::vector<std::string>& command, int report_write, int& error_read) {
+    Descriptor status_write{-1};
     ChildPlan plan;
     plan.limiter = limiter_.get();
     plan.uid = identity_ ? std::optional<uid_t>(identity_->uid()) : std::nullopt;
     plan.rlimits = limiter_->rlimits(plan.uid);
     plan.dir = request_.dir.string();
     plan.cpu = limits_.cpu;
-    if (sandboxed_) {
-      SandboxLayout layout;
-      layout.dir = request_.dir;
-      layout.read_only = request_.read_only;
-      layout.writable_dir = request_.writable_dir;
-      layout.tmp_bytes = limits_.max_scratch_bytes;
+    SandboxLayout layout;
+    layout.dir = request_.dir;
+    layout.read_only = request_.read_only;
+    layout.writable_dir = request_.writable_dir;
+    layout.tmp_bytes = limits_.max_scratch_bytes;
+    if (sandbox_ == SandboxKind::OwnNamespaces) {
+      plan.own_namespaces = true;
+      plan.view = sandbox_view(layout, request_.read_only, plan.uid.has_value());
+      plan.report_fd = report_write;
+      plan.seccomp_here = seccomp_.fd;
+      plan.argv = command;
+    } else if (sandbox_ == SandboxKind::Bwrap) {
+      status_write.fd = own_pipe(status_);
       layout.status_fd = status_write.fd;
       layout.seccomp_fd = seccomp_.fd;
-      layout.report_fd = report_write.fd;
+      layout.report_fd = report_write;
       layout.step = own_binary();
       std::swap(layout.address_space, plan.rlimits.address_space);  // the step sets it
       plan.argv = sandboxed_command(command, layout, plan.uid);
       plan.keep_open[0] = status_write.fd;
       plan.keep_open[1] = seccomp_.fd;
-      plan.keep_open[2] = report_write.fd;
+      plan.keep_open[2] = report_write;
     } else {
       plan.argv = command;
       plan.seccomp_here = seccomp_.fd;
@@ -331,7 +312,7 @@ class Box {
         {"PATH", "/usr/local/bin:/usr/bin:/bin"},
         {"HOME", plan.dir},
         {"LANG", "C.UTF-8"},
-        {"TMPDIR", sandboxed_ ? std::string("/tmp") : plan.dir}};
+        {"TMPDIR", sandbox_ != SandboxKind::None ? std::string("/tmp") : plan.dir}};
     for (const std::string& variable : request_.env) {
       const std::size_t equals = variable.find('=');
       env[variable.substr(0, equals)] = variable.substr(equals + 1);
@@ -345,43 +326,29 @@ class Box {
     int error_pipe[2], alive_pipe[2];
     if (::pipe2(error_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
     if (::pipe2(alive_pipe, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
-    const Descriptor alive_read{alive_pipe[0]}, alive_write{alive_pipe[1]};
+    // The box holds the write end until the program has started: a child that finds it broken
+    // knows the box died before its parent-death signal was set.
+    if (alive_write_.fd >= 0) ::close(alive_write_.fd);
+    alive_write_.fd = alive_pipe[1];
+    const Descriptor alive_read{alive_pipe[0]};
     plan.box_alive = alive_read.fd;
-    record_.ending = BoxRecord::Ending::Exited;  // until it says otherwise
-    if (request_.credit_waits_of > 0) credit_base_ = cpu_wait_of_thread(request_.credit_waits_of);
-    started_ = Clock::now();
-    main_ = ::fork();
-    if (main_ == 0) {
+    plan.box_alive_write = alive_write_.fd;
+    const pid_t pid = plan.own_namespaces ? clone_into_namespaces() : static_cast<pid_t>(::fork());
+    if (pid == 0) {
       ::close(error_pipe[0]);
-      child(plan, error_pipe[1]);
+      run_child(plan, error_pipe[1]);
     }
+    const int error = errno;
     ::close(error_pipe[1]);
-    if (main_ < 0) {
+    if (pid < 0) {
       ::close(error_pipe[0]);
-      throw std::runtime_error(std::string("fork: ") + std::strerror(errno));
+      if (status_.fd >= 0) ::close(status_.fd);
+      status_.fd = -1;
+    } else {
+      error_read = error_pipe[0];
     }
-    // Its exec closes the pipe; a failed step writes to it first.
-    int error = 0;
-    std::string step;
-    char buffer[256];
-    ssize_t n;
-    while ((n = ::read(error_pipe[0], buffer, sizeof buffer)) != 0) {
-      if (n < 0 && errno == EINTR) continue;
-      if (n < 0) break;
-      step.append(buffer, static_cast<std::size_t>(n));
-    }
-    ::close(error_pipe[0]);
-    if (step.size() >= sizeof error) {
-      std::memcpy(&error, step.data(), sizeof error);
-      const std::string what = step.substr(sizeof error);
-      record_.ending = BoxRecord::Ending::NotStarted;
-      record_.message =
-          "could not start " + request_.command[0] + ": " + what + ": " + std::strerror(error);
-      return;
-    }
-    limiter_->started(main_, sandboxed_);
-    // The first look when the run could have used a little: most runs are over sooner.
-    next_look_ = started_ + std::chrono::milliseconds(20);
+    errno = error;
+    return pid;
   }
 
   // Takes the waits for a CPU so far into the guard's stretch. Waiting for a CPU is not
@@ -393,12 +360,12 @@ class Box {
     const std::vector<ProcEntry> members = limiter_->members();
     std::map<pid_t, double> wait_of;
     for (const ProcEntry& p : members) wait_of[p.pid] = longest_cpu_wait_of(p.pid);
-    // Under bwrap, bwrap itself and its namespace's init (its child, the box's step) start the
-    // program.
+    // In a sandbox its first processes start the program: bwrap itself and its namespace's init
+    // (its child, the box's step), or the init of the box's own namespaces.
     std::set<pid_t> startup;
-    if (sandboxed_)
-      for (const ProcEntry& p : members)
-        if (p.pid == main_ || p.ppid == main_) startup.insert(p.pid);
+    for (const ProcEntry& p : members)
+      if ((starters() >= 1 && p.pid == main_) || (starters() >= 2 && p.ppid == main_))
+        startup.insert(p.pid);
     double waited = chain_cpu_wait(members, wait_of, startup);
     if (request_.credit_waits_of > 0)
       waited += std::max(0.0, cpu_wait_of_thread(request_.credit_waits_of) - credit_base_);
@@ -532,18 +499,19 @@ class Box {
       if (r == main_) ::ptrace(PTRACE_DETACH, main_, nullptr, WSTOPSIG(status));  // traced by us
     }
     if (r == main_) {
-      // Under bwrap the program's own status, as its parent (the box's step) saw it, when the
-      // step lived to report it: bwrap reports a program killed by signal N as exit status
-      // 128 + N. Without the report (the step killed: the box stopped the run, the OOM killer
-      // chose it) that is all there is.
+      // In a sandbox the program's own status, as its parent (the namespace's init) saw it,
+      // when the init lived to report it: bwrap reports a program killed by signal N as exit
+      // status 128 + N. Without the report (the init killed: the box stopped the run, the OOM
+      // killer chose it) that is all there is.
       std::string report;
-      if (sandboxed_) read_to_end(report_.fd, report);
+      if (sandbox_ != SandboxKind::None) read_to_end(report_.fd, report);
       if (report.size() == sizeof(int)) std::memcpy(&status, report.data(), sizeof(int));
       const bool reported = report.size() == sizeof(int);
       if (WIFEXITED(status)) {
         record_.ending = BoxRecord::Ending::Exited;
         record_.exit_code = WEXITSTATUS(status);
-        if (sandboxed_ && !reported && record_.exit_code > 128 && record_.exit_code < 128 + 65) {
+        if (sandbox_ == SandboxKind::Bwrap && !reported && record_.exit_code > 128 &&
+            record_.exit_code < 128 + 65) {
           record_.ending = BoxRecord::Ending::Signaled;
           record_.signal = record_.exit_code - 128;
         }
@@ -606,7 +574,7 @@ class Box {
     const std::chrono::duration<double> wall = (ended_ - started_);
     record_.wall_s = wall.count();
     record_.waited_for_cpu_s = waited_;
-    if (sandboxed_) {
+    if (sandbox_ == SandboxKind::Bwrap) {
       std::string status;
       read_to_end(status_.fd, status);
       if (!sandbox_started_program(status) && ran_out &&
@@ -623,8 +591,8 @@ class Box {
     record_.memory_kib = figures.memory_kib;
     record_.oom_killed = figures.oom_killed;
     if (figures.out_of_memory && record_.ending == BoxRecord::Ending::NotStarted) {
-      // The OOM killer took bwrap or its init for the program (memfds are no process's
-      // resident set): the program's memory, not a start that failed.
+      // The OOM killer took bwrap or the namespace's init for the program (memfds are no
+      // process's resident set): the program's memory, not a start that failed.
       record_.ending = BoxRecord::Ending::Signaled;
       record_.signal = SIGKILL;
     }
@@ -707,8 +675,10 @@ class Box {
   BoxRecord record_;
   std::unique_ptr<Limiter> limiter_;
   std::optional<RunIdentity> identity_;
-  Descriptor signals_, dir_, seccomp_, status_, report_;
-  bool sandboxed_ = false;
+  // -1 until made: a Descriptor's own fd has no default, and one never made (the status pipe
+  // of a run without bwrap) was closed at the box's end as whatever it held.
+  Descriptor signals_{-1}, dir_{-1}, seccomp_{-1}, status_{-1}, report_{-1}, alive_write_{-1};
+  SandboxKind sandbox_ = SandboxKind::None;
   pid_t main_ = -1;
   Clock::time_point started_, ended_, next_look_;
   double credit_base_ = 0;

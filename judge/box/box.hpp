@@ -1,6 +1,6 @@
 // One run of one program, from its start to its record: what `judge-box` does (box_main.cpp
 // says why it is a process of its own). Single-threaded: the box forks its one child and sets
-// the run up there (control group, session, keyrings, rlimits, seccomp without bwrap), then
+// the run up there (child.hpp: control group, session, keyrings, rlimits, the sandbox), then
 // watches the run by events (the child's exit and the caller's signals through a signalfd, the
 // caller's lifeline breaking), and looks at its CPU time (and, best effort, its memory) when
 // the soonest it could pass its limit comes. At the end everything of the run is frozen,

@@ -9,13 +9,17 @@
 // else, so it may set the run up freely in the child it forks:
 //   1. the limits, through one seam (limiter.hpp): a control group of the run's own where the
 //      box can make one, resource limits otherwise, chosen once, named in the record;
-//   2. a user id of the run's own when the box is root and bwrap contains the run
-//      (run_ids.hpp; the box's own step becomes it inside bwrap: drop.hpp), a session and
-//      a session keyring of its own, rlimits, no terminal;
-//   3. bwrap (bwrap.hpp): namespaces, a root of its own, and the seccomp filter
-//      (seccomp_filter.hpp) loaded just before the box's own step (drop.hpp), the init of the
-//      run's PID namespace, which starts the program and reports its wait status as it is;
-//      without bwrap the child loads the filter.
+//   2. a user id of the run's own when the box is root and sandboxes the run (run_ids.hpp;
+//      the init of its PID namespace becomes it: drop.hpp), a session and a session keyring of
+//      its own, rlimits, no terminal;
+//   3. the sandbox (sandbox_choice.hpp): as root, namespaces the box makes itself
+//      (namespaces.hpp: the child is cloned into them, builds the run's root and is the init
+//      of its PID namespace, with no exec); not root, or where the box may not make them,
+//      bwrap (bwrap.hpp), which builds the same root (sandbox_view.hpp) and starts the box's
+//      own step as that init. The init becomes the run's user id, starts the program and
+//      reports its wait status as it is. The seccomp filter (seccomp_filter.hpp) is loaded
+//      last: by the box's own init, by bwrap before its step, or by the child without a
+//      sandbox.
 // Then it watches by events: the child's exit and the caller's signals arrive on a signalfd,
 // the lifeline breaks when the caller dies; the CPU time is read when the soonest it could pass
 // its limit comes, and the wall-clock guard, at its deadline, is moved later by the time the
@@ -24,8 +28,9 @@
 // control group, frees the id, and writes one record (record.hpp) to the meta file.
 //
 // Nothing outlives the run. A box whose caller dies stops the run and removes its directory;
-// bwrap (--die-with-parent) and the program (PR_SET_PDEATHSIG) die with a box killed by
-// SIGKILL, and the group it left, which no box holds any more, is removed by the next sweep
+// the sandbox's init (PR_SET_PDEATHSIG; bwrap: --die-with-parent) and with it everything in
+// its PID namespace, or the program without a sandbox (PR_SET_PDEATHSIG) die with a box killed
+// by SIGKILL, and the group it left, which no box holds any more, is removed by the next sweep
 // (`judge-box --sweep`, sweep.hpp), which every judge starts.
 //
 // Exit status: 0 when the record is written (whatever the program did), 2 for a usage error,
@@ -39,12 +44,12 @@
 #include <iostream>
 
 #include "box.hpp"
-#include "bwrap.hpp"
 #include "drop.hpp"
 #include "limit_scope.hpp"
 #include "limiter.hpp"
 #include "record.hpp"
 #include "request.hpp"
+#include "sandbox_choice.hpp"
 #include "seccomp_filter.hpp"
 #include "sweep.hpp"
 
@@ -60,8 +65,7 @@ int describe(const BoxRequest& request) {
             << "memory-counted: " << (here.cgroup ? "exactly" : "best-effort") << "\n"
             << "sandbox: "
             << (request.isolation == Isolation::None ? std::string("none")
-                : bwrap_path().empty()               ? "none (" + bwrap_absence() + ")"
-                                                     : "bwrap (" + bwrap_path().string() + ")")
+                                                     : sandbox_choice(true).describe())
             << "\n";
   for (const std::string& line :
        limit_scope(request.limits, here, request.isolation, ::geteuid() == 0))

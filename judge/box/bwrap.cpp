@@ -3,6 +3,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <cstdio>
 #include <cstdlib>
 
 namespace entrapment {
@@ -78,91 +79,60 @@ std::string bwrap_absence() {
                                                         : why;
 }
 
-std::vector<std::string> system_read_only(bool etc) {
-  std::vector<std::string> argv = {"--ro-bind", "/usr", "/usr"};
-  if (etc) argv.insert(argv.end(), {"--ro-bind", "/etc", "/etc"});
-  // Debian 12 has merged /usr: /bin, /lib ... are symbolic links into it.
-  for (const char* dir : {"/bin", "/sbin", "/lib", "/lib32", "/lib64", "/libx32"}) {
-    std::error_code ec;
-    if (fs::is_symlink(dir, ec)) {
-      argv.insert(argv.end(), {"--symlink", fs::read_symlink(dir, ec).string(), dir});
-    } else if (fs::is_directory(dir, ec)) {
-      argv.insert(argv.end(), {"--ro-bind", dir, dir});
+std::vector<std::string> bwrap_options(const std::vector<ViewStep>& steps) {
+  std::vector<std::string> argv;
+  const auto octal = [](int mode) {
+    char text[16];
+    std::snprintf(text, sizeof text, "%04o", static_cast<unsigned>(mode));
+    return std::string(text);
+  };
+  for (const ViewStep& s : steps) {
+    switch (s.kind) {
+      case ViewStep::Kind::ReadOnlyBind:
+        argv.insert(argv.end(), {"--ro-bind", s.source, s.path});
+        break;
+      case ViewStep::Kind::Bind:
+        argv.insert(argv.end(), {"--bind", s.source, s.path});
+        break;
+      case ViewStep::Kind::DeviceBind:
+        argv.insert(argv.end(), {"--dev-bind", s.source, s.path});
+        break;
+      case ViewStep::Kind::Symlink:
+        argv.insert(argv.end(), {"--symlink", s.source, s.path});
+        break;
+      case ViewStep::Kind::Proc:
+        argv.insert(argv.end(), {"--proc", s.path});
+        break;
+      case ViewStep::Kind::Tmpfs:
+      case ViewStep::Kind::Dir:
+        if (s.size > 0) argv.insert(argv.end(), {"--size", std::to_string(s.size)});
+        if (s.mode >= 0) argv.insert(argv.end(), {"--perms", octal(s.mode)});
+        argv.insert(argv.end(), {s.kind == ViewStep::Kind::Tmpfs ? "--tmpfs" : "--dir", s.path});
+        break;
+      case ViewStep::Kind::RemountReadOnly:
+        argv.insert(argv.end(), {"--remount-ro", s.path});
+        break;
     }
   }
   return argv;
 }
 
-std::vector<std::string> sandbox_dev() {
-  // What bwrap's --dev makes, but its devpts and /dev/ptmx: the host's devices bound in (as
-  // --dev binds them), the links to the process's own descriptors.
-  std::vector<std::string> argv = {"--tmpfs", "/dev"};
-  for (const char* device : {"null", "zero", "full", "random", "urandom", "tty"}) {
-    const std::string path = std::string("/dev/") + device;
-    argv.insert(argv.end(), {"--dev-bind", path, path});
-  }
-  argv.insert(argv.end(), {"--symlink", "/proc/self/fd", "/dev/fd"});
-  const char* streams[] = {"stdin", "stdout", "stderr"};
-  for (int fd = 0; fd < 3; ++fd)
-    argv.insert(argv.end(), {"--symlink", "/proc/self/fd/" + std::to_string(fd),
-                             std::string("/dev/") + streams[fd]});
-  return argv;
-}
+std::vector<std::string> system_read_only(bool etc) { return bwrap_options(system_view(etc)); }
 
 std::vector<std::string> sandboxed_command(const std::vector<std::string>& command,
                                            const SandboxLayout& layout,
                                            std::optional<uid_t> drop_to) {
-  const std::string dir = layout.dir.string();
-  const std::string size = std::to_string(layout.tmp_bytes);
   std::vector<std::string> argv = {bwrap_path().string(), "--die-with-parent"};
   for (const std::string& option : namespace_options()) argv.push_back(option);
   argv.insert(argv.end(), {"--new-session", "--json-status-fd", std::to_string(layout.status_fd)});
   if (layout.seccomp_fd >= 0)
     argv.insert(argv.end(), {"--seccomp", std::to_string(layout.seccomp_fd)});
-  for (const std::string& option : system_read_only()) argv.push_back(option);
-  // /dev read-only but for its own capped /dev/shm; /tmp its own, capped. bwrap as root makes
-  // them root's: open to all (sticky) for the run's user.
-  const bool root = drop_to.has_value();
-  const auto open_to_all = [&] {
-    if (root) argv.insert(argv.end(), {"--perms", "1777"});
-  };
-  argv.insert(argv.end(), {"--proc", "/proc"});
-  for (const std::string& option : sandbox_dev()) argv.push_back(option);
-  argv.insert(argv.end(), {"--size", size});
-  open_to_all();
-  argv.insert(argv.end(), {"--tmpfs", "/dev/shm", "--remount-ro", "/dev", "--size", size});
-  open_to_all();
-  argv.insert(argv.end(), {"--tmpfs", "/tmp"});
-  // bwrap as root makes the directories above a mount point with the modes of the source's:
-  // the run's user could not search a private one (/root, the judge's own 0700 directory).
-  // They are made open to all first.
-  const auto open_above = [&](const fs::path& path) {
-    std::vector<std::string> above;
-    for (fs::path up = path.parent_path(); root && up.has_relative_path() && up != "/tmp";
-         up = up.parent_path())
-      above.insert(above.begin(), up.string());
-    for (const std::string& d : above) argv.insert(argv.end(), {"--perms", "0755", "--dir", d});
-  };
+  // The step's binary is shown too: bwrap starts it inside.
   std::vector<std::string> shown = layout.read_only;
   shown.push_back(layout.step);
-  for (const std::string& path : shown) {
-    open_above(path);
-    argv.insert(argv.end(), {"--ro-bind", path, path});
-  }
-  open_above(layout.dir);
-  if (layout.writable_dir) {
-    argv.insert(argv.end(), {"--bind", dir, dir});
-  } else {
-    // The working directory in its /tmp, with what was staged bound in read-only.
-    open_to_all();
-    argv.insert(argv.end(), {"--dir", dir});
-    std::error_code ec;
-    for (const auto& entry : fs::directory_iterator(layout.dir, ec)) {
-      const std::string path = entry.path().string();
-      argv.insert(argv.end(), {"--ro-bind", path, path});
-    }
-  }
-  argv.insert(argv.end(), {"--remount-ro", "/", "--chdir", dir, "--"});
+  for (const std::string& option : bwrap_options(sandbox_view(layout, shown, drop_to.has_value())))
+    argv.push_back(option);
+  argv.insert(argv.end(), {"--chdir", layout.dir.string(), "--"});
   argv.insert(argv.end(), {layout.step, "--step"});
   if (drop_to) argv.insert(argv.end(), {"--drop-to", std::to_string(*drop_to)});
   argv.insert(argv.end(), {"--report-to", std::to_string(layout.report_fd)});

@@ -1,23 +1,17 @@
-// bubblewrap (Debian's `bwrap`), the one namespaced sandbox. The program sees a read-only /usr
-// and /etc (and the paths its box was asked to show, such as an interpreter's installation),
-// /proc of its own PID namespace (so everything it starts dies with bwrap's init, and it sees
-// no other process), a read-only /dev with the harmless devices and no pseudo-terminal
-// (sandbox_dev()), and its own /tmp and /dev/shm (tmpfs, each capped: disk use and memory held
-// there are bounded, and nothing written there outlives the run); its working directory is in
-// that /tmp, with the files of the box's directory bound in read-only. The rest of the root is
-// read-only and empty: no network, never the test data, the judge's files or another run's. IPC
-// and UTS namespaces of its own: SysV shared memory and message queues die with it. A
-// compiler's working directory is the box's directory itself, writable, so that its output can
-// be taken out. The seccomp filter (seccomp_filter.hpp) is handed to bwrap, which loads it
-// just before the box's step.
+// bubblewrap (Debian's `bwrap`): the sandbox of a judge that is not root, and of a root judge
+// where the box cannot make the run's namespaces itself (namespaces.hpp). It builds the
+// program's root from sandbox_view.hpp's steps, handed to it as its options, with namespaces of
+// the run's own: mount, PID (so everything the program starts dies with its init, and it sees
+// no other process), network (none), IPC and UTS (SysV shared memory and message queues die
+// with it), cgroup where the kernel has it. The seccomp filter (seccomp_filter.hpp) is handed to
+// bwrap, which loads it just before the box's step.
 //
 // The program is started by the box's own step (drop.hpp: `judge-box --step`, its binary bound
 // in read-only), the init of the PID namespace (--as-pid-1), which reports the program's wait
 // status to the box as it is (bwrap would report a signal N as the exit status 128 + N). As
 // root, bwrap runs as root without a user namespace and the step first becomes the run's own
 // user id: uid and gid N, no supplementary groups, no capabilities in any set (bounding
-// included), no_new_privs. /tmp, /dev/shm and the working directory are then mode 1777, since
-// bwrap makes them as root. Not root, bwrap makes a user namespace (--unshare-all) and the
+// included), no_new_privs. Not root, bwrap makes a user namespace (--unshare-all) and the
 // program runs as the user, without capabilities, and may make no user namespace of its own
 // (--disable-userns).
 #pragma once
@@ -29,6 +23,8 @@
 #include <optional>
 #include <string>
 #include <vector>
+
+#include "sandbox_view.hpp"
 
 namespace entrapment {
 
@@ -42,28 +38,21 @@ std::filesystem::path trusted_system_program(const std::string& name, std::strin
 std::filesystem::path bwrap_path();
 std::string bwrap_absence();
 
-struct SandboxLayout {
-  std::filesystem::path dir;           // the box's directory (under /tmp)
-  std::vector<std::string> read_only;  // further paths shown as they are
-  bool writable_dir = false;           // a compiler's layout
-  long long tmp_bytes = 64ll << 20;    // the size of its /tmp and of its /dev/shm
-  int status_fd = -1;                  // bwrap reports there whether the program started
-  int seccomp_fd = -1;                 // the filter, for bwrap to load before the step
-  int report_fd = -1;                  // the step writes the program's wait status there
-  std::string step;                    // the box's own binary, for its step (drop.hpp)
+struct SandboxLayout : ViewLayout {
+  int status_fd = -1;   // bwrap reports there whether the program started
+  int seccomp_fd = -1;  // the filter, for bwrap to load before the step
+  int report_fd = -1;   // the step writes the program's wait status there
+  std::string step;     // the box's own binary, for its step (drop.hpp)
   // The program's address-space limit, set by the step just before the program starts: bwrap
   // and the step itself run without it (a sanitizer's shadow memory would not fit).
   std::optional<rlim_t> address_space;
 };
 
+// bwrap's options for `steps` (sandbox_view.hpp), in their order.
+std::vector<std::string> bwrap_options(const std::vector<ViewStep>& steps);
+
 // bwrap's options that show the system read-only: /usr, /etc, and /bin, /lib ... as they are.
 std::vector<std::string> system_read_only(bool etc = true);
-
-// bwrap's options that make the sandbox's /dev (a tmpfs): null, zero, full, random, urandom and
-// tty bound in from the host, /dev/fd and /dev/stdin, stdout, stderr linked to /proc/self/fd.
-// No /dev/ptmx and no devpts: every devpts instance takes from the machine's one table of
-// pseudo-terminals (kernel.pty.max), whose buffers are no process's memory.
-std::vector<std::string> sandbox_dev();
 
 // `command` wrapped in bwrap as above, started by the step; `drop_to`: the run's own user id
 // (the box is root).

@@ -63,7 +63,7 @@ class CgroupLimiter : public Limiter {
     return r;
   }
 
-  void started(pid_t, bool) override {}
+  void started(pid_t, int) override {}
 
   Look look() override { return {group_.cpu_seconds(), false}; }
 

@@ -1,6 +1,8 @@
-// The last step before the program, inside bwrap: `judge-box --step [--drop-to UID]
-// --report-to FD [--address-space BYTES] -- PROGRAM ARGS`, the box's own binary (bound into the
-// sandbox read-only), started by bwrap as the init (PID 1) of the run's PID namespace.
+// The init of the run's PID namespace, the last step before the program. Under bwrap it is
+// `judge-box --step [--drop-to UID] --report-to FD [--address-space BYTES] -- PROGRAM ARGS`, the
+// box's own binary (bound into the sandbox read-only), started by bwrap as the namespace's init
+// (PID 1); in the box's own namespaces (namespaces.hpp) it is the box's child, which does the
+// same without an exec (drop_to_user(), run_as_init()).
 //
 // As root it first becomes the run's own user id and nothing more (--drop-to), as util-linux's
 // setpriv did for the box (`--reuid --regid --clear-groups --no-new-privs --inh-caps=-all
@@ -20,7 +22,29 @@
 // the step's alone. Without --report-to it execs the program itself.
 #pragma once
 
+#include <sys/resource.h>
+#include <sys/types.h>
+
 namespace entrapment {
+
+// The run's own user id and nothing more (the calling process is root): nullptr, or the step
+// that failed (errno set).
+const char* drop_to_user(uid_t uid);
+
+struct InitPlan {
+  int report_fd = -1;                     // the box's pipe: the program's wait status goes there
+  const rlimit* address_space = nullptr;  // the program's, set last before its exec
+  char* const* argv = nullptr;            // the program and its arguments
+  char* const* envp = nullptr;            // its environment
+  // Where a failed start is said (errno, then the step's name), as the box's child says its
+  // own; -1: on stderr. The init holds it only until the program's exec closes it.
+  int error_pipe = -1;
+};
+
+// The init's work once it is the run's user: starts the program as its child, reaps what the
+// run orphans, reports the program's wait status to the box, and returns the exit status to
+// exit with (the program's; 127 when it could not start it or the box is gone).
+int run_as_init(const InitPlan& plan);
 
 // argv as judge-box got it: {"judge-box", "--step", ["--drop-to", "UID",] ["--report-to",
 // "FD",] ["--address-space", "BYTES",] "--", PROGRAM, ARGS...}. The address-space limit is the

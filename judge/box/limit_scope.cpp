@@ -23,7 +23,7 @@ std::string time_line(const BoxLimits& limits, bool cgroup) {
          " (RLIMIT_CPU per process only as a backstop)";
 }
 
-std::string memory_line(const BoxLimits& limits, bool cgroup, bool bwrap) {
+std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox) {
   if (cgroup)
     return "memory " + in_mib(limits.memory_mib) +
            ": counted exactly: the whole tree, by its control group, memfd and tmpfs (its /tmp, "
@@ -32,23 +32,23 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool bwrap) {
          ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
          "whole tree's proportional set (Pss) and the memfds it holds open as the box's looks see "
          "them (at least four a second); NOT counted: memory held in a tmpfs" +
-         (bwrap ? " (its /tmp and /dev/shm are capped at " +
-                      in_mib(limits.max_scratch_bytes >> 20) + " each)"
-                : "") +
+         (sandbox ? " (its /tmp and /dev/shm are capped at " +
+                        in_mib(limits.max_scratch_bytes >> 20) + " each)"
+                  : "") +
          ", in System V shared memory no process has attached (" +
-         (bwrap ? "it ends with the run's IPC namespace" : "it outlives the run") +
+         (sandbox ? "it ends with the run's IPC namespace" : "it outlives the run") +
          "), in memfds no descriptor holds, or by the kernel for it (data in pipes and sockets no "
          "one reads; each socket's buffers stay at the machine's default, and RLIMIT_NOFILE keeps "
          "one process's within the limit)";
 }
 
-std::string processes_line(const BoxLimits& limits, bool cgroup, bool bwrap, bool root) {
+std::string processes_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool root) {
   const std::string count = std::to_string(limits.max_processes);
   if (cgroup)
     return "processes " + count +
            ": the whole tree, by its control group (no RLIMIT_NPROC: nothing shared with other "
            "runs)";
-  if (root && bwrap)
+  if (root && sandbox)
     return "processes " + count + ": the whole tree, by RLIMIT_NPROC on its own user id";
   if (!root)
     return "processes " + count +
@@ -62,14 +62,14 @@ std::string processes_line(const BoxLimits& limits, bool cgroup, bool bwrap, boo
 
 std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& here,
                                      Isolation isolation, bool root) {
-  const bool bwrap = isolation == Isolation::Bwrap;
+  const bool sandbox = isolation == Isolation::Bwrap;  // the sandbox asked for
   std::vector<std::string> lines;
   lines.push_back(time_line(limits, here.cgroup));
   lines.push_back("wall clock " + in_seconds(limits.wall_s) +
                   ": a guard for programs that wait, moved later by the time they (and the "
                   "sandbox starting them) waited for a CPU");
-  lines.push_back(memory_line(limits, here.cgroup, bwrap));
-  lines.push_back(processes_line(limits, here.cgroup, bwrap, root));
+  lines.push_back(memory_line(limits, here.cgroup, sandbox));
+  lines.push_back(processes_line(limits, here.cgroup, sandbox, root));
   lines.push_back(
       "open files: RLIMIT_NOFILE per process, the run's processes together at most a twentieth "
       "of the machine's file table (fs.file-max)" +
@@ -86,7 +86,7 @@ std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& 
                                    "hierarchy, or v2's cpuset controller, where the box may use "
                                    "them: the record says which)")
                      : std::string(" (no control group: no cpuset)")));
-  if (bwrap)
+  if (sandbox)
     lines.push_back("writable: its own /tmp (its working directory) and /dev/shm, " +
                     in_mib(limits.max_scratch_bytes >> 20) + " each, gone after the test");
   else

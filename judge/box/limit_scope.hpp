@@ -13,7 +13,8 @@
 namespace entrapment {
 
 // `here`: the mechanism a box would get (limits_here()); `root`: whether the box runs as root
-// (a root box gives each bwrap run a user id of its own, which RLIMIT_NPROC then caps alone).
+// (a root box gives each sandboxed run a user id of its own, which RLIMIT_NPROC then caps
+// alone).
 std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& here,
                                      Isolation isolation, bool root);
 

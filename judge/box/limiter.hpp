@@ -73,8 +73,10 @@ class Limiter {
   virtual const char* enter() const = 0;
   // What the child sets; `run_uid`: the run's own user id, if it has one.
   virtual ChildRlimits rlimits(std::optional<uid_t> run_uid) const = 0;
-  // The process the box started (bwrap, when `sandboxed`).
-  virtual void started(pid_t main, bool sandboxed) = 0;
+  // The process the box started, and how many of the run's first processes start the program
+  // and hold none of its memory: 2 under bwrap (bwrap, and its child the box's step), 1 in the
+  // box's own namespaces (their init, `main` itself), 0 without a sandbox.
+  virtual void started(pid_t main, int starters) = 0;
   // Its CPU time now and, best effort, whether its memory passed the limit.
   virtual Look look() = 0;
   // Seconds to the next look, given the CPU time left: the soonest the tree could pass the

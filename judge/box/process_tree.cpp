@@ -103,12 +103,13 @@ std::vector<ProcEntry> ProcessTree::members() const {
   return out;
 }
 
-TreeSample ProcessTree::sample(pid_t main, bool sandboxed) const {
+TreeSample ProcessTree::sample(pid_t main, int starters) const {
   TreeSample sample;
   unsigned long long ticks = 0;
   for (ProcEntry p : members()) {
     ticks += p.ticks;
-    if (sandboxed && (p.pid == main || p.ppid == main)) continue;  // bwrap's own two
+    if ((starters >= 1 && p.pid == main) || (starters >= 2 && p.ppid == main))
+      continue;  // the sandbox's own
     if (read_proc_status(p)) sample.peak_kib = std::max(sample.peak_kib, p.peak_kib);
     sample.holders.push_back(p);
   }

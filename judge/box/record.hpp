@@ -39,7 +39,7 @@ struct BoxRecord {
   std::string limits;           // the limiter's description
   bool memory_exact = true;     // false: counted on a best-effort basis (rlimits)
   bool oom_killed = false;      // the OOM killer killed one of its processes (never a guess)
-  std::string isolation;        // "bwrap" or "none"
+  std::string isolation;        // "namespaces" (the box's own), "bwrap" or "none"
   std::optional<uid_t> uid;     // the run's own user id
   std::string message;          // all of it, in words
 

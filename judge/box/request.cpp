@@ -120,13 +120,15 @@ BoxRequest parse_request(int argc, const char* const* argv) {
       ->check(CLI::Range(1, 65536));
   app.add_option("--file-size", l.max_output_bytes, "largest file it may write, bytes")
       ->check(CLI::Range(0ll, 1ll << 40));
-  app.add_option("--tmp-size", l.max_scratch_bytes, "its /tmp and /dev/shm under bwrap, bytes")
+  app.add_option("--tmp-size", l.max_scratch_bytes, "its /tmp and /dev/shm in the sandbox, bytes")
       ->check(CLI::Range(1ll << 20, 1ll << 40));
   app.add_flag("--no-address-space-limit", no_address_space, "no RLIMIT_AS (the JVM)");
   app.add_option("--limits", limits,
                  "auto (ENTRAPMENT_LIMITS, else a control group where usable), cgroup or rlimit")
       ->check(CLI::IsMember({"auto", "cgroup", "rlimit"}));
-  app.add_option("--sandbox", sandbox, "bwrap or none (ENTRAPMENT_BWRAP=off: none)")
+  app.add_option("--sandbox", sandbox,
+                 "bwrap (the sandbox: namespaces of the box's own as root, else bwrap) or none "
+                 "(ENTRAPMENT_BWRAP=off: none)")
       ->check(CLI::IsMember({"bwrap", "none"}));
   app.add_option("--dir", dir, "its working directory (made by the caller)");
   app.add_flag("--writable-dir", r.writable_dir, "the directory is writable (a compiler's)");

@@ -16,7 +16,9 @@
 // box's child before exec. Under a cpuset the program cannot widen it; with the affinity alone
 // it can (sched_setaffinity is its own to call), as it could nowhere else but under a cpuset.
 //
-// Defaults for --sandbox and --ids come from ENTRAPMENT_BWRAP (off: none) and
+// --sandbox bwrap asks for the sandbox, whichever makes it (sandbox_choice.hpp: as root the box's
+// own namespaces, else bwrap). Defaults for --sandbox and --ids come from ENTRAPMENT_BWRAP (off:
+// none) and
 // ENTRAPMENT_UID_RANGE, and --limits auto stands for ENTRAPMENT_LIMITS (limiter.hpp), as isolate
 // reads its configuration file.
 #pragma once
@@ -33,6 +35,7 @@
 
 namespace entrapment {
 
+// Bwrap: the sandbox, whichever makes it (`--sandbox bwrap`, the contract's word for it).
 enum class Isolation { Bwrap, None };
 
 // User ids a root box hands its runs, first to last (run_ids.hpp).
@@ -56,7 +59,7 @@ struct BoxRequest {
   // otherwise. A program inside it is replaced by the box's own copy before it starts.
   std::filesystem::path dir;
   bool writable_dir = false;           // a compiler's: writable; else its files read-only
-  std::vector<std::string> read_only;  // paths shown read-only at their own place (bwrap)
+  std::vector<std::string> read_only;  // paths shown read-only at their own place (the sandbox)
   std::vector<std::string> env;        // NAME=VALUE, beyond PATH, HOME, LANG and TMPDIR
   std::filesystem::path meta;          // where the result record goes
   int lifeline = -1;          // read end of a pipe only the caller writes to: when it breaks, stop

@@ -177,7 +177,7 @@ class RlimitLimiter : public Limiter {
         r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));
     if (limits_.limit_address_space)
       r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
-    // RLIMIT_NPROC counts every process of the user id. A run's own id (a root judge in bwrap)
+    // RLIMIT_NPROC counts every process of the user id. A run's own id (a root judge's sandbox)
     // is the run's alone. Not root, it is the user's: the user's processes now and the run's on
     // top of them, shared with every other run of the user (judge run -v says so). Root without
     // an id of the run's own is not bound by it: no cap.
@@ -189,15 +189,15 @@ class RlimitLimiter : public Limiter {
     return r;
   }
 
-  void started(pid_t main, bool sandboxed) override {
+  void started(pid_t main, int starters) override {
     main_ = main;
-    sandboxed_ = sandboxed;
+    starters_ = starters;
   }
 
   Look look() override {
     // The CPU time at every look (each process's stat: cheap); the memory as look_at_memory()
     // says, within 5 ms at least.
-    const TreeSample now = tree_.sample(main_, sandboxed_);
+    const TreeSample now = tree_.sample(main_, starters_);
     peak_kib_ = std::max(peak_kib_, now.peak_kib);
     Look look;
     look.cpu_s = seconds_of(reaped_so_far()) + now.cpu_s;
@@ -214,16 +214,16 @@ class RlimitLimiter : public Limiter {
   std::vector<ProcEntry> members() const override { return tree_.members(); }
 
   void remember_before_kill() override {
-    // A process killed with bwrap's PID namespace is reaped by a dying init that ignores
+    // A process killed with the sandbox's PID namespace is reaped by a dying init that ignores
     // SIGCHLD: its usage would be lost, so the stopped tree is measured first.
     reaped_before_kill_ = seconds_of(reaped_so_far());
-    before_kill_ = tree_.sample(main_, sandboxed_);
+    before_kill_ = tree_.sample(main_, starters_);
     peak_kib_ = std::max(peak_kib_, before_kill_.peak_kib);
     // And a last look at its memory: what it wrote since the last look and left held when its
     // main process ended (red team: 400 memfds of 1 MiB written after the first look, the run
     // over within the 0.25 s to the next: AC, "mem 7.4 MiB"). Only what outlives the main
     // process: what a process holds itself goes with its exit, before the box learns of it,
-    // and under bwrap the PID namespace ends everything with the program.
+    // and in a sandbox its PID namespace ends everything with the program.
     look_at_memory(before_kill_, reaped_before_kill_ + before_kill_.cpu_s, 0.05);
   }
 
@@ -242,7 +242,7 @@ class RlimitLimiter : public Limiter {
 
   RunFigures figures(const rusage& reaped, bool failed) override {
     RunFigures f;
-    // A run's CPU time only grows: what a look saw is its least. Processes that bwrap's PID
+    // A run's CPU time only grows: what a look saw is its least. Processes that the sandbox's PID
     // namespace ended (and reaped: their usage is in no one's) are gone before the box learns
     // that the run ended, with their figures.
     f.cpu_s = std::max({seconds_of(reaped), reaped_before_kill_ + before_kill_.cpu_s, cpu_seen_});
@@ -277,7 +277,7 @@ class RlimitLimiter : public Limiter {
   ProcessTree tree_;
   MemoryLooks memory_;
   pid_t main_ = -1;
-  bool sandboxed_ = false;
+  int starters_ = 0;
   double next_memory_look_ = 0;    // wall_now()
   double cpu_at_memory_look_ = 0;  // the run's CPU time at the last look at its memory
   long long most_held_kib_ = 0, peak_kib_ = 0;

@@ -16,13 +16,18 @@ namespace entrapment::cli {
 
 namespace {
 
-// "bwrap, run as root ..." or "none (why): only trusted code runs ...".
-std::string describe_isolation(bool sandbox) {
+// "namespaces of the box's own, run as root ...", "bwrap, ..." or "none (why): only trusted
+// code runs ...". `box_sandbox`: what the box said its sandbox is ("namespaces (...)", "bwrap
+// (...)").
+std::string describe_isolation(bool sandbox, const std::string& box_sandbox) {
   const std::string why = why_unisolated(sandbox);
+  const std::string dropped =
+      ", run as root, the program dropped to a user id of its own (no capabilities, no new "
+      "privileges)";
   if (why.empty())
-    return ::geteuid() == 0 ? "bwrap, run as root, the program dropped to a user id of its own "
-                              "(no capabilities, no new privileges)"
-                            : "bwrap, in a user namespace of yours";
+    return box_sandbox.rfind("namespaces", 0) == 0 ? "namespaces of the box's own" + dropped
+           : ::geteuid() == 0                      ? "bwrap" + dropped
+                                                   : "bwrap, in a user namespace of yours";
   return "none (" + why + "): only trusted code runs, as " +
          (::geteuid() == 0 ? std::string("root") : std::string("you")) +
          ", with everything that user may reach";
@@ -34,7 +39,7 @@ void add_trust_option(CLI::App& sub) {
   sub.add_flag_callback(
       "--trust", [] { trust_unisolated_programs(); },
       "run submissions that are not the package's own even where nothing isolates them "
-      "(bwrap not in use): they run as you (root included), with your files");
+      "(no sandbox in use): they run as you (root included), with your files");
 }
 
 void print_enforcement(const BoxLimits& limits, bool sandbox) {
@@ -55,10 +60,10 @@ void print_enforcement(const BoxLimits& limits, bool sandbox) {
             << (delegated.empty() ? "" : ", " + delegated) << "\n"
             << "sandbox: "
             << (!sandbox                   ? std::string("off (--no-sandbox)")
-                : sandbox_support().usable ? std::string("bwrap")
+                : sandbox_support().usable ? box.sandbox
                                            : "off (" + sandbox_support().reason + ")")
             << "\n"
-            << "isolation: " << describe_isolation(sandbox) << "\n";
+            << "isolation: " << describe_isolation(sandbox, box.sandbox) << "\n";
   std::string listed;
   for (const int cpu : cpus) listed += (listed.empty() ? "" : ",") + std::to_string(cpu);
   std::cout << "timing: each test's run on a CPU of its own, at most " << cpus.size()

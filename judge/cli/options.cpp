@@ -60,11 +60,12 @@ void add_time_limit_option(CLI::App& sub, double& seconds) {
 void add_sandbox_option(CLI::App& sub, bool& sandbox) {
   sub.add_flag_function(
       "--sandbox", [&sandbox](std::int64_t) { sandbox = true; },
-      "run the contestant inside bwrap when it is usable" +
+      "run the contestant in a sandbox when one is usable (as root namespaces the box makes "
+      "itself, else bwrap)" +
           std::string(sandbox ? " (default)" : ""));
   sub.add_flag_function(
       "--no-sandbox", [&sandbox](std::int64_t) { sandbox = false; },
-      "run it without bwrap, so without any isolation: only trusted code (the package's own "
+      "run it without a sandbox, so without any isolation: only trusted code (the package's own "
       "solutions/, or with --trust); the limits hold either way, but for the process cap "
       "of a root judge without control groups (-v says which hold)" +
           std::string(sandbox ? "" : " (default)"));

@@ -20,8 +20,9 @@ inline constexpr const char* kTimedJobsNote =
     "may use (taskset: its affinity)";
 int default_jobs();  // the number of cores
 
-// --sandbox / --no-sandbox: whether the contestant runs inside bwrap (the limits hold either
-// way). `sandbox` holds the default, which the help states.
+// --sandbox / --no-sandbox: whether the contestant runs in a sandbox (the box's own namespaces
+// as root, else bwrap; the limits hold either way). `sandbox` holds the default, which the help
+// states.
 void add_sandbox_option(CLI::App& sub, bool& sandbox);
 
 // -t, --time-limit SECONDS: judge with this CPU time limit instead of problem.yaml's (the

@@ -209,7 +209,7 @@ void add_verify_command(CLI::App& app) {
   sub->add_flag("--exhaustive", args->exhaustive,
                 "also validate and judge on testdata/exhaustive, the exhaustive tier (slow)");
   add_stop_options(*sub, args->judging.all_tests, args->judging.first_failure);
-  // bwrap whenever it is usable, as root or not: without it nothing would isolate solutions/
+  // The sandbox whenever it is usable, as root or not: without it nothing would isolate solutions/
   // (a wrong submission wrote into the package and verify said ok).
   args->judging.sandbox = true;
   add_sandbox_option(*sub, args->judging.sandbox);

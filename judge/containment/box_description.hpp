@@ -15,7 +15,7 @@ namespace entrapment {
 struct BoxDescription {
   std::string limits;  // "cgroup v1 (memory, pids, cpuacct)", "rlimit (why no group)"
   bool memory_exact = false;
-  std::string sandbox;              // "bwrap (/usr/bin/bwrap)", "none (why)"
+  std::string sandbox;              // "namespaces (...)", "bwrap (/usr/bin/bwrap)", "none (why)"
   std::vector<std::string> covers;  // what each limit covers, a line each
   std::string seccomp;              // "seccomp: ..." as the box says it
   // No group here, but one in a scope systemd delegates (containment/delegation.hpp).

@@ -65,7 +65,7 @@ void BoxedProcess::start(const std::vector<std::string>& command_in, const BoxLi
   dir_ = make_temp_subdir("run");
   meta_ = dir_;
   meta_ += ".record";
-  // As root in bwrap the program runs as a user id of its own (the box picks it), which cannot
+  // As root in a sandbox the program runs as a user id of its own (the box picks it), which cannot
   // reach what only root may: staging copies what it cannot read where it is.
   const bool own_user = isolation_ == Isolation::Bwrap && ::geteuid() == 0;
   StagedCommand staged;

@@ -29,7 +29,8 @@ using Clock = std::chrono::steady_clock;
 // What the judge keeps of a program's stderr (the rest is drained and dropped).
 inline constexpr std::size_t kKeptStderrBytes = 1 << 20;
 
-// How a process is started beyond its command and limits; from a bool: bwrap when usable, or not.
+// How a process is started beyond its command and limits; from a bool: the sandbox when usable,
+// or not.
 struct ProcessOptions {
   ProcessOptions(bool sandbox_wanted = true) : sandbox(sandbox_wanted) {}  // NOLINT: implicit
   bool sandbox;

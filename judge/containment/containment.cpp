@@ -1,6 +1,6 @@
 #include "containment.hpp"
 
-#include "box/bwrap.hpp"
+#include "box/sandbox_choice.hpp"
 #include "box_process.hpp"
 #include "support/files.hpp"
 
@@ -8,8 +8,8 @@ namespace entrapment {
 
 namespace {
 
-// Runs `true` in bwrap as a run would, and says whether it worked, and if not why.
-SandboxSupport probe_bwrap() {
+// Runs `true` in the sandbox as a run would, and says whether it worked, and if not why.
+SandboxSupport probe_sandbox() {
   SandboxSupport s;
   try {
     BoxLimits limits;
@@ -27,11 +27,11 @@ SandboxSupport probe_bwrap() {
                                        ? std::string()
                                        : " (" + without_line_ends(probe.stderr_text()) + ")");
     else if (record.failed())
-      s.reason = "bwrap fails here (" + without_line_ends(probe.stderr_text()) + ")";
+      s.reason = "the sandbox fails here (" + without_line_ends(probe.stderr_text()) + ")";
     else
       s.usable = true;
   } catch (const std::exception& e) {
-    s.reason = std::string("bwrap cannot start: ") + e.what();
+    s.reason = std::string("the sandbox cannot start: ") + e.what();
   }
   return s;
 }
@@ -40,8 +40,8 @@ SandboxSupport probe_bwrap() {
 
 const SandboxSupport& sandbox_support() {
   static const SandboxSupport support = [] {
-    if (bwrap_path().empty()) return SandboxSupport{false, bwrap_absence()};
-    return probe_bwrap();
+    if (const std::string why = sandbox_absence(); !why.empty()) return SandboxSupport{false, why};
+    return probe_sandbox();
   }();
   return support;
 }

@@ -57,7 +57,7 @@ std::optional<std::string> not_the_packages(const fs::path& path, const fs::path
 
 std::string why_unisolated(bool sandbox) {
   if (!sandbox) return "--no-sandbox";
-  if (!sandbox_support().usable) return "no bwrap: " + sandbox_support().reason;
+  if (!sandbox_support().usable) return "no sandbox: " + sandbox_support().reason;
   return "";
 }
 
@@ -83,7 +83,8 @@ Isolation isolation_for_run(const RunOrigin& origin, bool sandbox) {
           "). It would run as " + who +
           ", and could read and change your files (the package's secret tests, your home "
           "directory), signal your processes, use the network and leave processes and files "
-          "behind. Let bwrap isolate it (drop --no-sandbox; Debian's package bubblewrap, where "
+          "behind. Let the sandbox isolate it (drop --no-sandbox; as root the box makes namespaces "
+          "itself, otherwise Debian's package bubblewrap, where "
           "namespaces are allowed); --trust runs it anyway. See doc/execution.md.");
   }
   static std::once_flag warned;

@@ -1,6 +1,7 @@
 // What may run where nothing isolates it, decided in one place: where a run starts
-// (box_process.hpp asks isolation_for_run() before it starts any box). Without bwrap (not
-// installed, forbidden by a container, ENTRAPMENT_BWRAP=off, or --no-sandbox) a program runs
+// (box_process.hpp asks isolation_for_run() before it starts any box). Without a sandbox (no
+// namespaces of the box's own and no bwrap, a container that forbids them, ENTRAPMENT_BWRAP=off,
+// or --no-sandbox) a program runs
 // as the judge's user, root included, with that user's files (the package's secret tests, a
 // home directory), processes and network within its reach. So there only trusted code runs:
 // the package's own submissions (under its solutions/, owned with every directory above by the
@@ -45,12 +46,13 @@ std::optional<std::string> not_the_packages(const std::filesystem::path& path,
                                             const std::filesystem::path& root,
                                             const std::string& name);
 
-// The isolation a run of `origin` gets: bwrap when `sandbox` is asked for (not --no-sandbox)
-// and bwrap is usable here; none otherwise, when the policy lets `origin` run so (after the
-// warning, once). Throws UntrustedProgram naming the program and what it could reach.
+// The isolation a run of `origin` gets: the sandbox when `sandbox` is asked for (not
+// --no-sandbox) and one is usable here (sandbox_support()); none otherwise, when the policy lets
+// `origin` run so (after the warning, once). Throws UntrustedProgram naming the program and what it
+// could reach.
 Isolation isolation_for_run(const RunOrigin& origin, bool sandbox);
 
-// Why nothing isolates runs here ("--no-sandbox", "no bwrap: ..."); empty when bwrap does.
+// Why nothing isolates runs here ("--no-sandbox", "no sandbox: ..."); empty when a sandbox does.
 std::string why_unisolated(bool sandbox);
 
 }  // namespace entrapment

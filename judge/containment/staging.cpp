@@ -12,7 +12,7 @@
 #include <map>
 #include <mutex>
 
-#include "box/bwrap.hpp"
+#include "box/sandbox_choice.hpp"
 #include "box_process.hpp"
 #include "file_copy.hpp"
 #include "installation.hpp"
@@ -59,11 +59,11 @@ bool is_elf(const fs::path& file) {
 }
 
 // What a shim that runs some Python (pyenv's are scripts) says sys.executable is; "" when it
-// does not say. The contestant named it: asked only in a box with bwrap (doc/execution.md),
+// does not say. The contestant named it: asked only in a sandboxed box (doc/execution.md),
 // with the shim's directory or the one above it (pyenv's root) in view, never a place above
 // that, under a box's limits; once per interpreter (resolve_interpreter() keeps the answer).
 std::string python_executable(const std::string& interpreter) {
-  if (bwrap_path().empty()) return "";
+  if (!sandbox_absence().empty()) return "";
   const fs::path shim = fs::absolute(interpreter).lexically_normal();
   fs::path shown = shim;
   for (const fs::path& dir : {shim.parent_path().parent_path(), shim.parent_path()})

@@ -33,8 +33,8 @@ struct StagedCommand {
 };
 
 // Stages `command` into `scratch`. `own_user`: the program runs as a user of its own (a root
-// judge's bwrap), not the judge's: in bwrap, into which `read_only` paths are mounted at their
-// own paths, so an interpreter installed under a directory its user cannot search (pyenv,
+// judge's sandbox), not the judge's: in the sandbox, into which `read_only` paths are mounted at
+// their own paths, so an interpreter installed under a directory its user cannot search (pyenv,
 // conda or Homebrew under a private home) still runs when its installation is open to all.
 // Throws StageError.
 StagedCommand stage_command(const std::vector<std::string>& command,

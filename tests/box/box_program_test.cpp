@@ -1,7 +1,7 @@
 // judge-box run alone, as a person or another judge would run it (the way runguard is used):
 // the program's stdin, stdout and stderr passed through, the record in the meta file, what
 // stopped the program said in words, the seccomp filter, the box as the program's nearest
-// ancestor outside bwrap, and nothing left when its caller dies or it is killed itself. Each
+// ancestor outside the sandbox, and nothing left when its caller dies or it is killed itself. Each
 // in every isolation and limit mechanism this machine has.
 #include <fcntl.h>
 #include <gtest/gtest.h>
@@ -12,8 +12,11 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <map>
 #include <set>
+#include <sstream>
 #include <thread>
 
 #include "box/bwrap.hpp"
@@ -172,7 +175,7 @@ TEST_P(BoxAlone, ItPassesTheProgramsInputAndOutputThroughAndWritesARecord) {
   EXPECT_EQ(run.record.exit_code, 7) << run.record_text;
   EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::None) << run.record_text;
   EXPECT_EQ(run.record.message, "exited with status 7") << run.record_text;
-  EXPECT_EQ(run.record.isolation, sandbox() ? "bwrap" : "none") << run.record_text;
+  EXPECT_EQ(run.record.isolation, sandbox() ? sandbox_name() : "none") << run.record_text;
   EXPECT_TRUE(has(run.record.limits, mechanism_name(mechanism()))) << run.record_text;
   EXPECT_EQ(run.record.memory_exact, mechanism() == LimitChoice::Cgroup) << run.record_text;
   EXPECT_GT(run.record.memory_kib, 0) << run.record_text;
@@ -304,6 +307,95 @@ TEST_P(BoxAloneAsAUser, AnExitStatusAbove128IsNoSignalAndASignalIsOneInAUserName
   expect_own_endings(b, "as nobody: ");
 }
 
+// A mount table as a program sees it (/proc/self/mountinfo), in words that do not change from
+// one run to the next: each mount's parent named by its mount point, not by its id; the device
+// of none (tmpfs and proc instances are numbered anew each time); `dir`, the run's directory,
+// as DIR; each line sorted.
+std::vector<std::string> mount_table(const std::string& mountinfo, const std::string& dir) {
+  std::map<std::string, std::string> point_of;
+  std::vector<std::vector<std::string>> mounts;
+  for (const std::string& line : lines_of(mountinfo)) {
+    std::vector<std::string> fields;
+    std::istringstream words(line);
+    for (std::string word; words >> word;) fields.push_back(word);
+    if (fields.size() < 10) continue;
+    point_of[fields[0]] = fields[4];
+    mounts.push_back(fields);
+  }
+  std::vector<std::string> table;
+  for (const std::vector<std::string>& fields : mounts) {
+    const auto parent = point_of.find(fields[1]);
+    std::string text = "under " + (parent == point_of.end() ? "(outside)" : parent->second) + ":";
+    for (std::size_t i = 3; i < fields.size(); ++i) text += " " + fields[i];
+    for (std::size_t at; (at = text.find(dir)) != std::string::npos;)
+      text.replace(at, dir.size(), "DIR");
+    table.push_back(text);
+  }
+  std::sort(table.begin(), table.end());
+  return table;
+}
+
+// As root the box makes a run's namespaces itself; where it may not (a container that forbids
+// them) or is told not to (ENTRAPMENT_OWN_NAMESPACES=off), bwrap makes them, and the run is the
+// same: the program's root mount for mount (but the box's own binary, which bwrap shows for
+// the step it starts there), its exit statuses and its signals.
+// The tests of the sandbox alone, in the modes that have one.
+class BoxSandbox : public BoxAlone {};
+
+TEST_P(BoxSandbox, WithoutItsOwnNamespacesARootBoxGivesTheSameRunThroughBwrap) {
+  if (sandbox_name() != "namespaces")
+    GTEST_SKIP() << "the box makes no namespaces of its own here (" << sandbox_name() << ")";
+  if (bwrap_path().empty()) GTEST_SKIP() << "no bwrap to fall back to: " << bwrap_absence();
+  Box own = box(), through_bwrap = box();
+  through_bwrap.prefix = {"/usr/bin/env", "ENTRAPMENT_OWN_NAMESPACES=off"};
+  for (Box* b : {&own, &through_bwrap}) write_text(b->dir.path / "staged", "a staged file\n");
+  const BoxRun mine = own.run({"/bin/cat", "/proc/self/mountinfo"});
+  const BoxRun bwraps = through_bwrap.run({"/bin/cat", "/proc/self/mountinfo"});
+  EXPECT_EQ(mine.record.isolation, "namespaces") << mine.record_text;
+  EXPECT_EQ(bwraps.record.isolation, "bwrap") << bwraps.record_text;
+  std::vector<std::string> expected = mount_table(bwraps.out, through_bwrap.dir.path.string());
+  const std::string step = " " + fs::canonical(build_program("judge-box")).string() + " ";
+  expected.erase(std::remove_if(expected.begin(), expected.end(),
+                                [&](const std::string& mount) { return has(mount, step); }),
+                 expected.end());
+  EXPECT_EQ(mount_table(mine.out, own.dir.path.string()), expected) << "the box's own root:\n"
+                                                                    << mine.out << "bwrap's:\n"
+                                                                    << bwraps.out;
+  EXPECT_GE(expected.size(), 15u) << bwraps.out;
+  expect_own_endings(through_bwrap, "through bwrap as root: ");
+}
+
+// A mount of the host's below a directory the sandbox shows read-only (/usr, /etc) is shown,
+// and read-only too: a bind takes the mounts below it along with their own flags, and each must
+// be remounted (bwrap does it; the box's own namespaces wrote into a writable tmpfs under /usr
+// until they did). Here a tmpfs on /usr/local/src, in a mount namespace of the box's own.
+TEST_P(BoxSandbox, AMountBelowAReadOnlyDirectoryIsReadOnlyInTheSandbox) {
+  if (::geteuid() != 0) GTEST_SKIP() << "only root may mount";
+  if (!fs::is_directory("/usr/local/src") || !fs::exists("/usr/bin/unshare"))
+    GTEST_SKIP() << "no /usr/local/src or no unshare(1) here";
+  std::vector<std::vector<std::string>> ways = {{}};
+  if (sandbox_name() == "namespaces" && !bwrap_path().empty())
+    ways.push_back({"/usr/bin/env", "ENTRAPMENT_OWN_NAMESPACES=off"});  // and bwrap's way
+  for (const std::vector<std::string>& way : ways) {
+    Box b = box();
+    b.prefix = {"/usr/bin/unshare",
+                "--mount",
+                "--propagation",
+                "private",
+                "/bin/sh",
+                "-c",
+                "mount -t tmpfs entrapment-test /usr/local/src && exec \"$@\"",
+                "sh"};
+    b.prefix.insert(b.prefix.end(), way.begin(), way.end());
+    const BoxRun run = b.run({"/bin/sh", "-c",
+                              "grep -c ' /usr/local/src ' /proc/self/mountinfo; "
+                              "echo x > /usr/local/src/written && echo written"});
+    const std::string how = way.empty() ? "" : "through bwrap: ";
+    EXPECT_EQ(run.out, "1\n") << how << run.out << run.err << run.record_text;
+    EXPECT_TRUE(has(run.err, "Read-only file system")) << how << run.err << run.record_text;
+  }
+}
+
 // The seccomp filter, in every isolation: no socket but AF_UNIX, no key system call, no user
 // namespace; what is allowed still works (a socket pair of AF_UNIX).
 TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
@@ -331,7 +423,7 @@ TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
   EXPECT_TRUE(has(unshared.err, "unshare")) << unshared.err;
 }
 
-// The box is the program's nearest ancestor outside bwrap and setpriv, and has one thread:
+// The box is the program's nearest ancestor outside the sandbox and setpriv, and has one thread:
 // nothing of the judge, which has threads, runs between the program and the box.
 TEST_P(BoxAlone, TheProgramsNearestAncestorOutsideBwrapIsTheBoxWithOneThread) {
   Box b = box();
@@ -355,14 +447,16 @@ TEST_P(BoxAlone, TheProgramsNearestAncestorOutsideBwrapIsTheBoxWithOneThread) {
     parse_proc_stat(read_proc_file("/proc/" + std::to_string(pid) + "/stat"), p);
     return p.ppid;
   };
-  // Inside bwrap: bwrap, and the box's own step it starts (the init of its PID namespace).
+  // Inside bwrap: bwrap, and the box's own step it starts (the init of its PID namespace). In
+  // the box's own namespaces: their init, the box's child.
   pid_t ancestor = parent(program);
   for (int step = 0;
        step < 10 && (name(ancestor) == "bwrap\n" ||
-                     (name(ancestor) == "judge-box\n" && name(parent(ancestor)) == "bwrap\n"));
+                     (name(ancestor) == "judge-box\n" && name(parent(ancestor)) == "bwrap\n") ||
+                     (sandbox() && name(ancestor) == "judge-box\n" && parent(ancestor) == pid));
        ++step)
     ancestor = parent(ancestor);
-  EXPECT_EQ(ancestor, pid) << "the program's nearest ancestor outside bwrap is not the box";
+  EXPECT_EQ(ancestor, pid) << "the program's nearest ancestor outside the sandbox is not the box";
   EXPECT_TRUE(has(read_proc_file("/proc/" + std::to_string(pid) + "/status"), "Threads:\t1\n"));
   ::close(lifeline[1]);
   b.finish(pid);
@@ -595,8 +689,11 @@ TEST_P(BoxAlone, UnderACpusetTheProgramCannotWidenItsCpus) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Box, BoxAlone, every_mode(), ModeName());
+INSTANTIATE_TEST_SUITE_P(Box, BoxSandbox, ::testing::ValuesIn(sandbox_modes()), ModeName());
+// Named for who runs the box, not for the test's own user.
 INSTANTIATE_TEST_SUITE_P(Box, BoxAloneAsAUser,
-                         ::testing::Values(ModeParam{true, LimitChoice::Rlimit}), ModeName());
+                         ::testing::Values(ModeParam{true, LimitChoice::Rlimit}),
+                         [](const auto&) { return std::string("nobody_bwrap_rlimit"); });
 
 // Issue 36: bwrap and setpriv were taken from PATH, whatever owned them. The box, root, runs
 // them: only from /usr/bin or /bin, and only when they and every directory above are root's

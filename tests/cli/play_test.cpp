@@ -152,8 +152,8 @@ TEST(PlayForAPerson, NeedsNoPackage) {
 }
 
 // Python from pyenv, conda or Homebrew: an interpreter installed under a directory the
-// contestant's user cannot search (a private home, mode 0700) runs in bwrap, which as root runs
-// as root, binds its installation and makes the directories above it open to all: it was a
+// contestant's user cannot search (a private home, mode 0700) runs in the sandbox, which root
+// builds, binding its installation and making the directories above it open to all: it was a
 // judge error ("/root is not searchable for it"), then ran only in the private root.
 TEST(PlayAProgram, AnInterpreterUnderAPrivateHomeRuns) {
   if (::geteuid() != 0) GTEST_SKIP() << "only root runs the contestant as a user of its own";
@@ -167,11 +167,12 @@ TEST(PlayAProgram, AnInterpreterUnderAPrivateHomeRuns) {
   fs::copy_file(fs::canonical("/usr/bin/python3"), bin / "python3");
   ::chmod((bin / "python3").c_str(), 0755);
   const fs::path program = package.write("solutions/accepted/reference.py", reference_python());
-  // Only bwrap mounts it; a machine without namespaces has none (a container).
+  // Only a sandbox mounts it; a machine without namespaces has none (a container).
   const JudgeRun mode =
       run_judge({"run", "-v", program.string(), "sample/1"}, {package.root(), {}, ""});
-  if (mode.out.find("isolation: bwrap") == std::string::npos)
-    GTEST_SKIP() << "no bwrap here:\n" << mode.out;
+  ASSERT_NE(mode.out.find("isolation: "), std::string::npos) << mode.out << mode.err;
+  if (mode.out.find("isolation: none") != std::string::npos)
+    GTEST_SKIP() << "no sandbox here:\n" << mode.out;
   const JudgeRun run = run_judge(
       {"play", "--board", "3 0", "--sandbox", "--", (bin / "python3").string(), program.string()},
       {package.root(), {}, ""});

@@ -1,4 +1,5 @@
-// Hostile and heavy submissions, each with and without bwrap and under both limit mechanisms
+// Hostile and heavy submissions, each with and without a sandbox (as root namespaces the box
+// makes itself, else bwrap) and under both limit mechanisms
 // (a control group of its own, rlimits): each gets the right verdict, stopped by the judge's
 // limits (no assertion on how long a test took: the machine may be busy), shows the CPU time and
 // memory its whole process tree really used (checked against programs that use known amounts),
@@ -49,8 +50,8 @@ struct Hostile {
   // under test: on a busy machine (tests in parallel) a program may get a fifth of a core.
   // Never a shorter one: under kCpuNotUnderTest_s the rule's guard (21 s) is the longer.
   double wall_s = 0;
-  // Tried in bwrap only: it attacks the machine (its files, its processes, its /tmp), which
-  // only bwrap contains; with no isolation only trusted code runs (doc/execution.md).
+  // Tried in a sandbox only: it attacks the machine (its files, its processes, its /tmp), which
+  // only a sandbox contains; with no isolation only trusted code runs (doc/execution.md).
   bool needs_bwrap = false;
   int max_processes = 0;  // not 0: instead of small_limits()' 64
 };
@@ -353,8 +354,9 @@ std::vector<Param> filter_params() {
 
 INSTANTIATE_TEST_SUITE_P(Filtered, HostileTest, ::testing::ValuesIn(filter_params()), name);
 
-// The same program shows the same figures with and without bwrap (within 10 %), under each
-// mechanism: bwrap's own processes must not stand in for the program's.
+// The same program shows the same figures with and without a sandbox (within 10 %), under each
+// mechanism: the sandbox's own processes (bwrap, the namespace's init) must not stand in for
+// the program's.
 class SandboxAgreementTest : public ::testing::TestWithParam<std::tuple<const char*, LimitChoice>> {
 };
 
@@ -367,10 +369,10 @@ TEST_P(SandboxAgreementTest, FiguresAgreeWithAndWithoutBwrap) {
       judge_test(player(mode), echo_module(), echo_test(), mode, limits, false);
   const TestResult boxed = judge_test(player(mode), echo_module(), echo_test(), mode, limits, true);
   EXPECT_EQ(plain.verdict, boxed.verdict) << plain.message << " / " << boxed.message;
-  // 10 %, plus bwrap's own start-up: the control group counts bwrap with the program, and its
-  // namespace set-up took up to 25 ms of CPU on a loaded 2-core CI machine (0.016 s plain, 0.041 s
-  // boxed for a program that uses almost nothing).
-  // And the box's step, which bwrap runs as its init (step_cost: more in the sanitizer tree).
+  // 10 %, plus the sandbox's own start-up: the control group counts it with the program, and
+  // bwrap's namespace set-up took up to 25 ms of CPU on a loaded 2-core CI machine (0.016 s
+  // plain, 0.041 s boxed for a program that uses almost nothing).
+  // And the namespace's init (step_cost: more in the sanitizer tree).
   const StepCost step = step_cost(true);
   EXPECT_NEAR(plain.cpu_s, boxed.cpu_s,
               0.1 * std::max(plain.cpu_s, boxed.cpu_s) + 0.05 + step.cpu_s)

@@ -408,7 +408,7 @@ TEST(NotRoot, WithoutBwrapOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
 }
 
-// Issue 27: without bwrap (here turned off) root, too, runs only what it may trust, and says so
+// Issue 27: without a sandbox (here turned off) root, too, runs only what it may trust, and says so
 // (it ran anything in a private root, or as a user id of its own, saying little or nothing).
 TEST(NoBwrap, WhoeverJudgesOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
   Package package;
@@ -419,13 +419,13 @@ TEST(NoBwrap, WhoeverJudgesOnlyThePackagesOwnSubmissionsRunAfterAWarning) {
                                options, judge_binary(), false);
   EXPECT_EQ(run.status, 2) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "refusing to run")) << run.err;
-  EXPECT_TRUE(has(run.err, "bwrap is turned off")) << run.err;
+  EXPECT_TRUE(has(run.err, "the sandbox is turned off (ENTRAPMENT_BWRAP=off")) << run.err;
   run = package.judge(
       {"run", "-v", package.path("solutions/accepted/reference.py").string(), package.sample()},
       options, judge_binary(), false);
   EXPECT_EQ(run.status, 0) << run.out << run.err;
   EXPECT_TRUE(has(run.err, "warning: nothing isolates")) << run.err;
-  EXPECT_TRUE(has(run.out, "isolation: none (no bwrap")) << run.out;
+  EXPECT_TRUE(has(run.out, "isolation: none (no sandbox")) << run.out;
 }
 
 // Issue 27: only --trust runs a submission that is not the package's own where nothing isolates

@@ -19,6 +19,7 @@
 #include "box/cpuset.hpp"
 #include "box/limiter.hpp"
 #include "box/proc_table.hpp"
+#include "box/sandbox_choice.hpp"
 #include "box/sweep.hpp"
 #include "containment/containment.hpp"
 #include "containment/judge_temp.hpp"
@@ -156,6 +157,11 @@ bool can_contain_fork_bombs(bool sandbox, LimitChoice mechanism) {
 
 bool has_own_root(bool sandbox) { return sandbox && sandbox_support().usable; }
 
+std::string sandbox_name() {
+  static const std::string name = sandbox_choice(true).name();
+  return name;
+}
+
 std::vector<std::string> files_with(const std::string& token) {
   std::vector<std::string> found;
   std::error_code ec;
@@ -174,12 +180,14 @@ std::string mechanism_name(LimitChoice mechanism) {
 }
 
 std::string mode_name(bool sandbox, LimitChoice mechanism) {
-  return std::string(::geteuid() == 0 ? "root_" : "user_") + (sandbox ? "bwrap_" : "none_") +
-         mechanism_name(mechanism);
+  const std::string isolation = !sandbox                         ? "none_"
+                                : sandbox_name() == "namespaces" ? "ns_"
+                                                                 : "bwrap_";
+  return std::string(::geteuid() == 0 ? "root_" : "user_") + isolation + mechanism_name(mechanism);
 }
 
 std::string why_unsupported(bool sandbox, LimitChoice mechanism) {
-  if (sandbox && !sandbox_support().usable) return "bwrap not usable: " + sandbox_support().reason;
+  if (sandbox && !sandbox_support().usable) return "no sandbox usable: " + sandbox_support().reason;
   if (mechanism == LimitChoice::Cgroup && !cgroups_usable())
     return "no control groups: " + cgroups_reason();
   return "";

@@ -43,11 +43,13 @@ Submission player(const std::string& mode, std::string* token = nullptr);
 // 64 processes; enforced by `mechanism`.
 BoxLimits small_limits(LimitChoice mechanism = LimitChoice::Auto);
 
-// What the box's own step (bwrap's init: judge-box --step, box/drop.hpp) adds to a run's
-// figures in bwrap beyond its program's: an exec of judge-box, whose start on a busy machine
-// cost up to 0.05 s of CPU (threads in bwrap: 0.51 s where its threads burn 0.40), and in the
-// sanitizer tree, where the step is built with AddressSanitizer, up to 0.12 s and 4.4 MiB more
-// (CI's sanitizer pass). Nothing without bwrap, where there is no step.
+// What the init of a sandbox's PID namespace adds to a run's figures beyond its program's: under
+// bwrap the box's own step (judge-box --step, box/drop.hpp), an exec of judge-box, whose start
+// on a busy machine cost up to 0.05 s of CPU (threads in bwrap: 0.51 s where its threads burn
+// 0.40), and in the sanitizer tree, where the step is built with AddressSanitizer, up to 0.12 s
+// and 4.4 MiB more (CI's sanitizer pass); in the box's own namespaces the box's child, which
+// builds the root and execs nothing (its resident set is the box's own it was forked with).
+// Nothing without a sandbox, where there is no init.
 struct StepCost {
   double cpu_s = 0;
   long long memory_mib = 0;
@@ -92,13 +94,17 @@ RunResult judge_tests(const Submission& submission, const std::vector<std::files
                       const std::filesystem::path& base, const BoxLimits& limits,
                       const RunOptions& options);
 
-// Whether a fork bomb is contained in that isolation under that mechanism: bwrap (its PID
+// Whether a fork bomb is contained in that isolation under that mechanism: a sandbox (its PID
 // namespace, RLIMIT_NPROC on its user id), a control group (pids), or RLIMIT_NPROC on a
 // user's id (not root, whom it does not bind).
 bool can_contain_fork_bombs(bool sandbox, LimitChoice mechanism);
 
-// Whether the contestant gets a root of its own (bwrap).
+// Whether the contestant gets a root of its own (a sandbox).
 bool has_own_root(bool sandbox);
+
+// The sandbox a run gets here, as the record's `isolation` names it: "namespaces" (the box's
+// own, as root), "bwrap", or "none" where neither can be had (box/sandbox_choice.hpp).
+std::string sandbox_name();
 
 // Files in /tmp and /dev/shm whose names hold `token`.
 std::vector<std::string> files_with(const std::string& token);
@@ -107,22 +113,25 @@ std::vector<std::string> files_with(const std::string& token);
 bool cgroups_usable();
 std::string cgroups_reason();
 
-// Why this machine cannot run a test in that sandbox mode under that limit mechanism (bwrap not
-// usable, no control groups), or "" when it can: the reason a parameterised test skips.
+// Why this machine cannot run a test in that sandbox mode under that limit mechanism (no
+// sandbox usable, no control groups), or "" when it can: the reason a parameterised test skips.
 std::string why_unsupported(bool sandbox, LimitChoice mechanism);
 
 // The part of a parameterised test's name for who judges, the isolation and the limit
-// mechanism: "root_bwrap_cgroup", "user_none_rlimit", ...; mechanism_name alone: "cgroup".
+// mechanism: "root_ns_cgroup" (the box's own namespaces), "user_bwrap_cgroup",
+// "user_none_rlimit", ...; mechanism_name alone: "cgroup".
 std::string mechanism_name(LimitChoice mechanism);
 std::string mode_name(bool sandbox, LimitChoice mechanism);
 
-// The parameter of a test run in every mode: with and without bwrap, under each limit mechanism.
+// The parameter of a test run in every mode: with and without a sandbox, under each limit
+// mechanism.
 // INSTANTIATE_TEST_SUITE_P(Prefix, Suite, every_mode(), ModeName()) names each after mode_name.
 using ModeParam = std::tuple<bool /*sandbox*/, LimitChoice>;
-// The modes a test of the box runs in. The plain pass: with and without bwrap under each
-// mechanism, four. The sanitizer pass watches the judge's own code, and every path of it runs
-// when each isolation and each mechanism runs once: bwrap with a control group, none with
-// rlimits (half the runs, where that pass spent most of its time: doc/development.md).
+// The modes a test of the box runs in. The plain pass: with and without the sandbox (as root
+// the box's own namespaces, else bwrap) under each mechanism, four. The sanitizer pass watches
+// the judge's own code, and every path of it runs when each isolation and each mechanism runs
+// once: the sandbox with a control group, none with rlimits (half the runs, where that pass spent
+// most of its time: doc/development.md).
 inline std::vector<ModeParam> modes_to_test() {
 #ifdef ENTRAPMENT_SANITIZER_TREE
   return {{true, LimitChoice::Cgroup}, {false, LimitChoice::Rlimit}};
@@ -134,6 +143,13 @@ inline std::vector<ModeParam> modes_to_test() {
 #endif
 }
 inline auto every_mode() { return ::testing::ValuesIn(modes_to_test()); }
+// Of them, those with a sandbox.
+inline std::vector<ModeParam> sandbox_modes() {
+  std::vector<ModeParam> modes;
+  for (const ModeParam& mode : modes_to_test())
+    if (std::get<0>(mode)) modes.push_back(mode);
+  return modes;
+}
 // A test run in one mode: SetUp() skips it, saying why, where this machine cannot have the
 // mode (a class with its own SetUp() calls this one first and returns when IsSkipped()).
 class ModeTest : public ::testing::TestWithParam<ModeParam> {
