@@ -2,8 +2,10 @@
 # What one run costs the machine, judge-box beside ioi/isolate: runs of /bin/true, RUNS at a
 # time in each way, the ways interleaved over ROUNDS rounds so that a busy moment falls on all
 # of them alike. CPU is the whole batch's, read from a cpuacct control group made for it
-# (cgroup v1) or from cpu.stat (v2): the box's own process, bwrap and the program, whatever
-# forks them. Prints each way's median over the rounds, in ms of CPU a run, and judge-box's
+# (cgroup v1) or from cpu.stat (v2): the box's own process, its sandbox and the program,
+# whatever forks them. As root the box's sandbox is namespaces it makes itself; box-bwrap is
+# the same run through bwrap (ENTRAPMENT_OWN_NAMESPACES=off, the box's way where it may not
+# make them: a build before it had no other). Prints each way's median over the rounds, in ms of CPU a run, and judge-box's
 # default against isolate's. A measurement, not a test: doc/measurements.md keeps its figures.
 #
 #   bench/execution/versus_isolate.sh ISOLATE [BIN_DIR]    (as root; BIN_DIR: build/bin)
@@ -67,7 +69,10 @@ one_run() {  # one run of /bin/true the way $1 says
     box-none-rlimit)
       "$box" --sandbox none --limits rlimit --time 1 --memory 256 --dir "$run_dir" \
         --meta "$work/meta" -- /bin/true ;;
-    box-bwrap-rlimit)
+    box-bwrap)
+      ENTRAPMENT_OWN_NAMESPACES=off "$box" --time 1 --memory 256 --dir "$run_dir" \
+        --meta "$work/meta" -- /bin/true ;;
+    box-sandbox-rlimit)
       "$box" --limits rlimit --time 1 --memory 256 --dir "$run_dir" --meta "$work/meta" \
         -- /bin/true ;;
   esac
@@ -86,7 +91,7 @@ batch() {  # prints the ms of CPU a run of way $1 cost, over $runs runs in a gro
   awk -v ns="$ns" -v runs="$runs" 'BEGIN { printf "%.2f\n", ns / runs / 1e6 }'
 }
 
-ways=(bare isolate bwrap box-default box-none-cgroup box-none-rlimit box-bwrap-rlimit)
+ways=(bare isolate bwrap box-default box-bwrap box-none-cgroup box-none-rlimit box-sandbox-rlimit)
 declare -A figures
 for ((round = 1; round <= rounds; round++)); do
   for way in "${ways[@]}"; do figures[$way]+="$(batch "$way") "; done
@@ -98,7 +103,7 @@ if [ "$idle" -gt 0 ]; then
     idle_pids+="$! "
   done
   for ((round = 1; round <= rounds; round++)); do
-    for way in box-none-rlimit box-bwrap-rlimit; do
+    for way in box-none-rlimit box-sandbox-rlimit; do
       figures[$way+idle]+="$(batch "$way") "
     done
   done
@@ -108,7 +113,7 @@ fi
 
 median() { tr ' ' '\n' | grep . | sort -g | awk '{ v[NR] = $1 } END { print (NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2) }'; }
 echo "ms of CPU a run of /bin/true, median of $rounds rounds of $runs runs ($(nproc) CPUs, $(uname -r)):"
-for way in "${ways[@]}" box-none-rlimit+idle box-bwrap-rlimit+idle; do
+for way in "${ways[@]}" box-none-rlimit+idle box-sandbox-rlimit+idle; do
   [ -n "${figures[$way]:-}" ] || continue
   printf '  %-22s %8s   (%s)\n' "$way" "$(echo "${figures[$way]}" | median)" "${figures[$way]% }"
 done
@@ -117,7 +122,7 @@ isolate_cost=$(echo "${figures[isolate]}" | median)
 awk -v b="$box_default" -v i="$isolate_cost" \
   'BEGIN { printf "judge-box default / isolate: %.2f (at most 1.5 wanted)\n", b / i }'
 if [ -n "${figures[box-none-rlimit+idle]:-}" ]; then
-  for way in box-none-rlimit box-bwrap-rlimit; do
+  for way in box-none-rlimit box-sandbox-rlimit; do
     awk -v a="$(echo "${figures[$way+idle]}" | median)" -v b="$(echo "${figures[$way]}" | median)" \
       -v w="$way" -v n="$idle" \
       'BEGIN { printf "%s beside %d idle processes / without: %.2f (at most 1.25 wanted)\n", w, n, a / b }'
