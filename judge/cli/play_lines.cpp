@@ -12,7 +12,6 @@
 #include "enforcement.hpp"
 #include "judging/cpu_pool.hpp"
 #include "judging/judge_tests.hpp"
-#include "play_game.hpp"
 #include "report/text.hpp"
 #include "submissions/work_dir.hpp"
 
@@ -70,6 +69,24 @@ int exit_status(Verdict verdict) {
   return verdict == Verdict::AC ? kExitOk : kExitNotExpected;
 }
 
+// A program's game as its lines.
+class ShownLines : public ShownGame {
+ public:
+  std::unique_ptr<Channel> wrap(Channel& contestant, const GameRecord&) override {
+    return std::make_unique<ShownChannel>(contestant, /*show_contestant=*/true);
+  }
+  void finish(const GameRecord&) override {}
+  void after_verdict(const TestResult&) override {}
+};
+
+void print_program_result(const TestResult& result) {
+  std::cout << "verdict: " << to_string(result.verdict) << "\n"
+            << "judge: " << report::printable(result.message) << "\n"
+            << "contestant: " << play_seconds(result.cpu_s) << " CPU, "
+            << play_seconds(result.wall_s) << " wall, " << (result.memory_kib + 512) / 1024
+            << " MiB peak memory\n";
+}
+
 }  // namespace
 
 // The submission to play, compiled (or the command); nothing when it could not be, with the
@@ -86,7 +103,7 @@ std::optional<Submission> prepare_for_play(const std::vector<std::string>& words
     submission =
         command.empty() ? prepare_submission(words[0], work->path()) : command_submission(command);
   } catch (const SubmissionError& e) {
-    throw SetupError(e.what());
+    throw PlaySetupError(e.what());
   } catch (const CompileError& e) {
     std::cout << "verdict: CE\n";
     std::istringstream message(e.what());  // the compiler quotes the contestant's source
@@ -113,17 +130,22 @@ int play_lines_person(const ProblemModule& module, const PreparedTest& test) {
   ShownChannel shown(person, !(terminal && ::isatty(STDOUT_FILENO)));
   GameRecord record;
   const Outcome outcome = module.play(test, shown, record);
-  std::cout << "verdict: " << to_string(outcome.result) << "\n"
-            << "judge: " << report::printable(outcome.message) << "\n";
-  if (outcome.result == Outcome::Result::JudgeError) return kExitJudgeError;
-  return outcome.accepted() ? kExitOk : kExitNotExpected;
+  print_outcome(outcome);
+  return exit_status_of(outcome);
 }
 
 int play_lines_program(const ProblemModule& module, const PreparedTest& test,
                        const Submission& submission, const BoxLimits& limits, bool sandbox) {
   std::cout << "lines: < judge to contestant, > contestant to judge\n";
-  const ChannelWrapper wrap = [](Channel& pipe, const GameRecord&) {
-    return std::make_unique<ShownChannel>(pipe, /*show_contestant=*/true);
+  ShownLines shown;
+  return play_shown_program(module, test, submission, limits, sandbox, shown);
+}
+
+int play_shown_program(const ProblemModule& module, const PreparedTest& test,
+                       const Submission& submission, const BoxLimits& limits, bool sandbox,
+                       ShownGame& shown) {
+  const ChannelWrapper wrap = [&shown](Channel& pipe, const GameRecord& record) {
+    return shown.wrap(pipe, record);
   };
   // Timed as `judge run` times each test: on a CPU of its own (judging/cpu_pool.hpp).
   const CpuPool::Lease cpu = CpuPool::shared().acquire();
@@ -131,16 +153,15 @@ int play_lines_program(const ProblemModule& module, const PreparedTest& test,
   pinned.cpu = cpu.cpu();
   const TestResult result =
       judge_test(submission, module, test, submission.name, pinned, sandbox, wrap);
+  shown.finish(result.game);
   print_program_result(result);
+  shown.after_verdict(result);
   return exit_status(result.verdict);
 }
 
-void print_program_result(const TestResult& result) {
-  std::cout << "verdict: " << to_string(result.verdict) << "\n"
-            << "judge: " << report::printable(result.message) << "\n"
-            << "contestant: " << play_seconds(result.cpu_s) << " CPU, "
-            << play_seconds(result.wall_s) << " wall, " << (result.memory_kib + 512) / 1024
-            << " MiB peak memory\n";
+int exit_status_of(const Outcome& outcome) {
+  if (outcome.result == Outcome::Result::JudgeError) return kExitJudgeError;
+  return outcome.accepted() ? kExitOk : kExitNotExpected;
 }
 
 }  // namespace entrapment::cli

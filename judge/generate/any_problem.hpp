@@ -24,7 +24,7 @@
 #include <filesystem>
 
 #include "contract/problem_module.hpp"
-#include "description.hpp"
+#include "generator_families.hpp"
 
 namespace entrapment {
 

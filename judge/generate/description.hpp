@@ -8,13 +8,11 @@
 #include <string>
 #include <vector>
 
+#include "generator_families.hpp"
 #include "selection.hpp"
 #include "test_line.hpp"
 
 namespace entrapment {
-
-// Path relative to the package root ("testdata/secret/001-r1-u0-adaptive.in") -> exact bytes.
-using FileSet = std::map<std::string, std::string>;
 
 // The directories under testdata/ whose every file is generated. exhaustive/ is the
 // exhaustive tier, which exports leave out unless asked.

@@ -1,11 +1,11 @@
 // `judge generate`: writes testdata/ from its declarative description, testdata/generators.yaml,
 // and checks that the committed files are exactly what that description produces. Every file
-// under testdata/sample, testdata/secret, testdata/invalid_input (and, for the generator
-// families, testdata/exhaustive) is generated: never edit one by hand, edit generators.yaml and
-// regenerate. Files there that the description does not produce are reported and left alone, unless
-// asked to clean (as BAPCtools does). The contest set's selection (testdata/secret.yaml) and its
-// kill table are recomputed only on request, because that plays the whole corpus against every
-// candidate.
+// under testdata/sample, testdata/secret, testdata/invalid_input (and the other directories a
+// module's generator families generate: Entrapment's testdata/exhaustive) is generated: never
+// edit one by hand, edit generators.yaml and regenerate. Files there that the description does
+// not produce are reported and left alone, unless asked to clean (as BAPCtools does). A contest
+// set chosen by generator families (Entrapment's testdata/secret.yaml and its kill table) is
+// recomputed only on request, because that plays every candidate test.
 #pragma once
 
 #include <filesystem>
@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "contract/problem_module.hpp"
+#include "generator_families.hpp"
 #include "testcase/testcase.hpp"
 
 namespace entrapment {
@@ -21,17 +22,11 @@ namespace entrapment {
 struct GenerateOptions {
   bool check_only = false;  // write nothing; report what differs
   bool clean = false;       // delete the files under the generated directories it does not produce
-  // First recompute the contest selection and its kill table. It keeps every test of the
-  // previous selection and adds what the corpus, the hand-written tests and the parameters still
-  // need; with `reselect`, it chooses the whole set anew (tests may be dropped).
+  // First recompute the contest selection (generator_families.hpp: GeneratorFamilies::select).
+  // It keeps every test of the previous selection and adds what is still needed; with
+  // `reselect`, it chooses the whole set anew (tests may be dropped).
   bool select = false;
   bool reselect = false;
-};
-
-// What --select did to the contest set, by test name (hand-written tests too), in the order of
-// the selection file.
-struct SelectionChange {
-  std::vector<std::string> kept, added, dropped;
 };
 
 // What generate_testdata() found, and what it did; paths are relative to the package root,
@@ -50,19 +45,16 @@ struct GenerateReport {
 };
 
 // Reads root/testdata/generators.yaml and produces every file it describes (with `select`,
-// also testdata/<select.file> and its kill table). Throws std::runtime_error naming
+// also the files that record the contest set). Throws std::runtime_error naming
 // generators.yaml, the entry and the problem when the description is wrong.
 //
-// The package's module (root/judge.yaml) says how generators.yaml reads: with the toolkit's
-// generator families and contest selection when it has them (has_generator_families()),
-// otherwise as any problem's (any_problem.hpp: tests in full and the package's own programs).
+// The package's module (root/judge.yaml) says how generators.yaml reads: with its generator
+// families and contest selection when it registered them (generator_families_for()), otherwise
+// as any problem's (any_problem.hpp: tests in full and the package's own programs).
 GenerateReport generate_testdata(const std::filesystem::path& root, const GenerateOptions& options);
 GenerateReport generate_testdata(const std::filesystem::path& root, const ProblemModule& module,
                                  const GenerateOptions& options);
 GenerateReport generate_testdata(const std::filesystem::path& root, bool check_only);
-
-// The kill table's file name for a selection file: "secret.yaml" -> "secret.kills.md".
-std::string kill_table_file(const std::string& selection_file);
 
 // Plays `interaction_text` (a .interaction transcript: '<' judge to contestant, '>' contestant
 // to judge, one line each) through the interaction core against `test`, feeding it the '>'

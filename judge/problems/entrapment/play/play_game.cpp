@@ -5,8 +5,9 @@
 #include <vector>
 
 #include "support/files.hpp"
+#include "workflow/terminal_game.hpp"
 
-namespace entrapment::cli {
+namespace entrapment {
 
 namespace {
 
@@ -29,12 +30,12 @@ std::string without_line(const TestCaseError& e) {
 
 TestCase test_from_file(const std::string& file) {
   const SmallFile read = read_small_file(file);
-  if (!read.text) throw SetupError("--test: " + file + ": " + read.why_not());
+  if (!read.text) throw PlaySetupError("--test: " + file + ": " + read.why_not());
   try {
     return parse_testcase(*read.text);
   } catch (const TestCaseError& e) {
-    throw SetupError("--test: " + file + (e.line() > 0 ? ":" + std::to_string(e.line()) : "") +
-                     ": " + without_line(e));
+    throw PlaySetupError("--test: " + file + (e.line() > 0 ? ":" + std::to_string(e.line()) : "") +
+                         ": " + without_line(e));
   }
 }
 
@@ -43,16 +44,17 @@ TestCase test_from_board(const std::string& board, const std::string& adversary,
   const std::string option = "--board \"" + board + "\"";
   const std::vector<std::string> words = split_words(board);
   if (words.size() < 2)
-    throw SetupError(option +
-                     ": expected \"R U [labels...]\": the rounds, the number of "
-                     "unavailable squares, then their labels");
+    throw PlaySetupError(option +
+                         ": expected \"R U [labels...]\": the rounds, the number of "
+                         "unavailable squares, then their labels");
   const std::vector<std::string> labels(words.begin() + 2, words.end());
   const std::string& u = words[1];
   if (!labels.empty() && u == "0")
-    throw SetupError(option + ": U = 0 but " + std::to_string(labels.size()) + " label(s) follow");
+    throw PlaySetupError(option + ": U = 0 but " + std::to_string(labels.size()) +
+                         " label(s) follow");
   if (labels.empty() && !u.empty() && u != "0" &&
       std::all_of(u.begin(), u.end(), [](char c) { return c >= '0' && c <= '9'; }))
-    throw SetupError(option + ": U = " + u + " but no labels follow");
+    throw PlaySetupError(option + ": U = " + u + " but no labels follow");
   std::string text = words[0] + " " + u + "\n";
   if (!labels.empty()) {
     std::string line;
@@ -68,9 +70,9 @@ TestCase test_from_board(const std::string& board, const std::string& adversary,
     return test;
   } catch (const TestCaseError& e) {
     if (e.line() == adversary_line)
-      throw SetupError("--adversary " + adversary + " --seed " + seed + ": " + without_line(e));
-    throw SetupError(option + ": " + without_line(e));
+      throw PlaySetupError("--adversary " + adversary + " --seed " + seed + ": " + without_line(e));
+    throw PlaySetupError(option + ": " + without_line(e));
   }
 }
 
-}  // namespace entrapment::cli
+}  // namespace entrapment

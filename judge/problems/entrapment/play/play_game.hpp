@@ -1,20 +1,13 @@
 // The game `judge play` plays, from its options: a test file (--test), or a board with an
-// adversary and a seed (--board, --adversary, --seed), each mistake named by the option that
-// caused it.
+// adversary and a seed (--board, --adversary, --seed), each mistake a PlaySetupError
+// (workflow/terminal_game.hpp) named by the option that caused it.
 #pragma once
 
-#include <stdexcept>
 #include <string>
 
 #include "testcase/testcase.hpp"
 
-namespace entrapment::cli {
-
-// A mistake in the game's setup: `judge play` names it and exits with status 2.
-class SetupError : public std::runtime_error {
- public:
-  using std::runtime_error::runtime_error;
-};
+namespace entrapment {
 
 // The game in the test file `file`.
 TestCase test_from_file(const std::string& file);
@@ -25,4 +18,4 @@ TestCase test_from_file(const std::string& file);
 TestCase test_from_board(const std::string& board, const std::string& adversary,
                          const std::string& seed);
 
-}  // namespace entrapment::cli
+}  // namespace entrapment
