@@ -69,7 +69,7 @@ MAX_LINE_BYTES = 1 << 20
 ALL = (1 << 9) - 1
 
 # What the tool says about a game: word for word what the real judge says (a copy of the judge's
-# own table, judge/game/messages.hpp, which its tests keep equal to this). {name} is a value.
+# own table, judge/problems/entrapment/game/messages.hpp, kept equal by tests). {name} is a value.
 MESSAGES = {
     "located": "{where}: {message}",
     "where_before": "before the first round",

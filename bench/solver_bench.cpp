@@ -2,7 +2,7 @@
 // every board), and to answer every one of the 2304 starting boards.
 #include <benchmark/benchmark.h>
 
-#include "game/solver.hpp"
+#include "problems/entrapment/game/solver.hpp"
 
 namespace {
 

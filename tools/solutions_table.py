@@ -189,7 +189,7 @@ def write_readme(rows, tests_label, path):
         "test data (`--reuse` resumes an interrupted run; `--only FILE` redoes its row alone, the",
         "others stay as they are). The judge's figures (times, memory) and the limits are left",
         "out: the table reads the same on every machine and under any limits. How often",
-        "the corpus of wrong strategies (judge/corpus) is rejected, and by which tests, is in",
+        "the corpus of wrong strategies (judge/problems/entrapment/corpus) is rejected, and by which tests, is in",
         "`testdata/secret.kills.md`; tests/corpus checks that every submission below is rejected by",
         "at least three contest tests.",
         "",

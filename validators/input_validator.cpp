@@ -3,7 +3,7 @@
 //
 //   input_validator [--board-only] < FILE
 //
-// Without arguments FILE is a whole test file (judge/testcase/testcase.hpp): the board, then the
+// Without arguments FILE is a whole test file (problems/entrapment/testcase/): the board, then the
 // judge's lines. With --board-only it holds the board alone, and nothing after it: the legacy
 // export's sample input files, whose judge's lines travel in the answer file (the export sets
 // the flag in data/sample/testdata.yaml).
@@ -13,14 +13,14 @@
 // flag is never taken for an invalid test). A file larger than kMaxTestFileBytes is invalid
 // (43); reading stops there. A read error on stdin is the validator failing (exit 1).
 //
-// Every check lives in judge/testcase (parse_testcase(), parse_board()): the board and label
+// Every check lives in entrapment/testcase/ (parse_testcase(), parse_board()): the board and label
 // lines within the statement's bounds, the adversary line, a scripted adversary's script.
 // This file only reads the bytes, byte for byte, and reports.
 #include <cstdio>
 #include <exception>
 #include <string>
 
-#include "testcase/testcase.hpp"
+#include "problems/entrapment/testcase/testcase.hpp"
 #include "transports/test_file_io.hpp"
 
 // The transports' reader stops after kMaxTransportFileBytes: Entrapment's bound.

@@ -1,19 +1,18 @@
 // Which tie-breaks make the adaptive adversaries catch the most wrong strategies: for every
-// choice of every part of the adaptive plan (judge/adversary/plan.hpp), every board on which
-// that part plays, three seeds each with its plan forced to that choice (the other parts as
-// the seed draws them), against the whole corpus. Prints,
-// per choice, the games the corpus loses, the same with each strategy counted at most 100
-// times (so that strategies caught everywhere do not drown the rare ones), and the weight the
-// rule in plan.cpp derives from it: the capped count / 10 for choices within 95% of the best
-// choice of their part, else 0.
+// choice of every part of the adaptive plan (judge/problems/entrapment/adversary/plan.hpp), every
+// board on which that part plays, three seeds each with its plan forced to that choice (the other
+// parts as the seed draws them), against the whole corpus. Prints, per choice, the games the corpus
+// loses, the same with each strategy counted at most 100 times (so that strategies caught
+// everywhere do not drown the rare ones), and the weight the rule in plan.cpp derives from it: the
+// capped count / 10 for choices within 95% of the best choice of their part, else 0.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
 
-#include "adversary/plan.hpp"
-#include "corpus/play.hpp"
-#include "game/solver.hpp"
+#include "problems/entrapment/adversary/plan.hpp"
+#include "problems/entrapment/corpus/play.hpp"
+#include "problems/entrapment/game/solver.hpp"
 
 namespace {
 

@@ -1,12 +1,12 @@
-// How fast the corpus plays: every strategy of judge/corpus against every one of the 2304
-// boards (adaptive adversary), through the real interaction core with in-process contestants,
-// on one thread and on every core. Prints games per second.
+// How fast the corpus plays: every strategy of judge/problems/entrapment/corpus against every
+// one of the 2304 boards (adaptive adversary), through the real interaction core with
+// in-process contestants, on one thread and on every core. Prints games per second.
 #include <chrono>
 #include <cstdio>
 #include <thread>
 
-#include "corpus/play.hpp"
-#include "game/rules.hpp"
+#include "problems/entrapment/corpus/play.hpp"
+#include "problems/entrapment/game/rules.hpp"
 
 namespace {
 

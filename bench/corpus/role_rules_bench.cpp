@@ -4,8 +4,8 @@
 #include <cstdio>
 #include <string>
 
-#include "corpus/registry.hpp"
-#include "game/solver.hpp"
+#include "problems/entrapment/corpus/registry.hpp"
+#include "problems/entrapment/game/solver.hpp"
 
 int main() {
   using namespace entrapment;

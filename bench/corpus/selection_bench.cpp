@@ -7,9 +7,9 @@
 #include <cstring>
 #include <string>
 
-#include "generate/description.hpp"
-#include "generate/selection.hpp"
-#include "generate/situations.hpp"
+#include "problems/entrapment/generate/description.hpp"
+#include "problems/entrapment/generate/selection.hpp"
+#include "problems/entrapment/generate/situations.hpp"
 
 namespace {
 

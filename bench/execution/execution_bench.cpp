@@ -40,11 +40,11 @@
 #include "box/limits.hpp"
 #include "containment/box_process.hpp"
 #include "containment/containment.hpp"
-#include "interaction/interaction.hpp"
-#include "interaction/scripted_channel.hpp"
 #include "judging/judge_tests.hpp"
 #include "judging/pipe_channel.hpp"
 #include "package/problem_yaml.hpp"
+#include "problems/entrapment/interaction/interaction.hpp"
+#include "protocol/scripted_channel.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
 

@@ -15,7 +15,6 @@
 
 #include "contract/problem_module.hpp"
 #include "generator_families.hpp"
-#include "testcase/testcase.hpp"
 
 namespace entrapment {
 
@@ -57,12 +56,9 @@ GenerateReport generate_testdata(const std::filesystem::path& root, const Proble
 GenerateReport generate_testdata(const std::filesystem::path& root, bool check_only);
 
 // Plays `interaction_text` (a .interaction transcript: '<' judge to contestant, '>' contestant
-// to judge, one line each) through the interaction core against `test`, feeding it the '>'
-// lines. Nothing when the core produces exactly that transcript; otherwise which line
-// differs, what was expected and what the core did.
-std::optional<std::string> replay_interaction(const TestCase& test,
-                                              const std::string& interaction_text);
-// The same for any problem: `test` played by `module`.
+// to judge, one line each) through `module`'s game against `test`, feeding it the '>' lines.
+// Nothing when the game produces exactly that transcript; otherwise which line differs, what
+// was expected and what the game did.
 std::optional<std::string> replay_interaction(const ProblemModule& module, const PreparedTest& test,
                                               const std::string& interaction_text);
 

@@ -1,30 +1,10 @@
 #include "interaction_file.hpp"
 
 #include "generate.hpp"
-#include "interaction/scripted_channel.hpp"
+#include "protocol/scripted_channel.hpp"
 #include "protocol/tokens.hpp"
 
 namespace entrapment {
-
-namespace {
-
-std::string interaction_text(const Transcript& transcript) {
-  std::string out;
-  for (const TranscriptLine& line : transcript.lines)
-    out += (line.from_contestant ? ">" : "<") + line.text + "\n";
-  return out;
-}
-
-}  // namespace
-
-PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& contestant_lines) {
-  ScriptedChannel channel(contestant_lines);
-  Transcript transcript;
-  PlayedSample out;
-  out.outcome = interact(test, channel, transcript);
-  out.interaction = interaction_text(transcript);
-  return out;
-}
 
 PlayedSample play_sample(const ProblemModule& module, const PreparedTest& test,
                          const std::vector<std::string>& contestant_lines) {
@@ -66,14 +46,6 @@ std::optional<std::string> first_difference(const std::vector<std::string>& expe
 }
 
 }  // namespace
-
-std::optional<std::string> replay_interaction(const TestCase& test,
-                                              const std::string& interaction_text) {
-  const std::vector<std::string> expected = lines_of(interaction_text);
-  std::vector<std::string> contestant;
-  if (auto fault = contestant_lines(expected, contestant)) return fault;
-  return first_difference(expected, lines_of(play_sample(test, contestant).interaction));
-}
 
 std::optional<std::string> replay_interaction(const ProblemModule& module, const PreparedTest& test,
                                               const std::string& interaction_text) {

@@ -1,13 +1,12 @@
 // .interaction files (problem package format): one line per line of the game, '<' then what
 // the judge sent, or '>' then what the contestant sent. Written from, and checked against,
-// the real interaction core, so a sample shows exactly what the interactor does.
+// the module's own game, so a sample shows exactly what the interactor does.
 #pragma once
 
 #include <string>
 #include <vector>
 
 #include "contract/problem_module.hpp"
-#include "interaction/interaction.hpp"
 
 namespace entrapment {
 
@@ -16,9 +15,7 @@ struct PlayedSample {
   std::string interaction;  // the .interaction text of the game
 };
 
-// Plays `test` through the interaction core with a contestant that sends `contestant_lines`.
-PlayedSample play_sample(const TestCase& test, const std::vector<std::string>& contestant_lines);
-// The same for any problem: `test` played by `module`.
+// Plays `test` through `module` with a contestant that sends `contestant_lines`.
 PlayedSample play_sample(const ProblemModule& module, const PreparedTest& test,
                          const std::vector<std::string>& contestant_lines);
 

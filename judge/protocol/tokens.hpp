@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "../game/optional.hpp"
+#include "optional.hpp"
 
 namespace entrapment {
 

@@ -9,8 +9,8 @@
 
 namespace entrapment::report {
 
-// "< 3 6", "> Trapper", ...: one entry per line, made printable(), with " [cut]" after a line
-// the transcript kept only the start of.
+// "< 4 6 9", "> 1 1 2 2", ...: one entry per line, made printable(), with " [cut]" after a
+// line the transcript kept only the start of.
 std::vector<std::string> marked_lines(const GameRecord& transcript);
 
 // The last `count` of marked_lines().

@@ -1,6 +1,6 @@
 // The one way work is spread over threads in judge/: judging a submission's tests
 // (execution/judge_tests), the input validator on many files (workflow/validator_runs), the
-// corpus against the candidate tests (corpus/play).
+// corpus against the candidate tests (problems/entrapment/corpus/play).
 #pragma once
 
 #include <cstddef>

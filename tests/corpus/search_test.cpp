@@ -1,8 +1,8 @@
-// The corpus's searches (judge/corpus/search.hpp answer from the solver's table) against a
-// naive transcription of solutions/accepted/reference.cpp's win() and keep(), written here
-// separately, on every position; and subset_loop.cpp's endless loop against a literal
+// The corpus's searches (judge/problems/entrapment/corpus/search.hpp answer from the solver's
+// table) against a naive transcription of solutions/accepted/reference.cpp's win() and keep(),
+// written here separately, on every position; and subset_loop.cpp's endless loop against a literal
 // simulation that notices when the cut loop wraps around.
-#include "corpus/search.hpp"
+#include "problems/entrapment/corpus/search.hpp"
 
 #include <gtest/gtest.h>
 
@@ -10,7 +10,7 @@
 #include <map>
 #include <tuple>
 
-#include "game/rules.hpp"
+#include "problems/entrapment/game/rules.hpp"
 
 namespace entrapment::corpus {
 namespace {

@@ -21,9 +21,9 @@
 #include <set>
 
 #include "box/limits.hpp"
-#include "corpus/play.hpp"
 #include "judging/judge_tests.hpp"
 #include "package/problem_yaml.hpp"
+#include "problems/entrapment/corpus/play.hpp"
 #include "problems/entrapment/module.hpp"
 #include "report/json_report.hpp"
 #include "submissions/submission.hpp"

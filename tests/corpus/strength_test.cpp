@@ -11,8 +11,8 @@
 #include <iostream>
 #include <set>
 
-#include "corpus/play.hpp"
 #include "generate/generate.hpp"
+#include "problems/entrapment/corpus/play.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/repository.hpp"
 
@@ -160,7 +160,8 @@ TEST(CorpusRegistry, ModelsNameProgramsThatExistAndUnmodelledOnesAreReported) {
   for (const std::string& p : programs)
     if (!modelled.count(p))
       std::cout << "[ note ] " << p
-                << " has no model in judge/corpus: the contest set was not chosen against it. "
+                << " has no model in judge/problems/entrapment/corpus: the contest set was not "
+                   "chosen against it. "
                    "What the contest set does to it: build/bin/judge run "
                 << p << " --all\n";
 }

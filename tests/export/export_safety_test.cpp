@@ -225,12 +225,13 @@ TEST_F(ExportSafety, AZipExportDidNotWriteIsKeptUnlessForced) {
 TEST_F(ExportSafety, AnInteractorOlderThanTheSourcesIsRefused) {
   const fs::path root = tmp_ / "package";
   copy_package(root);
-  std::ofstream(root / "judge" / "game" / "board.cpp", std::ios::app) << "// changed\n";
+  std::ofstream(root / "judge" / "problems" / "entrapment" / "game" / "board.cpp", std::ios::app)
+      << "// changed\n";
   const ExportRun run =
       judge_export(root, "--format 2025-09 " + shell_quote((tmp_ / "out").string()));
   EXPECT_EQ(run.status, 2);
   EXPECT_NE(run.err.find("stale"), std::string::npos) << run.err;
-  EXPECT_NE(run.err.find("judge/game/board.cpp"), std::string::npos) << run.err;
+  EXPECT_NE(run.err.find("judge/problems/entrapment/game/board.cpp"), std::string::npos) << run.err;
   EXPECT_NE(run.err.find("cmake --build"), std::string::npos) << run.err;
   EXPECT_FALSE(fs::exists(tmp_ / "out"));
 }

@@ -15,7 +15,7 @@
 #include <thread>
 #include <vector>
 
-#include "game/messages.hpp"
+#include "problems/entrapment/game/messages.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/pair.hpp"
 #include "tests/support/param_name.hpp"
@@ -254,9 +254,10 @@ TEST(TestingTool, HelpSaysPrintfWithCinFlushesByAccident) {
     EXPECT_TRUE(words.find(part) != std::string::npos) << part << " in\n" << help.out;
 }
 
-// The tool's MESSAGES is the judge's message table word for word (judge/game/messages.hpp):
-// every key the judge has, with the same text, and no other. Each difference is named, so a
-// message changed in the judge names what to change in the tool.
+// The tool's MESSAGES is the judge's message table word for word
+// (judge/problems/entrapment/game/messages.hpp): every key the judge has, with the same text, and
+// no other. Each difference is named, so a message changed in the judge names what to change in the
+// tool.
 TEST(TestingTool, SaysWhatTheJudgeSays) {
   const fs::path root = repository();
   const TempDir scratch("entrapment-tool");
@@ -280,16 +281,18 @@ TEST(TestingTool, SaysWhatTheJudgeSays) {
     const auto found = tool.find(message.key);
     if (found == tool.end())
       ADD_FAILURE() << "attachments/testing_tool.py: MESSAGES has no \"" << message.key
-                    << "\"; the judge says \"" << message.text << "\" (judge/game/messages.hpp)";
+                    << "\"; the judge says \"" << message.text
+                    << "\" (judge/problems/entrapment/game/messages.hpp)";
     else if (found->second != message.text)
       ADD_FAILURE() << "attachments/testing_tool.py: MESSAGES[\"" << message.key << "\"] is \""
                     << found->second << "\"; the judge says \"" << message.text
-                    << "\" (judge/game/messages.hpp)";
+                    << "\" (judge/problems/entrapment/game/messages.hpp)";
     if (found != tool.end()) tool.erase(found);
   }
   for (const auto& [key, text] : tool)
-    ADD_FAILURE() << "attachments/testing_tool.py: MESSAGES[\"" << key << "\"] (\"" << text
-                  << "\") is not a message of the judge's (judge/game/messages.hpp)";
+    ADD_FAILURE()
+        << "attachments/testing_tool.py: MESSAGES[\"" << key << "\"] (\"" << text
+        << "\") is not a message of the judge's (judge/problems/entrapment/game/messages.hpp)";
 }
 
 TEST(TestingTool, RejectsABoardOutsideTheStatement) {

@@ -12,11 +12,11 @@
 #include <cstdlib>
 #include <string>
 
-#include "adversary/kind.hpp"
-#include "game/history.hpp"
-#include "game/solver.hpp"
-#include "interaction/interaction.hpp"
-#include "interaction/scripted_channel.hpp"
+#include "problems/entrapment/adversary/kind.hpp"
+#include "problems/entrapment/game/history.hpp"
+#include "problems/entrapment/game/solver.hpp"
+#include "problems/entrapment/interaction/interaction.hpp"
+#include "protocol/scripted_channel.hpp"
 
 namespace {
 

@@ -1,6 +1,6 @@
 // Proof paths: the checks the judge makes on the Runner's final line, and the path the judge
 // shows when it escapes as Runner.
-#include "game/history.hpp"
+#include "problems/entrapment/game/history.hpp"
 
 #include <gtest/gtest.h>
 

@@ -1,9 +1,9 @@
 // The rules of a round, exactly as the statement gives them, including the edge cases.
-#include "game/rules.hpp"
+#include "problems/entrapment/game/rules.hpp"
 
 #include <gtest/gtest.h>
 
-#include "game/solver.hpp"
+#include "problems/entrapment/game/solver.hpp"
 
 namespace entrapment {
 namespace {

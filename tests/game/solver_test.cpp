@@ -1,7 +1,7 @@
 // The exact solver, checked against a second, deliberately naive minimax written here from
 // the statement alone: every query (not just the cut of the Runner's squares), every answer,
 // every block, with an explicit horizon. It shares nothing with the solver but adjacency.
-#include "game/solver.hpp"
+#include "problems/entrapment/game/solver.hpp"
 
 #include <gtest/gtest.h>
 

@@ -13,10 +13,10 @@
 #include <set>
 #include <utility>
 
-#include "adversary/kind.hpp"
-#include "game/solver.hpp"
 #include "package_copy.hpp"
-#include "testcase/testcase.hpp"
+#include "problems/entrapment/adversary/kind.hpp"
+#include "problems/entrapment/game/solver.hpp"
+#include "problems/entrapment/testcase/testcase.hpp"
 
 namespace entrapment::testing {
 namespace {

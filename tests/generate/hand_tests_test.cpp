@@ -8,8 +8,8 @@
 #include <vector>
 
 #include "generate/generate.hpp"
-#include "generate/selection_file.hpp"
 #include "package_copy.hpp"
+#include "problems/entrapment/generate/selection_file.hpp"
 #include "tests/support/text.hpp"
 
 namespace entrapment::testing {

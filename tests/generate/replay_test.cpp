@@ -2,8 +2,8 @@
 // transcript is caught at its line.
 #include <gtest/gtest.h>
 
-#include "generate/generate.hpp"
 #include "package_copy.hpp"
+#include "problems/entrapment/generate/sample_games.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -7,11 +7,11 @@
 #include <functional>
 #include <set>
 
-#include "adversary/kind.hpp"
-#include "adversary/plan.hpp"
-#include "corpus/play.hpp"
-#include "game/solver.hpp"
-#include "interaction/interaction.hpp"
+#include "problems/entrapment/adversary/kind.hpp"
+#include "problems/entrapment/adversary/plan.hpp"
+#include "problems/entrapment/corpus/play.hpp"
+#include "problems/entrapment/game/solver.hpp"
+#include "problems/entrapment/interaction/interaction.hpp"
 
 namespace entrapment {
 namespace {

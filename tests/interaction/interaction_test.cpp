@@ -1,12 +1,12 @@
 // The judging core against canned contestants: every protocol violation gets a wrong answer
 // with a message that names where and what, every harmless whitespace variation is accepted,
 // and the statement's samples replay exactly.
-#include "interaction/interaction.hpp"
+#include "problems/entrapment/interaction/interaction.hpp"
 
 #include <gtest/gtest.h>
 
-#include "game/history.hpp"
-#include "interaction/scripted_channel.hpp"
+#include "problems/entrapment/game/history.hpp"
+#include "protocol/scripted_channel.hpp"
 #include "protocol/tokens.hpp"
 
 namespace entrapment {

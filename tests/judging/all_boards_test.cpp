@@ -8,8 +8,8 @@
 
 #include <fstream>
 
-#include "adversary/kind.hpp"
-#include "game/solver.hpp"
+#include "problems/entrapment/adversary/kind.hpp"
+#include "problems/entrapment/game/solver.hpp"
 #include "tests/support/runs.hpp"
 
 namespace entrapment::testing {

@@ -166,8 +166,8 @@
 #include <thread>
 #include <vector>
 
-#include "game/history.hpp"
-#include "game/solver.hpp"
+#include "problems/entrapment/game/history.hpp"
+#include "problems/entrapment/game/solver.hpp"
 
 using namespace entrapment;
 

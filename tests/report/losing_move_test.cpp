@@ -1,11 +1,11 @@
 // report::losing_move on real games (played through the interaction core): the move it names
 // is the first that gave the win away, by the solver, with what would have kept it.
-#include "report/losing_move.hpp"
+#include "problems/entrapment/report/losing_move.hpp"
 
 #include <gtest/gtest.h>
 
-#include "game/solver.hpp"
 #include "played_games.hpp"
+#include "problems/entrapment/game/solver.hpp"
 #include "problems/entrapment/module.hpp"
 #include "tests/support/text.hpp"
 

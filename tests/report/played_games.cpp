@@ -3,7 +3,7 @@
 #include <deque>
 #include <stdexcept>
 
-#include "interaction/interaction.hpp"
+#include "problems/entrapment/interaction/interaction.hpp"
 #include "problems/entrapment/module.hpp"
 
 namespace entrapment::testing {

@@ -15,7 +15,7 @@
 
 #include "played_games.hpp"
 #include "png.hpp"
-#include "report/board_svg.hpp"
+#include "problems/entrapment/report/board_svg.hpp"
 #include "report/html_report.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"

@@ -5,7 +5,7 @@
 
 #include <gtest/gtest.h>
 
-#include "interaction/scripted_channel.hpp"
+#include "protocol/scripted_channel.hpp"
 
 namespace entrapment::testing {
 namespace {

@@ -15,7 +15,7 @@
 
 #include "containment/containment.hpp"
 #include "judging/judge_tests.hpp"
-#include "testcase/testcase.hpp"
+#include "problems/entrapment/testcase/testcase.hpp"
 #include "tests/support/echo_problem.hpp"
 #include "tests/support/judge.hpp"
 #include "tests/support/repository.hpp"

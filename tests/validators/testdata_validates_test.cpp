@@ -7,7 +7,7 @@
 #include <filesystem>
 #include <vector>
 
-#include "testcase/testcase.hpp"
+#include "problems/entrapment/testcase/testcase.hpp"
 #include "tests/support/files.hpp"
 #include "tests/support/process.hpp"
 #include "tests/support/repository.hpp"

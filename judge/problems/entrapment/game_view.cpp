@@ -6,10 +6,10 @@
 #include <vector>
 
 #include "../../protocol/tokens.hpp"
-#include "../../report/board_svg.hpp"
 #include "../../report/text.hpp"
 #include "game_view.hpp"
 #include "module.hpp"
+#include "report/board_svg.hpp"
 
 namespace entrapment {
 

@@ -2,7 +2,7 @@
 
 #include <memory>
 
-#include "../../interaction/interaction.hpp"
+#include "interaction/interaction.hpp"
 
 namespace entrapment {
 

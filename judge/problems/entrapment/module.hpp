@@ -5,8 +5,8 @@
 #pragma once
 
 #include "../../contract/problem_module.hpp"
-#include "../../interaction/transcript.hpp"
-#include "../../testcase/testcase.hpp"
+#include "interaction/transcript.hpp"
+#include "testcase/testcase.hpp"
 
 namespace entrapment {
 

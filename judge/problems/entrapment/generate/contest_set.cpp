@@ -6,8 +6,8 @@
 #include <set>
 #include <stdexcept>
 
-#include "generate/description.hpp"
-#include "generate/selection_file.hpp"
+#include "description.hpp"
+#include "selection_file.hpp"
 
 namespace entrapment {
 

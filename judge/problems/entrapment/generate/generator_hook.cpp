@@ -2,13 +2,13 @@
 
 #include "../module.hpp"
 #include "contest_set.hpp"
-#include "generate/description.hpp"
+#include "description.hpp"
 
 namespace entrapment {
 
 namespace {
 
-// generators.yaml as Entrapment reads it (generate/description.hpp): its boards in families,
+// generators.yaml as Entrapment reads it (description.hpp): its boards in families,
 // the exhaustive tier, and secret/ a selection chosen against the corpus (contest_set.hpp).
 class EntrapmentFamilies : public GeneratorFamilies {
  public:

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "testcase/testcase.hpp"
+#include "../testcase/testcase.hpp"
 
 namespace entrapment {
 

@@ -4,13 +4,13 @@
 
 #include <iostream>
 
+#include "../interaction/interaction.hpp"
 #include "../module.hpp"
-#include "interaction/interaction.hpp"
+#include "../report/live_game.hpp"
+#include "../report/losing_move.hpp"
+#include "person_channel.hpp"
 #include "play_game.hpp"
-#include "report/live_game.hpp"
-#include "report/losing_move.hpp"
 #include "report/text.hpp"
-#include "workflow/person_channel.hpp"
 
 namespace entrapment {
 
