@@ -1,7 +1,6 @@
 #include "generate.hpp"
 
-#include <algorithm>
-#include <map>
+#include <iterator>
 #include <set>
 #include <stdexcept>
 
