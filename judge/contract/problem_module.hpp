@@ -50,14 +50,6 @@ class ProblemModule {
   // relative to judge's directory (Kattis's exit codes: 42 valid, 43 invalid).
   virtual std::string input_validator_program() const = 0;
 
-  // Optional. Whether `judge generate` reads this package's testdata/generators.yaml with the
-  // toolkit's generator families and contest selection (judge/generate: families of boards,
-  // chosen against a corpus of wrong strategies), which are Entrapment's game until they move
-  // behind the module. By default not: generators.yaml then gives each test in full (`in:`) or
-  // as a run of one of the package's own generator programs (`generate:`), and the module
-  // writes the rest (doc/testdata.md, "Any problem's generators.yaml").
-  virtual bool has_generator_families() const { return false; }
-
   // Optional. Where the build writes the module's single files (interactor.cpp,
   // interactor_testlib.cpp, interactor_uoj.cpp, cms_manager.cpp and its compiled cms_manager,
   // input_validator.cpp), relative to the build's interactor/ directory ("" for that directory

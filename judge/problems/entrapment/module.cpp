@@ -45,8 +45,6 @@ class EntrapmentModule : public ProblemModule {
 
   std::string input_validator_program() const override { return "input_validator"; }
 
-  // Its boards come in families, and its contest set is chosen against the corpus.
-  bool has_generator_families() const override { return true; }
   std::string single_file_dir() const override { return ""; }
 };
 
