@@ -11,10 +11,11 @@
 #
 # What a program needs: its entry point (the last source), every header it includes, directly or
 # not, and the .cpp files that implement those headers, with what they include in turn. A .cpp
-# implements the header listed last before it (CORE_SOURCES_IN_ORDER keeps each header followed
-# by its .cpp files). So the input validators carry the board, the rules, the solver and the test
-# file's reader, not the interaction and the adversaries they never call: they compile in about
-# half the time, in every contest system and in tests/export.
+# implements the header listed last before it (a problem's list of sources keeps each header
+# followed by its .cpp files: ENTRAPMENT_SOURCES_IN_ORDER in judge/problems/entrapment/). So
+# Entrapment's input validators carry the board, the rules, the solver and the test file's
+# reader, not the interaction and the adversaries they never call: they compile in about half
+# the time, in every contest system and in tests/export.
 #
 # The header lists every source with its SHA-256 ("// entrapment-source HASH PATH", the path
 # relative to the repository) and ends with the SHA-256 of everything after it
