@@ -46,10 +46,10 @@ std::string game_option_given(const PlayArguments& args, const TerminalGame& gam
 }
 
 // "--test FILE, or --board \"R U [labels...]\"": how a game is given to `game`.
-std::string ways_to_give(const TerminalGame& game, const std::string& separator) {
+std::string ways_to_give(const TerminalGame& game) {
   const std::vector<GameOption> options = game.game_options();
   if (options.empty()) return "--test FILE";
-  return "--test FILE" + separator + options.front().name + " " + options.front().value_text;
+  return "--test FILE, or " + options.front().name + " " + options.front().value_text;
 }
 
 // "--board, --adversary and --seed make Entrapment's games; ...": the options of a terminal
@@ -128,7 +128,7 @@ int play(const PlayArguments& args) {
       return play_lines(args, *root, person);
     }
     if (args.test_file.empty() == game_option_given(args, *game).empty())
-      throw PlaySetupError("give the game: " + ways_to_give(*game, ", or "));
+      throw PlaySetupError("give the game: " + ways_to_give(*game));
     std::map<std::string, std::string> values;
     for (const GameOption& option : game->game_options())
       values[option.name] = args.game_values.at(option.name);
@@ -178,8 +178,10 @@ void add_play_command(CLI::App& app) {
       "play", "play one game, shown live: a submission, or you at the terminal, against the judge");
   // "(--test FILE | --board \"R U [labels...]\")": a test file, or each terminal game's own.
   std::string games = "--test FILE";
-  for (const TerminalGame* game : terminal_games())
-    if (!game->game_options().empty()) games = ways_to_give(*game, " | ");
+  for (const TerminalGame* game : terminal_games()) {
+    const std::vector<GameOption> options = game->game_options();
+    if (!options.empty()) games += " | " + options.front().name + " " + options.front().value_text;
+  }
   set_usage(*sub, {"judge play [OPTIONS] [SUBMISSION] (" + games + ")",
                    "judge play [OPTIONS] (" + games + ") -- COMMAND ARGS..."});
   sub->add_option("SUBMISSION", args->words,
