@@ -307,17 +307,31 @@ TEST_P(BoxAloneAsAUser, AnExitStatusAbove128IsNoSignalAndASignalIsOneInAUserName
   expect_own_endings(b, "as nobody: ");
 }
 
+// A field of mountinfo as it names a path: its octal escapes (a space is \040) undone.
+std::string unescaped(const std::string& field) {
+  std::string text;
+  for (std::size_t i = 0; i < field.size(); ++i) {
+    if (field[i] == '\\' && i + 3 < field.size()) {
+      text += static_cast<char>(std::stoi(field.substr(i + 1, 3), nullptr, 8));
+      i += 3;
+    } else {
+      text += field[i];
+    }
+  }
+  return text;
+}
+
 // A mount table as a program sees it (/proc/self/mountinfo), in words that do not change from
 // one run to the next: each mount's parent named by its mount point, not by its id; the device
 // of none (tmpfs and proc instances are numbered anew each time); `dir`, the run's directory,
-// as DIR; each line sorted.
+// as DIR; each line sorted. Paths are unescaped (a checkout's path may hold a space).
 std::vector<std::string> mount_table(const std::string& mountinfo, const std::string& dir) {
   std::map<std::string, std::string> point_of;
   std::vector<std::vector<std::string>> mounts;
   for (const std::string& line : lines_of(mountinfo)) {
     std::vector<std::string> fields;
     std::istringstream words(line);
-    for (std::string word; words >> word;) fields.push_back(word);
+    for (std::string word; words >> word;) fields.push_back(unescaped(word));
     if (fields.size() < 10) continue;
     point_of[fields[0]] = fields[4];
     mounts.push_back(fields);
