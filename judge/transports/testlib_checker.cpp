@@ -6,9 +6,10 @@
 //   checker INPUT OUTPUT ANSWER [RESULT [-appes]] [extra arguments ignored]
 //
 // OUTPUT is the judge log. The checker accepts it (exit 0) only when it is well formed, belongs
-// to INPUT (its first judge lines are the board of INPUT) and its verdict is AC; a WA log gives
+// to INPUT (its input line names INPUT's size and hash) and its verdict is AC; a WA log gives
 // exit 1; anything else (a JE log, a malformed log, a log of another test) is a judge failure,
-// exit 3, since only the interactor writes that file.
+// exit 3, since only the interactor writes that file. It knows no problem: every problem's
+// testlib interactor writes this log.
 #include <cstdio>
 #include <exception>
 #include <fstream>
@@ -94,16 +95,14 @@ int finish(const Arguments& args, int code, const std::string& message) {
   return code;
 }
 
-// The lines the judge sends first: the test file's first line, and its second when U > 0.
-// Empty when the first line does not hold two integers.
-std::vector<std::string> board_lines(const std::vector<std::string>& test) {
-  if (test.empty()) return {};
-  std::istringstream first(test[0]);
-  int rounds = -1, unavailable = -1;
-  if (!(first >> rounds >> unavailable) || unavailable < 0) return {};
-  if (unavailable == 0) return {test[0]};
-  if (test.size() < 2) return {};
-  return {test[0], test[1]};
+// "input <bytes> <hash>", as the interactor's log names the test file it played (the same
+// FNV-1a 64 as input_line() in testlib_interactor.cpp).
+std::string input_line(const std::string& input) {
+  unsigned long long hash = 14695981039346656037ULL;
+  for (unsigned char c : input) hash = (hash ^ c) * 1099511628211ULL;
+  char text[64];
+  std::snprintf(text, sizeof text, "input %zu %016llx", input.size(), hash);
+  return text;
 }
 
 int check(const Arguments& args) {
@@ -114,30 +113,25 @@ int check(const Arguments& args) {
     return finish(args, kFail, "cannot read the judge log " + args.output);
   const std::vector<std::string> log = split_lines(log_text);
   const std::string where = "judge log " + args.output + ": ";
-  if (log.empty() || log[0] != "entrapment-log 1")
-    return finish(args, kFail, where + "line 1 is not 'entrapment-log 1'");
+  if (log.empty() || log[0] != "entrapment-log 2")
+    return finish(args, kFail, where + "line 1 is not 'entrapment-log 2'");
   if (log.size() < 3 || log[1].rfind("verdict ", 0) != 0 || log[2].rfind("message ", 0) != 0)
     return finish(args, kFail, where + "lines 2 and 3 must be 'verdict ...' and 'message ...'");
   const std::string verdict = log[1].substr(8);
   const std::string message = log[2].substr(8);
-  std::vector<std::string> judge_lines;
-  for (std::size_t i = 3; i < log.size(); ++i) {
-    if (log[i].rfind("< ", 0) == 0)
-      judge_lines.push_back(log[i].substr(2));
-    else if (log[i].rfind("> ", 0) != 0)
-      return finish(args, kFail,
-                    where + "line " + std::to_string(i + 1) + " starts with neither '< ' nor '> '");
-  }
   if (verdict == "JE") return finish(args, kFail, "the interactor failed: " + message);
   if (verdict != "AC" && verdict != "WA")
     return finish(args, kFail, where + "unknown verdict '" + verdict + "'");
-
-  const std::vector<std::string> board = board_lines(split_lines(input_text));
-  if (board.empty())
-    return finish(args, kFail, args.input + ": the first lines are not a board 'R U' / labels");
-  for (std::size_t i = 0; i < board.size(); ++i)
-    if (i >= judge_lines.size() || judge_lines[i] != board[i])
-      return finish(args, kFail, where + "the game did not start with the board of " + args.input);
+  if (log.size() < 4 || log[3].rfind("input ", 0) != 0)
+    return finish(args, kFail, where + "line 4 is not 'input <bytes> <hash>'");
+  for (std::size_t i = 4; i < log.size(); ++i)
+    if (log[i].rfind("< ", 0) != 0 && log[i].rfind("> ", 0) != 0)
+      return finish(args, kFail,
+                    where + "line " + std::to_string(i + 1) + " starts with neither '< ' nor '> '");
+  if (log[3] != input_line(input_text))
+    return finish(args, kFail,
+                  where + "the game was played on another test than " + args.input + " (" + log[3] +
+                      ", the file is " + input_line(input_text) + ")");
 
   return finish(args, verdict == "AC" ? kOk : kWrongAnswer, message);
 }

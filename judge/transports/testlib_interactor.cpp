@@ -13,11 +13,14 @@
 //
 // The judge log (one message line; lines the judge sent start "< ", the contestant's "> "):
 //
-//   entrapment-log 1
+//   entrapment-log 2
 //   verdict AC|WA|JE
 //   message <why>
+//   input <bytes> <FNV-1a 64 of them, 16 hex digits>   (the test file it played)
 //   < 3 6
 //   ...
+//
+// The checker knows no problem: it finds the log its test's by the input line.
 #include <cstdio>
 #include <cstring>
 #include <memory>
@@ -42,10 +45,23 @@ struct Arguments {
   bool appes = false;
 };
 
-std::string log_text(const char* verdict, const std::string& message, const GameRecord* record) {
-  std::string text = "entrapment-log 1\nverdict ";
+// "input <bytes> <hash>": the test file, as the checker names it again (testlib_checker.cpp
+// computes the same: it ships alone, without this file).
+std::string input_line(const std::string& input) {
+  unsigned long long hash = 14695981039346656037ULL;
+  for (unsigned char c : input) hash = (hash ^ c) * 1099511628211ULL;
+  char text[64];
+  std::snprintf(text, sizeof text, "input %zu %016llx\n", input.size(), hash);
+  return text;
+}
+
+// The log of a game played on `input` (none when the test could not be read).
+std::string log_text(const char* verdict, const std::string& message, const GameRecord* record,
+                     const std::string* input = nullptr) {
+  std::string text = "entrapment-log 2\nverdict ";
   text += verdict;
   text += "\nmessage " + one_line(message) + "\n";
+  if (input) text += input_line(*input);
   if (record)
     for (const GameLine& line : record->lines)
       text += (line.from_contestant ? "> " : "< ") + one_line(line.text) + "\n";
@@ -153,7 +169,8 @@ int run(int argc, char** argv) {
   StreamChannel channel(stdin, stdout);
   GameRecord record;
   const Outcome outcome = module.play(*test, channel, record);
-  if (!write_text_file(args.output, log_text(to_string(outcome.result), outcome.message, &record)))
+  if (!write_text_file(args.output,
+                       log_text(to_string(outcome.result), outcome.message, &record, &input)))
     return finish(args, kFail, "cannot write the judge log to " + args.output);
   switch (outcome.result) {
     case Outcome::Result::Accepted:

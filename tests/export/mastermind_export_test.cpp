@@ -2,7 +2,8 @@
 // writes its package, named by judge.yaml's short_name; Master-Mind's single files
 // (build/interactor/mastermind/) compile alone as C++14; and the kattis interactor the export
 // ships plays a sample through Master-Mind's module: 42 for the accepted lexicographic
-// solution's game, 43 for a wrong one. One test, each format exported once: CI's time is short.
+// solution's game, 43 for a wrong one; Polygon's testlib interactor and checker, 0 and 1. One test,
+// each format exported once: CI's time is short.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -87,6 +88,16 @@ TEST(MasterMindExport, EveryFormatWritesItsPackageAndTheInteractorPlaysASample) 
        (out.path / "legacy/mastermind/output_validators/mastermind_interactor/interactor.cpp")
            .string()});
   ASSERT_EQ(built.status, 0) << built.err;
+  // Polygon's pair: the testlib interactor writes its log, the checker judges the log.
+  const fs::path polygon = out.path / "polygon/mastermind/files";
+  const fs::path testlib_interactor = out.path / "testlib_interactor", checker = out.path / "check";
+  for (const auto& [source, binary] :
+       {std::make_pair(polygon / "interactor.cpp", testlib_interactor),
+        std::make_pair(polygon / "check.cpp", checker)}) {
+    const ProcessResult made =
+        run_process({"g++", "-std=c++17", "-O1", "-o", binary.string(), source.string()});
+    ASSERT_EQ(made.status, 0) << source << ":\n" << made.err;
+  }
   struct Player {
     const char* source;
     int exit;
@@ -108,6 +119,20 @@ TEST(MasterMindExport, EveryFormatWritesItsPackageAndTheInteractorPlaysASample) 
     // The feedback's transcript is the module's record: Master-Mind's account of the game.
     EXPECT_NE(read_or_empty(feedback / "transcript.json").find("\"code_revealed\""),
               std::string::npos);
+    // Polygon's pair on the same test: testlib's 0 or 1 from both, the checker reading the log.
+    const fs::path log = out.path / ("log-" + program.filename().string());
+    const int testlib_exit = player.exit == 42 ? 0 : 1;
+    const JudgeExit logged = run_pair({testlib_interactor.string(), (sample / "2.in").string(),
+                                       log.string(), (sample / "2.ans").string()},
+                                      {program.string()});
+    EXPECT_EQ(logged.code, testlib_exit) << player.source;
+    const ProcessResult checked = run_process(
+        {checker.string(), (sample / "2.in").string(), log.string(), (sample / "2.ans").string()});
+    EXPECT_EQ(checked.status, testlib_exit) << player.source << ": " << checked.err;
+    // A log of another test is the judge's failure, never a verdict.
+    const ProcessResult other = run_process(
+        {checker.string(), (sample / "1.in").string(), log.string(), (sample / "1.ans").string()});
+    EXPECT_EQ(other.status, 3) << player.source << ": " << other.err;
   }
 }
 
