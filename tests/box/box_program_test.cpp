@@ -467,6 +467,25 @@ TEST_P(BoxAlone, SpaceReservedPastAFilesEndIsHeldToTheFileSizeLimit) {
       << "bytes of the disk held by a file of " << info.st_size << " bytes";
 }
 
+// Red team: where the machine pipes core dumps to a program (kernel.core_pattern "|...":
+// systemd-coredump, apport), RLIMIT_CORE 0 stops none: the kernel starts that program as root,
+// outside the run's namespaces and control group, for every crash (a program whose children
+// crashed in a loop held the run 5 s at 0.24 s of CPU time, 71 such programs started outside
+// its limits). A limit of 1 byte stops both kinds (the kernel's own rule), and the filter keeps
+// the program from lowering it to 0 again.
+TEST_P(BoxAlone, NoCrashOfTheProgramStartsTheMachinesCoreDumpHandler) {
+  Box b = box();
+  const BoxRun run = b.run({"/usr/bin/python3", "-c",
+                            "import resource\n"
+                            "print(resource.getrlimit(resource.RLIMIT_CORE))\n"
+                            "try:\n"
+                            "    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
+                            "except OSError as e:\n"
+                            "    print('refused', e.errno)\n"
+                            "print(resource.getrlimit(resource.RLIMIT_CORE))\n"});
+  EXPECT_EQ(run.out, "(1, 1)\nrefused 1\n(1, 1)\n") << run.err << run.record_text;
+}
+
 #ifdef __x86_64__
 // Red team: the machine has one table of asynchronous I/O events (fs.aio-max-nr, 65536), every
 // process's whatever its namespaces: a run took it all with io_setup for as long as it lived,

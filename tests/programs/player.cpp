@@ -122,6 +122,11 @@
 //                   transparent huge pages (2 MiB) vmspliced into each pipe, the pages then
 //                   unmapped (each piece keeps its whole huge page: no process's memory); where
 //                   it cannot, holds the rest as memory of its own; holds it 1.1 s, then plays
+//   perf-fill       holds 3 x argv[3] MiB in perf event ring buffers (perf_event_open on itself,
+//                   user space only, as kernel.perf_event_paranoid 2 allows every user), mapped
+//                   1 MiB each by up to 48 children, each until refused (RLIMIT_MEMLOCK): kernel
+//                   memory no control group is charged with; where it cannot, holds the rest as
+//                   memory of its own; holds it 1.1 s, then plays (the children end with it)
 //   file-table      250 children each open /dev/null until refused and hold it; exits with
 //                   status 3 (RTE) when all of them held more than a tenth of the machine's file
 //                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
@@ -137,6 +142,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <linux/keyctl.h>
+#include <linux/perf_event.h>
 #include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
@@ -873,6 +879,44 @@ int main(int argc, char** argv) {
       held += spliced / 4096 * per_piece;
     }
     std::fprintf(stderr, "pinned %ld MiB in pipes\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "perf-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    int counts[2], alive[2];
+    if (pipe(counts) != 0 || pipe(alive) != 0) return 1;
+    long held = 0;
+    for (int child = 0; child < 48 && held < wanted; ++child) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        close(alive[1]);
+        long mine = 0;
+        while (held + mine < wanted) {
+          perf_event_attr attr{};
+          attr.size = sizeof attr;
+          attr.type = PERF_TYPE_SOFTWARE;
+          attr.config = PERF_COUNT_SW_DUMMY;
+          attr.exclude_kernel = 1;
+          attr.exclude_hv = 1;
+          const int fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
+          if (fd < 0) break;
+          if (mmap(nullptr, 257 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED)
+            break;
+          mine += 256 * 4096;
+        }
+        if (write(counts[1], &mine, sizeof mine) != sizeof mine) _exit(1);
+        char byte;
+        while (read(alive[0], &byte, 1) != 0) {  // until the parent is gone
+        }
+        _exit(0);
+      }
+      long theirs = 0;
+      if (pid < 0 || read(counts[0], &theirs, sizeof theirs) != sizeof theirs) break;
+      held += theirs;
+      if (theirs == 0) break;  // refused at once: every other child would be
+    }
+    std::fprintf(stderr, "held %ld MiB in perf buffers\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
