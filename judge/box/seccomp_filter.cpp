@@ -8,6 +8,7 @@
 #include <seccomp.h>
 #include <sys/mman.h>
 #include <sys/prctl.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -28,6 +29,8 @@ struct Rule {
   bool not_plain = false;    // only with a second argument other than 0 (fallocate's mode)
   // Its number where libseccomp does not know the call but the kernel may (-1: none).
   int number = -1;
+  // Only where the argument at this place is RLIMIT_CORE and the next (the new limit) is given.
+  int core_limit_at = -1;
 };
 
 // setxattrat (Linux 6.13) is newer than the libseccomp of Debian 12: by number, the one every
@@ -80,6 +83,16 @@ const Rule kRules[] = {
     // checked against RLIMIT_FSIZE: 2 GiB of the disk a call for a file of size 0, under a
     // 1 MiB --file-size (red team). Plain fallocate (posix_fallocate's) is checked, and stays.
     {"fallocate", EOPNOTSUPP, false, false, false, true},
+    // RLIMIT_CORE is 1 byte (child.cpp): where the machine pipes core dumps to a program
+    // (systemd-coredump, apport), 0 starts that program as root for every crash, outside the
+    // run's limits (red team). The program may not lower it, nor another's (prlimit).
+    {"setrlimit", EPERM, false, false, false, false, -1, 0},
+    {"prlimit64", EPERM, false, false, false, false, -1, 1},
+    // A perf event's ring buffer is kernel memory no control group is charged with, and no
+    // process's resident set: children mapping them on themselves (kernel.perf_event_paranoid 2
+    // lets every user), each to its RLIMIT_MEMLOCK, held 1403 MiB under a 64 MiB control group,
+    // AC (red team). As a kernel that forbids them (paranoid 3) answers.
+    {"perf_event_open", EACCES, false, false, false},
 };
 
 }  // namespace
@@ -102,6 +115,12 @@ int seccomp_filter_fd(std::string& why) {
     else if (rule.other_than_unix)
       error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 1,
                                  SCMP_A0(SCMP_CMP_NE, AF_UNIX));
+    else if (rule.core_limit_at == 0)
+      error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 2,
+                                 SCMP_A0(SCMP_CMP_EQ, RLIMIT_CORE), SCMP_A1(SCMP_CMP_NE, 0));
+    else if (rule.core_limit_at == 1)
+      error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 2,
+                                 SCMP_A1(SCMP_CMP_EQ, RLIMIT_CORE), SCMP_A2(SCMP_CMP_NE, 0));
     else if (rule.not_plain)
       error =
           ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 1, SCMP_A1(SCMP_CMP_NE, 0));
@@ -151,7 +170,8 @@ std::string describe_seccomp_filter() {
          "UDP, even on its own loopback), their buffers at the machine's default (no SO_SNDBUF, "
          "SO_RCVBUF); no io_uring; no memfd_secret; no vmsplice; no extended attributes set; no "
          "io_setup (the machine's AIO table); fallocate only plain (its other modes pass "
-         "RLIMIT_FSIZE by); only the machine's own architecture";
+         "RLIMIT_FSIZE by); RLIMIT_CORE not lowered (set or prlimit); no "
+         "perf_event_open; only the machine's own architecture";
 }
 
 }  // namespace entrapment

@@ -480,10 +480,10 @@ TEST_P(BoxAlone, NoCrashOfTheProgramStartsTheMachinesCoreDumpHandler) {
                             "print(resource.getrlimit(resource.RLIMIT_CORE))\n"
                             "try:\n"
                             "    resource.setrlimit(resource.RLIMIT_CORE, (0, 0))\n"
-                            "except OSError as e:\n"
-                            "    print('refused', e.errno)\n"
+                            "except (OSError, ValueError):\n"  // EPERM is a ValueError
+                            "    print('refused')\n"
                             "print(resource.getrlimit(resource.RLIMIT_CORE))\n"});
-  EXPECT_EQ(run.out, "(1, 1)\nrefused 1\n(1, 1)\n") << run.err << run.record_text;
+  EXPECT_EQ(run.out, "(1, 1)\nrefused\n(1, 1)\n") << run.err << run.record_text;
 }
 
 #ifdef __x86_64__
