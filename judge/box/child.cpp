@@ -62,6 +62,9 @@ void close_all_but(std::vector<int> kept) {
     fail_in_child(error_pipe, step.c_str());
   }
   close_all_but({0, 1, 2, error_pipe, plan.report_fd, plan.box_alive, plan.seccomp_here});
+  // Root of its IPC namespace still: the namespace's own limits (its /proc is the new one).
+  if (plan.ipc_bytes > 0)
+    if (const char* step = cap_ipc(plan.ipc_bytes)) fail_in_child(error_pipe, step);
   if (plan.uid)
     if (const char* step = drop_to_user(*plan.uid)) fail_in_child(error_pipe, step);
   // The change of user id cleared the parent-death signal.

@@ -34,6 +34,9 @@ struct ChildPlan {
   // wait status.
   bool own_namespaces = false;
   std::vector<ViewStep> view;
+  // What System V IPC may hold in its IPC namespace, in bytes (0: the kernel's defaults, which
+  // let it hold far more than the machine has): under rlimits no process's memory shows it.
+  long long ipc_bytes = 0;
   int report_fd = -1;
   std::vector<std::string> argv, env;
   std::vector<char*> argv_pointers, env_pointers;  // into argv and env, for execve

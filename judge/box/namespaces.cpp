@@ -259,6 +259,40 @@ bool namespaces_forbidden(int error) {
   return error == EPERM || error == EINVAL || error == ENOSPC || error == EUSERS || error == ENOSYS;
 }
 
+const char* cap_ipc(long long bytes) {
+  const auto set = [](const char* name, const std::string& value) {
+    const int fd = ::open(name, O_WRONLY | O_CLOEXEC);
+    if (fd < 0) return false;
+    const bool written =
+        ::write(fd, value.data(), value.size()) == static_cast<ssize_t>(value.size());
+    return ::close(fd) == 0 && written;
+  };
+  const long long page = ::sysconf(_SC_PAGESIZE);
+  // Shared memory: in pages all together, and the largest segment.
+  if (!set("/proc/sys/kernel/shmall", std::to_string(std::max(1LL, bytes / page))) ||
+      !set("/proc/sys/kernel/shmmax", std::to_string(bytes)))
+    return "capping System V shared memory";
+  // Messages: a queue holds at most msgmnb bytes in at most msgmnb messages, each a header of
+  // its own in kernel memory (48 bytes, 64 allocated): 1 MiB a queue of one-byte messages at
+  // the default 16384. Queues: one per such a MiB.
+  const long long queue =
+      std::max(1LL, std::atoll(read_proc_file("/proc/sys/kernel/msgmnb").c_str())) * 64;
+  if (!set("/proc/sys/kernel/msgmni", std::to_string(std::max(1LL, bytes / queue))))
+    return "capping System V message queues";
+  // Semaphores: 64 bytes each (a cache line); SEMMSL SEMMNS SEMOPM SEMMNI, only SEMMNS
+  // lowered (and SEMMNI to as many sets as there may be semaphores).
+  long long msl = 0, mns = 0, opm = 0, mni = 0;
+  if (std::sscanf(read_proc_file("/proc/sys/kernel/sem").c_str(), "%lld %lld %lld %lld", &msl, &mns,
+                  &opm, &mni) != 4)
+    return "reading kernel.sem";
+  mns = std::max(1LL, std::min(mns, bytes / 64));
+  mni = std::min(mni, mns);
+  if (!set("/proc/sys/kernel/sem", std::to_string(msl) + " " + std::to_string(mns) + " " +
+                                       std::to_string(opm) + " " + std::to_string(mni)))
+    return "capping System V semaphores";
+  return nullptr;
+}
+
 const char* enter_view(const std::vector<ViewStep>& view, const std::string& dir,
                        std::string& failed) {
   if (::unshare(CLONE_NEWCGROUP) != 0 && errno != EINVAL)  // EINVAL: no cgroup namespaces

@@ -37,6 +37,11 @@ pid_t clone_into_namespaces();
 // kernel or a container forbids them), rather than that the machine is short of something.
 bool namespaces_forbidden(int error);
 
+// Caps what System V IPC may hold in the caller's own IPC namespace at about `bytes`: shared
+// memory, message queues, semaphores (their namespace's sysctls, as its root may write them).
+// nullptr, or what failed.
+const char* cap_ipc(long long bytes);
+
 // In the child clone_into_namespaces() made, as root: a cgroup namespace of its own (once it is
 // in the run's control group), then `view` built as the new root (pivot_root), the old root
 // gone, the working directory `dir`. nullptr, or the step that failed (errno set), naming its
