@@ -13,7 +13,9 @@
 // A default judge refuses a problem with more than 100 tests, a sum of time limits over 60 s
 // (each test's limit times the language's rate, 2 for Java) or memory over 512 MB
 // (packages/hydrojudge/src/cases.ts, config.ts). The official 5 s and 2048 MB over 43 tests
-// are refused, so by default the export chooses limits that fit, and says so.
+// are refused, so by default the export chooses limits that fit, and says so. No export can
+// fit more than 100 tests without changing the problem, so it writes them all and says first
+// which setting the judge needs.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -82,9 +84,14 @@ constexpr const char* kChosenDifference =
     "the limits are not the official ones: {time_s} s and {memory_mib} MB per test instead of "
     "{official_s} s and {official_mib} MB (problem.yaml). Limits chosen to fit a default Hydro "
     "judge, which refuses more than 60 s of time limits in all ({tests} tests); Java and Kotlin "
-    "get the same time (time_limit_rate 1 instead of 2). The reference solution needs "
-    "milliseconds and a few MB, the slowest accepted Python solution about 1 s. To keep the "
-    "official limits: judge export --format hydro --official-limits, then {settings}.";
+    "get the same time (time_limit_rate 1 instead of 2).{solution_times} To keep the official "
+    "limits: judge export --format hydro --official-limits, then {settings}.";
+// More tests than a default judge takes (testcases_max): it refuses the problem at each judging
+// (isValidConfig() in hydrojudge's cases.ts).
+constexpr const char* kTooManyCases =
+    "{tests} tests, and a default Hydro judge takes at most {max} (\"Too many testcases. "
+    "Cancelled.\" at every judging): set testcases_max to at least {tests} in the judge's "
+    "settings. Every test is exported; none was dropped.";
 
 constexpr const char* kReadmeBody =
     "## Where it goes\n\n"
@@ -117,12 +124,6 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out,
                        kTests,
                        {{"testdata/interactor.cc", source.interactor_testlib}},
                        "additional_file"};
-  if (!official_limits && hydro.numbered.size() > kHydroMaxCases)
-    throw ExportError("hydro: " + std::to_string(hydro.numbered.size()) +
-                      " tests, and a default Hydro judge takes at most " +
-                      std::to_string(kHydroMaxCases) +
-                      " (testcases_max): export without --exhaustive, or pass --official-limits "
-                      "and raise the judge's testcases_max");
   const double official_s = source.config.time_limit_s;
   const long long official_mib = source.config.memory_mib;
   // The largest limit in tenths of a second that keeps the sum within the judge's total.
@@ -160,12 +161,19 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out,
                         fmt::arg("official_s", format_time_limit(official_s)),
                         fmt::arg("official_mib", official_mib),
                         fmt::arg("tests", hydro.numbered.size()),
+                        fmt::arg("solution_times", source.phrases.solution_times.empty()
+                                                       ? ""
+                                                       : " " + source.phrases.solution_times),
                         fmt::arg("settings", official_settings));
 
   hydro.files = {{"testdata/config.yaml", config},
                  {"problem_en.md", markdown_statement(source, kStatement)},
                  {"problem.yaml", fmt::format(kProblemYaml, fmt::arg("pid", source.short_name),
                                               fmt::arg("title", source.config.name))}};
+  // What a default judge refuses whatever the limits comes first.
+  if (hydro.numbered.size() > kHydroMaxCases)
+    hydro.result.differences.push_back(fmt::format(
+        kTooManyCases, fmt::arg("tests", hydro.numbered.size()), fmt::arg("max", kHydroMaxCases)));
   if (official_limits)
     hydro.notes.push_back(limits_note);
   else

@@ -201,7 +201,8 @@ ExportPhrases read_phrases(const fs::path& root) {
       {"legacy_test_data", &phrases.legacy_test_data},
       {"legacy_downloads", &phrases.legacy_downloads},
       {"view_only_flag", &phrases.view_only_flag},
-      {"legacy_sample_comment", &phrases.legacy_sample_comment}};
+      {"legacy_sample_comment", &phrases.legacy_sample_comment},
+      {"solution_times", &phrases.solution_times}};
   std::vector<std::string> known;
   for (const auto& key : keys) known.push_back(key.first);
   reader.only_known(yaml, "", known);

@@ -51,6 +51,9 @@ struct ExportPhrases {
   // data/sample/testdata.yaml (with legacy_sample_comment, a YAML comment) passes the flag.
   std::string view_only_flag;
   std::string legacy_sample_comment;
+  // What the accepted solutions need, said where an export chooses limits of its own (Hydro's
+  // by default): "The reference solution needs milliseconds ...". Empty: nothing is said.
+  std::string solution_times;
 };
 
 struct SourcePackage {
