@@ -14,8 +14,9 @@
 // (each test's limit times the language's rate, 2 for Java) or memory over 512 MB
 // (packages/hydrojudge/src/cases.ts, config.ts). The official 5 s and 2048 MB over 43 tests
 // are refused, so by default the export chooses limits that fit, and says so. No export can
-// fit more than 100 tests without changing the problem, so it writes them all and says first
-// which setting the judge needs.
+// fit more than 100 tests without changing the problem: it writes them all, and since the
+// judge's settings must change anyway, with the official limits (a share of 60 s would shrink
+// with every test, to 0 ms past 600), and says first which settings the judge needs.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -90,8 +91,9 @@ constexpr const char* kChosenDifference =
 // (isValidConfig() in hydrojudge's cases.ts).
 constexpr const char* kTooManyCases =
     "{tests} tests, and a default Hydro judge takes at most {max} (\"Too many testcases. "
-    "Cancelled.\" at every judging): set testcases_max to at least {tests} in the judge's "
-    "settings. Every test is exported; none was dropped.";
+    "Cancelled.\" at every judging): every test is exported, none dropped, with the official "
+    "limits ({official_s} s and {official_mib} MB per test) since the judge's settings must "
+    "change anyway. Set testcases_max at least {tests}; also {settings}.";
 
 constexpr const char* kReadmeBody =
     "## Where it goes\n\n"
@@ -118,12 +120,13 @@ constexpr const char* kLimits =
 
 FormatResult write_hydro(const SourcePackage& source, PackageWriter& out,
                          const ExportOptions& options, std::vector<std::string>& notes) {
-  const bool official_limits = options.official_limits;
   FormatSkeleton hydro{source,
                        "hydro",
                        kTests,
                        {{"testdata/interactor.cc", source.interactor_testlib}},
                        "additional_file"};
+  const bool too_many_tests = hydro.numbered.size() > kHydroMaxCases;
+  const bool official_limits = options.official_limits || too_many_tests;
   const double official_s = source.config.time_limit_s;
   const long long official_mib = source.config.memory_mib;
   // The largest limit in tenths of a second that keeps the sum within the judge's total.
@@ -171,12 +174,15 @@ FormatResult write_hydro(const SourcePackage& source, PackageWriter& out,
                  {"problem.yaml", fmt::format(kProblemYaml, fmt::arg("pid", source.short_name),
                                               fmt::arg("title", source.config.name))}};
   // What a default judge refuses whatever the limits comes first.
-  if (hydro.numbered.size() > kHydroMaxCases)
+  if (too_many_tests)
     hydro.result.differences.push_back(fmt::format(
-        kTooManyCases, fmt::arg("tests", hydro.numbered.size()), fmt::arg("max", kHydroMaxCases)));
-  if (official_limits)
+        kTooManyCases, fmt::arg("tests", hydro.numbered.size()), fmt::arg("max", kHydroMaxCases),
+        fmt::arg("official_s", format_time_limit(official_s)),
+        fmt::arg("official_mib", official_mib), fmt::arg("settings", official_settings)));
+  // (With more tests than a default judge takes, the warning above says it all.)
+  if (options.official_limits)
     hydro.notes.push_back(limits_note);
-  else
+  else if (!too_many_tests)
     hydro.result.differences.push_back(limits_note);
   hydro.notes.push_back(
       "hydrojudge reads the interactor's FAIL (a broken test, the judge failing) as a wrong "

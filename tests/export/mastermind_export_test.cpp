@@ -79,6 +79,11 @@ TEST(MasterMindExport, EveryFormatWritesItsPackageAndTheInteractorPlaysASample) 
       const std::string warning = "judge export: warning: hydro: 112 tests, ";
       EXPECT_EQ(run.err.find(warning), run.err.find("judge export: warning:")) << run.err;
       EXPECT_NE(run.err.find("testcases_max"), std::string::npos) << run.err;
+      // The judge's settings change anyway, so its limits are the official ones (1 s), never
+      // a share of 60 s, which came to 0 ms past 600 tests.
+      EXPECT_NE(run.err.find("total_time_limit at least 112"), std::string::npos) << run.err;
+      EXPECT_NE(read_or_empty(dir / "testdata/config.yaml").find("time: 1000ms\n"),
+                std::string::npos);
       EXPECT_NE(readme.find("**warning:** 112 tests, "), std::string::npos) << readme;
     }
   }
