@@ -3,19 +3,21 @@
 // For every test (default: all of testdata/secret, the contest set; --tests testdata/exhaustive
 // for the exhaustive tier), in the same run and on the same spawning
 // path (a box, BoxedProcess, same limits, same sandbox setting):
-//   judged  judge_test(): the reference solution plays the game against the interaction core;
+//   judged  judge_test(): the solution plays the game against the package's module (the one
+//           its judge.yaml names: any problem's, Entrapment's by default);
 //   floor   the same contestant fed its side of that game (the judge's lines recorded in the
-//           judged game's transcript, written to its stdin at once, as a file would be) with
+//           judged game's record, written to its stdin at once, as a file would be) with
 //           its output read and thrown away: no judging, no waiting for the judge.
 // The two are timed per game and interleaved (judged, then floor, test by test), so a load
 // that comes and goes on the machine hits both alike. The aim is judged/floor <= 1.3.
 //
-// It also prints the interactor's own CPU time per game, measured on this thread around
-// interact() replaying each game in-process from the contestant's recorded lines (so it holds
+// It also prints the interactor's own CPU time per game, measured on this thread around the
+// module's play() replaying each game in-process from the contestant's recorded lines (so it holds
 // neither the spawn nor the waiting), the judge thread's whole CPU time per judged game, and
 // the judge process's peak resident memory.
 //
-//   execution_bench [--tests DIR] [--limit N] [-j N] [--sandbox] [--solution FILE]
+//   execution_bench [--root DIR] [--tests DIR] [--limit N] [-j N] [--sandbox | --trust]
+//                   [--solution FILE]
 //   execution_bench --containment-cost N
 //     the cost of containment alone: N runs of /bin/true with no isolation, then N in bwrap
 //     (as root: bwrap as root and setpriv to a user id of its own), interleaved, with the
@@ -40,10 +42,11 @@
 #include "box/limits.hpp"
 #include "containment/box_process.hpp"
 #include "containment/containment.hpp"
+#include "containment/isolation_policy.hpp"
 #include "judging/judge_tests.hpp"
 #include "judging/pipe_channel.hpp"
+#include "package/problem_modules.hpp"
 #include "package/problem_yaml.hpp"
-#include "problems/entrapment/interaction/interaction.hpp"
 #include "protocol/scripted_channel.hpp"
 #include "submissions/submission.hpp"
 #include "submissions/work_dir.hpp"
@@ -71,7 +74,7 @@ struct GameCost {
   double judged_contestant_cpu_s = 0;
   double floor_contestant_cpu_s = 0;
   double judge_thread_cpu_s = 0;  // this thread during judge_test: spawn, interact, reap
-  double interactor_cpu_s = 0;    // this thread during interact() alone (replayed)
+  double interactor_cpu_s = 0;    // this thread during the module's play() alone (replayed)
   std::string failure;            // empty when both runs went as they should
 };
 
@@ -93,9 +96,9 @@ std::string read_file(const fs::path& path) {
   return text.str();
 }
 
-std::vector<std::string> lines_of(const Transcript& transcript, bool from_contestant, bool& cut) {
+std::vector<std::string> lines_of(const GameRecord& game, bool from_contestant, bool& cut) {
   std::vector<std::string> lines;
-  for (const TranscriptLine& line : transcript.lines) {
+  for (const GameLine& line : game.lines) {
     if (line.from_contestant != from_contestant) continue;
     cut = cut || line.cut;
     lines.push_back(line.text);
@@ -128,13 +131,14 @@ std::string run_floor(const Submission& submission, const std::vector<std::strin
   return failure;
 }
 
-GameCost measure(const Submission& submission, const TestCase& test, const std::string& name,
-                 const BoxLimits& limits, bool sandbox) {
+GameCost measure(const Submission& submission, const ProblemModule& module,
+                 const PreparedTest& test, const std::string& name, const BoxLimits& limits,
+                 bool sandbox) {
   GameCost cost;
   cost.name = name;
   const double cpu_before = thread_cpu_s();
   const Clock::time_point start = Clock::now();
-  const TestResult judged = judge_test(submission, test, name, limits, sandbox);
+  const TestResult judged = judge_test(submission, module, test, name, limits, sandbox);
   cost.judged_wall_s = seconds_since(start);
   cost.judge_thread_cpu_s = thread_cpu_s() - cpu_before;
   cost.judged_contestant_cpu_s = judged.cpu_s;
@@ -143,10 +147,10 @@ GameCost measure(const Submission& submission, const TestCase& test, const std::
     return cost;
   }
   bool cut = false;
-  const std::vector<std::string> judge_lines = lines_of(judged.transcript, false, cut);
-  const std::vector<std::string> contestant_lines = lines_of(judged.transcript, true, cut);
-  if (cut) {
-    cost.failure = "a line was too long for the transcript to replay";
+  const std::vector<std::string> judge_lines = lines_of(judged.game, false, cut);
+  const std::vector<std::string> contestant_lines = lines_of(judged.game, true, cut);
+  if (cut || judged.game.lines_dropped > 0) {
+    cost.failure = "the game's record kept too little of it to replay";
     return cost;
   }
   try {
@@ -157,9 +161,9 @@ GameCost measure(const Submission& submission, const TestCase& test, const std::
 
   // The interactor alone: the same game replayed in-process, no process on the other side.
   ScriptedChannel replay(contestant_lines);
-  Transcript transcript;
+  GameRecord record;
   const double interact_before = thread_cpu_s();
-  const Outcome outcome = interact(test, replay, transcript);
+  const Outcome outcome = module.play(test, replay, record);
   cost.interactor_cpu_s = thread_cpu_s() - interact_before;
   if (cost.failure.empty() && !outcome.accepted())
     cost.failure = "the replay was not accepted: " + outcome.message;
@@ -182,14 +186,15 @@ std::string sec(double s) {
 
 int run(const Options& options) {
   const BoxLimits limits = limits_from(load_problem_yaml(options.root / "problem.yaml"));
+  const ProblemModule& module = package_problem_module(options.root);
   std::vector<fs::path> files = collect_tests({options.tests});
   if (options.limit > 0 && files.size() > options.limit) files.resize(options.limit);
   if (files.empty()) throw std::runtime_error(options.tests.string() + ": no test files (*.in)");
-  std::vector<TestCase> tests;
+  std::vector<std::shared_ptr<const PreparedTest>> tests;
   std::vector<std::string> names;
   for (const fs::path& file : files) {
     try {
-      tests.push_back(parse_testcase(read_file(file)));  // also builds the solver's table
+      tests.push_back(module.parse_test(read_file(file), ""));  // as judge_tests reads one
     } catch (const std::exception& e) {
       throw std::runtime_error(file.string() + ": " + e.what());
     }
@@ -205,7 +210,7 @@ int run(const Options& options) {
   std::atomic<std::size_t> next{0};
   auto worker = [&] {
     for (std::size_t i; (i = next.fetch_add(1)) < tests.size();)
-      costs[i] = measure(submission, tests[i], names[i], limits, options.sandbox);
+      costs[i] = measure(submission, module, *tests[i], names[i], limits, options.sandbox);
   };
   const Clock::time_point start = Clock::now();
   std::vector<std::thread> threads;
@@ -246,11 +251,11 @@ int run(const Options& options) {
   std::printf("  %-38s %12s %12s %16s\n", "", "total wall", "per game", "contestant CPU");
   std::printf("  %-38s %12s %12s %16s\n", "judged (judge_test)", sec(judged).c_str(),
               ms(judged / n).c_str(), sec(judged_cpu).c_str());
-  std::printf("  %-38s %12s %12s %16s\n", "floor (its side from the transcript)",
-              sec(floor).c_str(), ms(floor / n).c_str(), sec(floor_cpu).c_str());
+  std::printf("  %-38s %12s %12s %16s\n", "floor (its side from the record)", sec(floor).c_str(),
+              ms(floor / n).c_str(), sec(floor_cpu).c_str());
   std::printf("  %-38s %11.3fx %12s\n\n", "ratio judged / floor (aim <= 1.3)",
               floor > 0 ? judged / floor : 0.0, "");
-  std::printf("  interactor CPU per game (interact() alone): mean %s, max %s (%s)\n",
+  std::printf("  interactor CPU per game (play() alone): mean %s, max %s (%s)\n",
               ms(interactor_sum / n).c_str(), ms(interactor_max).c_str(),
               interactor_max_name.c_str());
   std::printf("  judge thread CPU per judged game (spawn, interact, reap): mean %s, max %s\n",
@@ -326,13 +331,18 @@ int main(int argc, char** argv) {
   app.add_option("-j,--jobs", options.jobs, "games measured in parallel (default 1)")
       ->check(CLI::PositiveNumber);
   app.add_flag("--sandbox", options.sandbox,
-               "run the contestant inside bwrap (both judged and floor; default off)");
+               "run the contestant in the box's sandbox (both judged and floor; default off)");
+  bool trust = false;
+  app.add_flag("--trust", trust,
+               "let the solution run without a sandbox, as judge's --trust does (the package's "
+               "own; without it and --sandbox every game is refused)");
   app.add_option("--solution", solution,
                  "the contestant (default: solutions/accepted/reference.cpp)");
   app.add_option("--containment-cost", options.containment_runs,
                  "only measure containment: N runs of /bin/true without and with bwrap")
       ->check(CLI::PositiveNumber);
   CLI11_PARSE(app, argc, argv);
+  if (trust) trust_unisolated_programs();
   if (options.containment_runs > 0) return containment_cost(options.containment_runs);
   options.root = options.root.lexically_normal();
   options.tests = tests.empty() ? options.root / "testdata" / "secret" : fs::path(tests);

@@ -85,9 +85,12 @@ const Rule kRules[] = {
     {"fallocate", EOPNOTSUPP, false, false, false, true},
     // RLIMIT_CORE is 1 byte (child.cpp): where the machine pipes core dumps to a program
     // (systemd-coredump, apport), 0 starts that program as root for every crash, outside the
-    // run's limits (red team). The program may not lower it, nor another's (prlimit).
-    {"setrlimit", EPERM, false, false, false, false, -1, 0},
-    {"prlimit64", EPERM, false, false, false, false, -1, 1},
+    // run's limits (red team). A change of it, the program's or another's (prlimit), is taken
+    // and not made: it answers success (errno 0, the call not run), as for a program that turns
+    // core dumps off, which 1 byte already does. An error would end programs that turn them off
+    // as they start: AddressSanitizer's runtime ("setrlimit() failed") dies then.
+    {"setrlimit", 0, false, false, false, false, -1, 0},
+    {"prlimit64", 0, false, false, false, false, -1, 1},
     // A perf event's ring buffer is kernel memory no control group is charged with, and no
     // process's resident set: children mapping them on themselves (kernel.perf_event_paranoid 2
     // lets every user), each to its RLIMIT_MEMLOCK, held 1403 MiB under a 64 MiB control group,
@@ -170,8 +173,8 @@ std::string describe_seccomp_filter() {
          "UDP, even on its own loopback), their buffers at the machine's default (no SO_SNDBUF, "
          "SO_RCVBUF); no io_uring; no memfd_secret; no vmsplice; no extended attributes set; no "
          "io_setup (the machine's AIO table); fallocate only plain (its other modes pass "
-         "RLIMIT_FSIZE by); RLIMIT_CORE not lowered (set or prlimit); no "
-         "perf_event_open; only the machine's own architecture";
+         "RLIMIT_FSIZE by); RLIMIT_CORE kept at 1 byte (a set or prlimit of it answers "
+         "success, not run); no perf_event_open; only the machine's own architecture";
 }
 
 }  // namespace entrapment
