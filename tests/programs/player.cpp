@@ -66,9 +66,10 @@
 //                   looks), drops it again, then holds 150 MiB in six System V segments, each
 //                   attached only while it is filled (25 MiB of resident set at most), for
 //                   1.1 s, removes them and plays: 150 MiB held
-//   clear-refs-burst three children hold 100 MiB each at once for 0.1 s, free it and reset their
-//                   peak resident set (/proc/self/clear_refs) before they exit; it waits for
-//                   them, then plays: 300 MiB held at once
+//   clear-refs-burst three children hold 100 MiB each at once (each holds its block until all
+//                   three are written) for 0.1 s, free it and reset their peak resident set
+//                   (/proc/self/clear_refs) before they exit; it waits for them, then plays:
+//                   300 MiB held at once
 //   oom-child       a child fills memory (1 MiB at a time, up to 4 GiB) until it is killed or
 //                   refused; it waits for the child, then plays
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
@@ -1053,15 +1054,29 @@ int main(int argc, char** argv) {
     for (int segment : segments) shmctl(segment, IPC_RMID, nullptr);
     play();
   } else if (mode == "clear-refs-burst") {
+    // At once: each child says when its block is written and holds it until all three have
+    // said so (on a busy machine, or where page faults are slow, a child without this freed its
+    // block before the last had written its own: 254 MiB at most, AC, in CI's dry run).
+    int written[2], release[2];
+    if (pipe(written) != 0 || pipe(release) != 0) return 1;
     std::vector<pid_t> children;
     for (int i = 0; i < 3; ++i) {
       const pid_t child = fork();
       if (child == 0) {
+        close(release[1]);
+        close(written[0]);
         const std::size_t size = std::size_t{100} << 20;
         void* block =
             mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
         if (block == MAP_FAILED) _exit(1);
         std::memset(block, 1, size);
+        // Said, then closed: a sibling the OOM killer ended says nothing, and the parent's read
+        // ends once every child has said or is gone.
+        if (write(written[1], "w", 1) != 1) _exit(1);
+        close(written[1]);
+        char byte;
+        while (read(release[0], &byte, 1) > 0) {  // until the parent closes it
+        }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         munmap(block, size);
         const int refs = open("/proc/self/clear_refs", O_WRONLY);
@@ -1070,6 +1085,12 @@ int main(int argc, char** argv) {
       }
       children.push_back(child);
     }
+    close(written[1]);
+    close(release[0]);
+    char byte;
+    for (int said = 0; said < 3 && read(written[0], &byte, 1) == 1;) ++said;  // or all gone
+    close(release[1]);
+    close(written[0]);
     for (pid_t child : children) waitpid(child, nullptr, 0);
     play();
   } else if (mode == "oom-child") {
