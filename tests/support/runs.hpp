@@ -48,10 +48,10 @@ BoxLimits small_limits(LimitChoice mechanism = LimitChoice::Auto);
 // on a busy machine cost up to 0.05 s of CPU (threads in bwrap: 0.51 s where its threads burn
 // 0.40), and in the sanitizer tree, where the step is built with AddressSanitizer, up to 0.12 s
 // and 4.4 MiB more (CI's sanitizer pass); in the box's own namespaces the box's child, which
-// builds the root and execs nothing (its resident set is the box's own it was forked with; in
-// the sanitizer tree the pages its runtime writes there are charged to the run's group: once,
-// in a dry run of CI at load 14, cache-then-hold's 150 MiB showed as 199.7 MiB, 15 MiB above
-// the 16 this gave). Nothing without a sandbox, where there is no init.
+// builds the root and execs nothing (its resident set is the box's own it was forked with). In
+// the sanitizer tree 32 MiB: once, in a dry run of CI at load 14, cache-then-hold's 150 MiB
+// showed as 199.7 MiB, 15 MiB above the 16 given before (not traced to the init or elsewhere;
+// three runs after it stayed within). Nothing without a sandbox, where there is no init.
 struct StepCost {
   double cpu_s = 0;
   long long memory_mib = 0;
