@@ -17,6 +17,7 @@
 #include <thread>
 
 #include "containment/box_process.hpp"
+#include "tests/support/process.hpp"
 #include "tests/support/runs.hpp"
 
 namespace entrapment::testing {
@@ -60,6 +61,26 @@ struct Hostile {
 // A failing test names its parameter in words, not as a dump of its bytes.
 void PrintTo(const Hostile& hostile, std::ostream* out) {
   *out << hostile.mode << (hostile.answered_last ? " answering last" : "");
+}
+
+// A program that plays to its end by itself and holds memory until it exits counts only part
+// of its CPU time itself: its start, its threads' starts, and its end (the page tables of its
+// memory torn down) are not in its own clock, and a slow VM multiplies them (threads: 0.40 s by
+// its own clock, 0.43 s in all on a 2-core AMD EPYC VM at rest, 0.52 s in CI). What it costs in
+// all is measured here, now, on this machine: the same program run directly (no judge, no box)
+// with the game's first line, its CPU time from wait4. The judge's figure may not exceed it by
+// more than the margin it may not exceed what the program counts itself.
+bool ends_by_itself_holding_memory(const Hostile& hostile) {
+  return hostile.verdict == Verdict::AC && hostile.cpu_used > 0 && hostile.memory_used_mib > 0;
+}
+
+double cpu_run_alone_s(const Hostile& hostile) {
+  const ProcessResult alone =
+      run_process({(bin_dir() / "test_player").string(), hostile.mode, "run-alone"},
+                  ProcessOptions{{}, {}, "ping 1\n"});
+  EXPECT_EQ(alone.status, 0) << hostile.mode << " run alone: " << alone.err;
+  EXPECT_EQ(alone.out, "pong 1\n") << hostile.mode << " run alone";
+  return alone.cpu_s;
 }
 
 using Param = std::tuple<Hostile, bool /*sandbox*/, LimitChoice>;
@@ -111,7 +132,9 @@ TEST_P(HostileTest, RightVerdictTrueFiguresInTimeAndNothingLeft) {
   const StepCost step = step_cost(sandbox);
   if (hostile.cpu_used > 0) {
     EXPECT_GE(result.cpu_s, hostile.cpu_used * 0.98) << "CPU time";
-    EXPECT_LE(result.cpu_s, hostile.cpu_used * 1.1 + 0.05 + step.cpu_s) << "CPU time";
+    const double alone = ends_by_itself_holding_memory(hostile) ? cpu_run_alone_s(hostile) : 0;
+    EXPECT_LE(result.cpu_s, std::max(hostile.cpu_used, alone) * 1.1 + 0.05 + step.cpu_s)
+        << "CPU time (the program run alone, directly, used " << alone << " s)";
   }
   if (hostile.memory_used_mib > 0) {
     // Processes at once: the control group's peak is exact; the rlimit mechanism's total is
