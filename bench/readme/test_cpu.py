@@ -8,7 +8,8 @@ JOBS at a time as `ctest -j JOBS` does, and takes each test's user and system ti
 kernel (wait4: the test process and every process it waited for). It prints the slowest tests,
 the sum per test binary, and the total; --json writes every test's figures.
 
-Usage: test_cpu.py --build BUILD_DIR [--jobs 2] [--top 25] [--regex PATTERN] [--json FILE]
+Usage: test_cpu.py --build BUILD_DIR [--jobs 2] [--top 25] [--regex PATTERN] [--label PATTERN]
+                   [--json FILE]
 Python 3 standard library only.
 """
 
@@ -23,7 +24,7 @@ import time
 from collections import defaultdict
 
 
-def load_tests(build, regex):
+def load_tests(build, regex, label=None):
     listing = subprocess.run(["ctest", "--test-dir", build, "--show-only=json-v1"],
                              check=True, capture_output=True, text=True).stdout
     tests = []
@@ -32,6 +33,9 @@ def load_tests(build, regex):
         if properties.get("DISABLED") or "command" not in entry:
             continue
         if regex and not re.search(regex, entry["name"]):
+            continue
+        if label and not any(re.search(label, name)
+                             for name in properties.get("LABELS", [])):
             continue
         tests.append((entry["name"], entry["command"], properties))
     return tests
@@ -111,9 +115,10 @@ def main():
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--top", type=int, default=25)
     parser.add_argument("--regex")
+    parser.add_argument("--label", help="only tests with a label this matches, as ctest -L")
     parser.add_argument("--json")
     args = parser.parse_args()
-    tests = load_tests(args.build, args.regex)
+    tests = load_tests(args.build, args.regex, args.label)
     started = time.monotonic()
     results = run_all(tests, args.jobs)
     wall = time.monotonic() - started
