@@ -170,11 +170,10 @@ TEST(CorpusRegistry, ModelsNameProgramsThatExistAndUnmodelledOnesAreReported) {
 // give today: a change to the corpus, the adversaries or the parameters that would change the
 // contest set fails here until `judge generate --select` is rerun.
 TEST(Selection, IsNotStale) {
-#ifdef ENTRAPMENT_SANITIZER_TREE
   // The selection replays the whole corpus against every candidate: 11 s here, 333 s under
   // ASan, for code the other corpus tests already run instrumented. The plain build decides.
-  GTEST_SKIP() << "the plain build checks the selection; under ASan it takes minutes";
-#endif
+  if (testing::sanitizer_tree())
+    GTEST_SKIP() << "the plain build checks the selection; under ASan it takes minutes";
   GenerateOptions options;
   options.check_only = true;
   options.select = true;

@@ -21,4 +21,12 @@ fs::path build_bin() { return from_environment("ENTRAPMENT_BIN", ENTRAPMENT_BUIL
 
 fs::path build_program(const std::string& name) { return build_bin() / name; }
 
+bool sanitizer_tree() {
+#ifdef ENTRAPMENT_SANITIZER_TREE
+  return true;
+#else
+  return false;
+#endif
+}
+
 }  // namespace entrapment::testing

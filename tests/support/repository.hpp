@@ -17,4 +17,9 @@ std::filesystem::path build_bin();
 // A program of the build: build_bin()/name.
 std::filesystem::path build_program(const std::string& name);
 
+// Whether this is the sanitizer tree (-DENTRAPMENT_SANITIZE=ON): the judge's code the test runs
+// is built with AddressSanitizer and UndefinedBehaviorSanitizer, slower and larger. Asked at
+// run time, so that every other test file compiles alike in both trees (tests/CMakeLists.txt).
+bool sanitizer_tree();
+
 }  // namespace entrapment::testing

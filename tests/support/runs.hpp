@@ -57,9 +57,7 @@ struct StepCost {
   long long memory_mib = 0;
 };
 inline StepCost step_cost(bool sandbox) {
-#ifdef ENTRAPMENT_SANITIZER_TREE
-  if (sandbox) return {0.25, 32};
-#endif
+  if (sandbox && sanitizer_tree()) return {0.25, 32};
   if (sandbox) return {0.05, 1};
   return {};
 }
@@ -135,14 +133,11 @@ using ModeParam = std::tuple<bool /*sandbox*/, LimitChoice>;
 // once: the sandbox with a control group, none with rlimits (half the runs, where that pass spent
 // most of its time: doc/development.md).
 inline std::vector<ModeParam> modes_to_test() {
-#ifdef ENTRAPMENT_SANITIZER_TREE
-  return {{true, LimitChoice::Cgroup}, {false, LimitChoice::Rlimit}};
-#else
+  if (sanitizer_tree()) return {{true, LimitChoice::Cgroup}, {false, LimitChoice::Rlimit}};
   return {{true, LimitChoice::Cgroup},
           {true, LimitChoice::Rlimit},
           {false, LimitChoice::Cgroup},
           {false, LimitChoice::Rlimit}};
-#endif
 }
 inline auto every_mode() { return ::testing::ValuesIn(modes_to_test()); }
 // Of them, those with a sandbox.
