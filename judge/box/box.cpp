@@ -386,6 +386,24 @@ class Box {
     return r == 0 && info.si_pid == main_;
   }
 
+  // In a sandbox, whether the namespace's init stays after the program's end, for what the
+  // program left (drop.hpp): its report, then one more byte.
+  bool init_stays() {
+    if (sandbox_ == SandboxKind::None) return false;
+    read_to_end(report_.fd, report_text_);
+    return report_text_.size() > sizeof(int);
+  }
+
+  // The program's wait status as the namespace's init reported it, if it did.
+  std::optional<int> reported_status() {
+    if (sandbox_ == SandboxKind::None) return std::nullopt;
+    read_to_end(report_.fd, report_text_);
+    if (report_text_.size() < sizeof(int)) return std::nullopt;
+    int status = 0;
+    std::memcpy(&status, report_text_.data(), sizeof status);
+    return status;
+  }
+
   // A process of the run that made the box its tracer (PTRACE_TRACEME: the program, the box's
   // child without bwrap, or an orphan the box took in) stops at each signal it is sent, until
   // its tracer lets it go: the box lets it go with its signal, untraced (red team: RTE, "killed
@@ -422,7 +440,7 @@ class Box {
         started_ +
         std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(limits_.wall_s));
     for (;;) {
-      if (main_exited()) break;
+      if (main_exited() || init_stays()) break;
       const Clock::time_point now = Clock::now();
       if (now >= next_look_) {
         const Look look = limiter_->look();
@@ -452,9 +470,13 @@ class Box {
       const Clock::time_point until = std::min(next_look_, stretched());
       const long long wait_ms =
           std::chrono::duration_cast<std::chrono::milliseconds>(until - Clock::now()).count() + 1;
-      pollfd fds[2] = {{signals_.fd, POLLIN, 0}, {request_.lifeline, POLLIN, 0}};
-      ::poll(fds, request_.lifeline >= 0 ? 2 : 1,
-             static_cast<int>(std::clamp<long long>(wait_ms, 0, 1000)));
+      // The init's report comes without a signal: watched while its pipe is open (it breaks
+      // when the init ends, which a SIGCHLD then says).
+      pollfd fds[3] = {{signals_.fd, POLLIN, 0},
+                       {request_.lifeline, POLLIN, 0},
+                       {report_open_ ? report_.fd : -1, POLLIN, 0}};
+      ::poll(fds, 3, static_cast<int>(std::clamp<long long>(wait_ms, 0, 1000)));
+      if (fds[2].revents & (POLLHUP | POLLERR)) report_open_ = false;
       if (fds[0].revents & POLLIN) {
         signalfd_siginfo info{};
         while (::read(signals_.fd, &info, sizeof info) == sizeof info)
@@ -507,22 +529,24 @@ class Box {
       // when the init lived to report it: bwrap reports a program killed by signal N as exit
       // status 128 + N. Without the report (the init killed: the box stopped the run, the OOM
       // killer chose it) that is all there is.
-      std::string report;
-      if (sandbox_ != SandboxKind::None) read_to_end(report_.fd, report);
-      if (report.size() == sizeof(int)) std::memcpy(&status, report.data(), sizeof(int));
-      const bool reported = report.size() == sizeof(int);
-      if (WIFEXITED(status)) {
-        record_.ending = BoxRecord::Ending::Exited;
-        record_.exit_code = WEXITSTATUS(status);
-        if (sandbox_ == SandboxKind::Bwrap && !reported && record_.exit_code > 128 &&
-            record_.exit_code < 128 + 65) {
-          record_.ending = BoxRecord::Ending::Signaled;
-          record_.signal = record_.exit_code - 128;
-        }
-      } else {
+      const std::optional<int> report = reported_status();
+      record_status(report.value_or(status), report.has_value());
+    }
+  }
+
+  // The program's wait status, as the box or the namespace's init (`reported`) saw it.
+  void record_status(int status, bool reported) {
+    if (WIFEXITED(status)) {
+      record_.ending = BoxRecord::Ending::Exited;
+      record_.exit_code = WEXITSTATUS(status);
+      if (sandbox_ == SandboxKind::Bwrap && !reported && record_.exit_code > 128 &&
+          record_.exit_code < 128 + 65) {
         record_.ending = BoxRecord::Ending::Signaled;
-        record_.signal = WTERMSIG(status);
+        record_.signal = record_.exit_code - 128;
       }
+    } else {
+      record_.ending = BoxRecord::Ending::Signaled;
+      record_.signal = WTERMSIG(status);
     }
   }
 
@@ -556,10 +580,17 @@ class Box {
       // left, nothing of the run lives (whatever the run orphans comes to the box) and there is
       // nothing to stop. Otherwise what it left is stopped, measured and killed. A failure may
       // be another judge's run holding the same id (their processes count as one user's).
-      collect_main();
+      // In a sandbox whose init stays for what the program left (drop.hpp), its report is the
+      // program's status, and it is stopped, measured and killed with the rest.
+      const bool init_stayed = init_stays();
+      if (init_stayed)
+        record_status(*reported_status(), true);
+      else
+        collect_main();
       siginfo_t info{};
-      const bool alone =
-          ::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 && errno == ECHILD;
+      const bool alone = !init_stayed &&
+                         ::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0 &&
+                         errno == ECHILD;
       if (!alone) freeze();
       if (identity_ && record_.failed() && limiter_->processes_capped_per_user()) {
         std::vector<pid_t> ours;
@@ -581,7 +612,7 @@ class Box {
     if (sandbox_ == SandboxKind::Bwrap) {
       std::string status;
       read_to_end(status_.fd, status);
-      if (!sandbox_started_program(status) && ran_out &&
+      if (!reported_status() && !sandbox_started_program(status) && ran_out &&
           record_.ending == BoxRecord::Ending::Exited) {
         record_.ending = BoxRecord::Ending::NotStarted;
         record_.message = "bwrap could not start " + request_.command[0] +
@@ -689,6 +720,8 @@ class Box {
   double waited_ = 0;
   BoxRecord::Stop stop_ = BoxRecord::Stop::None;
   std::optional<std::string> clash_;
+  std::string report_text_;  // what the namespace's init reported: the status, a byte if it stays
+  bool report_open_ = true;
   bool reaped_ = false;
   bool main_collected_ = false;
 };

@@ -15,8 +15,10 @@
 // program's wait status as it is (an int) to the descriptor FD, whose other end the box holds.
 // bwrap reports a process killed by signal N as the exit status 128 + N, as a shell does, and
 // the box could not tell a program that exited 130 from one killed by SIGINT; this report can.
-// When it exits, the kernel ends everything left in the namespace, as bwrap's own init did; it
-// exits at once, without a report, when the box is gone (the box's end of FD breaks).
+// When it exits, the kernel ends everything left in the namespace, as bwrap's own init did: so
+// when the program left processes, it says so with one more byte after the status and stays, for
+// the box to stop, measure and kill what is left, and it with them. It exits at once, without a
+// report, when the box is gone (the box's end of FD breaks).
 // Nothing in the namespace may signal it (the kernel delivers its init no signal it has no
 // handler for) and, not dumpable, nothing may trace it or open its descriptors: the report is
 // the step's alone. Without --report-to it execs the program itself.
