@@ -172,7 +172,7 @@ class Box {
     if (identity_ && ::fchown(dir_.fd, identity_->uid(), identity_->uid()) != 0)
       throw std::runtime_error("cannot hand the directory to the run's user id");
     std::string why;
-    seccomp_.fd = seccomp_filter_fd(why);
+    seccomp_.fd = seccomp_filter_fd(why, !limiter_->memory_exact());
     if (seccomp_.fd < 0) throw std::runtime_error("no seccomp filter: " + why);
   }
 

@@ -70,7 +70,7 @@ int describe(const BoxRequest& request) {
   for (const std::string& line :
        limit_scope(request.limits, here, request.isolation, ::geteuid() == 0))
     std::cout << "covers: " << line << "\n";
-  std::cout << describe_seccomp_filter() << "\n"
+  std::cout << describe_seccomp_filter(!here.cgroup) << "\n"
             << "delegation: " << (here.would_use_delegation ? "would-help" : "not-needed") << "\n";
   if (!here.error.empty()) std::cout << "error: " << here.error << "\n";
   return here.error.empty() ? 0 : 1;

@@ -3,12 +3,12 @@
 // memory limit, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id); the whole tree is
 // watched by the box's looks at /proc (process_tree.hpp): its CPU time (that of its live
 // processes and of those the box reaped) and its memory (the proportional set of each process,
-// so that pages shared copy-on-write after a fork count once, and the memfds it holds open),
-// stopped past the limit. Memory so counted is best effort: what no process holds (memfds only
-// mapped or in flight on a socket, data in socket buffers, System V segments no process has
-// attached, a tmpfs) is not seen, and a spike between two looks is missed; doc/execution.md
-// lists these. The CPU time of children the kernel reaps itself (their parent ignores SIGCHLD)
-// is lost to every count.
+// so that pages shared copy-on-write after a fork count once, and the memfds it holds open: a
+// backstop, the filter refuses memfd_create under rlimits), stopped past the limit. Memory so
+// counted is best effort: what no process holds (data in socket buffers, System V segments no
+// process has attached, a tmpfs) is not seen, and a spike between two looks is missed;
+// doc/execution.md lists these. The CPU time of children the kernel reaps itself (their parent
+// ignores SIGCHLD) is lost to every count.
 #include <linux/kcmp.h>
 #include <signal.h>
 #include <sys/syscall.h>

@@ -10,7 +10,8 @@
 //  - sizing a socket's buffers (EPERM for setsockopt SO_SNDBUF, SO_RCVBUF and their FORCE
 //    forms): they stay at the machine's default, from which RLIMIT_NOFILE is derived under
 //    rlimits (8 MiB a descriptor at wmem_max held 1500 MiB under 256 uncounted);
-//  - io_uring (EPERM for its three calls): it opens sockets and files without those calls.
+//  - io_uring (EPERM for its three calls): it opens sockets and files without those calls;
+//  - under rlimits, memfd_create (ENOSYS): memfds are counted only at the box's looks.
 // Only the machine's own architecture runs: a system call of another (32-bit int 0x80, x32)
 // kills the process, since its numbers mean other calls.
 #pragma once
@@ -20,14 +21,15 @@
 namespace entrapment {
 
 // A memfd holding the filter as a BPF program, at offset 0, close-on-exec (bwrap --seccomp FD
-// reads it there). -1 when it cannot be made, and `why` says why.
-int seccomp_filter_fd(std::string& why);
+// reads it there). -1 when it cannot be made, and `why` says why. `memfds_refused` (under
+// rlimits): memfd_create answers ENOSYS too.
+int seccomp_filter_fd(std::string& why, bool memfds_refused);
 
 // Loads the filter into the calling process (and what it starts), for a run without bwrap.
 // Sets no_new_privs first. nullptr, or the step that failed.
 const char* load_seccomp_filter(int filter_fd);
 
 // The filter's rules in words, one line each (judge-box --describe, doc/execution.md).
-std::string describe_seccomp_filter();
+std::string describe_seccomp_filter(bool memfds_refused);
 
 }  // namespace entrapment
