@@ -30,8 +30,9 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox) {
            "/dev/shm) included (page cache of files not counted)";
   return "memory " + in_mib(limits.memory_mib) +
          ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
-         "whole tree's proportional set (Pss) as the box's looks see it (at least four a second), "
-         "and no memfds (memfd_create answers ENOSYS); NOT counted: memory held in a tmpfs" +
+         "whole tree's proportional set (Pss) and its epoll registrations as the box's looks see "
+         "them (at least four a second), and no memfds (memfd_create answers ENOSYS); NOT "
+         "counted: memory held in a tmpfs" +
          (sandbox ? " (its /tmp and /dev/shm are capped at " +
                         in_mib(limits.max_scratch_bytes >> 20) + " each)"
                   : "") +

@@ -64,6 +64,13 @@ struct HeldMemfd {
 };
 std::vector<HeldMemfd> memfds_in(const std::string& process_dir);  // proc_dir()
 
+// The kernel memory of the epoll registrations in the epoll instances process `pid` holds open,
+// in KiB, counted to `enough_kib` at most: each is kernel slab in no resident set, about 200
+// bytes (an epitem of 128 and its wait-queue entry of 72), and one process made a million of
+// them (a registration, keyed by file and descriptor number, outlives the number's close). An
+// instance held by several processes counts in each.
+long long epoll_kib_in(const std::string& process_dir, long long enough_kib);  // proc_dir()
+
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();
 

@@ -95,6 +95,10 @@
 //                   and plays
 //   sndbuf-fill     the same, each socket's send buffer set to net.core.wmem_max (SO_SNDBUF)
 //                   first, where it may
+//   epoll-fill      30 children each make as many epoll registrations as their descriptors
+//                   allow (fill_epoll(): about 14,000 of 200 bytes each under 78 descriptors),
+//                   kernel memory in no resident set; held 1 s, then the children are killed
+//                   and it plays
 //   memfds-at-exit  waits 50 ms (the box's first look), writes 3 x argv[3] MiB into memfds of
 //                   1 MiB, forks a child that holds them too (and waits), plays and exits at
 //                   once: memory held after the box's first look until the run ends. Where
@@ -149,6 +153,8 @@
 #include <netinet/in.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/epoll.h>
+#include <sys/eventfd.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
@@ -225,6 +231,35 @@ void hold(std::size_t mib) {
     if (!block) abort();
     std::memset(block, 1, 1 << 20);
   }
+}
+
+// As many epoll registrations as the process's descriptors allow: a third of them epoll
+// instances, a third eventfds, and each pair registered under every other descriptor number, the
+// number closed after (a registration is keyed by file and number, and outlives the close).
+// Returns how many it made.
+long fill_epoll() {
+  rlimit files{};
+  getrlimit(RLIMIT_NOFILE, &files);
+  const int numbers = static_cast<int>(std::min<rlim_t>(files.rlim_cur, 1024));
+  const int third = (numbers - 8) / 3;
+  std::vector<int> polls, events;
+  int lowest = 0;
+  for (int i = 0; i < third; ++i) {
+    polls.push_back(epoll_create1(0));
+    events.push_back(eventfd(0, 0));
+    lowest = std::max({lowest, polls.back() + 1, events.back() + 1});
+  }
+  long items = 0;
+  for (const int poll : polls)
+    for (const int event : events)
+      for (int number = lowest; number < numbers; ++number) {
+        if (poll < 0 || event < 0 || dup2(event, number) < 0) continue;
+        epoll_event wanted{};
+        wanted.events = EPOLLIN;
+        if (epoll_ctl(poll, EPOLL_CTL_ADD, number, &wanted) == 0) ++items;
+        close(number);
+      }
+  return items;
 }
 
 // `mib` MiB in transparent huge pages where the machine gives them (one fault for each 2 MiB,
@@ -716,6 +751,30 @@ int main(int argc, char** argv) {
     allocate(each);
     std::this_thread::sleep_for(std::chrono::milliseconds(1200));
     for (pid_t child : children) waitpid(child, nullptr, 0);
+    play();
+  } else if (mode == "epoll-fill") {
+    int ready[2];
+    if (pipe(ready) != 0) return 5;
+    std::vector<pid_t> children;
+    for (int child = 0; child < 30; ++child) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        close(ready[0]);
+        const long items = fill_epoll();
+        [[maybe_unused]] const ssize_t said = write(ready[1], &items, sizeof items);
+        for (;;) pause();
+      }
+      if (pid > 0) children.push_back(pid);
+    }
+    close(ready[1]);
+    long items = 0, total = 0;
+    for (std::size_t child = 0;
+         child < children.size() && read(ready[0], &items, sizeof items) == sizeof items; ++child)
+      total += items;
+    std::fprintf(stderr, "%ld epoll registrations\n", total);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1000));
+    for (const pid_t child : children) kill(child, SIGKILL);
+    for (const pid_t child : children) waitpid(child, nullptr, 0);
     play();
   } else if (mode == "memfds-at-exit") {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
