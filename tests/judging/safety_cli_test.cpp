@@ -599,6 +599,25 @@ TEST(NotRoot, ProcessesNotDumpableCountByTheirResidentSets) {
   EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
 }
 
+// Found this session, not fixed: a judge that is not root cannot read the descriptors of a
+// process made not dumpable, so the epoll registrations the looks count under rlimits are not
+// seen there (the red team's epoll program, made not dumpable, under bwrap as nobody: 113 MiB of
+// slab under 64 MiB, AC at "mem 2.7 MiB"). A known hole (doc/execution.md).
+TEST(NotRoot, DISABLED_EpollRegistrationsOfAProgramNotDumpableAreCounted) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  std::string yaml = read_text(package.path("problem.yaml"));
+  const std::size_t memory = yaml.find("memory: 2048");
+  ASSERT_NE(memory, std::string::npos) << yaml;
+  package.write("problem.yaml", yaml.replace(memory, 12, "memory: 64"));
+  const JudgeRun run = package.judge({"run", "-v", package.sample(), "--no-sandbox", "--trust",
+                                      "--", nobody.player(), "epoll-fill", "x", "not-dumpable"},
+                                     nobody.options(), nobody.judge(), false);
+  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
+}
+
 TEST(NotRoot, InBwrapTheSameUsersAttacksReachNothing) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;

@@ -98,7 +98,7 @@
 //   epoll-fill      30 children each make as many epoll registrations as their descriptors
 //                   allow (fill_epoll(): about 14,000 of 200 bytes each under 78 descriptors),
 //                   kernel memory in no resident set; held 1 s, then the children are killed
-//                   and it plays
+//                   and it plays (argv[3] "not-dumpable": made so first)
 //   memfds-at-exit  waits 50 ms (the box's first look), writes 3 x argv[3] MiB into memfds of
 //                   1 MiB, forks a child that holds them too (and waits), plays and exits at
 //                   once: memory held after the box's first look until the run ends. Where
@@ -753,6 +753,7 @@ int main(int argc, char** argv) {
     for (pid_t child : children) waitpid(child, nullptr, 0);
     play();
   } else if (mode == "epoll-fill") {
+    if (argc > 3 && std::string(argv[3]) == "not-dumpable") prctl(PR_SET_DUMPABLE, 0);
     int ready[2];
     if (pipe(ready) != 0) return 5;
     std::vector<pid_t> children;
