@@ -587,10 +587,8 @@ TEST(NotRoot, ProcessesNotDumpableCountByTheirResidentSets) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
   Package package;
-  std::string yaml = read_text(package.path("problem.yaml"));
-  const std::size_t memory = yaml.find("memory: 2048");
-  ASSERT_NE(memory, std::string::npos) << yaml;
-  package.write("problem.yaml", yaml.replace(memory, 12, "memory: 64"));
+  package.write("problem.yaml",
+                with_limit(read_text(package.path("problem.yaml")), "memory", "64"));
   const JudgeRun run =
       package.judge({"run", "-v", package.sample(), "--no-sandbox", "--trust", "--time-limit", "2",
                      "--", nobody.player(), "not-dumpable", "x"},
@@ -607,10 +605,8 @@ TEST(NotRoot, DISABLED_EpollRegistrationsOfAProgramNotDumpableAreCounted) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
   Package package;
-  std::string yaml = read_text(package.path("problem.yaml"));
-  const std::size_t memory = yaml.find("memory: 2048");
-  ASSERT_NE(memory, std::string::npos) << yaml;
-  package.write("problem.yaml", yaml.replace(memory, 12, "memory: 64"));
+  package.write("problem.yaml",
+                with_limit(read_text(package.path("problem.yaml")), "memory", "64"));
   const JudgeRun run = package.judge({"run", "-v", package.sample(), "--no-sandbox", "--trust",
                                       "--", nobody.player(), "epoll-fill", "x", "not-dumpable"},
                                      nobody.options(), nobody.judge(), false);
