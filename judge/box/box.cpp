@@ -304,6 +304,12 @@ class Box {
       layout.report_fd = report_write;
       layout.step = own_binary();
       std::swap(layout.address_space, plan.rlimits.address_space);  // the step sets it
+      // Not root: RLIMIT_NPROC in bwrap's user namespace, where the step (its PID 1) counts too;
+      // none set here, or the kernel would hold the namespace to it (limiter.hpp).
+      if (plan.rlimits.processes_in_own_namespace) {
+        layout.processes = *plan.rlimits.processes_in_own_namespace + 1;
+        plan.rlimits.processes.reset();
+      }
       plan.argv = sandboxed_command(command, layout, plan.uid);
       plan.keep_open[0] = status_write.fd;
       plan.keep_open[1] = seccomp_.fd;
@@ -311,6 +317,7 @@ class Box {
     } else {
       plan.argv = command;
       plan.seccomp_here = seccomp_.fd;
+      plan.own_user_namespace = ::geteuid() != 0;
     }
     std::map<std::string, std::string> env = {
         {"PATH", "/usr/local/bin:/usr/bin:/bin"},

@@ -138,6 +138,7 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   argv.insert(argv.end(), {"--report-to", std::to_string(layout.report_fd)});
   if (layout.address_space)
     argv.insert(argv.end(), {"--address-space", std::to_string(*layout.address_space)});
+  if (layout.processes) argv.insert(argv.end(), {"--processes", std::to_string(*layout.processes)});
   argv.push_back("--");
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;

@@ -30,6 +30,9 @@ struct ChildPlan {
   int box_alive = -1;        // read end of a pipe the box holds open: it breaks if the box dies
   int box_alive_write = -1;  // its write end, the box's: closed here, or it would never break
   int cpu = -1;              // the one CPU it may use (--cpu), or -1
+  // No sandbox, a box that is not root: a user namespace of the run's own, its ids mapped to
+  // themselves, where it can make one (child.cpp says why).
+  bool own_user_namespace = false;
   // In the box's own namespaces: the root to build, and where the init reports the program's
   // wait status.
   bool own_namespaces = false;

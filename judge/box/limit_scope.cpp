@@ -23,7 +23,7 @@ std::string time_line(const BoxLimits& limits, bool cgroup) {
          " (RLIMIT_CPU per process only as a backstop)";
 }
 
-std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox) {
+std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool root) {
   if (cgroup)
     return "memory " + in_mib(limits.memory_mib) +
            ": counted exactly: the whole tree, by its control group, memfd and tmpfs (its /tmp, "
@@ -40,7 +40,11 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox) {
          (sandbox ? "it ends with the run's IPC namespace" : "it outlives the run") +
          "), or by the kernel for it (data in pipes and sockets no "
          "one reads; each socket's buffers stay at the machine's default, and RLIMIT_NOFILE keeps "
-         "one process's within the limit)";
+         "one process's within the limit)" +
+         (sandbox || root ? ""
+                          : "; the run has a user namespace of its own, so that the box may read "
+                            "what a process made not dumpable holds: where the machine refuses "
+                            "your user one, such a process's epoll registrations are NOT counted");
 }
 
 std::string processes_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool root) {
@@ -53,9 +57,11 @@ std::string processes_line(const BoxLimits& limits, bool cgroup, bool sandbox, b
     return "processes " + count + ": the whole tree, by RLIMIT_NPROC on its own user id";
   if (!root)
     return "processes " + count +
-           " beyond those you run now: by RLIMIT_NPROC on your user id, SHARED by every run of "
-           "yours at once (this judge's others, another judge's): their processes count against "
-           "this run's";
+           ": by RLIMIT_NPROC in the run's own user namespace, which counts its processes alone" +
+           (sandbox ? std::string()
+                    : std::string("; where the machine refuses your user one, " + count +
+                                  " beyond those you run now, on your user id, SHARED by every "
+                                  "run of yours at once (this judge's others, another judge's)"));
   return "processes: not limited (no control group, and root is not bound by RLIMIT_NPROC)";
 }
 
@@ -69,7 +75,7 @@ std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& 
   lines.push_back("wall clock " + in_seconds(limits.wall_s) +
                   ": a guard for programs that wait, moved later by the time they (and the "
                   "sandbox starting them) waited for a CPU");
-  lines.push_back(memory_line(limits, here.cgroup, sandbox));
+  lines.push_back(memory_line(limits, here.cgroup, sandbox, root));
   lines.push_back(processes_line(limits, here.cgroup, sandbox, root));
   lines.push_back(
       "open files: RLIMIT_NOFILE per process, the run's processes together at most a twentieth "

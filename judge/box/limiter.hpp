@@ -30,7 +30,11 @@ struct ChildRlimits {
   rlim_t cpu_soft = 0, cpu_hard = 0;  // a per-process backstop above the CPU limit
   std::optional<rlim_t> address_space;
   std::optional<rlim_t> processes;  // RLIMIT_NPROC, where nothing else caps the tasks
-  rlim_t files = 0;                 // RLIMIT_NOFILE: the run's share of the machine's files
+  // RLIMIT_NPROC where the run has a user namespace of its own (a box that is not root: bwrap's,
+  // or the box's own without a sandbox), set inside it: the kernel counts a user's processes
+  // per namespace, so it counts the run's alone there. `processes` where it has none.
+  std::optional<rlim_t> processes_in_own_namespace;
+  rlim_t files = 0;  // RLIMIT_NOFILE: the run's share of the machine's files
   rlim_t file_size = 0;
   rlim_t stack = RLIM_INFINITY;
 };

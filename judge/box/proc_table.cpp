@@ -184,36 +184,64 @@ std::vector<HeldMemfd> memfds_in(const std::string& process_dir) {
   return held;
 }
 
+namespace {
+
+// The registrations an epoll instance's fdinfo lists, a line "tfd: ..." each after a few of
+// its own, up to `enough`; 0 for a descriptor of another kind (none of theirs starts so). Read
+// in pieces: a million registrations are 80 MB of text.
+long long registrations_in(const std::string& fdinfo, long long enough) {
+  const int info = ::open(fdinfo.c_str(), O_RDONLY | O_CLOEXEC);
+  if (info < 0) return 0;
+  static constexpr char kLine[] = "tfd:";
+  long long registrations = 0;
+  std::size_t column = 0;
+  bool matching = true;
+  char buffer[1 << 16];
+  ssize_t got;
+  while (registrations < enough && (got = ::read(info, buffer, sizeof buffer)) > 0)
+    for (ssize_t i = 0; i < got; ++i) {
+      if (buffer[i] == '\n') {
+        column = 0;
+        matching = true;
+        continue;
+      }
+      if (column < 4) {
+        matching = matching && buffer[i] == kLine[column];
+        if (column == 3 && matching) ++registrations;
+      }
+      ++column;
+    }
+  ::close(info);
+  return registrations;
+}
+
+}  // namespace
+
 long long epoll_kib_in(const std::string& process_dir, long long enough_kib) {
   constexpr long long kBytesARegistration = 200;
   const long long enough = enough_kib * 1024 / kBytesARegistration + 1;
   long long registrations = 0;
-  const std::string fds = process_dir + "/fd";
-  DIR* dir = ::opendir(fds.c_str());
-  if (!dir) return 0;
+  const std::string fds = process_dir + "/fd", infos = process_dir + "/fdinfo/";
   static const std::string kEpoll = "anon_inode:[eventpoll]";
   char target[32];
-  while (const dirent* entry = ::readdir(dir)) {
-    if (entry->d_name[0] == '.' || registrations >= enough) continue;
-    const ssize_t n = ::readlink((fds + "/" + entry->d_name).c_str(), target, sizeof target - 1);
-    if (n != static_cast<ssize_t>(kEpoll.size()) || kEpoll.compare(0, kEpoll.size(), target, n))
-      continue;
-    // Its fdinfo has a line "tfd: ..." for each registration, after a few of its own: read in
-    // pieces (a million registrations are 80 MB of text), the lines counted as they start.
-    const int info =
-        ::open((process_dir + "/fdinfo/" + entry->d_name).c_str(), O_RDONLY | O_CLOEXEC);
-    if (info < 0) continue;
-    char buffer[1 << 16];
-    bool line_start = true;
-    ssize_t got;
-    while (registrations < enough && (got = ::read(info, buffer, sizeof buffer)) > 0)
-      for (ssize_t i = 0; i < got; ++i) {
-        if (line_start && buffer[i] == 't') ++registrations;
-        line_start = buffer[i] == '\n';
-      }
-    ::close(info);
+  if (DIR* dir = ::opendir(fds.c_str())) {
+    // Which descriptors are epoll instances, by their links: only theirs are read.
+    while (const dirent* entry = ::readdir(dir)) {
+      if (entry->d_name[0] == '.' || registrations >= enough) continue;
+      const ssize_t n = ::readlink((fds + "/" + entry->d_name).c_str(), target, sizeof target - 1);
+      if (n == static_cast<ssize_t>(kEpoll.size()) && !kEpoll.compare(0, kEpoll.size(), target, n))
+        registrations += registrations_in(infos + entry->d_name, enough - registrations);
+    }
+    ::closedir(dir);
+  } else if (DIR* dir = ::opendir(infos.c_str())) {
+    // A process not dumpable: its descriptors' links are root's alone, their fdinfo open to
+    // whoever may trace it (the owner of its user namespace among them): each one read.
+    while (const dirent* entry = ::readdir(dir)) {
+      if (entry->d_name[0] == '.' || registrations >= enough) continue;
+      registrations += registrations_in(infos + entry->d_name, enough - registrations);
+    }
+    ::closedir(dir);
   }
-  ::closedir(dir);
   return registrations * kBytesARegistration / 1024;
 }
 

@@ -144,13 +144,14 @@ class MemoryLooks {
       Detail& detail = details_[p->pid];
       detail.start = p->start;
       // A map it cannot read is a zombie's or a process's gone since the tree was read (they
-      // hold nothing), or one not dumpable to a box that is not root (red team: 8 such
-      // processes held 600-1000 MiB under 256 MiB, counted as nothing: AC). Each counts by its
-      // resident set now, read again from its stat, which stays readable: 0 for the first two
-      // (the resident set the tree saw was a child's that shared its parent's pages and then
-      // exited: 254 MiB for cow-fork's 150). Pages it shares count whole there. Not a process
-      // still to be looked at, which holds every decision back (red team: a zombie left
-      // beside 4 x 40 MiB under 64 MiB made every look undetailed; it ran to its end).
+      // hold nothing), or one not dumpable to a box that is not root and owns no user
+      // namespace of the run's (red team: 8 such processes held 600-1000 MiB under 256 MiB,
+      // counted as nothing: AC). Each counts by its resident set now, read again from its
+      // stat, which stays readable: 0 for the first two (the resident set the tree saw was a
+      // child's that shared its parent's pages and then exited: 254 MiB for cow-fork's 150).
+      // Pages it shares count whole there. Not a process still to be looked at, which holds
+      // every decision back (red team: a zombie left beside 4 x 40 MiB under 64 MiB made every
+      // look undetailed; it ran to its end).
       // A process whose main thread has exited is read through a thread that runs (red team:
       // five such processes held 250 MiB under 64 MiB, read as nothing: AC).
       const std::string dir = proc_dir(*p);
@@ -198,15 +199,19 @@ class RlimitLimiter : public Limiter {
         r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));
     if (limits_.limit_address_space)
       r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
-    // RLIMIT_NPROC counts every process of the user id. A run's own id (a root judge's sandbox)
-    // is the run's alone. Not root, it is the user's: the user's processes now and the run's on
-    // top of them, shared with every other run of the user (judge run -v says so). Root without
-    // an id of the run's own is not bound by it: no cap.
-    if (run_uid)
+    // RLIMIT_NPROC counts every process of the user id in a user namespace. A run's own id (a
+    // root judge's sandbox) is the run's alone. Not root, the run has a user namespace of its
+    // own wherever one may be made, where the count is the run's alone too; elsewhere it is the
+    // user's: the user's processes now and the run's on top of them, shared with every other
+    // run of the user (judge run -v says so). Root without an id of the run's own is not bound
+    // by it: no cap.
+    if (run_uid) {
       r.processes = static_cast<rlim_t>(limits_.max_processes);
-    else if (::geteuid() != 0)
+    } else if (::geteuid() != 0) {
+      r.processes_in_own_namespace = static_cast<rlim_t>(limits_.max_processes);
       r.processes = static_cast<rlim_t>(limits_.max_processes) +
                     static_cast<rlim_t>(read_processes_of_user(::geteuid()).size());
+    }
     return r;
   }
 

@@ -225,7 +225,8 @@ const Hostile kHostile[] = {
     // 8 processes of 40 MiB under 64 MiB, made not dumpable: a judge that is not root cannot
     // read their maps, which under rlimits counted as nothing (red team: 8 such processes held
     // 600-1000 MiB under 256 MiB, AC at "mem 131 MiB", --no-sandbox as a user). Their resident
-    // sets count instead (as root the maps are read: NotRoot in safety_cli_test.cpp tries a user).
+    // sets count where no user namespace lets the judge read them (as root the maps are read:
+    // NotRoot in safety_cli_test.cpp tries a user).
     {"not-dumpable", Verdict::MLE, false, 64, 0, 0, 0, "limit 64 MiB", 0, 0, 0},
     // A child fork-bombs once the main process has ended: the run's figures are those of that
     // moment under every mechanism (it was TLE under some, AC under another).

@@ -144,6 +144,11 @@
 //                   third of kernel.pty.max (the ptys every sandbox on the machine shares), 4
 //                   when they held some but fewer, and plays when they held none; says how many
 //                   on stderr
+//   threads-on-signal  blocks SIGUSR1 and waits for it (the test sends it once it sees the
+//                   signal blocked, /proc/PID/status SigBlk), then starts argv[3] (200)
+//                   threads of 64 KiB stacks that each wait until all have started; joins
+//                   them and plays, or exits with status 3 saying which thread it could not
+//                   start
 //   kill-all        waits 0.3 s (a neighbour judged in parallel has started), sends SIGKILL
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
@@ -151,6 +156,7 @@
 #include <linux/keyctl.h>
 #include <linux/perf_event.h>
 #include <netinet/in.h>
+#include <pthread.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/epoll.h>
@@ -162,6 +168,7 @@
 #include <sys/ptrace.h>
 #include <sys/resource.h>
 #include <sys/shm.h>
+#include <sys/signalfd.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -685,6 +692,42 @@ int main(int argc, char** argv) {
   } else if (mode == "stop-then-crash") {
     play(1);
     raise(SIGSEGV);
+  } else if (mode == "threads-on-signal") {
+    sigset_t usr1;
+    sigemptyset(&usr1);
+    sigaddset(&usr1, SIGUSR1);
+    sigprocmask(SIG_BLOCK, &usr1, nullptr);
+    // Read from a signalfd: blocked all along (sigwait unblocks it while it waits).
+    const int arrived = signalfd(-1, &usr1, SFD_CLOEXEC);
+    signalfd_siginfo info{};
+    if (arrived < 0 || read(arrived, &info, sizeof info) != sizeof info) return 5;
+    const int wanted = argc > 3 ? std::atoi(argv[3]) : 200;
+    int all_started[2];
+    if (pipe(all_started) != 0) return 5;
+    pthread_attr_t small;
+    pthread_attr_init(&small);
+    pthread_attr_setstacksize(&small, 64 << 10);
+    const auto wait_for_all = [](void* read_end) -> void* {
+      char byte;
+      [[maybe_unused]] const ssize_t got = read(*static_cast<int*>(read_end), &byte, 1);
+      return nullptr;
+    };
+    std::vector<pthread_t> threads;
+    int failed_at = 0;
+    for (int i = 0; i < wanted && !failed_at; ++i) {
+      pthread_t thread;
+      if (pthread_create(&thread, &small, wait_for_all, &all_started[0]) != 0)
+        failed_at = i + 1;
+      else
+        threads.push_back(thread);
+    }
+    close(all_started[1]);
+    for (pthread_t thread : threads) pthread_join(thread, nullptr);
+    if (failed_at) {
+      std::fprintf(stderr, "could not start thread %d of %d\n", failed_at, wanted);
+      return 3;
+    }
+    play();
   } else if (mode == "threads") {
     std::vector<std::thread> threads;
     for (int i = 0; i < 8; ++i)
