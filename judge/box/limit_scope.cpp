@@ -38,9 +38,9 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
                   : "") +
          ", in System V shared memory no process has attached (" +
          (sandbox ? "it ends with the run's IPC namespace" : "it outlives the run") +
-         "), or by the kernel for it (data in pipes and sockets no "
-         "one reads; each socket's buffers stay at the machine's default, and RLIMIT_NOFILE keeps "
-         "one process's within the limit)" +
+         "), or by the kernel for it (data in pipes and sockets no one reads; pipes and sockets "
+         "stay at the machine's default sizes, and RLIMIT_NOFILE keeps one process's within the "
+         "limit)" +
          (sandbox || root ? ""
                           : "; the run has a user namespace of its own, so that the box may read "
                             "what a process made not dumpable holds: where the machine refuses "

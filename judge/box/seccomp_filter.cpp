@@ -1,6 +1,7 @@
 #include "seccomp_filter.hpp"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <linux/falloc.h>
 #include <linux/filter.h>
 #include <linux/seccomp.h>
@@ -32,6 +33,8 @@ struct Rule {
   int number = -1;
   // Only where the argument at this place is RLIMIT_CORE and the next (the new limit) is given.
   int core_limit_at = -1;
+  // Only with this second argument (fcntl's command); -1: any.
+  long second_is = -1;
 };
 
 // setxattrat (Linux 6.13) is newer than the libseccomp of Debian 12: by number, the one every
@@ -97,6 +100,23 @@ const Rule kRules[] = {
     // lets every user), each to its RLIMIT_MEMLOCK, held 1403 MiB under a 64 MiB control group,
     // AC (red team). As a kernel that forbids them (paranoid 3) answers.
     {"perf_event_open", EACCES, false, false, false},
+    // The events an inotify or fanotify instance queues for a reader that never reads are kernel
+    // memory, in no resident set (512 bytes each, 16,384 an instance, 128 instances a user):
+    // under rlimits 1 GiB under 64 MiB for 5 s, AC at "mem 1.7 MiB", in every sandbox; fanotify
+    // 245 MiB (red team). Their instances are also a table every run of one user shares. As a
+    // kernel without inotify answers, and fanotify as it answers a user it does not allow.
+    {"inotify_init", ENOSYS, false, false, false},
+    {"inotify_init1", ENOSYS, false, false, false},
+    {"fanotify_init", EPERM, false, false, false},
+    // A pipe enlarged to 1 MiB (F_SETPIPE_SZ, pipe-max-size) holds 16 times the default, no
+    // process's memory: 37 MiB in one process's pipes beside 40 MiB of its own under 64 MiB,
+    // AC (red team); at the default, RLIMIT_NOFILE keeps one process's pipes to a few MiB. As
+    // an unprivileged user past pipe-max-size is answered.
+    {"fcntl", EPERM, false, false, false, false, -1, -1, F_SETPIPE_SZ},
+    {"fcntl64", EPERM, false, false, false, false, -1, -1, F_SETPIPE_SZ},
+    // A POSIX message queue outlives the run without a sandbox (up to RLIMIT_MSGQUEUE, 800 KiB
+    // a user: red team). As a kernel without them answers.
+    {"mq_open", ENOSYS, false, false, false},
 };
 
 // Under rlimits only (a control group charges memfds to the run exactly): a memfd's data is in
@@ -137,6 +157,9 @@ int seccomp_filter_fd(std::string& why, bool memfds_refused) {
     else if (rule.core_limit_at == 1)
       error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 2,
                                  SCMP_A1(SCMP_CMP_EQ, RLIMIT_CORE), SCMP_A2(SCMP_CMP_NE, 0));
+    else if (rule.second_is >= 0)
+      error = ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 1,
+                                 SCMP_A1(SCMP_CMP_EQ, static_cast<scmp_datum_t>(rule.second_is)));
     else if (rule.not_plain)
       error =
           ::seccomp_rule_add(filter, SCMP_ACT_ERRNO(rule.error), call, 1, SCMP_A1(SCMP_CMP_NE, 0));
@@ -189,7 +212,9 @@ std::string describe_seccomp_filter(bool memfds_refused) {
          "; no vmsplice; no extended attributes set; no "
          "io_setup (the machine's AIO table); fallocate only plain (its other modes pass "
          "RLIMIT_FSIZE by); RLIMIT_CORE kept at 1 byte (a set or prlimit of it answers "
-         "success, not run); no perf_event_open; only the machine's own architecture";
+         "success, not run); no perf_event_open; no inotify or fanotify (their queued events); "
+         "pipes at their default size (no F_SETPIPE_SZ); no POSIX message queues; only the "
+         "machine's own architecture";
 }
 
 }  // namespace entrapment

@@ -512,6 +512,32 @@ TEST_P(BoxAlone, TheMachinesTableOfAsynchronousIoIsNotTheRuns) {
 }
 #endif
 
+// Red team: events queued in inotify or fanotify instances no one reads and pipes enlarged past
+// their default size are kernel memory in no resident set (1 GiB of inotify events under a 64
+// MiB limit, AC under rlimits), and a POSIX message queue outlives a run without a sandbox. The
+// filter refuses each, as a kernel without them, or a user it does not allow, is answered.
+TEST_P(BoxAlone, NoQueuedEventsEnlargedPipesOrMessageQueues) {
+  Box b = box();
+  const BoxRun run =
+      b.run({"/usr/bin/python3", "-c",
+             "import ctypes, fcntl, os\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "def error(result):\n"
+             "    return ctypes.get_errno() if result < 0 else 0\n"
+             "print(error(libc.inotify_init()), error(libc.inotify_init1(0)))\n"
+             "print(error(libc.fanotify_init(0x200, os.O_RDONLY)))\n"  // REPORT_FID
+             "name = b'/entrapment-box-test-%d' % os.getpid()\n"
+             "print(error(libc.mq_open(name, os.O_CREAT | os.O_RDWR, 0o600, None)))\n"
+             "libc.mq_unlink(name)\n"
+             "r, w = os.pipe()\n"
+             "try:\n"
+             "    fcntl.fcntl(w, 1031, 1 << 20)\n"  // F_SETPIPE_SZ
+             "    print('enlarged')\n"
+             "except OSError as e:\n"
+             "    print(e.errno)\n"});
+  EXPECT_EQ(run.out, "38 38\n1\n38\n1\n") << run.err << run.record_text;
+}
+
 // Red team: a tmpfs's size caps its files' data, not their user attributes, which the kernel
 // holds up to 1 KiB a possible inode (half the machine's pages): 200 MiB in 0.05 s in a /tmp of
 // 64 MiB, AC under a 64 MiB limit at "mem 1.8 MiB" under rlimits. The filter refuses them (a

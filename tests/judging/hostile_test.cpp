@@ -346,6 +346,16 @@ const Hostile kClosedByTheFilter[] = {
     // processes held 1403 MiB under a 64 MiB control group, AC at "mem 12.6 MiB"). The filter
     // refuses perf_event_open; what it holds instead is counted.
     {"perf-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 192 MiB under 64 MiB in events queued in inotify instances it never reads, 512 bytes of
+    // kernel memory each (red team: 1 GiB under 64 MiB for 5 s, AC at "mem 1.7 MiB" under
+    // rlimits, in every sandbox; a control group is charged with them). The filter refuses
+    // inotify (and fanotify); what it holds instead is counted.
+    {"inotify-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 96 MiB under 64 MiB, as much as it can of it in pipes enlarged to 1 MiB by 8 children and
+    // never read (red team: 37 MiB in one process's pipes beside 40 MiB of its own, AC under
+    // rlimits). The filter refuses F_SETPIPE_SZ: at the default, RLIMIT_NOFILE keeps each
+    // process's pipes to a few MiB, and what it holds instead is counted.
+    {"pipe-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
 };
 
 std::string name(const ::testing::TestParamInfo<Param>& info) {

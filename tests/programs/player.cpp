@@ -134,6 +134,14 @@
 //                   1 MiB each by up to 48 children, each until refused (RLIMIT_MEMLOCK): kernel
 //                   memory no control group is charged with; where it cannot, holds the rest as
 //                   memory of its own; holds it 1.1 s, then plays (the children end with it)
+//   inotify-fill    holds 3 x argv[3] MiB in events queued in inotify instances it never reads
+//                   (512 bytes of kernel memory each, fs.inotify.max_queued_events an instance:
+//                   8 MiB): each watches its directory, where it opens and closes a file of a
+//                   255-character name (open and close alternate: equal neighbours merge);
+//                   where it cannot, holds the rest as memory of its own; then plays
+//   pipe-fill       holds 1.5 x argv[3] MiB: in pipes no one reads, each enlarged to 1 MiB
+//                   (F_SETPIPE_SZ) where it may, filled by up to 8 children, as much as they
+//                   can; the rest as memory of its own; holds it 1.1 s, then plays
 //   file-table      250 children each open /dev/null until refused and hold it; exits with
 //                   status 3 (RTE) when all of them held more than a tenth of the machine's file
 //                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
@@ -161,6 +169,7 @@
 #include <signal.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
+#include <sys/inotify.h>
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
@@ -1053,6 +1062,61 @@ int main(int argc, char** argv) {
       if (theirs == 0) break;  // refused at once: every other child would be
     }
     std::fprintf(stderr, "held %ld MiB in perf buffers\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "inotify-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long queue = std::max(
+        1L,
+        std::strtol(read_text_file("/proc/sys/fs/inotify/max_queued_events").c_str(), nullptr, 10));
+    const std::string name(255, 'n');
+    close(open(name.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644));
+    std::vector<int> instances;
+    for (long planned = 0; planned < wanted; planned += queue * 512) {
+      const int fd = inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
+      if (fd < 0) break;
+      instances.push_back(fd);
+      if (inotify_add_watch(fd, ".", IN_OPEN | IN_CLOSE_NOWRITE) < 0) break;
+    }
+    long held = 0;
+    if (!instances.empty()) {
+      for (long i = 0; i < queue / 2 + 8; ++i) close(open(name.c_str(), O_RDONLY | O_CLOEXEC));
+      for (int fd : instances) {
+        int queued = 0;  // bytes a reader would get: 16 + 256 for each event
+        if (ioctl(fd, FIONREAD, &queued) == 0) held += queued / 272 * 512L;
+      }
+    }
+    std::fprintf(stderr, "held %ld MiB in inotify events\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    play();
+  } else if (mode == "pipe-fill") {
+    const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long wanted = limit + limit / 2;
+    int counts[2], alive[2];
+    if (pipe(counts) != 0 || pipe(alive) != 0) return 1;
+    long held = 0;
+    for (int child = 0; child < 8 && held < wanted; ++child) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        close(alive[1]);
+        long mine = 0;
+        static char block[1 << 16];
+        for (int ends[2]; held + mine < wanted && pipe2(ends, O_NONBLOCK) == 0;) {
+          fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);  // refused: the default, 64 KiB
+          for (ssize_t n; (n = write(ends[1], block, sizeof block)) > 0;) mine += n;
+        }
+        if (write(counts[1], &mine, sizeof mine) != sizeof mine) _exit(1);
+        char byte;
+        while (read(alive[0], &byte, 1) != 0) {  // until the parent is gone
+        }
+        _exit(0);
+      }
+      long theirs = 0;
+      if (pid < 0 || read(counts[0], &theirs, sizeof theirs) != sizeof theirs) break;
+      held += theirs;
+    }
+    std::fprintf(stderr, "held %ld MiB in pipes\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
