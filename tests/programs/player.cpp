@@ -609,6 +609,34 @@ std::pair<long, std::size_t> held_by_children(int count, OpenOne open_one) {
   return {held, children.size()};
 }
 
+// Up to `count` children, one after another, each holding what `fill(held)` makes it hold and
+// returns (`held`: what those before it hold), until `wanted` is held or one holds nothing
+// (refused at once: every other child would be). They hold it until this process is gone.
+// What they hold together; -1 when it cannot start them.
+template <typename Fill>
+long held_by_children_until_gone(int count, long wanted, Fill fill) {
+  int counts[2], alive[2];
+  if (pipe(counts) != 0 || pipe(alive) != 0) return -1;
+  long held = 0;
+  for (int child = 0; child < count && held < wanted; ++child) {
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(alive[1]);
+      const long mine = fill(held);
+      if (write(counts[1], &mine, sizeof mine) != sizeof mine) _exit(1);
+      char byte;
+      while (read(alive[0], &byte, 1) != 0) {  // until the parent is gone
+      }
+      _exit(0);
+    }
+    long theirs = 0;
+    if (pid < 0 || read(counts[0], &theirs, sizeof theirs) != sizeof theirs) break;
+    held += theirs;
+    if (theirs == 0) break;
+  }
+  return held;
+}
+
 int fill(const std::string& dir, const std::string& token, int files = 600) {
   static char block[512 << 10];
   std::memset(block, 'f', sizeof block);
@@ -1029,38 +1057,24 @@ int main(int argc, char** argv) {
     play();
   } else if (mode == "perf-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
-    int counts[2], alive[2];
-    if (pipe(counts) != 0 || pipe(alive) != 0) return 1;
-    long held = 0;
-    for (int child = 0; child < 48 && held < wanted; ++child) {
-      const pid_t pid = fork();
-      if (pid == 0) {
-        close(alive[1]);
-        long mine = 0;
-        while (held + mine < wanted) {
-          perf_event_attr attr{};
-          attr.size = sizeof attr;
-          attr.type = PERF_TYPE_SOFTWARE;
-          attr.config = PERF_COUNT_SW_DUMMY;
-          attr.exclude_kernel = 1;
-          attr.exclude_hv = 1;
-          const int fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
-          if (fd < 0) break;
-          if (mmap(nullptr, 257 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED)
-            break;
-          mine += 256 * 4096;
-        }
-        if (write(counts[1], &mine, sizeof mine) != sizeof mine) _exit(1);
-        char byte;
-        while (read(alive[0], &byte, 1) != 0) {  // until the parent is gone
-        }
-        _exit(0);
+    const long held = held_by_children_until_gone(48, wanted, [wanted](long held_before) {
+      long mine = 0;
+      while (held_before + mine < wanted) {
+        perf_event_attr attr{};
+        attr.size = sizeof attr;
+        attr.type = PERF_TYPE_SOFTWARE;
+        attr.config = PERF_COUNT_SW_DUMMY;
+        attr.exclude_kernel = 1;
+        attr.exclude_hv = 1;
+        const int fd = static_cast<int>(syscall(SYS_perf_event_open, &attr, 0, -1, -1, 0));
+        if (fd < 0) break;
+        if (mmap(nullptr, 257 * 4096, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0) == MAP_FAILED)
+          break;
+        mine += 256 * 4096;
       }
-      long theirs = 0;
-      if (pid < 0 || read(counts[0], &theirs, sizeof theirs) != sizeof theirs) break;
-      held += theirs;
-      if (theirs == 0) break;  // refused at once: every other child would be
-    }
+      return mine;
+    });
+    if (held < 0) return 1;
     std::fprintf(stderr, "held %ld MiB in perf buffers\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
@@ -1093,29 +1107,16 @@ int main(int argc, char** argv) {
   } else if (mode == "pipe-fill") {
     const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const long wanted = limit + limit / 2;
-    int counts[2], alive[2];
-    if (pipe(counts) != 0 || pipe(alive) != 0) return 1;
-    long held = 0;
-    for (int child = 0; child < 8 && held < wanted; ++child) {
-      const pid_t pid = fork();
-      if (pid == 0) {
-        close(alive[1]);
-        long mine = 0;
-        static char block[1 << 16];
-        for (int ends[2]; held + mine < wanted && pipe2(ends, O_NONBLOCK) == 0;) {
-          fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);  // refused: the default, 64 KiB
-          for (ssize_t n; (n = write(ends[1], block, sizeof block)) > 0;) mine += n;
-        }
-        if (write(counts[1], &mine, sizeof mine) != sizeof mine) _exit(1);
-        char byte;
-        while (read(alive[0], &byte, 1) != 0) {  // until the parent is gone
-        }
-        _exit(0);
+    const long held = held_by_children_until_gone(8, wanted, [wanted](long held_before) {
+      long mine = 0;
+      static char block[1 << 16];
+      for (int ends[2]; held_before + mine < wanted && pipe2(ends, O_NONBLOCK) == 0;) {
+        fcntl(ends[1], F_SETPIPE_SZ, 1 << 20);  // refused: the default, 64 KiB
+        for (ssize_t n; (n = write(ends[1], block, sizeof block)) > 0;) mine += n;
       }
-      long theirs = 0;
-      if (pid < 0 || read(counts[0], &theirs, sizeof theirs) != sizeof theirs) break;
-      held += theirs;
-    }
+      return mine;
+    });
+    if (held < 0) return 1;
     std::fprintf(stderr, "held %ld MiB in pipes\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
