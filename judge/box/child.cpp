@@ -126,6 +126,12 @@ bool enter_own_user_namespace() {
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   if (const char* step = plan.limiter->enter()) fail_in_child(error_pipe, step);
+  // Under rlimits no transparent huge pages, for everything the run starts (the filter keeps
+  // them off): a huge page mapped but for 4 KiB stays whole, in no resident set, until the
+  // kernel splits it (red team: 3 GiB under 64 MiB in 1,500 such pages, AC). A control group
+  // is charged with them.
+  if (!plan.limiter->memory_exact() && ::prctl(PR_SET_THP_DISABLE, 1, 0, 0, 0) != 0)
+    fail_in_child(error_pipe, "turning huge pages off");
   // Its CPU, whatever the limiter did (a cpuset, or nothing): the pin that always works, and
   // that the sandbox and everything the program starts inherit.
   if (plan.cpu >= 0) {

@@ -31,16 +31,17 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
   return "memory " + in_mib(limits.memory_mib) +
          ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
          "whole tree's proportional set (Pss) and its epoll registrations as the box's looks see "
-         "them (at least four a second), and no memfds (memfd_create answers ENOSYS); NOT "
-         "counted: memory held in a tmpfs" +
+         "them (at least four a second), no memfds (memfd_create answers ENOSYS) and no "
+         "transparent huge pages; NOT counted: memory held in a tmpfs" +
          (sandbox ? " (its /tmp and /dev/shm are capped at " +
                         in_mib(limits.max_scratch_bytes >> 20) + " each)"
                   : "") +
          ", in System V shared memory no process has attached (" +
          (sandbox ? "it ends with the run's IPC namespace" : "it outlives the run") +
-         "), or by the kernel for it (data in pipes and sockets no one reads; pipes and sockets "
-         "stay at the machine's default sizes, and RLIMIT_NOFILE keeps one process's within the "
-         "limit)" +
+         "), in shared memory its processes dropped from their page tables (MADV_DONTNEED), or "
+         "by the kernel for it (the records of its mappings; data in pipes and sockets no one "
+         "reads: pipes and sockets stay at the machine's default sizes, and RLIMIT_NOFILE keeps "
+         "one process's within the limit)" +
          (sandbox || root ? ""
                           : "; the run has a user namespace of its own, so that the box may read "
                             "what a process made not dumpable holds: where the machine refuses "

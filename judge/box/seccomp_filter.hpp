@@ -21,15 +21,15 @@
 namespace entrapment {
 
 // A memfd holding the filter as a BPF program, at offset 0, close-on-exec (bwrap --seccomp FD
-// reads it there). -1 when it cannot be made, and `why` says why. `memfds_refused` (under
-// rlimits): memfd_create answers ENOSYS too.
-int seccomp_filter_fd(std::string& why, bool memfds_refused);
+// reads it there). -1 when it cannot be made, and `why` says why. `under_rlimits`: the rules
+// only a count by looks needs too (memfd_create answers ENOSYS; huge pages stay off).
+int seccomp_filter_fd(std::string& why, bool under_rlimits);
 
 // Loads the filter into the calling process (and what it starts), for a run without bwrap.
 // Sets no_new_privs first. nullptr, or the step that failed.
 const char* load_seccomp_filter(int filter_fd);
 
 // The filter's rules in words, one line each (judge-box --describe, doc/execution.md).
-std::string describe_seccomp_filter(bool memfds_refused);
+std::string describe_seccomp_filter(bool under_rlimits);
 
 }  // namespace entrapment

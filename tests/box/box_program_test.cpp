@@ -538,6 +538,24 @@ TEST_P(BoxAlone, NoQueuedEventsEnlargedPipesOrMessageQueues) {
   EXPECT_EQ(run.out, "38 38\n1\n38\n1\n") << run.err << run.record_text;
 }
 
+// Red team: a POSIX record lock is kernel memory no control group is charged with, and a file
+// takes as many as it has bytes: 1.44 million locks, 274 MiB, under a 64 MiB limit, AC under
+// rlimits and under a control group alike. The filter answers ENOLCK, as a full lock table;
+// flock(), one lock a descriptor, stays.
+TEST_P(BoxAlone, NoPosixRecordLocks) {
+  Box b = box();
+  const BoxRun run = b.run({"/usr/bin/python3", "-c",
+                            "import fcntl\n"
+                            "f = open('locked', 'w')\n"
+                            "for lock in (fcntl.lockf, fcntl.flock):\n"
+                            "    try:\n"
+                            "        lock(f, fcntl.LOCK_EX)\n"
+                            "        print('locked')\n"
+                            "    except OSError as e:\n"
+                            "        print(e.errno)\n"});
+  EXPECT_EQ(run.out, "37\nlocked\n") << run.err << run.record_text;
+}
+
 // Red team: a tmpfs's size caps its files' data, not their user attributes, which the kernel
 // holds up to 1 KiB a possible inode (half the machine's pages): 200 MiB in 0.05 s in a /tmp of
 // 64 MiB, AC under a 64 MiB limit at "mem 1.8 MiB" under rlimits. The filter refuses them (a

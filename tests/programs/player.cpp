@@ -142,6 +142,19 @@
 //   pipe-fill       holds 1.5 x argv[3] MiB: in pipes no one reads, each enlarged to 1 MiB
 //                   (F_SETPIPE_SZ) where it may, filled by up to 8 children, as much as they
 //                   can; the rest as memory of its own; holds it 1.1 s, then plays
+//   thp-split       holds 3 x argv[3] MiB in transparent huge pages each mapped but for its first
+//                   4 KiB (the rest of the 2 MiB stays, in no resident set, until the kernel
+//                   splits the page); where it cannot, the rest as memory of its own; holds it
+//                   1.1 s, then plays
+//   vma-fill        holds 1.5 x argv[3] MiB in the kernel's records of its mappings (about 200
+//                   bytes each): as many one-page mappings as its address space allows (their
+//                   permissions alternate: none merges), then children that each hold a copy,
+//                   until there are enough; where it cannot, the rest as memory of its own;
+//                   holds it 3 s, then plays
+//   shared-dropped  holds 3 x argv[3] MiB in shared anonymous memory (MAP_SHARED, in children
+//                   of 48 MiB each), each MiB dropped from the page tables once written
+//                   (MADV_DONTNEED: the object keeps it, in no resident set); holds it 1.1 s,
+//                   then plays
 //   file-table      250 children each open /dev/null until refused and hold it; exits with
 //                   status 3 (RTE) when all of them held more than a tenth of the machine's file
 //                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
@@ -1118,6 +1131,73 @@ int main(int argc, char** argv) {
     });
     if (held < 0) return 1;
     std::fprintf(stderr, "held %ld MiB in pipes\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "thp-split") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const std::size_t huge = 2 << 20;
+    long held = 0;
+    for (int i = 0; held < wanted && i < 4096; ++i) {
+      void* mapped =
+          mmap(nullptr, 2 * huge, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+      if (mapped == MAP_FAILED) break;
+      char* const start = static_cast<char*>(mapped);
+      char* const page = reinterpret_cast<char*>(
+          (reinterpret_cast<std::uintptr_t>(start) + huge - 1) / huge * huge);
+      madvise(page, huge, MADV_HUGEPAGE);
+      page[0] = 1;
+      // A huge page only where the kernel gave one: its map says so while it is whole.
+      const std::string rollup = read_text_file("/proc/self/smaps_rollup");
+      const std::size_t at = rollup.find("\nAnonHugePages:");
+      const bool whole = at != std::string::npos && std::atol(&rollup[at + 16]) >= 2048;
+      if (page > start) munmap(start, static_cast<std::size_t>(page - start));
+      munmap(page + 4096, static_cast<std::size_t>(start + 2 * huge - page) - 4096);
+      if (!whole) break;
+      held += static_cast<long>(huge);
+    }
+    std::fprintf(stderr, "held %ld MiB in huge pages mapped but for 4 KiB each\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "vma-fill") {
+    const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long wanted = limit + limit / 2, each = 200;
+    rlimit space{};
+    getrlimit(RLIMIT_AS, &space);
+    const long room = space.rlim_cur == RLIM_INFINITY
+                          ? 64L << 20
+                          : static_cast<long>(space.rlim_cur) - (24L << 20);
+    long mappings = 0;
+    for (long i = 0; i < std::min(room / 4096, 16000L); ++i, ++mappings)
+      if (mmap(nullptr, 4096, i % 2 ? PROT_READ : PROT_READ | PROT_WRITE,
+               MAP_PRIVATE | MAP_ANONYMOUS, -1, 0) == MAP_FAILED)
+        break;
+    long held = mappings * each;
+    const long copies = held > 0 ? (wanted - held + held - 1) / held : 0;
+    const long made =
+        held_by_children_until_gone(static_cast<int>(std::min(copies, 250L)), wanted - held,
+                                    [mappings](long) { return mappings * 200; });
+    if (made > 0) held += made;
+    std::fprintf(stderr, "held %ld MiB in %ld mappings a process\n", held >> 20, mappings);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(3000));
+    play();
+  } else if (mode == "shared-dropped") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long held = held_by_children_until_gone(16, wanted, [wanted](long held_before) {
+      const std::size_t size = std::min(48L << 20, wanted - held_before);
+      void* mapped = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+      if (mapped == MAP_FAILED) return 0L;
+      char* const start = static_cast<char*>(mapped);
+      for (std::size_t at = 0; at < size; at += 1 << 20) {
+        std::memset(start + at, 1, 1 << 20);
+        madvise(start + at, 1 << 20, MADV_DONTNEED);
+      }
+      return static_cast<long>(size);
+    });
+    std::fprintf(stderr, "held %ld MiB in shared memory dropped from the page tables\n",
+                 held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
