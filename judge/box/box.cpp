@@ -309,6 +309,7 @@ class Box {
       if (plan.rlimits.processes_in_own_namespace) {
         layout.processes = *plan.rlimits.processes_in_own_namespace + 1;
         plan.rlimits.processes.reset();
+        std::swap(layout.pending_signals, plan.rlimits.pending_signals);
       }
       plan.argv = sandboxed_command(command, layout, plan.uid);
       plan.keep_open[0] = status_write.fd;

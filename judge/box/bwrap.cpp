@@ -139,6 +139,8 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   if (layout.address_space)
     argv.insert(argv.end(), {"--address-space", std::to_string(*layout.address_space)});
   if (layout.processes) argv.insert(argv.end(), {"--processes", std::to_string(*layout.processes)});
+  if (layout.pending_signals)
+    argv.insert(argv.end(), {"--pending-signals", std::to_string(layout.pending_signals)});
   argv.push_back("--");
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;

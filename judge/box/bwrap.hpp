@@ -46,8 +46,10 @@ struct SandboxLayout : ViewLayout {
   // The program's address-space limit, set by the step just before the program starts: bwrap
   // and the step itself run without it (a sanitizer's shadow memory would not fit).
   std::optional<rlim_t> address_space;
-  // RLIMIT_NPROC in bwrap's user namespace (a box that is not root), set by the step.
+  // RLIMIT_NPROC and RLIMIT_SIGPENDING in bwrap's user namespace (a box that is not root), set
+  // by the step.
   std::optional<rlim_t> processes;
+  rlim_t pending_signals = 0;
 };
 
 // bwrap's options for `steps` (sandbox_view.hpp), in their order.

@@ -171,6 +171,8 @@ bool enter_own_user_namespace() {
   // both kinds (the kernel's own rule: a file's core needs a page). The filter keeps it so.
   limit(RLIMIT_CORE, 1, 1, "setrlimit CORE");
   limit(RLIMIT_NOFILE, r.files, r.files, "setrlimit NOFILE");
+  if (r.pending_signals)
+    limit(RLIMIT_SIGPENDING, r.pending_signals, r.pending_signals, "setrlimit SIGPENDING");
   const std::optional<rlim_t> processes =
       own_namespace && r.processes_in_own_namespace ? r.processes_in_own_namespace : r.processes;
   if (processes) limit(RLIMIT_NPROC, *processes, *processes, "setrlimit NPROC");

@@ -160,7 +160,7 @@ int run_as_init(const InitPlan& plan) {
 }
 
 int run_program_step(int argc, char** argv) {
-  long long uid = -1, report = -1, bytes = -1, processes = -1;
+  long long uid = -1, report = -1, bytes = -1, processes = -1, signals = -1;
   int at = 2;
   bool usage = argc < 2 || std::strcmp(argv[1], "--step") != 0;
   for (; !usage && at + 1 < argc && std::strcmp(argv[at], "--") != 0; at += 2) {
@@ -173,13 +173,15 @@ int run_program_step(int argc, char** argv) {
       usage = (bytes = number(value, 1, 1ULL << 62)) < 0;
     else if (std::strcmp(argv[at], "--processes") == 0 && processes < 0)
       usage = (processes = number(value, 1, 1 << 22)) < 0;
+    else if (std::strcmp(argv[at], "--pending-signals") == 0 && signals < 0)
+      usage = (signals = number(value, 1, 1 << 22)) < 0;
     else
       usage = true;
   }
   if (usage || at + 1 >= argc || std::strcmp(argv[at], "--") != 0) {
     std::fprintf(stderr,
                  "usage: judge-box --step [--drop-to UID] [--report-to FD] [--address-space "
-                 "BYTES] [--processes N] -- PROGRAM ARGS...\n");
+                 "BYTES] [--processes N] [--pending-signals N] -- PROGRAM ARGS...\n");
     return 127;
   }
   InitPlan plan;
@@ -189,9 +191,13 @@ int run_program_step(int argc, char** argv) {
   if (bytes > 0) plan.address_space = &address_space;
   if (uid > 0)
     if (const char* failed = drop_to_user(static_cast<uid_t>(uid))) return refuse(failed);
-  // In bwrap's user namespace, where the kernel counts the run's processes alone.
+  // In bwrap's user namespace, where the kernel counts the run's processes and queued signals
+  // alone.
   const rlimit tasks{static_cast<rlim_t>(processes), static_cast<rlim_t>(processes)};
   if (processes > 0 && ::setrlimit(RLIMIT_NPROC, &tasks) != 0) return refuse("setrlimit NPROC");
+  const rlimit queued{static_cast<rlim_t>(signals), static_cast<rlim_t>(signals)};
+  if (signals > 0 && ::setrlimit(RLIMIT_SIGPENDING, &queued) != 0)
+    return refuse("setrlimit SIGPENDING");
   if (report < 0) return become(plan);
   plan.report_fd = static_cast<int>(report);
   return run_as_init(plan);

@@ -84,6 +84,8 @@ std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& 
       std::string(here.cgroup ? ""
                               : ", and one process's sockets at their default buffers (4 x "
                                 "net.core.wmem_default a descriptor) within the memory limit"));
+  lines.push_back(
+      "signals queued and POSIX timers: 1024 at most (RLIMIT_SIGPENDING), each kernel memory");
   lines.push_back("each file it writes: at most " + in_mib(limits.max_output_bytes >> 20) +
                   " (RLIMIT_FSIZE, per file)");
   if (limits.cpu >= 0)

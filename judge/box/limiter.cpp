@@ -46,6 +46,10 @@ ChildRlimits common_rlimits(const BoxLimits& limits) {
   r.files =
       capped(RLIMIT_NOFILE, static_cast<rlim_t>(std::clamp<unsigned long long>(share, 64, 1024)));
   r.file_size = capped(RLIMIT_FSIZE, static_cast<rlim_t>(limits.max_output_bytes));
+  // Queued signals and POSIX timers (timer_create counts against it): the machine's default
+  // (96,362 here) let one run hold 36 MiB of kernel memory in timers under a 16 MiB limit (red
+  // team). A contest program queues a few.
+  r.pending_signals = capped(RLIMIT_SIGPENDING, 1024);
   // The stack as large as allowed: glibc gives each new thread the stack limit, so a finite
   // large one leaves no room for threads; an unlimited one gives them 2 MiB each.
   r.stack = capped(RLIMIT_STACK, RLIM_INFINITY);

@@ -35,6 +35,9 @@ struct ChildRlimits {
   // per namespace, so it counts the run's alone there. `processes` where it has none.
   std::optional<rlim_t> processes_in_own_namespace;
   rlim_t files = 0;  // RLIMIT_NOFILE: the run's share of the machine's files
+  // RLIMIT_SIGPENDING: signals queued and POSIX timers, each kernel memory no process's (0: not
+  // set here; a box that is not root sets it in bwrap's user namespace, as NPROC).
+  rlim_t pending_signals = 0;
   rlim_t file_size = 0;
   rlim_t stack = RLIM_INFINITY;
 };

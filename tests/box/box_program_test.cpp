@@ -556,6 +556,44 @@ TEST_P(BoxAlone, NoPosixRecordLocks) {
   EXPECT_EQ(run.out, "37\nlocked\n") << run.err << run.record_text;
 }
 
+// Red team: a listener's connections not yet accepted hold what their senders wrote, behind one
+// descriptor: 4,000 of them, 889 MiB under 64 MiB, AC under rlimits. There a listener may have
+// a backlog of 1 at most (what a descriptor may hold); a control group counts them.
+TEST_P(BoxAlone, UnderRlimitsAListenerHasABacklogOfOne) {
+  Box b = box();
+  const BoxRun run = b.run({"/usr/bin/python3", "-c",
+                            "import socket\n"
+                            "for backlog in (1, 128):\n"
+                            "    s = socket.socket(socket.AF_UNIX)\n"
+                            "    s.bind('\\0entrapment-box-test-%d' % backlog)\n"
+                            "    try:\n"
+                            "        s.listen(backlog)\n"
+                            "        print('listens')\n"
+                            "    except OSError as e:\n"
+                            "        print(e.errno)\n"});
+  EXPECT_EQ(run.out, mechanism() == LimitChoice::Rlimit ? "listens\n1\n" : "listens\nlistens\n")
+      << run.err << run.record_text;
+}
+
+// Red team: each POSIX timer is kernel memory no process holds, and RLIMIT_SIGPENDING, which
+// caps them with the signals queued, was the machine's (96,362 here): 36 MiB of timers under a
+// 16 MiB limit, AC under rlimits. It is 1024 for a run.
+TEST_P(BoxAlone, QueuedSignalsAndTimersAreFew) {
+  Box b = box();
+  const BoxRun run = b.run({"/usr/bin/python3", "-c",
+                            "import ctypes\n"
+                            "libc = ctypes.CDLL(None, use_errno=True)\n"
+                            "timer = ctypes.c_void_p()\n"
+                            "made = 0\n"
+                            "while made < 200000 and libc.timer_create(1, None, "
+                            "ctypes.byref(timer)) == 0:\n"
+                            "    made += 1\n"
+                            "print(0 < made <= 1024, ctypes.get_errno(), made)\n"});
+  // EAGAIN at 1024 at most: the user's timers and signals queued elsewhere count too (root's,
+  // without a sandbox).
+  EXPECT_TRUE(has(run.out, "True 11 ")) << run.out << run.err << run.record_text;
+}
+
 // Red team: a tmpfs's size caps its files' data, not their user attributes, which the kernel
 // holds up to 1 KiB a possible inode (half the machine's pages): 200 MiB in 0.05 s in a /tmp of
 // 64 MiB, AC under a 64 MiB limit at "mem 1.8 MiB" under rlimits. The filter refuses them (a

@@ -155,6 +155,10 @@
 //                   of 48 MiB each), each MiB dropped from the page tables once written
 //                   (MADV_DONTNEED: the object keeps it, in no resident set); holds it 1.1 s,
 //                   then plays
+//   backlog-fill    holds 3 x argv[3] MiB as data written on connections to its own listener
+//                   (AF_UNIX, a backlog of 4096, else 1) that it never accepts, each closed by
+//                   its sender once full: one listener, two descriptors; where it cannot, the
+//                   rest as memory of its own; holds it 1.1 s, then plays
 //   file-table      250 children each open /dev/null until refused and hold it; exits with
 //                   status 3 (RTE) when all of them held more than a tenth of the machine's file
 //                   table (fs.file-max), 4 when they held fewer than 1000 (nothing tested), and
@@ -195,12 +199,14 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -1198,6 +1204,31 @@ int main(int argc, char** argv) {
     });
     std::fprintf(stderr, "held %ld MiB in shared memory dropped from the page tables\n",
                  held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "backlog-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    long held = 0;
+    const int listener = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+    sockaddr_un address{};
+    address.sun_family = AF_UNIX;
+    const std::string name = "entrapment-backlog-" + std::to_string(getpid());
+    std::memcpy(address.sun_path + 1, name.data(), name.size());  // abstract: no file
+    const auto length = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + name.size());
+    if (listener >= 0 && bind(listener, reinterpret_cast<sockaddr*>(&address), length) == 0 &&
+        (listen(listener, 4096) == 0 || listen(listener, 1) == 0)) {
+      static char block[1 << 16];
+      for (int sender;
+           held < wanted &&
+           (sender = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0)) >= 0;) {
+        const bool connected = connect(sender, reinterpret_cast<sockaddr*>(&address), length) == 0;
+        for (ssize_t n; connected && (n = write(sender, block, sizeof block)) > 0;) held += n;
+        close(sender);
+        if (!connected) break;  // the backlog is full
+      }
+    }
+    std::fprintf(stderr, "held %ld MiB on connections never accepted\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
