@@ -17,7 +17,7 @@
 #include <algorithm>
 #include <fstream>
 #include <iostream>
-#include <iterator>
+#include <sstream>
 
 #include "containment/box_process.hpp"
 #include "tests/support/files.hpp"
@@ -718,21 +718,33 @@ class ProcessesOfUser {
 // The pid of the process whose command line ends in `arguments` (the box runs a copy of the
 // program), once it blocks SIGUSR1 (SigBlk in its status: it waits for the signal); 0 while
 // there is none.
+// What a /proc file holds, or less (""), read with no exception: its process may end meanwhile
+// (a stream's read then throws "No such process").
+std::string proc_text(const fs::path& path) {
+  std::string text;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return text;
+  char buffer[4096];
+  for (ssize_t got; (got = ::read(fd, buffer, sizeof buffer)) > 0;)
+    text.append(buffer, static_cast<std::size_t>(got));
+  ::close(fd);
+  return text;
+}
+
 pid_t blocking_usr1(const std::vector<std::string>& arguments) {
   std::string wanted;
   for (const std::string& word : arguments) wanted += word + '\0';
   for (const fs::directory_entry& entry : fs::directory_iterator("/proc")) {
     const std::string name = entry.path().filename().string();
     if (name.find_first_not_of("0123456789") != std::string::npos) continue;
-    std::ifstream cmdline(entry.path() / "cmdline", std::ios::binary);
-    const std::string seen{std::istreambuf_iterator<char>(cmdline), {}};
+    const std::string seen = proc_text(entry.path() / "cmdline");
     // The program itself: its own path, then the arguments (not the sandbox's step, which
     // blocks every signal and names them after its own).
     const std::size_t program_end = seen.find('\0');
     if (program_end == std::string::npos ||
         seen.compare(program_end + 1, std::string::npos, wanted))
       continue;
-    std::ifstream status(entry.path() / "status");
+    std::istringstream status(proc_text(entry.path() / "status"));
     for (std::string line; std::getline(status, line);)
       if (line.rfind("SigBlk:", 0) == 0 &&
           (std::stoull(line.substr(7), nullptr, 16) >> (SIGUSR1 - 1) & 1))
