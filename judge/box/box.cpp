@@ -287,6 +287,7 @@ class Box {
     layout.read_only = request_.read_only;
     layout.writable_dir = request_.writable_dir;
     layout.tmp_bytes = limits_.max_scratch_bytes;
+    layout.zero_device = limiter_->memory_exact();
     if (sandbox_ == SandboxKind::OwnNamespaces) {
       plan.own_namespaces = true;
       plan.view = sandbox_view(layout, request_.read_only, plan.uid.has_value());

@@ -3,11 +3,13 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <string_view>
 
 #include "support/files.hpp"
 
@@ -25,22 +27,25 @@ std::string read_proc_file(const std::string& path) {
 
 bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
   // "PID (COMM) STATE PPID PGRP SESSION TTY TPGID FLAGS MINFLT CMINFLT MAJFLT CMAJFLT UTIME
-  // STIME CUTIME CSTIME ...": the command name may hold spaces and parentheses, so fields are
-  // counted from the last ')'.
+  // STIME CUTIME CSTIME PRIORITY NICE THREADS ITREALVALUE STARTTIME VSIZE RSS ...": the command
+  // name may hold spaces and parentheses, so fields are counted from the last ')'.
   const std::size_t close = text.rfind(')');
   if (close == std::string::npos) return false;
   entry.pid = static_cast<pid_t>(std::atol(text.c_str()));
   unsigned long long utime = 0, stime = 0, start = 0;
+  unsigned long long vsize = 0;
   long long cutime = 0, cstime = 0, rss = 0;
   int ppid = 0, pgid = 0;
   char state = '?';
-  const int fields = std::sscanf(
-      text.c_str() + close + 1,
-      " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %*d %*d %llu %*u %lld",
-      &state, &ppid, &pgid, &utime, &stime, &cutime, &cstime, &start, &rss);
+  const int fields =
+      std::sscanf(text.c_str() + close + 1,
+                  " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %*d %*d "
+                  "%llu %llu %lld",
+                  &state, &ppid, &pgid, &utime, &stime, &cutime, &cstime, &start, &vsize, &rss);
   if (fields < 8) return false;
   static const long long page_kib = std::max(1L, ::sysconf(_SC_PAGESIZE) / 1024);
-  entry.resident_kib = fields == 9 && rss > 0 ? rss * page_kib : 0;
+  entry.resident_kib = fields == 10 && rss > 0 ? rss * page_kib : 0;
+  entry.virtual_kib = fields >= 9 ? static_cast<long long>(vsize / 1024) : 0;
   entry.start = start;
   entry.state = state;
   entry.ppid = ppid;
@@ -165,8 +170,8 @@ long long proportional_kib_in(const std::string& dir) {
   return pss == std::string::npos ? -1 : std::atoll(&rollup[pss + 5]);
 }
 
-std::vector<HeldMemfd> memfds_in(const std::string& process_dir) {
-  std::vector<HeldMemfd> held;
+std::vector<HeldObject> memfds_in(const std::string& process_dir) {
+  std::vector<HeldObject> held;
   const std::string fds = process_dir + "/fd";
   DIR* dir = ::opendir(fds.c_str());
   if (!dir) return held;
@@ -182,6 +187,44 @@ std::vector<HeldMemfd> memfds_in(const std::string& process_dir) {
   }
   ::closedir(dir);
   return held;
+}
+
+MapCensus map_census_in(const std::string& process_dir) {
+  // "START-END PERMS OFFSET MAJOR:MINOR INODE   PATH", PERMS "rw-s" for a shared mapping.
+  MapCensus census;
+  const std::string maps = read_proc_file(process_dir + "/maps");
+  static const std::string kNoFile = " (deleted)";
+  for (std::size_t at = 0; at < maps.size();) {
+    std::size_t end = maps.find('\n', at);
+    if (end == std::string::npos) end = maps.size();
+    const std::string_view line(maps.data() + at, end - at);
+    at = end + 1;
+    const std::size_t space = line.find(' ');
+    if (space == std::string_view::npos) continue;
+    ++census.mappings;
+    if (line.size() < space + 5 || line[space + 4] != 's' || line.size() < kNoFile.size() ||
+        line.compare(line.size() - kNoFile.size(), kNoFile.size(), kNoFile) != 0)
+      continue;
+    const std::string range(line.substr(0, space));
+    unsigned long start = 0, stop = 0, major = 0, minor = 0, inode = 0;
+    if (std::sscanf(std::string(line).c_str(), "%lx-%lx %*s %*s %lx:%lx %lu", &start, &stop, &major,
+                    &minor, &inode) != 5)
+      continue;
+    HeldObject object{static_cast<dev_t>(makedev(major, minor)), static_cast<ino_t>(inode),
+                      static_cast<long long>(stop - start) / 1024};
+    struct stat info {};
+    if (::stat((process_dir + "/map_files/" + range).c_str(), &info) == 0) {
+      object = {info.st_dev, info.st_ino, static_cast<long long>(info.st_blocks) / 2};
+    }
+    census.shared_objects.push_back(object);
+  }
+  return census;
+}
+
+long long page_tables_kib_in(const std::string& process_dir) {
+  const std::string status = read_proc_file(process_dir + "/status");
+  const std::size_t tables = status.find("\nVmPTE:");
+  return tables == std::string::npos ? 0 : std::atoll(status.c_str() + tables + 7);
 }
 
 namespace {

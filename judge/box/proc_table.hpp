@@ -20,6 +20,7 @@ struct ProcEntry {
   unsigned long long ticks = 0;        // utime + stime + cutime + cstime, in clock ticks
   unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
   long long resident_kib = 0;          // its resident set now
+  long long virtual_kib = 0;           // its address space's size now (mapped, touched or not)
   // Not 0: a thread of it that runs while its main thread has exited (its state 'Z'). The
   // process's /proc/PID files are read through the main thread, which has no memory map and
   // no descriptors any more: its memory and files are read through this one (proc_dir()).
@@ -56,13 +57,35 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 // cannot be read. It walks every mapping: costly for a process with many.
 long long proportional_kib_in(const std::string& dir);
 
-// The memfds process `pid` holds open: each one's device, inode and KiB.
-struct HeldMemfd {
+// An object in memory a process holds (a memfd, a shared object): its device, inode and KiB.
+// Several processes may hold one: it counts once.
+struct HeldObject {
   dev_t device = 0;
   ino_t inode = 0;
   long long kib = 0;
 };
-std::vector<HeldMemfd> memfds_in(const std::string& process_dir);  // proc_dir()
+
+// The memfds the process holds open.
+std::vector<HeldObject> memfds_in(const std::string& process_dir);  // proc_dir()
+
+// What the memory map of a process says beyond its resident set, from /proc/PID/maps (its text:
+// a line a mapping, costly for a process with many).
+struct MapCensus {
+  // Its mappings: the kernel keeps a record of each (vm_area_struct), in no resident set.
+  long long mappings = 0;
+  // The objects it maps shared that no file names ("/dev/zero (deleted)": shared anonymous
+  // memory, /dev/zero's; System V segments; memfds). Such an object keeps every page written
+  // to it while a mapping of it lasts, dropped from the page tables or unmapped but for a page:
+  // what it holds (its blocks, through /proc/PID/map_files, which only root may read), else
+  // the mapping's size.
+  std::vector<HeldObject> shared_objects;
+};
+MapCensus map_census_in(const std::string& process_dir);  // proc_dir()
+
+// The KiB of page tables of the process (VmPTE in its status): kernel memory in no resident set,
+// up to two pages a page of address space (a page every GiB needs a table of its own, and one
+// above it); 0 when it cannot be read.
+long long page_tables_kib_in(const std::string& process_dir);  // proc_dir()
 
 // The kernel memory of the epoll registrations in the epoll instances process `pid` holds open,
 // in KiB, counted to `enough_kib` at most: each is kernel slab in no resident set, about 200

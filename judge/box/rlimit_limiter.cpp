@@ -3,12 +3,13 @@
 // memory limit, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id); the whole tree is
 // watched by the box's looks at /proc (process_tree.hpp): its CPU time (that of its live
 // processes and of those the box reaped) and its memory (the proportional set of each process,
-// so that pages shared copy-on-write after a fork count once, and the memfds it holds open: a
-// backstop, the filter refuses memfd_create under rlimits), stopped past the limit. Memory so
-// counted is best effort: what no process holds (data in socket buffers, System V segments no
-// process has attached, a tmpfs) is not seen, and a spike between two looks is missed;
-// doc/execution.md lists these. The CPU time of children the kernel reaps itself (their parent
-// ignores SIGCHLD) is lost to every count.
+// so that pages shared copy-on-write after a fork count once; the kernel's records of its
+// mappings; the memfds it holds open and the shared objects it maps: a backstop, the filter
+// refuses memfd_create, shared anonymous memory and System V IPC under rlimits), stopped past
+// the limit. Memory so counted is best effort: what no process holds (data in socket buffers,
+// a tmpfs) is not seen, and a spike between two looks is missed; doc/execution.md lists these.
+// The CPU time of children the kernel reaps itself (their parent ignores SIGCHLD) is lost to
+// every count.
 #include <linux/kcmp.h>
 #include <signal.h>
 #include <sys/syscall.h>
@@ -53,11 +54,19 @@ double own_cpu_seconds() {
 }
 
 // What the run's processes hold, best effort: each process's resident set from its stat
-// (cheap) and, where time allows, its proportional set and the memfds it holds open (costly: a
-// walk through every mapping and descriptor), kept per process and refreshed a few processes at
-// a time, those looked at longest ago first, within a budget of the box's own CPU time.
+// (cheap) and, where time allows, its proportional set, its mappings' records and the objects
+// it holds (costly: a walk through every mapping, twice, and every descriptor), kept per
+// process and refreshed a few processes at a time, those looked at longest ago first, within a
+// budget of the box's own CPU time.
 // Where `pid`'s memory is, by kcmp (the box may look at the run's processes as it reads their
 // maps; where it may not, or the kernel has no kcmp, each counts as its own).
+// The kernel's record of one mapping, in no resident set: a vm_area_struct (192 bytes), its
+// share of the tree that finds it (maple nodes of 256 bytes, about ten records each), and for
+// anonymous memory the chains to its anon_vma (64 bytes, one more in each forked generation).
+// One-page mappings copied into 200 children held 627 MiB of slab for 2.8 million records
+// (red team: 235 bytes each).
+constexpr long long kBytesAMappingRecord = 256;
+
 enum class AddressSpace { Own, SharedWithAnother, Gone };
 AddressSpace address_space_of(pid_t pid, const std::vector<pid_t>& others) {
   // Gone since the tree was read: it holds nothing now, though what a refresh read of it just
@@ -88,8 +97,9 @@ class MemoryLooks {
   Held held(const std::vector<ProcEntry>& holders, double budget_s) {
     refresh(holders, budget_s);
     Held held;
-    std::set<std::pair<dev_t, ino_t>> memfds;  // each counted once, whoever holds it
-    std::vector<pid_t> counted;                // whose address space is counted
+    // Each object counted once, whoever holds it, at the most any holder showed.
+    std::map<std::pair<dev_t, ino_t>, long long> objects;
+    std::vector<pid_t> counted;  // whose address space is counted
     for (const ProcEntry& p : holders) {
       // Processes in one address space (clone with CLONE_VM, as vfork and posix_spawn make for
       // a moment) each show all of it: it counts once (red team: 150 MiB seen twice, MLE).
@@ -106,10 +116,16 @@ class MemoryLooks {
         held.detailed = false;
         continue;
       }
-      held.kib += it->second.pss_kib;
-      for (const HeldMemfd& memfd : it->second.memfds)
-        if (memfds.insert({memfd.device, memfd.inode}).second) held.kib += memfd.kib;
+      held.kib += it->second.pss_kib + it->second.mappings * kBytesAMappingRecord / 1024 +
+                  it->second.page_tables_kib;
+      for (const HeldObject& object : it->second.objects) {
+        long long& kib = objects[{object.device, object.inode}];
+        kib = std::max(kib, object.kib);
+      }
     }
+    // Pages of a shared object that a process maps are in its proportional set too: counted
+    // twice, where no contest program has such objects (the filter refuses them).
+    for (const auto& [object, kib] : objects) held.kib += kib;
     // Epoll registrations, kernel memory in no resident set, in every process at every look,
     // not in the budgeted details: a run that holds them and stops working would leave its
     // details stale, the budget small (red team: 30 processes held 113 MiB under 64 MiB so, 4
@@ -126,7 +142,9 @@ class MemoryLooks {
   struct Detail {
     unsigned long long start = 0;  // the process's start time: with its pid, the process
     long long pss_kib = -1;
-    std::vector<HeldMemfd> memfds;
+    long long mappings = 0;  // records of its mappings (map_census_in())
+    long long page_tables_kib = 0;
+    std::vector<HeldObject> objects;  // memfds it holds open, shared objects it maps
     double looked_at = 0;
   };
 
@@ -162,7 +180,12 @@ class MemoryLooks {
                           (p->view || now.start == p->start);
         detail.pss_kib = same ? std::max(0LL, now.resident_kib) : 0;
       }
-      detail.memfds = memfds_in(dir);
+      detail.objects = memfds_in(dir);
+      MapCensus census = map_census_in(dir);
+      detail.mappings = census.mappings;
+      detail.page_tables_kib = page_tables_kib_in(dir);
+      detail.objects.insert(detail.objects.end(), census.shared_objects.begin(),
+                            census.shared_objects.end());
       detail.looked_at = wall_now();
       if (own_cpu_seconds() > until) break;
     }
@@ -288,10 +311,22 @@ class RlimitLimiter : public Limiter {
   // the box's cost follows the run's work, not the wall clock of a busy machine. Whether the
   // tree held more than the limit.
   bool look_at_memory(const TreeSample& now, double cpu_s, double least_s) {
-    const double budget = std::max(least_s, 0.1 * (cpu_s - cpu_at_memory_look_));
+    double budget = std::max(least_s, 0.1 * (cpu_s - cpu_at_memory_look_));
+    // Every mapping is a page of address space at least, with two pages of page tables at
+    // most: where what the processes' address spaces may so hold could take the run past the
+    // limit, their maps are read sooner, within 50 ms a look (red team: one-page mappings
+    // copied into 200 children took 627 MiB of slab, their maps 10 ms each to read; the run
+    // holding them spent no CPU time to budget by). A legitimate program's few processes are
+    // each read at every look anyway.
+    long long kernel_could_kib = 0;
+    for (const ProcEntry& p : now.holders)
+      kernel_could_kib += p.virtual_kib * 2 + p.virtual_kib / 4 * kBytesAMappingRecord / 1024;
+    if (last_held_kib_ + kernel_could_kib > limits_.memory_mib * 1024)
+      budget = std::max(budget, 0.05);
     const MemoryLooks::Held held = memory_.held(now.holders, budget);
     cpu_at_memory_look_ = cpu_s;
     next_memory_look_ = wall_now() + 0.25;
+    last_held_kib_ = held.kib;
     if (held.detailed) most_held_kib_ = std::max(most_held_kib_, held.kib);
     const bool over = (held.detailed && held.kib > limits_.memory_mib * 1024) ||
                       held.epoll_kib > limits_.memory_mib * 1024;
@@ -308,6 +343,7 @@ class RlimitLimiter : public Limiter {
   double next_memory_look_ = 0;    // wall_now()
   double cpu_at_memory_look_ = 0;  // the run's CPU time at the last look at its memory
   long long most_held_kib_ = 0, peak_kib_ = 0;
+  long long last_held_kib_ = 0;  // what the last look at its memory saw
   bool memory_over_ = false;
   double reaped_before_kill_ = 0;
   double cpu_seen_ = 0;  // the most CPU time a look saw

@@ -28,12 +28,13 @@ std::vector<ViewStep> system_view(bool etc) {
   return steps;
 }
 
-std::vector<ViewStep> dev_view() {
+std::vector<ViewStep> dev_view(bool zero) {
   // What bwrap's --dev makes, but its devpts and /dev/ptmx: the host's devices bound in (as
   // --dev binds them), the links to the process's own descriptors.
   std::vector<ViewStep> steps = {step(Kind::Tmpfs, "", "/dev")};
   for (const char* device : {"null", "zero", "full", "random", "urandom", "tty"}) {
     const std::string path = std::string("/dev/") + device;
+    if (!zero && path == "/dev/zero") continue;
     steps.push_back(step(Kind::DeviceBind, path, path));
   }
   steps.push_back(step(Kind::Symlink, "/proc/self/fd", "/dev/fd"));
@@ -48,7 +49,7 @@ std::vector<ViewStep> sandbox_view(const ViewLayout& layout, const std::vector<s
                                    bool root) {
   std::vector<ViewStep> steps = system_view();
   steps.push_back(step(Kind::Proc, "", "/proc"));
-  for (const ViewStep& s : dev_view()) steps.push_back(s);
+  for (const ViewStep& s : dev_view(layout.zero_device)) steps.push_back(s);
   // /dev read-only but for its own capped /dev/shm; /tmp its own, capped. Made as root, they are
   // root's: open to all (sticky) for the run's user.
   const int open_to_all = root ? 01777 : -1;

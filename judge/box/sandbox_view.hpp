@@ -38,16 +38,20 @@ struct ViewLayout {
   std::vector<std::string> read_only;  // further paths shown as they are
   bool writable_dir = false;           // a compiler's layout
   long long tmp_bytes = 64ll << 20;    // the size of its /tmp and of its /dev/shm
+  // /dev/zero: not where memory is counted by looks (rlimits), since a shared mapping of it is
+  // an object of its own that keeps every page written to it, in no resident set once dropped
+  // from the page tables or unmapped but for a page.
+  bool zero_device = true;
 };
 
 // /usr, /etc (unless `etc` is false) and /bin, /lib ... as they are on the host.
 std::vector<ViewStep> system_view(bool etc = true);
 
-// The sandbox's /dev (a tmpfs): null, zero, full, random, urandom and tty bound in from the
-// host, /dev/fd and /dev/stdin, stdout, stderr linked to /proc/self/fd. No /dev/ptmx and no
-// devpts: every devpts instance takes from the machine's one table of pseudo-terminals
+// The sandbox's /dev (a tmpfs): null, zero (if `zero`), full, random, urandom and tty bound in
+// from the host, /dev/fd and /dev/stdin, stdout, stderr linked to /proc/self/fd. No /dev/ptmx
+// and no devpts: every devpts instance takes from the machine's one table of pseudo-terminals
 // (kernel.pty.max), whose buffers are no process's memory.
-std::vector<ViewStep> dev_view();
+std::vector<ViewStep> dev_view(bool zero = true);
 
 // The whole root, in order, the root remounted read-only last: `shown` are further paths shown
 // read-only (the layout's, and bwrap's step); `root`: the run gets a user id of its own (the

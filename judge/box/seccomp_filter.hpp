@@ -11,7 +11,9 @@
 //    forms): they stay at the machine's default, from which RLIMIT_NOFILE is derived under
 //    rlimits (8 MiB a descriptor at wmem_max held 1500 MiB under 256 uncounted);
 //  - io_uring (EPERM for its three calls): it opens sockets and files without those calls;
-//  - under rlimits, memfd_create (ENOSYS): memfds are counted only at the box's looks.
+//  - under rlimits, memfd_create (ENOSYS): memfds are counted only at the box's looks;
+//  - and the other calls whose memory no look would see, each with its reason in
+//    seccomp_filter.cpp (describe_seccomp_filter() lists them all).
 // Only the machine's own architecture runs: a system call of another (32-bit int 0x80, x32)
 // kills the process, since its numbers mean other calls.
 #pragma once

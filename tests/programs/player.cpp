@@ -65,7 +65,8 @@
 //                   time at most, as a slow disk reads far less), waits 1.1 s (the box
 //                   looks), drops it again, then holds 150 MiB in six System V segments, each
 //                   attached only while it is filled (25 MiB of resident set at most), for
-//                   1.1 s, removes them and plays: 150 MiB held
+//                   1.1 s, removes them and plays: 150 MiB held (where System V is refused,
+//                   ENOSYS, the rest as memory of its own)
 //   clear-refs-burst three children hold 100 MiB each at once (each holds its block until all
 //                   three are written) for 0.1 s, free it and reset their peak resident set
 //                   (/proc/self/clear_refs) before they exit; it waits for them, then plays:
@@ -150,11 +151,27 @@
 //                   bytes each): as many one-page mappings as its address space allows (their
 //                   permissions alternate: none merges), then children that each hold a copy,
 //                   until there are enough; where it cannot, the rest as memory of its own;
-//                   holds it 3 s, then plays
+//                   holds it 15 s (looks at 10,000 mappings a process take a while), then plays
 //   shared-dropped  holds 3 x argv[3] MiB in shared anonymous memory (MAP_SHARED, in children
 //                   of 48 MiB each), each MiB dropped from the page tables once written
 //                   (MADV_DONTNEED: the object keeps it, in no resident set); holds it 1.1 s,
 //                   then plays
+//   shared-unmapped holds 3 x argv[3] MiB in shared anonymous memory (MAP_SHARED, 16 MiB an
+//                   object) in one process, each object unmapped but for a page once written
+//                   (the object keeps it all, in no resident set and no address space); where
+//                   it cannot, the rest as memory of its own; holds it 1.1 s, then plays
+//   zero-unmapped   the same, each object made by mapping /dev/zero (opened for writing)
+//                   shared and readable, then made writable (mprotect)
+//   message-fill    holds 3 x argv[3] MiB in System V messages of 4 KiB queued for no reader,
+//                   in as many queues as that takes; where it cannot, the rest as memory of its
+//                   own; holds it 1.1 s, then plays
+//   page-tables     holds 3 x argv[3] MiB in page tables, in children: each maps as many pages
+//                   as its address space allows a GiB apart, each written and dropped at once
+//                   (8 KiB of page tables a page, in no resident set); where it cannot, the
+//                   rest as memory of its own; holds it 1.1 s, then plays
+//   seccomp-fill    holds 3 x argv[3] MiB in seccomp filters of one instruction, stacked by
+//                   children until their chains are full (about 5 KiB of kernel memory each);
+//                   where it cannot, the rest as memory of its own; holds it 1.1 s, then plays
 //   backlog-fill    holds 3 x argv[3] MiB as data written on connections to its own listener
 //                   (AF_UNIX, a backlog of 4096, else 1) that it never accepts, each closed by
 //                   its sender once full: one listener, two descriptors; where it cannot, the
@@ -178,8 +195,10 @@
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/filter.h>
 #include <linux/keyctl.h>
 #include <linux/perf_event.h>
+#include <linux/seccomp.h>
 #include <netinet/in.h>
 #include <pthread.h>
 #include <sched.h>
@@ -190,6 +209,7 @@
 #include <sys/ioctl.h>
 #include <sys/mman.h>
 #include <sys/mount.h>
+#include <sys/msg.h>
 #include <sys/prctl.h>
 #include <sys/ptrace.h>
 #include <sys/resource.h>
@@ -205,6 +225,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -630,26 +651,34 @@ std::pair<long, std::size_t> held_by_children(int count, OpenOne open_one) {
 
 // Up to `count` children, one after another, each holding what `fill(held)` makes it hold and
 // returns (`held`: what those before it hold), until `wanted` is held or one holds nothing
-// (refused at once: every other child would be). They hold it until this process is gone.
-// What they hold together; -1 when it cannot start them.
+// (refused at once: every other child would be), or one ends without saying (the OOM killer
+// took it: each says on a pipe of its own, which then ends). They hold it until this process
+// is gone. What they hold together; -1 when it cannot start them.
 template <typename Fill>
 long held_by_children_until_gone(int count, long wanted, Fill fill) {
-  int counts[2], alive[2];
-  if (pipe(counts) != 0 || pipe(alive) != 0) return -1;
+  int alive[2];
+  if (pipe(alive) != 0) return -1;
   long held = 0;
   for (int child = 0; child < count && held < wanted; ++child) {
+    int said[2];
+    if (pipe(said) != 0) break;
     const pid_t pid = fork();
     if (pid == 0) {
       close(alive[1]);
+      close(said[0]);
       const long mine = fill(held);
-      if (write(counts[1], &mine, sizeof mine) != sizeof mine) _exit(1);
+      if (write(said[1], &mine, sizeof mine) != sizeof mine) _exit(1);
+      close(said[1]);
       char byte;
       while (read(alive[0], &byte, 1) != 0) {  // until the parent is gone
       }
       _exit(0);
     }
+    close(said[1]);
     long theirs = 0;
-    if (pid < 0 || read(counts[0], &theirs, sizeof theirs) != sizeof theirs) break;
+    const bool heard = pid > 0 && read(said[0], &theirs, sizeof theirs) == sizeof theirs;
+    close(said[0]);
+    if (!heard) break;
     held += theirs;
     if (theirs == 0) break;
   }
@@ -1187,7 +1216,7 @@ int main(int argc, char** argv) {
     if (made > 0) held += made;
     std::fprintf(stderr, "held %ld MiB in %ld mappings a process\n", held >> 20, mappings);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
-    std::this_thread::sleep_for(std::chrono::milliseconds(3000));
+    std::this_thread::sleep_for(std::chrono::seconds(15));
     play();
   } else if (mode == "shared-dropped") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
@@ -1204,6 +1233,95 @@ int main(int argc, char** argv) {
     });
     std::fprintf(stderr, "held %ld MiB in shared memory dropped from the page tables\n",
                  held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "shared-unmapped" || mode == "zero-unmapped") {
+    // Shared memory whose mappings are unmapped but for one page once written: the object
+    // keeps every page, in no resident set and in no address space (RLIMIT_AS bounds what is
+    // mapped, not this), all in one process. Its object is made by MAP_SHARED | MAP_ANONYMOUS,
+    // or by /dev/zero opened for writing, mapped shared to read and then made writable.
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const std::size_t size = 16 << 20;
+    const int zero = mode == "zero-unmapped" ? open("/dev/zero", O_RDWR) : -1;
+    long held = 0;
+    while (held < wanted && (mode == "shared-unmapped" || zero >= 0)) {
+      void* mapped = zero >= 0 ? mmap(nullptr, size, PROT_READ, MAP_SHARED, zero, 0)
+                               : mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                                      MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+      if (mapped == MAP_FAILED || mprotect(mapped, size, PROT_READ | PROT_WRITE) != 0) break;
+      std::memset(mapped, 1, size);
+      munmap(static_cast<char*>(mapped) + 4096, size - 4096);
+      held += static_cast<long>(size);
+    }
+    std::fprintf(stderr, "held %ld MiB in shared memory unmapped but for a page\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "message-fill") {
+    // System V messages queued for no reader: kernel memory, in no resident set (a queue
+    // holds 16 KiB of data at the default msgmnb, in messages of 4 KiB; 32,000 queues).
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    struct {
+      long type = 1;
+      char text[4096] = {};
+    } message;
+    long held = 0;
+    std::vector<int> queues;
+    while (held < wanted) {
+      const int queue = msgget(IPC_PRIVATE, IPC_CREAT | 0600);
+      if (queue < 0) break;
+      queues.push_back(queue);
+      while (held < wanted && msgsnd(queue, &message, sizeof message.text, IPC_NOWAIT) == 0)
+        held += static_cast<long>(sizeof message.text);
+      if (queues.size() > 1 && held == 0) break;
+    }
+    std::fprintf(stderr, "held %ld MiB in %zu message queues\n", held >> 20, queues.size());
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    for (const int queue : queues) msgctl(queue, IPC_RMID, nullptr);
+    play();
+  } else if (mode == "page-tables") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long made = held_by_children_until_gone(16, wanted, [](long) {
+      // A page every GiB needs a page table of its own for it, and one above that: 8 KiB of
+      // page tables a page, which is written and dropped (MADV_DONTNEED) at once.
+      rlimit space{};
+      getrlimit(RLIMIT_AS, &space);
+      const long room = space.rlim_cur == RLIM_INFINITY
+                            ? 64L << 20
+                            : static_cast<long>(space.rlim_cur) - (24L << 20);
+      long pages = 0;
+      for (long i = 0; i < std::min(room / 4096, 16000L); ++i) {
+        char* const wanted_at = reinterpret_cast<char*>((16L << 40) + (i << 30));
+        void* page = mmap(wanted_at, 4096, PROT_READ | PROT_WRITE,
+                          MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED_NOREPLACE, -1, 0);
+        if (page == MAP_FAILED) break;
+        *static_cast<char*>(page) = 1;
+        madvise(page, 4096, MADV_DONTNEED);
+        ++pages;
+      }
+      return pages * 8192;
+    });
+    const long held = std::max(0L, made);
+    std::fprintf(stderr, "held %ld MiB in page tables\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "seccomp-fill") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long made = held_by_children_until_gone(64, wanted, [](long) {
+      // Filters of one instruction each, stacked until the chain is full (32,768 instructions
+      // in all): about 5 KiB of kernel memory a filter.
+      sock_filter allow = BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW);
+      sock_fprog program{1, &allow};
+      long filters = 0;
+      if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0)
+        while (syscall(SYS_seccomp, SECCOMP_SET_MODE_FILTER, 0, &program) == 0) ++filters;
+      return filters * 5000;
+    });
+    const long held = std::max(0L, made);
+    std::fprintf(stderr, "held %ld MiB in seccomp filters\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
@@ -1351,9 +1469,14 @@ int main(int argc, char** argv) {
     }
     // Six segments of 25 MiB, each attached only while it is filled: never more than 25 MiB
     // in the resident set.
+    // Where System V is refused (under rlimits), the same held as its own.
     std::vector<int> segments;
     for (int i = 0; i < 6; ++i) {
       const int segment = shmget(IPC_PRIVATE, std::size_t{25} << 20, IPC_CREAT | 0600);
+      if (segment < 0 && errno == ENOSYS) {
+        hold(std::size_t{25} * static_cast<std::size_t>(6 - i));
+        break;
+      }
       if (segment < 0) return 1;
       segments.push_back(segment);
       void* at = shmat(segment, nullptr, 0);
