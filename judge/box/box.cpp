@@ -252,6 +252,7 @@ class Box {
       return;
     }
     limiter_->started(main_, starters());
+    if (sandbox_ != SandboxKind::None) limiter_->own_file_systems({"/tmp", "/dev/shm"});
     // The first look when the run could have used a little: most runs are over sooner.
     next_look_ = started_ + std::chrono::milliseconds(20);
   }

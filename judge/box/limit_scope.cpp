@@ -30,18 +30,18 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
            "/dev/shm) included (page cache of files not counted)";
   return "memory " + in_mib(limits.memory_mib) +
          ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
-         "whole tree's proportional set (Pss) and its epoll registrations as the box's looks see "
-         "them (at least four a second), no memfds (memfd_create answers ENOSYS) and no "
-         "transparent huge pages; NOT counted: memory held in a tmpfs" +
+         "whole tree's proportional set (Pss), page tables, the records of its mappings, the "
+         "shared objects it maps and its epoll registrations" +
+         (sandbox ? ", and the files in its /tmp and /dev/shm," : "") +
+         " as the box's looks see them (at least four a second); no memfds (memfd_create answers "
+         "ENOSYS), shared anonymous memory, System V IPC" +
+         (sandbox ? ", /dev/zero" : "") +
+         " or transparent huge pages; NOT counted: data held in a tmpfs" +
          (sandbox ? " (its /tmp and /dev/shm are capped at " +
                         in_mib(limits.max_scratch_bytes >> 20) + " each)"
                   : "") +
-         ", in System V shared memory no process has attached (" +
-         (sandbox ? "it ends with the run's IPC namespace" : "it outlives the run") +
-         "), in shared memory its processes dropped from their page tables (MADV_DONTNEED), or "
-         "by the kernel for it (the records of its mappings; data in pipes and sockets no one "
-         "reads: pipes and sockets stay at the machine's default sizes, and RLIMIT_NOFILE keeps "
-         "one process's within the limit)" +
+         ", or by the kernel for it in pipes and sockets no one reads (they stay at the "
+         "machine's default sizes, and RLIMIT_NOFILE keeps one process's within the limit)" +
          (sandbox || root ? ""
                           : "; the run has a user namespace of its own, so that the box may read "
                             "what a process made not dumpable holds: where the machine refuses "

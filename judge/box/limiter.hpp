@@ -84,6 +84,11 @@ class Limiter {
   // and hold none of its memory: 2 under bwrap (bwrap, and its child the box's step), 1 in the
   // box's own namespaces (their init, `main` itself), 0 without a sandbox.
   virtual void started(pid_t main, int starters) = 0;
+  // The run's own file systems in memory (its sandbox's /tmp and /dev/shm), as paths in its
+  // root: a control group is charged with what they hold; rlimits count their files.
+  virtual void own_file_systems(const std::vector<std::string>& paths_in_its_root) {
+    (void)paths_in_its_root;
+  }
   // Its CPU time now and, best effort, whether its memory passed the limit.
   virtual Look look() = 0;
   // Seconds to the next look, given the CPU time left: the soonest the tree could pass the

@@ -3,6 +3,7 @@
 #include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
@@ -53,6 +54,12 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
   entry.ticks = utime + stime + static_cast<unsigned long long>(cutime < 0 ? 0 : cutime) +
                 static_cast<unsigned long long>(cstime < 0 ? 0 : cstime);
   return true;
+}
+
+long long files_in_use_at(const std::string& path) {
+  struct statvfs info {};
+  if (::statvfs(path.c_str(), &info) != 0 || info.f_files < info.f_ffree) return 0;
+  return static_cast<long long>(info.f_files - info.f_ffree);
 }
 
 double ticks_per_second() {

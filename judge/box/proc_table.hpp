@@ -94,6 +94,10 @@ long long page_tables_kib_in(const std::string& process_dir);  // proc_dir()
 // instance held by several processes counts in each.
 long long epoll_kib_in(const std::string& process_dir, long long enough_kib);  // proc_dir()
 
+// The files (inodes) in use in the file system at `path`, as statvfs says; 0 when it cannot be
+// read.
+long long files_in_use_at(const std::string& path);
+
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();
 

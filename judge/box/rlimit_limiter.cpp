@@ -243,6 +243,10 @@ class RlimitLimiter : public Limiter {
     starters_ = starters;
   }
 
+  void own_file_systems(const std::vector<std::string>& paths_in_its_root) override {
+    own_file_systems_ = paths_in_its_root;
+  }
+
   Look look() override {
     // The CPU time at every look (each process's stat: cheap); the memory as look_at_memory()
     // says, within 5 ms at least.
@@ -323,7 +327,8 @@ class RlimitLimiter : public Limiter {
       kernel_could_kib += p.virtual_kib * 2 + p.virtual_kib / 4 * kBytesAMappingRecord / 1024;
     if (last_held_kib_ + kernel_could_kib > limits_.memory_mib * 1024)
       budget = std::max(budget, 0.05);
-    const MemoryLooks::Held held = memory_.held(now.holders, budget);
+    MemoryLooks::Held held = memory_.held(now.holders, budget);
+    held.kib += files_kib(now.holders);
     cpu_at_memory_look_ = cpu_s;
     next_memory_look_ = wall_now() + 0.25;
     last_held_kib_ = held.kib;
@@ -334,8 +339,24 @@ class RlimitLimiter : public Limiter {
     return over;
   }
 
+  // The kernel memory of the files in the run's own file systems, seen through the root of a
+  // process of the run: an inode and a dentry of a tmpfs, about 1 KiB each, pinned until the
+  // sandbox ends. bwrap's tmpfs caps data, not files (red team: 400,000 empty files, 330 MiB of
+  // slab under 64 MiB, exit 0 at "mem 2.9 MiB"); the box's own namespaces cap both.
+  long long files_kib(const std::vector<ProcEntry>& holders) const {
+    for (const ProcEntry& p : holders) {
+      if (p.state == 'Z') continue;
+      long long files = 0;
+      for (const std::string& path : own_file_systems_)
+        files += files_in_use_at(proc_dir(p) + "/root" + path);
+      return files;  // KiB: 1 a file
+    }
+    return 0;
+  }
+
   std::string description_;
   BoxLimits limits_;
+  std::vector<std::string> own_file_systems_;
   ProcessTree tree_;
   MemoryLooks memory_{limits_.memory_mib * 1024};
   pid_t main_ = -1;

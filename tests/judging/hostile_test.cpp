@@ -456,6 +456,12 @@ const Hostile kKernelObjects[] = {
     // children (red team: 673 MiB of page tables in 6 processes, exit 0 at "mem 57 MiB" under
     // rlimits). Under rlimits the looks count each process's page tables (VmPTE).
     {"page-tables", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 192 MiB under 64 MiB in empty files in its /tmp and /dev/shm, about 1 KiB of kernel
+    // memory each, which a tmpfs's size does not cap (red team: 400,000 files, 330 MiB of slab,
+    // exit 0 under bwrap as nobody). The box's own namespaces cap their files; under bwrap the
+    // looks count them (NotRoot.FilesInItsTmpfsAreCountedInBwrap). In a sandbox only: without
+    // one its /tmp is the machine's.
+    {"tmp-files", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, true},
     // Page cache seen at a look, then dropped, then 150 MiB held in System V segments no
     // process has attached: the figure is what it held, not its peak less the largest cache
     // ever seen (red team: 1.5 GiB held shown as 306 MiB). Under rlimits, where the segments

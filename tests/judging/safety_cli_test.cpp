@@ -669,6 +669,25 @@ TEST(NotRoot, EpollRegistrationsOfAProgramNotDumpableAreCountedInBwrap) {
   EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
 }
 
+// Red team: bwrap's tmpfs (/tmp, /dev/shm) caps data, not files, and an empty file pins about
+// 1 KiB of kernel memory: 400,000 files held 330 MiB of slab under 64 MiB, exit 0 at "mem 2.9
+// MiB", as nobody under bwrap. Under rlimits the looks count the files of the run's own file
+// systems. (As root the box's own namespaces cap their files: the hostile suite's tmp-files.)
+TEST(NotRoot, FilesInItsTmpfsAreCountedInBwrap) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  Package package;
+  package.write("problem.yaml",
+                with_limit(read_text(package.path("problem.yaml")), "memory", "64"));
+  const JudgeRun run =
+      package.judge({"run", "-v", package.sample(), "--", nobody.player(), "tmp-files", "x"},
+                    nobody.options(), nobody.judge(), false);
+  if (!has(run.out, "isolation: bwrap"))
+    GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n" << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
+}
+
 // `count` processes of user `uid` (a leader and its children), each blocked on a pipe until
 // this is destroyed: as another run of the same user might start.
 class ProcessesOfUser {

@@ -172,6 +172,9 @@
 //   seccomp-fill    holds 3 x argv[3] MiB in seccomp filters of one instruction, stacked by
 //                   children until their chains are full (about 5 KiB of kernel memory each);
 //                   where it cannot, the rest as memory of its own; holds it 1.1 s, then plays
+//   tmp-files       holds 3 x argv[3] MiB in empty files in /tmp and /dev/shm (about 1 KiB of
+//                   kernel memory each); where it cannot, the rest as memory of its own; holds
+//                   it 1.1 s, then plays
 //   backlog-fill    holds 3 x argv[3] MiB as data written on connections to its own listener
 //                   (AF_UNIX, a backlog of 4096, else 1) that it never accepts, each closed by
 //                   its sender once full: one listener, two descriptors; where it cannot, the
@@ -1322,6 +1325,22 @@ int main(int argc, char** argv) {
     });
     const long held = std::max(0L, made);
     std::fprintf(stderr, "held %ld MiB in seccomp filters\n", held >> 20);
+    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "tmp-files") {
+    // Empty files in its /tmp and /dev/shm, about 1 KiB of kernel memory each (an inode and a
+    // dentry of a tmpfs, which caps data, not files, unless told).
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    long held = 0;
+    for (long i = 0; held < wanted; ++i) {
+      const std::string name = std::string(i % 2 ? "/dev/shm" : "/tmp") + "/f" + std::to_string(i);
+      const int fd = open(name.c_str(), O_WRONLY | O_CREAT | O_EXCL, 0600);
+      if (fd < 0) break;
+      close(fd);
+      held += 1024;
+    }
+    std::fprintf(stderr, "held %ld MiB in empty files\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
