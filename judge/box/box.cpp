@@ -294,7 +294,8 @@ class Box {
       plan.view = sandbox_view(layout, request_.read_only, plan.uid.has_value());
       // A control group counts System V segments, messages and semaphores; rlimits do not (red
       // team: 512 MiB of segments no process attached, 257 MiB of messages and 812 MiB of
-      // semaphore sets under a 64 MiB limit, exit 0 at "mem 17 MiB"): capped as /dev/shm is.
+      // semaphore sets under a 64 MiB limit, exit 0 at "mem 17 MiB"). The filter refuses them
+      // under rlimits; the namespace's are capped as /dev/shm is all the same.
       if (!limiter_->memory_exact()) plan.ipc_bytes = limits_.max_scratch_bytes;
       plan.report_fd = report_write;
       plan.seccomp_here = seccomp_.fd;

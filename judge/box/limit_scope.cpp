@@ -32,15 +32,15 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
          ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
          "whole tree's proportional set (Pss), page tables, the records of its mappings, the "
          "shared objects it maps and its epoll registrations" +
-         (sandbox ? ", and the files in its /tmp and /dev/shm," : "") +
-         " as the box's looks see them (at least four a second); no memfds (memfd_create answers "
-         "ENOSYS), shared anonymous memory, System V IPC" +
-         (sandbox ? ", /dev/zero" : "") +
-         " or transparent huge pages; NOT counted: data held in a tmpfs" +
-         (sandbox ? " (its /tmp and /dev/shm are capped at " +
-                        in_mib(limits.max_scratch_bytes >> 20) + " each)"
+         (sandbox ? ", and what its /tmp and /dev/shm hold (their data, and 1 KiB a file; each "
+                    "capped at " +
+                        in_mib(limits.max_scratch_bytes >> 20) + ")"
                   : "") +
-         ", or by the kernel for it in pipes and sockets no one reads (they stay at the "
+         ", as the box's looks see them (at least four a second); no memfds (memfd_create "
+         "answers ENOSYS), shared anonymous memory, System V IPC" +
+         (sandbox ? ", /dev/zero" : "") + " or transparent huge pages; NOT counted: " +
+         (sandbox ? "" : "data held in a tmpfs of the machine (/dev/shm), ") +
+         "what the kernel holds for it in pipes and sockets no one reads (they stay at the "
          "machine's default sizes, and RLIMIT_NOFILE keeps one process's within the limit)" +
          (sandbox || root ? ""
                           : "; the run has a user namespace of its own, so that the box may read "

@@ -56,10 +56,14 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
   return true;
 }
 
-long long files_in_use_at(const std::string& path) {
+FileSystemUse use_of_file_system(int descriptor) {
   struct statvfs info {};
-  if (::statvfs(path.c_str(), &info) != 0 || info.f_files < info.f_ffree) return 0;
-  return static_cast<long long>(info.f_files - info.f_ffree);
+  FileSystemUse use;
+  if (::fstatvfs(descriptor, &info) != 0) return use;
+  if (info.f_files >= info.f_ffree) use.files = static_cast<long long>(info.f_files - info.f_ffree);
+  if (info.f_blocks >= info.f_bfree)
+    use.kib = static_cast<long long>((info.f_blocks - info.f_bfree) * info.f_frsize / 1024);
+  return use;
 }
 
 double ticks_per_second() {

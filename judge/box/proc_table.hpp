@@ -94,9 +94,12 @@ long long page_tables_kib_in(const std::string& process_dir);  // proc_dir()
 // instance held by several processes counts in each.
 long long epoll_kib_in(const std::string& process_dir, long long enough_kib);  // proc_dir()
 
-// The files (inodes) in use in the file system at `path`, as statvfs says; 0 when it cannot be
-// read.
-long long files_in_use_at(const std::string& path);
+// What a file system holds, as statvfs says: its files (inodes in use) and the KiB
+// of their data; 0 when it cannot be read.
+struct FileSystemUse {
+  long long files = 0, kib = 0;
+};
+FileSystemUse use_of_file_system(int descriptor);  // a descriptor of a path in it (O_PATH)
 
 // Clock ticks per second, for ProcEntry::ticks.
 double ticks_per_second();

@@ -3,15 +3,17 @@
 // memory limit, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id); the whole tree is
 // watched by the box's looks at /proc (process_tree.hpp): its CPU time (that of its live
 // processes and of those the box reaped) and its memory (the proportional set of each process,
-// so that pages shared copy-on-write after a fork count once; the kernel's records of its
-// mappings; the memfds it holds open and the shared objects it maps: a backstop, the filter
-// refuses memfd_create, shared anonymous memory and System V IPC under rlimits), stopped past
-// the limit. Memory so counted is best effort: what no process holds (data in socket buffers,
-// a tmpfs) is not seen, and a spike between two looks is missed; doc/execution.md lists these.
-// The CPU time of children the kernel reaps itself (their parent ignores SIGCHLD) is lost to
-// every count.
+// so that pages shared copy-on-write after a fork count once; its page tables and the kernel's
+// records of its mappings; the files of the sandbox's /tmp and /dev/shm; the memfds it holds open
+// and the shared objects it maps: a backstop, the filter refuses memfd_create, shared anonymous
+// memory and System V IPC under rlimits), stopped past the limit. Memory so counted is best effort:
+// what no process holds (data in socket buffers, a tmpfs) is not seen, and a spike between two
+// looks is missed; doc/execution.md lists these. The CPU time of children the kernel reaps itself
+// (their parent ignores SIGCHLD) is lost to every count.
+#include <fcntl.h>
 #include <linux/kcmp.h>
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
 #include <unistd.h>
@@ -53,13 +55,6 @@ double own_cpu_seconds() {
   return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
 }
 
-// What the run's processes hold, best effort: each process's resident set from its stat
-// (cheap) and, where time allows, its proportional set, its mappings' records and the objects
-// it holds (costly: a walk through every mapping, twice, and every descriptor), kept per
-// process and refreshed a few processes at a time, those looked at longest ago first, within a
-// budget of the box's own CPU time.
-// Where `pid`'s memory is, by kcmp (the box may look at the run's processes as it reads their
-// maps; where it may not, or the kernel has no kcmp, each counts as its own).
 // The kernel's record of one mapping, in no resident set: a vm_area_struct (192 bytes), its
 // share of the tree that finds it (maple nodes of 256 bytes, about ten records each), and for
 // anonymous memory the chains to its anon_vma (64 bytes, one more in each forked generation).
@@ -67,6 +62,8 @@ double own_cpu_seconds() {
 // (red team: 235 bytes each).
 constexpr long long kBytesAMappingRecord = 256;
 
+// Where `pid`'s memory is, by kcmp (the box may look at the run's processes as it reads their
+// maps; where it may not, or the kernel has no kcmp, each counts as its own).
 enum class AddressSpace { Own, SharedWithAnother, Gone };
 AddressSpace address_space_of(pid_t pid, const std::vector<pid_t>& others) {
   // Gone since the tree was read: it holds nothing now, though what a refresh read of it just
@@ -79,6 +76,11 @@ AddressSpace address_space_of(pid_t pid, const std::vector<pid_t>& others) {
   return AddressSpace::Own;
 }
 
+// What the run's processes hold, best effort: each process's resident set from its stat
+// (cheap) and, where time allows, its proportional set, page tables, mappings' records and the
+// objects it holds (costly: a walk through every mapping, twice, and every descriptor), kept per
+// process and refreshed a few processes at a time, those looked at longest ago first, within a
+// budget of the box's own CPU time.
 class MemoryLooks {
  public:
   // `limit_kib`: the run's memory limit, past which counting more tells nothing.
@@ -199,6 +201,11 @@ class RlimitLimiter : public Limiter {
  public:
   RlimitLimiter(const BoxLimits& limits, pid_t box, const std::string& why)
       : description_("rlimit (" + why + ")"), limits_(limits), tree_(box) {}
+  ~RlimitLimiter() override {
+    for (const int fd : file_system_fds_) ::close(fd);
+  }
+  RlimitLimiter(const RlimitLimiter&) = delete;
+  RlimitLimiter& operator=(const RlimitLimiter&) = delete;
 
   std::string description() const override { return description_; }
   bool memory_exact() const override { return false; }
@@ -299,6 +306,11 @@ class RlimitLimiter : public Limiter {
     // namespace ended (and reaped: their usage is in no one's) are gone before the box learns
     // that the run ended, with their figures.
     f.cpu_s = std::max({seconds_of(reaped), reaped_before_kill_ + before_kill_.cpu_s, cpu_seen_});
+    // What its own file systems still hold, every process gone (the descriptors keep them): the
+    // run held that much at least as its last process ended.
+    const long long left_in_files_kib = file_systems_kib();
+    most_held_kib_ = std::max(most_held_kib_, left_in_files_kib);
+    memory_over_ = memory_over_ || left_in_files_kib > limits_.memory_mib * 1024;
     f.memory_kib = std::max({static_cast<long long>(reaped.ru_maxrss), peak_kib_, most_held_kib_});
     // Where an allocation fails and the program dies in whatever way: it had used 80% of the
     // limit. Or the looks saw the tree past it.
@@ -328,7 +340,7 @@ class RlimitLimiter : public Limiter {
     if (last_held_kib_ + kernel_could_kib > limits_.memory_mib * 1024)
       budget = std::max(budget, 0.05);
     MemoryLooks::Held held = memory_.held(now.holders, budget);
-    held.kib += files_kib(now.holders);
+    held.kib += file_systems_kib();
     cpu_at_memory_look_ = cpu_s;
     next_memory_look_ = wall_now() + 0.25;
     last_held_kib_ = held.kib;
@@ -339,24 +351,49 @@ class RlimitLimiter : public Limiter {
     return over;
   }
 
-  // The kernel memory of the files in the run's own file systems, seen through the root of a
-  // process of the run: an inode and a dentry of a tmpfs, about 1 KiB each, pinned until the
-  // sandbox ends. bwrap's tmpfs caps data, not files (red team: 400,000 empty files, 330 MiB of
-  // slab under 64 MiB, exit 0 at "mem 2.9 MiB"); the box's own namespaces cap both.
-  long long files_kib(const std::vector<ProcEntry>& holders) const {
-    for (const ProcEntry& p : holders) {
-      if (p.state == 'Z') continue;
-      long long files = 0;
-      for (const std::string& path : own_file_systems_)
-        files += files_in_use_at(proc_dir(p) + "/root" + path);
-      return files;  // KiB: 1 a file
+  // What the run's own file systems (tmpfs) hold, as a control group is charged with it: their
+  // data, and an inode and a dentry a file, about 1 KiB, pinned until the sandbox ends. bwrap's
+  // tmpfs caps data, not files (red team: 400,000 empty files, 330 MiB of slab under 64 MiB,
+  // exit 0 at "mem 2.9 MiB"), and its cap (--tmp-size) is not the memory limit (red team: 128
+  // MiB in /tmp and /dev/shm under 16 MiB). Each is opened through the root of a process of
+  // the run once that root is the sandbox's (not the box's own file system: a process still
+  // setting the sandbox up, or bwrap outside it), and kept open, to be read after the program
+  // ended too (a run that filled its /tmp and ended within 20 ms).
+  long long file_systems_kib() {
+    if (file_system_fds_.size() < own_file_systems_.size())
+      for (const ProcEntry& p : tree_.members()) {
+        if (p.state == 'Z') continue;
+        std::vector<int> fds;
+        for (const std::string& path : own_file_systems_) {
+          const int fd =
+              ::open((proc_dir(p) + "/root" + path).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC);
+          struct stat theirs {
+          }, ours{};
+          if (fd >= 0 && ::fstat(fd, &theirs) == 0 &&
+              (::stat(path.c_str(), &ours) != 0 || ours.st_dev != theirs.st_dev)) {
+            fds.push_back(fd);
+          } else if (fd >= 0) {
+            ::close(fd);
+          }
+        }
+        if (fds.size() == own_file_systems_.size()) {
+          file_system_fds_ = fds;
+          break;
+        }
+        for (const int fd : fds) ::close(fd);
+      }
+    long long kib = 0;
+    for (const int fd : file_system_fds_) {
+      const FileSystemUse use = use_of_file_system(fd);
+      kib += use.kib + use.files;  // 1 KiB a file
     }
-    return 0;
+    return kib;
   }
 
   std::string description_;
   BoxLimits limits_;
   std::vector<std::string> own_file_systems_;
+  std::vector<int> file_system_fds_;  // of own_file_systems_, once a process of the run is seen
   ProcessTree tree_;
   MemoryLooks memory_{limits_.memory_mib * 1024};
   pid_t main_ = -1;

@@ -375,7 +375,7 @@ INSTANTIATE_TEST_SUITE_P(Containment, MemfdUnderRlimitsTest,
 // refused or counted; data in socket pairs no one read (3000 MiB, AC at "mem 3.6 MiB") and in
 // pipes is not counted; 3 s of CPU in children the kernel reaped itself (SIGCHLD ignored) was
 // AC at "cpu 0.012 s".
-TEST(MemfdUnderRlimits, RunVerboseSaysTmpfsMemoryIsNotCountedAndMemfdsAreRefused) {
+TEST(MemfdUnderRlimits, RunVerboseSaysWhatIsCountedRefusedAndNotCounted) {
   const JudgeRun run =
       run_judge({"run", "--trust", "-v", (package_root() / "testdata" / "sample" / "1.in").string(),
                  "--", (bin_dir() / "test_player").string(), "correct", "v"},
@@ -384,8 +384,8 @@ TEST(MemfdUnderRlimits, RunVerboseSaysTmpfsMemoryIsNotCountedAndMemfdsAreRefused
                            "page tables, the records of its mappings", "the shared objects it maps",
                            "no memfds (memfd_create answers ENOSYS), shared anonymous "
                            "memory, System V IPC",
-                           "NOT counted: data held in a tmpfs",
-                           "by the kernel for it in pipes and sockets no one reads"})
+                           "what its /tmp and /dev/shm hold (their data, and 1 KiB a file",
+                           "what the kernel holds for it in pipes and sockets no one reads"})
     EXPECT_NE(run.out.find(said), std::string::npos) << said << "\n" << run.out << run.err;
   EXPECT_NE(run.out.find("NOT counted: the CPU time of children the kernel reaps itself"),
             std::string::npos)

@@ -601,16 +601,26 @@ TEST(NotRoot, VerboseSaysTheLimitsItsBoxesGot) {
 // run's user namespace (bwrap's, or the box's own without a sandbox) and reads them; where the
 // machine refuses one, the resident set, which stays readable, counts instead. Here 8 x 40 MiB
 // under 64 MiB. (As root the hostile suite runs this program in every mode.)
-TEST(NotRoot, ProcessesNotDumpableCountByTheirResidentSets) {
-  Unprivileged nobody;
-  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+// `judge run -v` of the test player in `mode` (its further words `player_words`) on a package
+// whose memory limit is 64 MiB, as `nobody`, with the judge's `options`.
+JudgeRun player_under_64_mib(const Unprivileged& nobody, std::vector<std::string> options,
+                             const std::vector<std::string>& player_words) {
   Package package;
   package.write("problem.yaml",
                 with_limit(read_text(package.path("problem.yaml")), "memory", "64"));
-  const JudgeRun run =
-      package.judge({"run", "-v", package.sample(), "--no-sandbox", "--trust", "--time-limit", "2",
-                     "--", nobody.player(), "not-dumpable", "x"},
-                    nobody.options(), nobody.judge(), false);
+  std::vector<std::string> arguments = {"run", "-v", package.sample()};
+  arguments.insert(arguments.end(), options.begin(), options.end());
+  arguments.push_back("--");
+  arguments.push_back(nobody.player());
+  arguments.insert(arguments.end(), player_words.begin(), player_words.end());
+  return package.judge(arguments, nobody.options(), nobody.judge(), false);
+}
+
+TEST(NotRoot, ProcessesNotDumpableCountByTheirResidentSets) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  const JudgeRun run = player_under_64_mib(nobody, {"--no-sandbox", "--trust", "--time-limit", "2"},
+                                           {"not-dumpable", "x"});
   EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
   EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
 }
@@ -637,14 +647,7 @@ bool may_make_user_namespaces(uid_t uid, gid_t gid) {
 // AC at "mem 2.7 MiB"). The owner of the run's user namespace may read their fdinfo: bwrap's
 // namespace, or, without a sandbox, one the box makes where it may.
 JudgeRun epoll_fill_not_dumpable(const Unprivileged& nobody, std::vector<std::string> sandbox) {
-  Package package;
-  package.write("problem.yaml",
-                with_limit(read_text(package.path("problem.yaml")), "memory", "64"));
-  std::vector<std::string> arguments = {"run", "-v", package.sample()};
-  arguments.insert(arguments.end(), sandbox.begin(), sandbox.end());
-  for (const std::string word : {"--", "player", "epoll-fill", "x", "not-dumpable"})
-    arguments.push_back(word == "player" ? nobody.player() : word);
-  return package.judge(arguments, nobody.options(), nobody.judge(), false);
+  return player_under_64_mib(nobody, std::move(sandbox), {"epoll-fill", "x", "not-dumpable"});
 }
 
 TEST(NotRoot, EpollRegistrationsOfAProgramNotDumpableAreCountedWithoutASandbox) {
@@ -676,12 +679,7 @@ TEST(NotRoot, EpollRegistrationsOfAProgramNotDumpableAreCountedInBwrap) {
 TEST(NotRoot, FilesInItsTmpfsAreCountedInBwrap) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
-  Package package;
-  package.write("problem.yaml",
-                with_limit(read_text(package.path("problem.yaml")), "memory", "64"));
-  const JudgeRun run =
-      package.judge({"run", "-v", package.sample(), "--", nobody.player(), "tmp-files", "x"},
-                    nobody.options(), nobody.judge(), false);
+  const JudgeRun run = player_under_64_mib(nobody, {}, {"tmp-files", "x"});
   if (!has(run.out, "isolation: bwrap"))
     GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n" << run.out << run.err;
   EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
