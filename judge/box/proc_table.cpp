@@ -4,7 +4,6 @@
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/statvfs.h>
-#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -197,63 +196,6 @@ std::vector<HeldObject> memfds_in(const std::string& process_dir) {
   }
   ::closedir(dir);
   return held;
-}
-
-namespace {
-
-// One line of a process's maps, "START-END PERMS OFFSET MAJOR:MINOR INODE   PATH" (PERMS "rw-s"
-// for a shared mapping), taken into `census`: `head`, its start (the path cut), `deleted`,
-// whether it ends " (deleted)".
-void take_mapping(const std::string& process_dir, const std::string& head, bool deleted,
-                  MapCensus& census) {
-  const std::size_t space = head.find(' ');
-  if (space == std::string::npos) return;
-  ++census.mappings;
-  if (!deleted || head.size() < space + 5 || head[space + 4] != 's') return;
-  unsigned long start = 0, stop = 0, major = 0, minor = 0, inode = 0;
-  if (std::sscanf(head.c_str(), "%lx-%lx %*s %*s %lx:%lx %lu", &start, &stop, &major, &minor,
-                  &inode) != 5)
-    return;
-  HeldObject object{static_cast<dev_t>(makedev(major, minor)), static_cast<ino_t>(inode),
-                    static_cast<long long>(stop - start) / 1024};
-  struct stat info {};
-  if (::stat((process_dir + "/map_files/" + head.substr(0, space)).c_str(), &info) == 0)
-    object = {info.st_dev, info.st_ino, static_cast<long long>(info.st_blocks) / 2};
-  census.shared_objects.push_back(object);
-}
-
-}  // namespace
-
-MapCensus map_census_in(const std::string& process_dir) {
-  // Read in pieces, each line's start and end kept: a path may be 4 KiB long, and a process may
-  // have 65,530 mappings (the text of its maps could be 260 MB).
-  MapCensus census;
-  const int fd = ::open((process_dir + "/maps").c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return census;
-  static constexpr std::size_t kHead = 160;  // past the inode's column
-  static const std::string kNoFile = " (deleted)";
-  std::string head;
-  char tail[16] = {};  // the line's last bytes, at its end
-  std::size_t length = 0;
-  char buffer[1 << 16];
-  ssize_t got;
-  while ((got = ::read(fd, buffer, sizeof buffer)) > 0)
-    for (ssize_t i = 0; i < got; ++i) {
-      const char c = buffer[i];
-      if (c != '\n') {
-        if (head.size() < kHead) head.push_back(c);
-        tail[length++ % sizeof tail] = c;
-        continue;
-      }
-      bool deleted = length >= kNoFile.size();
-      for (std::size_t k = 0; deleted && k < kNoFile.size(); ++k)
-        deleted = tail[(length - kNoFile.size() + k) % sizeof tail] == kNoFile[k];
-      take_mapping(process_dir, head, deleted, census);
-      head.clear();
-      length = 0;
-    }
-  ::close(fd);
-  return census;
 }
 
 long long page_tables_kib_in(const std::string& process_dir) {

@@ -68,19 +68,6 @@ struct HeldObject {
 // The memfds the process holds open.
 std::vector<HeldObject> memfds_in(const std::string& process_dir);  // proc_dir()
 
-// What the memory map of a process says beyond its resident set, from /proc/PID/maps (its text:
-// a line a mapping, costly for a process with many).
-struct MapCensus {
-  // Its mappings: the kernel keeps a record of each (vm_area_struct), in no resident set.
-  long long mappings = 0;
-  // The objects it maps shared that no file names ("/dev/zero (deleted)": shared anonymous
-  // memory, /dev/zero's; System V segments; memfds). Such an object keeps every page written
-  // to it while a mapping of it lasts, dropped from the page tables or unmapped but for a page:
-  // what it holds (its blocks, through /proc/PID/map_files, which only root may read), else
-  // the mapping's size.
-  std::vector<HeldObject> shared_objects;
-};
-MapCensus map_census_in(const std::string& process_dir);  // proc_dir()
 
 // The KiB of page tables of the process (VmPTE in its status): kernel memory in no resident set,
 // up to two pages a page of address space (a page every GiB needs a table of its own, and one

@@ -26,6 +26,7 @@
 #include <thread>
 
 #include "limiter_kinds.hpp"
+#include "map_census.hpp"
 #include "process_tree.hpp"
 
 namespace entrapment {

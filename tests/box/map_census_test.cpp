@@ -1,6 +1,8 @@
 // What a process's maps say beyond its resident set (box/proc_table.hpp, map_census_in()), read
 // from this test's own: the mappings the kernel keeps a record of, and the shared objects that
 // keep what was unmapped from them.
+#include "box/map_census.hpp"
+
 #include <fcntl.h>
 #include <gtest/gtest.h>
 #include <sys/mman.h>
@@ -9,8 +11,6 @@
 #include <cstring>
 #include <filesystem>
 #include <string>
-
-#include "box/proc_table.hpp"
 
 namespace entrapment::testing {
 namespace {

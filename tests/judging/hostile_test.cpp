@@ -454,6 +454,12 @@ const Hostile kKernelObjects[] = {
     // Without a sandbox its queues would be the machine's, and outlive a run stopped at the
     // limit: only trusted code runs there.
     {"message-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, true},
+    // 128 MiB under 64 MiB in four children for 2 s while a process's maps carry a path of 64
+    // KiB a line, 14,000 lines (red team: one read of them was 918 MB and took the kernel 3 s, the
+    // box's looks stalled, and 1000 MiB held under 64 MiB were AC; the box itself grew to 2
+    // GiB). The looks read at most 8 MiB of maps text, then ask the kernel mapping by mapping
+    // (PROCMAP_QUERY). In a sandbox only: the directories go in its /tmp.
+    {"long-maps", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, true},
     // 192 MiB under 64 MiB in page tables: pages a GiB apart, each written and dropped, in
     // children (red team: 673 MiB of page tables in 6 processes, exit 0 at "mem 57 MiB" under
     // rlimits). Under rlimits the looks count each process's page tables (VmPTE).

@@ -175,6 +175,10 @@
 //   tmp-files       holds 3 x argv[3] MiB in empty files in /tmp and /dev/shm (about 1 KiB of
 //                   kernel memory each); where it cannot, the rest as memory of its own; holds
 //                   it 1.1 s, then plays
+//   long-maps       four children wait; it maps a file at the bottom of 256 nested directories
+//                   of 255 bytes (in TMPDIR) as often as its address space allows (14,000 at
+//                   most: 900 MB of maps text), then lets the children hold half of argv[3] MiB
+//                   each for 2 s; waits for them, then plays
 //   backlog-fill    holds 3 x argv[3] MiB as data written on connections to its own listener
 //                   (AF_UNIX, a backlog of 4096, else 1) that it never accepts, each closed by
 //                   its sender once full: one listener, two descriptors; where it cannot, the
@@ -1343,6 +1347,44 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "held %ld MiB in empty files\n", held >> 20);
     if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "long-maps") {
+    // Four children wait; itself maps one file, at the bottom of 256 nested directories of 255
+    // bytes (a path of 64 KiB, made by relative steps), as often as its address space allows:
+    // each line of its maps carries that path, 900 MB of text in all. Then the children hold
+    // half the limit each while the box reads those maps.
+    const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    int go[2];
+    if (pipe(go) != 0) return 1;
+    for (int i = 0; i < 4; ++i)
+      if (fork() == 0) {
+        close(go[1]);
+        char byte;
+        if (read(go[0], &byte, 1) != 1) _exit(1);
+        hold(static_cast<std::size_t>(limit / 2) >> 20);
+        std::this_thread::sleep_for(std::chrono::seconds(2));
+        _exit(0);
+      }
+    close(go[0]);
+    const std::string step(255, 'd');
+    const char* tmp = std::getenv("TMPDIR");
+    if (chdir(tmp ? tmp : "/tmp") != 0) return 1;
+    for (int depth = 0; depth < 256; ++depth)
+      if ((mkdir(step.c_str(), 0700) != 0 && errno != EEXIST) || chdir(step.c_str()) != 0) break;
+    const int file = open("mapped", O_RDWR | O_CREAT | O_TRUNC, 0600);
+    if (file < 0 || ftruncate(file, 4096) != 0) return 1;
+    rlimit space{};
+    getrlimit(RLIMIT_AS, &space);
+    const long room = space.rlim_cur == RLIM_INFINITY
+                          ? 56L << 20
+                          : static_cast<long>(space.rlim_cur) - (12L << 20);
+    long mapped = 0;
+    for (; mapped < std::min(room / 4096, 14000L); ++mapped)
+      if (mmap(nullptr, 4096, PROT_READ, MAP_PRIVATE, file, 0) == MAP_FAILED) break;
+    std::fprintf(stderr, "mapped a file of a 64 KiB path %ld times\n", mapped);
+    if (write(go[1], "gggg", 4) != 4) return 1;
+    while (wait(nullptr) > 0) {
+    }
     play();
   } else if (mode == "backlog-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
