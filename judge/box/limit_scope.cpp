@@ -30,7 +30,8 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
            "/dev/shm) included (page cache of files not counted)";
   return "memory " + in_mib(limits.memory_mib) +
          ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
-         "whole tree's proportional set (Pss), page tables, the records of its mappings, the "
+         "whole tree's proportional set (Pss, less shared memory, plus swap), page tables, the "
+         "records of its mappings, the "
          "shared objects it maps and its epoll registrations" +
          (sandbox ? ", and what its /tmp and /dev/shm hold (their data, and 1 KiB a file; each "
                     "capped at " +

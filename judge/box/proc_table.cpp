@@ -175,8 +175,13 @@ std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last) {
 
 long long proportional_kib_in(const std::string& dir) {
   const std::string rollup = read_proc_file(dir + "/smaps_rollup");
-  const std::size_t pss = rollup.find("\nPss:");
-  return pss == std::string::npos ? -1 : std::atoll(&rollup[pss + 5]);
+  const auto field = [&rollup](const std::string& name) -> long long {
+    const std::size_t at = rollup.find("\n" + name + ":");
+    return at == std::string::npos ? -1 : std::atoll(&rollup[at + name.size() + 2]);
+  };
+  const long long pss = field("Pss");
+  if (pss < 0) return -1;
+  return std::max(0LL, pss - std::max(0LL, field("Pss_Shmem"))) + std::max(0LL, field("SwapPss"));
 }
 
 std::vector<HeldObject> memfds_in(const std::string& process_dir) {

@@ -52,9 +52,12 @@ bool read_proc_status(ProcEntry& entry);
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
-// The proportional set size of the process whose /proc directory is `dir` (proc_dir();
-// smaps_rollup's Pss: pages shared by several processes count a share each), in KiB; -1 when it
-// cannot be read. It walks every mapping: costly for a process with many.
+// The memory of the process whose /proc directory is `dir` (proc_dir()) from its smaps_rollup,
+// in KiB: its proportional set (Pss: pages shared by several processes count a share each) less
+// its shared memory's (Pss_Shmem: pages of tmpfs files and shared objects, which the looks count
+// as the objects they are), and the share of its private memory in swap (SwapPss: pushed there
+// with MADV_PAGEOUT, 200 MiB held under 64 MiB went uncounted). -1 when it cannot be read. It
+// walks every mapping: costly for a process with many.
 long long proportional_kib_in(const std::string& dir);
 
 // An object in memory a process holds (a memfd, a shared object): its device, inode and KiB.
@@ -67,7 +70,6 @@ struct HeldObject {
 
 // The memfds the process holds open.
 std::vector<HeldObject> memfds_in(const std::string& process_dir);  // proc_dir()
-
 
 // The KiB of page tables of the process (VmPTE in its status): kernel memory in no resident set,
 // up to two pages a page of address space (a page every GiB needs a table of its own, and one

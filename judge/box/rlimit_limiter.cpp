@@ -97,7 +97,10 @@ class MemoryLooks {
     long long epoll_kib = 0;  // of it, in epoll registrations: exact, counted at every look
   };
 
-  Held held(const std::vector<ProcEntry>& holders, double budget_s) {
+  // `counted_apart`: the devices of file systems counted as a whole (the sandbox's tmpfs),
+  // whose files a process maps are no objects of their own.
+  Held held(const std::vector<ProcEntry>& holders, double budget_s,
+            const std::set<dev_t>& counted_apart) {
     refresh(holders, budget_s);
     Held held;
     // Each object counted once, whoever holds it, at the most any holder showed.
@@ -122,12 +125,12 @@ class MemoryLooks {
       held.kib += it->second.pss_kib + it->second.mappings * kBytesAMappingRecord / 1024 +
                   it->second.page_tables_kib;
       for (const HeldObject& object : it->second.objects) {
+        if (counted_apart.count(object.device)) continue;
         long long& kib = objects[{object.device, object.inode}];
         kib = std::max(kib, object.kib);
       }
     }
-    // Pages of a shared object that a process maps are in its proportional set too: counted
-    // twice, where no contest program has such objects (the filter refuses them).
+    // Pages of a shared object are not in the proportional sets (proportional_kib_in()).
     for (const auto& [object, kib] : objects) held.kib += kib;
     // Epoll registrations, kernel memory in no resident set, in every process at every look,
     // not in the budgeted details: a run that holds them and stops working would leave its
@@ -340,8 +343,9 @@ class RlimitLimiter : public Limiter {
       kernel_could_kib += p.virtual_kib * 2 + p.virtual_kib / 4 * kBytesAMappingRecord / 1024;
     if (last_held_kib_ + kernel_could_kib > limits_.memory_mib * 1024)
       budget = std::max(budget, 0.05);
-    MemoryLooks::Held held = memory_.held(now.holders, budget);
-    held.kib += file_systems_kib();
+    const long long in_file_systems_kib = file_systems_kib();
+    MemoryLooks::Held held = memory_.held(now.holders, budget, file_system_devices_);
+    held.kib += in_file_systems_kib;
     cpu_at_memory_look_ = cpu_s;
     next_memory_look_ = wall_now() + 0.25;
     last_held_kib_ = held.kib;
@@ -379,6 +383,10 @@ class RlimitLimiter : public Limiter {
         }
         if (fds.size() == own_file_systems_.size()) {
           file_system_fds_ = fds;
+          for (const int fd : fds) {
+            struct stat info {};
+            if (::fstat(fd, &info) == 0) file_system_devices_.insert(info.st_dev);
+          }
           break;
         }
         for (const int fd : fds) ::close(fd);
@@ -394,7 +402,8 @@ class RlimitLimiter : public Limiter {
   std::string description_;
   BoxLimits limits_;
   std::vector<std::string> own_file_systems_;
-  std::vector<int> file_system_fds_;  // of own_file_systems_, once a process of the run is seen
+  std::vector<int> file_system_fds_;     // of own_file_systems_, once a process of the run is seen
+  std::set<dev_t> file_system_devices_;  // theirs
   ProcessTree tree_;
   MemoryLooks memory_{limits_.memory_mib * 1024};
   pid_t main_ = -1;

@@ -475,6 +475,11 @@ const Hostile kKernelObjects[] = {
     // 128 MiB in /tmp and /dev/shm under 16 MiB, exit 0 under bwrap as nobody). In a sandbox
     // only: without one its /tmp is the machine's.
     {"tmp-fill", Verdict::MLE, false, 32, 0, 0, 0, "", 0, 0, 0, true},
+    // A legitimate program: 40 MiB of files in its /tmp under 64 MiB, read through mappings,
+    // 8 MiB of them unlinked and mapped shared: each page once, whether as a file of the tmpfs,
+    // in a process's proportional set or as a shared object (red team: 34 MiB so counted twice
+    // or three times under rlimits, MLE). In a sandbox only, as tmp-files.
+    {"tmp-mapped", Verdict::AC, false, 64, 0, 0, 0, "", 0, 0, 0, true},
     // Page cache seen at a look, then dropped, then 150 MiB held in System V segments no
     // process has attached: the figure is what it held, not its peak less the largest cache
     // ever seen (red team: 1.5 GiB held shown as 306 MiB). Under rlimits, where the segments

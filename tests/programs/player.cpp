@@ -179,6 +179,8 @@
 //                   of 255 bytes (in TMPDIR) as often as its address space allows (14,000 at
 //                   most: 900 MB of maps text), then lets the children hold half of argv[3] MiB
 //                   each for 2 s; waits for them, then plays
+//   tmp-mapped      writes 40 files of 1 MiB in /tmp and reads each through a mapping (the
+//                   last 8 unlinked first and mapped shared): 40 MiB; holds it 1.1 s, then plays
 //   backlog-fill    holds 3 x argv[3] MiB as data written on connections to its own listener
 //                   (AF_UNIX, a backlog of 4096, else 1) that it never accepts, each closed by
 //                   its sender once full: one listener, two descriptors; where it cannot, the
@@ -1385,6 +1387,28 @@ int main(int argc, char** argv) {
     if (write(go[1], "gggg", 4) != 4) return 1;
     while (wait(nullptr) > 0) {
     }
+    play();
+  } else if (mode == "tmp-mapped") {
+    // A legitimate program: 40 files of 1 MiB in its /tmp, each read through a mapping (the
+    // last 8 unlinked first and mapped shared): 40 MiB of memory, in a tmpfs, held 1.1 s.
+    std::vector<char*> mapped;
+    for (int i = 0; i < 40; ++i) {
+      const std::string name = "/tmp/mapped-" + std::to_string(i);
+      const int fd = open(name.c_str(), O_RDWR | O_CREAT | O_TRUNC, 0600);
+      static char block[1 << 20];
+      std::memset(block, 'm', sizeof block);
+      if (fd < 0 || write(fd, block, sizeof block) != static_cast<ssize_t>(sizeof block)) return 1;
+      const bool shared = i >= 32;
+      if (shared) unlink(name.c_str());
+      void* at = mmap(nullptr, sizeof block, PROT_READ, shared ? MAP_SHARED : MAP_PRIVATE, fd, 0);
+      if (at == MAP_FAILED) return 1;
+      close(fd);
+      mapped.push_back(static_cast<char*>(at));
+    }
+    static volatile char sink = 0;
+    for (char* at : mapped)
+      for (std::size_t page = 0; page < (1 << 20); page += 4096) sink = sink + at[page];
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "backlog-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
