@@ -173,7 +173,7 @@ std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last) {
   });
 }
 
-long long proportional_kib_in(const std::string& dir) {
+long long own_memory_kib_in(const std::string& dir) {
   const std::string rollup = read_proc_file(dir + "/smaps_rollup");
   const auto field = [&rollup](const std::string& name) -> long long {
     const std::size_t at = rollup.find("\n" + name + ":");

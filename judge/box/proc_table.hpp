@@ -58,7 +58,7 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 // as the objects they are), and the share of its private memory in swap (SwapPss: pushed there
 // with MADV_PAGEOUT, 200 MiB held under 64 MiB went uncounted). -1 when it cannot be read. It
 // walks every mapping: costly for a process with many.
-long long proportional_kib_in(const std::string& dir);
+long long own_memory_kib_in(const std::string& dir);
 
 // An object in memory a process holds (a memfd, a shared object): its device, inode and KiB.
 // Several processes may hold one: it counts once.

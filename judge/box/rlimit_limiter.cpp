@@ -130,7 +130,7 @@ class MemoryLooks {
         kib = std::max(kib, object.kib);
       }
     }
-    // Pages of a shared object are not in the proportional sets (proportional_kib_in()).
+    // Pages of a shared object are not in the proportional sets (own_memory_kib_in()).
     for (const auto& [object, kib] : objects) held.kib += kib;
     // Epoll registrations, kernel memory in no resident set, in every process at every look,
     // not in the budgeted details: a run that holds them and stops working would leave its
@@ -179,7 +179,7 @@ class MemoryLooks {
       // A process whose main thread has exited is read through a thread that runs (red team:
       // five such processes held 250 MiB under 64 MiB, read as nothing: AC).
       const std::string dir = proc_dir(*p);
-      detail.pss_kib = proportional_kib_in(dir);
+      detail.pss_kib = own_memory_kib_in(dir);
       if (detail.pss_kib < 0) {
         ProcEntry now;
         const bool same = parse_proc_stat(read_proc_file(dir + "/stat"), now) &&

@@ -1,5 +1,5 @@
 // What the looks under rlimits take from a process's smaps_rollup (box/proc_table.hpp,
-// proportional_kib_in()), read from files written here as the kernel writes them.
+// own_memory_kib_in()), read from files written here as the kernel writes them.
 #include "box/proc_table.hpp"
 
 #include <gtest/gtest.h>
@@ -18,7 +18,7 @@ class SmapsRollup : public ::testing::Test {
   void TearDown() override { std::filesystem::remove_all(dir_); }
   long long figure_of(const std::string& rollup) {
     std::ofstream(dir_ / "smaps_rollup") << rollup;
-    return proportional_kib_in(dir_.string());
+    return own_memory_kib_in(dir_.string());
   }
   const std::filesystem::path dir_ =
       std::filesystem::temp_directory_path() / ("smaps-rollup-" + std::to_string(::getpid()));

@@ -298,6 +298,12 @@ void hold(std::size_t mib) {
   }
 }
 
+// What a fill mode could not hold as it meant to (`held` of `wanted` bytes), held as memory of
+// its own: the run holds `wanted` either way, and the box must see it.
+void hold_the_rest(long held, long wanted) {
+  if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+}
+
 // As many epoll registrations as the process's descriptors allow: a third of them epoll
 // instances, a third eventfds, and each pair registered under every other descriptor number, the
 // number closed after (a registration is keyed by file and number, and outlives the close).
@@ -1018,7 +1024,7 @@ int main(int argc, char** argv) {
     }
     std::fprintf(stderr, "held %ld MiB in socket buffers (%llu descriptors)\n", held >> 20,
                  static_cast<unsigned long long>(files.rlim_cur));
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     play();
   } else if (mode == "tcp-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
@@ -1040,7 +1046,7 @@ int main(int argc, char** argv) {
       }
       std::fprintf(stderr, "held %ld MiB in TCP buffers\n", held >> 20);
     }
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     play();
   } else if (mode == "secretmem-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
@@ -1059,7 +1065,7 @@ int main(int argc, char** argv) {
       munmap(at, each);
     }
     std::fprintf(stderr, "held %ld MiB in secret memory\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     play();
   } else if (mode == "traceme") {
     static volatile sig_atomic_t handled = 0;
@@ -1109,7 +1115,7 @@ int main(int argc, char** argv) {
       held += spliced / 4096 * per_piece;
     }
     std::fprintf(stderr, "pinned %ld MiB in pipes\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "perf-fill") {
@@ -1133,7 +1139,7 @@ int main(int argc, char** argv) {
     });
     if (held < 0) return 1;
     std::fprintf(stderr, "held %ld MiB in perf buffers\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "inotify-fill") {
@@ -1159,7 +1165,7 @@ int main(int argc, char** argv) {
       }
     }
     std::fprintf(stderr, "held %ld MiB in inotify events\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     play();
   } else if (mode == "pipe-fill") {
     const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
@@ -1175,7 +1181,7 @@ int main(int argc, char** argv) {
     });
     if (held < 0) return 1;
     std::fprintf(stderr, "held %ld MiB in pipes\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "thp-split") {
@@ -1201,7 +1207,7 @@ int main(int argc, char** argv) {
       held += static_cast<long>(huge);
     }
     std::fprintf(stderr, "held %ld MiB in huge pages mapped but for 4 KiB each\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "vma-fill") {
@@ -1224,7 +1230,7 @@ int main(int argc, char** argv) {
                                     [mappings](long) { return mappings * 200; });
     if (made > 0) held += made;
     std::fprintf(stderr, "held %ld MiB in %ld mappings a process\n", held >> 20, mappings);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::seconds(15));
     play();
   } else if (mode == "shared-dropped") {
@@ -1242,7 +1248,7 @@ int main(int argc, char** argv) {
     });
     std::fprintf(stderr, "held %ld MiB in shared memory dropped from the page tables\n",
                  held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "shared-unmapped" || mode == "zero-unmapped") {
@@ -1264,7 +1270,7 @@ int main(int argc, char** argv) {
       held += static_cast<long>(size);
     }
     std::fprintf(stderr, "held %ld MiB in shared memory unmapped but for a page\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "message-fill") {
@@ -1286,7 +1292,7 @@ int main(int argc, char** argv) {
       if (queues.size() > 1 && held == 0) break;
     }
     std::fprintf(stderr, "held %ld MiB in %zu message queues\n", held >> 20, queues.size());
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     for (const int queue : queues) msgctl(queue, IPC_RMID, nullptr);
     play();
@@ -1314,7 +1320,7 @@ int main(int argc, char** argv) {
     });
     const long held = std::max(0L, made);
     std::fprintf(stderr, "held %ld MiB in page tables\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "seccomp-fill") {
@@ -1331,7 +1337,7 @@ int main(int argc, char** argv) {
     });
     const long held = std::max(0L, made);
     std::fprintf(stderr, "held %ld MiB in seccomp filters\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "tmp-files") {
@@ -1347,7 +1353,7 @@ int main(int argc, char** argv) {
       held += 1024;
     }
     std::fprintf(stderr, "held %ld MiB in empty files\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "long-maps") {
@@ -1432,7 +1438,7 @@ int main(int argc, char** argv) {
       }
     }
     std::fprintf(stderr, "held %ld MiB on connections never accepted\n", held >> 20);
-    if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "file-table") {
