@@ -682,8 +682,7 @@ class Box {
       case BoxRecord::Stop::MemoryLimit:
         record_.message = "stopped at the memory limit: its processes held more than " +
                           std::to_string(limit_mib) +
-                          " MiB together (counted on a best-effort "
-                          "basis)";
+                          " MiB, together or one at its peak (counted on a best-effort basis)";
         break;
       case BoxRecord::Stop::OutOfMemory:
         record_.message = describe_ending(record_) + " after using " +

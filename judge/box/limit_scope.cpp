@@ -17,9 +17,9 @@ std::string in_seconds(double s) {
 std::string time_line(const BoxLimits& limits, bool cgroup) {
   return "time limit " + in_seconds(limits.cpu_s) + " of CPU time: the whole process tree, " +
          (cgroup ? std::string("by its control group")
-                 : std::string("as the box's looks see its live processes and those reaped; NOT "
-                               "counted: the CPU time of children the kernel reaps itself (their "
-                               "parent ignores SIGCHLD)")) +
+                 : std::string("as the box's looks see its live processes and those reaped "
+                               "(SIGCHLD keeps its default action, so that the kernel reaps no "
+                               "child, whose CPU time would be lost)")) +
          " (RLIMIT_CPU per process only as a backstop)";
 }
 
@@ -29,7 +29,9 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
            ": counted exactly: the whole tree, by its control group, memfd and tmpfs (its /tmp, "
            "/dev/shm) included (page cache of files not counted)";
   return "memory " + in_mib(limits.memory_mib) +
-         ": counted on a best-effort basis: each process's address space (RLIMIT_AS), and the "
+         ": counted on a best-effort basis: each process's peak resident set (RLIMIT_AS at twice "
+         "the "
+         "limit as a backstop), and the "
          "whole tree's proportional set (Pss, less shared memory, plus swap), page tables, the "
          "records of its mappings, the "
          "shared objects it maps and its epoll registrations" +

@@ -18,8 +18,8 @@ struct BoxLimits {
   long long max_output_bytes = 1ll << 20;  // the size of any file it writes (RLIMIT_FSIZE)
   // Under bwrap, its /tmp and its /dev/shm are each a tmpfs of this size.
   long long max_scratch_bytes = 64ll << 20;
-  // Each process's address space: the memory limit under rlimits (a backstop at twice it with
-  // a control group). Off for the JVM, which reserves far more than it uses (-Xmx caps it).
+  // Each process's address space: a backstop at twice the memory limit, in either mechanism.
+  // Off for the JVM, which reserves far more than it uses (-Xmx caps it).
   bool limit_address_space = true;
   LimitChoice mechanism = LimitChoice::Auto;
   // The one CPU the run may use (`--cpu`), as DOMjudge's judgehosts and isolate pin theirs: a

@@ -8,8 +8,8 @@
 // and the shared objects it maps: a backstop, the filter refuses memfd_create, shared anonymous
 // memory and System V IPC under rlimits), stopped past the limit. Memory so counted is best effort:
 // what no process holds (data in socket buffers, a tmpfs) is not seen, and a spike between two
-// looks is missed; doc/execution.md lists these. The CPU time of children the kernel reaps itself
-// (their parent ignores SIGCHLD) is lost to every count.
+// looks is missed; doc/execution.md lists these. No child is reaped by the kernel, whose CPU time
+// would be lost to every count: SIGCHLD keeps its action under rlimits (seccomp_filter.cpp).
 #include <fcntl.h>
 #include <linux/kcmp.h>
 #include <signal.h>
@@ -231,8 +231,12 @@ class RlimitLimiter : public Limiter {
     const long long buffer = std::max(4096LL, text.empty() ? 212992LL : std::atoll(text.c_str()));
     r.files = std::min(
         r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));
+    // RLIMIT_AS at twice the limit, as under a control group: a backstop, not the judge. At the
+    // limit itself, a helper whose allocation was refused left no trace of having reached it
+    // (red team: a child filled 64 MiB, was refused, exited; its parent played on: AC); past
+    // it, its peak shows it, to the looks or in its usage when reaped.
     if (limits_.limit_address_space)
-      r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 20;
+      r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 21;
     // RLIMIT_NPROC counts every process of the user id in a user namespace. A run's own id (a
     // root judge's sandbox) is the run's alone. Not root, the run has a user namespace of its
     // own wherever one may be made, where the count is the run's alone too; elsewhere it is the
@@ -316,11 +320,12 @@ class RlimitLimiter : public Limiter {
     most_held_kib_ = std::max(most_held_kib_, left_in_files_kib);
     memory_over_ = memory_over_ || left_in_files_kib > limits_.memory_mib * 1024;
     f.memory_kib = std::max({static_cast<long long>(reaped.ru_maxrss), peak_kib_, most_held_kib_});
-    // Where an allocation fails and the program dies in whatever way: it had used 80% of the
-    // limit. Or the looks saw the tree past it.
-    f.out_of_memory =
-        memory_over_ || (failed && f.memory_kib * 10 >= limits_.memory_mib * 1024 * 8);
-    f.seen_over = memory_over_;
+    // The looks saw the tree past the limit, or one process's peak was past it (RLIMIT_AS is
+    // twice the limit): the run held more than the limit. Or an allocation failed and the
+    // program died in whatever way: it had used 80% of the limit.
+    const long long limit_kib = limits_.memory_mib * 1024;
+    f.seen_over = memory_over_ || f.memory_kib > limit_kib;
+    f.out_of_memory = f.seen_over || (failed && f.memory_kib * 10 >= limit_kib * 8);
     return f;
   }
 

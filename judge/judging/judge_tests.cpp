@@ -162,7 +162,8 @@ TestResult judge_test(const Submission& submission, const ProblemModule& module,
   } else if (record.stopped_by == Stop::MemoryLimit) {
     result.verdict = Verdict::MLE;
     result.message = "its processes held more than " + std::to_string(limits.memory_mib) +
-                     " MiB together (limit " + std::to_string(limits.memory_mib) +
+                     " MiB, together or one at its peak (limit " +
+                     std::to_string(limits.memory_mib) +
                      " MiB, counted on a best-effort basis): stopped by the judge";
   } else if (record.stopped_by == Stop::TimeLimit) {
     result.verdict = Verdict::TLE;

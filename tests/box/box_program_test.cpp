@@ -246,15 +246,14 @@ TEST_P(BoxAlone, AProgramWhoseNameIsAsLongAsAFileNameMayBeRuns) {
   EXPECT_EQ(run.record.exit_code, 0) << run.record_text;
 }
 
-// The program runs under its address-space limit (the memory limit under rlimits, twice it
-// with a control group), set last, when nothing of the box's own is left to run: a box built
+// The program runs under its address-space limit (twice the memory limit), set last, when nothing of the box's own is left to run: a box built
 // with AddressSanitizer, whose shadow memory cannot live under such a cap, aborted in the child
 // it starts the program from (every run a false RTE in CI's sanitizer pass).
 TEST_P(BoxAlone, TheProgramRunsUnderItsAddressSpaceLimit) {
   Box b = box();
   const BoxRun run = b.run({"/bin/grep", "Max address space", "/proc/self/limits"});
   ASSERT_EQ(run.record.ending, BoxRecord::Ending::Exited) << run.record_text << run.err;
-  const unsigned long long bytes = (mechanism() == LimitChoice::Cgroup ? 512ull : 256ull) << 20;
+  const unsigned long long bytes = 512ull << 20;
   EXPECT_TRUE(has(run.out, " " + std::to_string(bytes) + " ")) << run.out << run.err;
   Box uncapped = box();
   const BoxRun free = uncapped.run({"/bin/grep", "Max address space", "/proc/self/limits"}, "",

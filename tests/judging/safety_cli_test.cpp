@@ -588,7 +588,7 @@ TEST(NotRoot, VerboseSaysTheLimitsItsBoxesGot) {
     EXPECT_EQ(run.status, 0) << run.out << run.err;
     const bool best_effort = has(run.out, "Memory counted on a best-effort basis");
     EXPECT_EQ(has(run.out, "limits: rlimit ("), best_effort) << sandbox << "\n" << run.out;
-    EXPECT_EQ(has(run.out, "counted on a best-effort basis: each process's address space"),
+    EXPECT_EQ(has(run.out, "counted on a best-effort basis: each process's peak resident set"),
               best_effort)
         << sandbox << "\n"
         << run.out;

@@ -87,6 +87,10 @@
 //   hidden-workers  ignores SIGCHLD (the kernel reaps its children: their CPU time is in no
 //                   one's resource usage), burns 3 s of CPU in children of 0.1 s, 2 at a time,
 //                   waits for them, then plays
+//   nocldwait-workers  the same with a handler for SIGCHLD and SA_NOCLDWAIT (the kernel reaps
+//                   them as well)
+//   sigchld-handler  sets a handler for SIGCHLD (as Go's runtime does for every signal), fails
+//                   if that call fails, forks a child that exits, waits for it, then plays
 //   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
 //                   /tmp, writes 3 x argv[3] MiB there in files of 512 KiB, then plays; where
 //                   it cannot, holds that much memory (1 MiB at a time)
@@ -984,8 +988,15 @@ int main(int argc, char** argv) {
     if (child < 0) return 1;
     waitpid(child, nullptr, 0);
     play();
-  } else if (mode == "hidden-workers") {
-    signal(SIGCHLD, SIG_IGN);
+  } else if (mode == "hidden-workers" || mode == "nocldwait-workers") {
+    if (mode == "hidden-workers") {
+      signal(SIGCHLD, SIG_IGN);
+    } else {
+      struct sigaction reap {};
+      reap.sa_handler = [](int) {};
+      reap.sa_flags = SA_NOCLDWAIT;
+      sigaction(SIGCHLD, &reap, nullptr);
+    }
     for (int i = 0; i < 30; ++i) {
       if (fork() == 0) {
         burn(0.1);
@@ -1640,6 +1651,15 @@ int main(int argc, char** argv) {
       }
     for (pid_t child : children) waitpid(child, nullptr, WUNTRACED);
     std::this_thread::sleep_for(std::chrono::milliseconds(600));
+    play();
+  } else if (mode == "sigchld-handler") {
+    struct sigaction noted {};
+    noted.sa_handler = [](int) {};
+    noted.sa_flags = SA_RESTART;
+    if (sigaction(SIGCHLD, &noted, nullptr) != 0) return 1;
+    const pid_t child = fork();
+    if (child == 0) _exit(0);
+    if (child < 0 || waitpid(child, nullptr, 0) != child) return 1;
     play();
   } else if (mode == "fork-children") {
     pid_t children[2];
