@@ -30,11 +30,10 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
            "/dev/shm) included (page cache of files not counted)";
   return "memory " + in_mib(limits.memory_mib) +
          ": counted on a best-effort basis: each process's peak resident set (RLIMIT_AS at twice "
-         "the "
-         "limit as a backstop), and the "
-         "whole tree's proportional set (Pss, less shared memory, plus swap), page tables, the "
-         "records of its mappings, the "
-         "shared objects it maps and its epoll registrations" +
+         "the limit as a backstop), and the whole tree's proportional set (Pss, less shared "
+         "memory, plus swap), page tables, the records of its mappings, the shared objects it "
+         "maps, its epoll registrations, and each pipe and socket it holds open at the most its "
+         "buffers may hold" +
          (sandbox ? ", and what its /tmp and /dev/shm hold (their data, and 1 KiB a file; each "
                     "capped at " +
                         in_mib(limits.max_scratch_bytes >> 20) + ")"
@@ -43,8 +42,8 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
          "answers ENOSYS), shared anonymous memory, System V IPC" +
          (sandbox ? ", /dev/zero" : "") + " or transparent huge pages; NOT counted: " +
          (sandbox ? "" : "data held in a tmpfs of the machine (/dev/shm), ") +
-         "what the kernel holds for it in pipes and sockets no one reads (they stay at the "
-         "machine's default sizes, and RLIMIT_NOFILE keeps one process's within the limit)" +
+         "pipes and sockets in flight between its processes (SCM_RIGHTS: in no process's "
+         "table; RLIMIT_NOFILE keeps what they may hold within half the limit)" +
          (sandbox || root ? ""
                           : "; the run has a user namespace of its own, so that the box may read "
                             "what a process made not dumpable holds: where the machine refuses "

@@ -184,7 +184,8 @@ long long own_memory_kib_in(const std::string& dir) {
   return std::max(0LL, pss - std::max(0LL, field("Pss_Shmem"))) + std::max(0LL, field("SwapPss"));
 }
 
-std::vector<HeldObject> memfds_in(const std::string& process_dir) {
+std::vector<HeldObject> objects_open_in(const std::string& process_dir,
+                                        const BufferBounds& bounds) {
   std::vector<HeldObject> held;
   const std::string fds = process_dir + "/fd";
   DIR* dir = ::opendir(fds.c_str());
@@ -193,11 +194,17 @@ std::vector<HeldObject> memfds_in(const std::string& process_dir) {
   while (const dirent* entry = ::readdir(dir)) {
     if (entry->d_name[0] == '.') continue;
     const std::string fd = fds + "/" + entry->d_name;
-    const ssize_t n = ::readlink(fd.c_str(), target, sizeof target - 1);
-    if (n < 7 || std::string(target, 7) != "/memfd:") continue;
     struct stat info {};
     if (::stat(fd.c_str(), &info) != 0) continue;
-    held.push_back({info.st_dev, info.st_ino, static_cast<long long>(info.st_blocks) / 2});
+    if (S_ISFIFO(info.st_mode)) {
+      held.push_back({info.st_dev, info.st_ino, bounds.pipe_kib});
+    } else if (S_ISSOCK(info.st_mode)) {
+      held.push_back({info.st_dev, info.st_ino, bounds.socket_kib});
+    } else {
+      const ssize_t n = ::readlink(fd.c_str(), target, sizeof target - 1);
+      if (n >= 7 && std::string(target, 7) == "/memfd:")
+        held.push_back({info.st_dev, info.st_ino, static_cast<long long>(info.st_blocks) / 2});
+    }
   }
   ::closedir(dir);
   return held;

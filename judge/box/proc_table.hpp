@@ -60,16 +60,26 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 // walks every mapping: costly for a process with many.
 long long own_memory_kib_in(const std::string& dir);
 
-// An object in memory a process holds (a memfd, a shared object): its device, inode and KiB.
-// Several processes may hold one: it counts once.
+// An object in memory a process holds (a memfd, a shared object, a pipe or socket's buffers):
+// its device, inode and KiB. Several processes may hold one: it counts once.
 struct HeldObject {
   dev_t device = 0;
   ino_t inode = 0;
   long long kib = 0;
 };
 
-// The memfds the process holds open.
-std::vector<HeldObject> memfds_in(const std::string& process_dir);  // proc_dir()
+// The most the kernel keeps for one pipe, or one socket, whatever it holds at the moment: data
+// written and not yet read is kernel memory in no process's resident set, and what a pipe holds
+// at a look tells little of what it may hold between two (a byte a page in packet mode).
+struct BufferBounds {
+  long long pipe_kib = 0;
+  long long socket_kib = 0;
+};
+
+// What the process holds open that keeps memory no resident set shows: its memfds (their
+// blocks), its pipes and named pipes, and its sockets (each at its bound).
+std::vector<HeldObject> objects_open_in(const std::string& process_dir,  // proc_dir()
+                                        const BufferBounds& bounds);
 
 // The KiB of page tables of the process (VmPTE in its status): kernel memory in no resident set,
 // up to two pages a page of address space (a page every GiB needs a table of its own, and one

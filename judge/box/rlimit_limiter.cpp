@@ -63,6 +63,24 @@ double own_cpu_seconds() {
 // (red team: 235 bytes each).
 constexpr long long kBytesAMappingRecord = 256;
 
+// A socket's buffers at the machine's default (net.core.wmem_default, 212,992 bytes here),
+// which the filter keeps each socket at: what an AF_UNIX socket sent and no one read then takes
+// at most twice that (measured: 401,920 bytes for a datagram pair, 238,336 for a stream; at
+// wmem_max, 8 MiB).
+long long socket_buffer_bytes() {
+  const std::string text = read_proc_file("/proc/sys/net/core/wmem_default");
+  return std::max(4096LL, text.empty() ? 212992LL : std::atoll(text.c_str()));
+}
+
+// The most one pipe or socket holds (proc_table.hpp): a pipe its default 16 pages (the filter
+// refuses F_SETPIPE_SZ), a socket twice its send buffer; each with its own records, about 1 KiB.
+BufferBounds buffer_bounds() {
+  BufferBounds bounds;
+  bounds.pipe_kib = 16 * (::sysconf(_SC_PAGESIZE) / 1024) + 1;
+  bounds.socket_kib = 2 * socket_buffer_bytes() / 1024 + 1;
+  return bounds;
+}
+
 // Where `pid`'s memory is, by kcmp (the box may look at the run's processes as it reads their
 // maps; where it may not, or the kernel has no kcmp, each counts as its own).
 enum class AddressSpace { Own, SharedWithAnother, Gone };
@@ -85,7 +103,8 @@ AddressSpace address_space_of(pid_t pid, const std::vector<pid_t>& others) {
 class MemoryLooks {
  public:
   // `limit_kib`: the run's memory limit, past which counting more tells nothing.
-  explicit MemoryLooks(long long limit_kib) : enough_kib_(limit_kib + 1) {}
+  explicit MemoryLooks(long long limit_kib)
+      : enough_kib_(limit_kib + 1), buffer_bounds_(buffer_bounds()) {}
 
   // The tree's memory now, in KiB, and whether every process in it has been looked at in
   // detail: only then can a figure over the limit be trusted (a resident set counts pages it
@@ -186,7 +205,7 @@ class MemoryLooks {
                           (p->view || now.start == p->start);
         detail.pss_kib = same ? std::max(0LL, now.resident_kib) : 0;
       }
-      detail.objects = memfds_in(dir);
+      detail.objects = objects_open_in(dir, buffer_bounds_);
       MapCensus census = map_census_in(dir);
       detail.mappings = census.mappings;
       detail.page_tables_kib = page_tables_kib_in(dir);
@@ -198,6 +217,7 @@ class MemoryLooks {
   }
 
   long long enough_kib_;
+  BufferBounds buffer_bounds_;
   std::map<pid_t, Detail> details_;
 };
 
@@ -218,17 +238,13 @@ class RlimitLimiter : public Limiter {
 
   ChildRlimits rlimits(std::optional<uid_t> run_uid) const override {
     ChildRlimits r = common_rlimits(limits_);
-    // Data in socket buffers that no one reads is no process's memory. The filter keeps each
-    // socket's buffers at the machine's default (net.core.wmem_default, 212,992 bytes here):
-    // what an AF_UNIX socket sent and no one read then takes at most twice that (measured:
-    // 401,920 bytes for a datagram pair, 238,336 for a stream; at wmem_max, 8 MiB). A process
-    // holds one socket a descriptor, and about as many more in flight (SCM_RIGHTS: the kernel
-    // refuses more once its user has RLIMIT_NOFILE in flight): descriptors x 2 x 2 x
-    // wmem_default stay within the memory limit, so that one process cannot hold more than the
-    // limit in buffers (256 MiB: 315 descriptors; 64 MiB: 78; never fewer than 64, from 52 MiB
-    // down). Several processes can, each as much (doc/execution.md, known holes).
-    const std::string text = read_proc_file("/proc/sys/net/core/wmem_default");
-    const long long buffer = std::max(4096LL, text.empty() ? 212992LL : std::atoll(text.c_str()));
+    // Data in socket buffers that no one reads is no process's memory: the looks count each
+    // pipe and socket a process holds open at the most it may hold (buffer_bounds()). Those in
+    // flight (SCM_RIGHTS) are in no process's table; the kernel refuses more once the user has
+    // RLIMIT_NOFILE in flight: descriptors x 2 x 2 x wmem_default stay within the memory
+    // limit, so that what no look sees stays under it (256 MiB: 315 descriptors; 64 MiB: 78;
+    // never fewer than 64, from 52 MiB down).
+    const long long buffer = socket_buffer_bytes();
     r.files = std::min(
         r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));
     // RLIMIT_AS at twice the limit, as under a control group: a backstop, not the judge. At the

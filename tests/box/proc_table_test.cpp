@@ -1,10 +1,15 @@
 // What the looks under rlimits take from a process's smaps_rollup (box/proc_table.hpp,
-// own_memory_kib_in()), read from files written here as the kernel writes them.
+// own_memory_kib_in()), read from files written here as the kernel writes them, and from the
+// descriptors it holds (objects_open_in()), this test's own.
 #include "box/proc_table.hpp"
 
+#include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <string>
@@ -40,6 +45,36 @@ TEST_F(SmapsRollup, WithoutTheirLinesItIsTheProportionalSet) {
   EXPECT_EQ(figure_of("55fb-7ffd ---p 00000000 00:00 0 [rollup]\nRss: 4000 kB\nPss: 3000 kB\n"),
             3000);
   EXPECT_EQ(figure_of("no rollup here\n"), -1);
+}
+
+// Each pipe and socket held open counts at its bound, whatever it holds now (red team: 48
+// processes' pipes and socket pairs, 96 MiB under 64 MiB, AC under rlimits); a pipe's two ends
+// are one object; a file is none.
+TEST(ObjectsOpen, PipesAndSocketsCountAtTheirBoundsOnceEach) {
+  int pipe_ends[2], socket_ends[2];
+  ASSERT_EQ(::pipe(pipe_ends), 0);
+  ASSERT_EQ(::socketpair(AF_UNIX, SOCK_STREAM, 0, socket_ends), 0);
+  const int file = ::open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(file, 0);
+  const BufferBounds bounds{.pipe_kib = 65, .socket_kib = 417};
+  const std::vector<HeldObject> held =
+      objects_open_in("/proc/" + std::to_string(::getpid()), bounds);
+  const auto count = [&](int fd, long long kib) {
+    struct stat info {};
+    EXPECT_EQ(::fstat(fd, &info), 0);
+    return std::count_if(held.begin(), held.end(), [&](const HeldObject& object) {
+      return object.device == info.st_dev && object.inode == info.st_ino && object.kib == kib;
+    });
+  };
+  EXPECT_EQ(count(pipe_ends[0], 65), 2);  // one object, seen through both ends
+  EXPECT_EQ(count(socket_ends[0], 417), 1);
+  EXPECT_EQ(count(socket_ends[1], 417), 1);
+  struct stat info {};
+  ASSERT_EQ(::fstat(file, &info), 0);
+  EXPECT_FALSE(std::any_of(held.begin(), held.end(), [&](const HeldObject& object) {
+    return object.inode == info.st_ino && object.device == info.st_dev;
+  }));
+  for (int fd : {pipe_ends[0], pipe_ends[1], socket_ends[0], socket_ends[1], file}) ::close(fd);
 }
 
 }  // namespace

@@ -385,7 +385,8 @@ TEST(MemfdUnderRlimits, RunVerboseSaysWhatIsCountedRefusedAndNotCounted) {
                            "no memfds (memfd_create answers ENOSYS), shared anonymous "
                            "memory, System V IPC",
                            "what its /tmp and /dev/shm hold (their data, and 1 KiB a file",
-                           "what the kernel holds for it in pipes and sockets no one reads"})
+                           "each pipe and socket it holds open at the most its buffers may hold",
+                           "pipes and sockets in flight between its processes"})
     EXPECT_NE(run.out.find(said), std::string::npos) << said << "\n" << run.out << run.err;
   EXPECT_NE(run.out.find("SIGCHLD keeps its default action, so that the kernel reaps no child"),
             std::string::npos)

@@ -147,6 +147,10 @@
 //   pipe-fill       holds 1.5 x argv[3] MiB: in pipes no one reads, each enlarged to 1 MiB
 //                   (F_SETPIPE_SZ) where it may, filled by up to 8 children, as much as they
 //                   can; the rest as memory of its own; holds it 1.1 s, then plays
+//   pipes-summed    holds 1.5 x argv[3] MiB in pipes no one reads, filled by up to 48
+//                   children, each within what its descriptors allow (no one process holds
+//                   the limit), and nothing more; holds it 1.1 s, then plays
+//   sockets-summed  the same in AF_UNIX socket pairs
 //   thp-split       holds 3 x argv[3] MiB in transparent huge pages each mapped but for its first
 //                   4 KiB (the rest of the 2 MiB stays, in no resident set, until the kernel
 //                   splits the page); where it cannot, the rest as memory of its own; holds it
@@ -1193,6 +1197,25 @@ int main(int argc, char** argv) {
     if (held < 0) return 1;
     std::fprintf(stderr, "held %ld MiB in pipes\n", held >> 20);
     hold_the_rest(held, wanted);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "pipes-summed" || mode == "sockets-summed") {
+    const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long wanted = limit + limit / 2;
+    const bool pipes = mode == "pipes-summed";
+    const long held = held_by_children_until_gone(48, wanted, [wanted, pipes](long held_before) {
+      long mine = 0;
+      static char block[1 << 16];
+      for (int ends[2]; held_before + mine < wanted;) {
+        if (pipes ? pipe2(ends, O_NONBLOCK) != 0 : socketpair(AF_UNIX, SOCK_STREAM, 0, ends) != 0)
+          break;
+        fcntl(ends[1], F_SETFL, O_NONBLOCK);
+        for (ssize_t n; (n = write(ends[1], block, sizeof block)) > 0;) mine += n;
+      }
+      return mine;
+    });
+    if (held < 0) return 1;
+    std::fprintf(stderr, "held %ld MiB in %s\n", held >> 20, pipes ? "pipes" : "socket pairs");
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "thp-split") {
