@@ -315,6 +315,11 @@ const Hostile kHostile[] = {
     // limit is what the looks or its usage show (at the limit itself it was refused with nothing
     // to tell it from a program that handles a failed allocation: AC before).
     {"oom-child", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 48 MiB under 32 MiB, 40 times for 60 ms, each time halfway between two looks of a box
+    // that looked every quarter of a second from the start, the peak reset after (red team: 60
+    // MiB under 32, 30 times, AC at "mem 1.5 MiB" under rlimits). The looks' intervals are drawn
+    // at random; a control group's OOM killer stops it at once.
+    {"phased-spikes", Verdict::MLE, false, 32, 0, 0, 0, "", 0, 0, 0},
 };
 
 // Red team (issue 27 and after): held in a control group, not under rlimits, where nothing

@@ -71,6 +71,9 @@
 //                   three are written) for 0.1 s, free it and reset their peak resident set
 //                   (/proc/self/clear_refs) before they exit; it waits for them, then plays:
 //                   300 MiB held at once
+//   phased-spikes   40 times, at 95 ms past each quarter of a second from its start, holds
+//                   1.5 x argv[3] (32) MiB (under RLIMIT_AS at twice it) for 60 ms, frees it and
+//                   resets its peak resident set (/proc/self/clear_refs); then plays
 //   oom-child       a child fills memory (1 MiB at a time, up to 4 GiB) until it is killed or
 //                   refused; it waits for the child, then plays
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
@@ -1611,6 +1614,20 @@ int main(int argc, char** argv) {
     }
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     for (int segment : segments) shmctl(segment, IPC_RMID, nullptr);
+    play();
+  } else if (mode == "phased-spikes") {
+    const std::size_t size =
+        std::size_t{3} * (argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 32) << 20 >> 1;
+    const auto start = std::chrono::steady_clock::now();
+    for (int k = 1; k <= 40; ++k) {
+      std::this_thread::sleep_until(start + std::chrono::milliseconds(95 + 250 * k));
+      void* block = mmap(nullptr, size, PROT_READ | PROT_WRITE,
+                         MAP_PRIVATE | MAP_ANONYMOUS | MAP_POPULATE, -1, 0);
+      if (block == MAP_FAILED) return 1;
+      std::this_thread::sleep_for(std::chrono::milliseconds(60));
+      munmap(block, size);
+      if (!write_file("/proc/self/clear_refs", "5")) return 1;
+    }
     play();
   } else if (mode == "clear-refs-burst") {
     // At once: each child says when its block is written and holds it until all three have
