@@ -38,9 +38,8 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
                     "capped at " +
                         in_mib(limits.max_scratch_bytes >> 20) + ")"
                   : "") +
-         ", as the box's looks see them (at least four a second, at intervals drawn at random); no "
-         "memfds (memfd_create "
-         "answers ENOSYS), shared anonymous memory, System V IPC" +
+         ", as the box's looks see them (at least four a second, at intervals drawn at random); "
+         "no memfds (memfd_create answers ENOSYS), shared anonymous memory, System V IPC" +
          (sandbox ? ", /dev/zero" : "") + " or transparent huge pages; NOT counted: " +
          (sandbox ? "" : "data held in a tmpfs of the machine (/dev/shm), ") +
          "pipes and sockets in flight between its processes (SCM_RIGHTS: in no process's "
