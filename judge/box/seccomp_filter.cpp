@@ -166,6 +166,16 @@ const Rule kRlimitRules[] = {
     // what a descriptor may hold (RLIMIT_NOFILE, rlimit_limiter.cpp). Contest programs listen
     // to no one.
     {"listen", EPERM, {argument(1, SCMP_CMP_GT, 1)}},
+    // A datagram receiver queues a whole send buffer from each of its senders, up to
+    // net.unix.max_dgram_qlen + 1 of them, though each sender has closed: 2.2 MiB behind one
+    // descriptor, counted as a socket's 416 KiB, and nothing once in flight (red team: 150
+    // receivers, 415 MiB under 64 MiB, AC at "mem 31 MiB"). Stream sockets only (a packet
+    // socket queues alike); contest programs and their runtimes use no other (Python's
+    // socketpair() is a stream pair).
+    {"socket", ESOCKTNOSUPPORT, {argument(1, SCMP_CMP_MASKED_EQ, 0xf, SOCK_DGRAM)}},
+    {"socket", ESOCKTNOSUPPORT, {argument(1, SCMP_CMP_MASKED_EQ, 0xf, SOCK_SEQPACKET)}},
+    {"socketpair", ESOCKTNOSUPPORT, {argument(1, SCMP_CMP_MASKED_EQ, 0xf, SOCK_DGRAM)}},
+    {"socketpair", ESOCKTNOSUPPORT, {argument(1, SCMP_CMP_MASKED_EQ, 0xf, SOCK_SEQPACKET)}},
     // Shared anonymous memory is an object of its own, which keeps every page written to it
     // while any mapping of it lasts: pages dropped from the page tables (MADV_DONTNEED) or
     // unmapped but for one page are in no resident set and no address space (red team: 560 MiB
@@ -250,7 +260,8 @@ std::string describe_seccomp_filter(bool under_rlimits) {
          "SO_RCVBUF); no io_uring; no memfd_secret" +
          std::string(under_rlimits ? "; no memfd_create (rlimits count no memfd exactly); "
                                      "transparent huge pages off, and kept so; listen() "
-                                     "with a backlog of 1 at most; no shared anonymous "
+                                     "with a backlog of 1 at most; stream sockets only (no "
+                                     "datagram or packet socket); no shared anonymous "
                                      "memory (mmap MAP_SHARED | MAP_ANONYMOUS answers "
                                      "ENODEV); no System V IPC (shmget, msgget, semget); "
                                      "SIGCHLD's action stays the default (a change "

@@ -154,6 +154,12 @@
 //                   children, each within what its descriptors allow (no one process holds
 //                   the limit), and nothing more; holds it 1.1 s, then plays
 //   sockets-summed  the same in AF_UNIX socket pairs
+//   datagram-queues  holds 3 x argv[3] MiB in AF_UNIX datagram receivers: into each, senders
+//                   that close at once queue a datagram of their whole send buffer each until
+//                   the queue is full (net.unix.max_dgram_qlen + 1 of them), and each receiver
+//                   is sent through a socket pair it keeps (SCM_RIGHTS) and closed, while the
+//                   kernel takes more in flight; the rest as memory of its own; holds it 1.1 s,
+//                   then plays
 //   thp-split       holds 3 x argv[3] MiB in transparent huge pages each mapped but for its first
 //                   4 KiB (the rest of the 2 MiB stays, in no resident set, until the kernel
 //                   splits the page); where it cannot, the rest as memory of its own; holds it
@@ -1219,6 +1225,57 @@ int main(int argc, char** argv) {
     });
     if (held < 0) return 1;
     std::fprintf(stderr, "held %ld MiB in %s\n", held >> 20, pipes ? "pipes" : "socket pairs");
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "datagram-queues") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    static char block[208 << 10];
+    int carrier[2];
+    if (socketpair(AF_UNIX, SOCK_STREAM, 0, carrier) != 0) return 1;
+    long held = 0;
+    bool in_flight = true;
+    for (int r = 0; held < wanted && r < 4096; ++r) {
+      sockaddr_un address{};
+      address.sun_family = AF_UNIX;
+      const std::string name =
+          "entrapment-queue-" + std::to_string(getpid()) + "-" + std::to_string(r);
+      std::memcpy(address.sun_path + 1, name.data(), name.size());  // abstract: no file
+      const auto length = static_cast<socklen_t>(offsetof(sockaddr_un, sun_path) + 1 + name.size());
+      const int receiver = socket(AF_UNIX, SOCK_DGRAM, 0);
+      if (receiver < 0 || bind(receiver, reinterpret_cast<sockaddr*>(&address), length) != 0) break;
+      for (;;) {
+        const int sender = socket(AF_UNIX, SOCK_DGRAM | SOCK_NONBLOCK, 0);
+        if (sender < 0) break;
+        std::size_t size = sizeof block;
+        ssize_t sent;
+        while ((sent = sendto(sender, block, size, 0, reinterpret_cast<sockaddr*>(&address),
+                              length)) < 0 &&
+               errno == EMSGSIZE && size > 4096)
+          size -= 4096;
+        close(sender);
+        if (sent <= 0) break;
+        held += sent;
+      }
+      if (in_flight) {
+        char byte = 0;
+        iovec one{&byte, 1};
+        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+        msghdr message{};
+        message.msg_iov = &one;
+        message.msg_iovlen = 1;
+        message.msg_control = control;
+        message.msg_controllen = sizeof control;
+        cmsghdr* header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(sizeof(int));
+        std::memcpy(CMSG_DATA(header), &receiver, sizeof receiver);
+        in_flight = sendmsg(carrier[0], &message, MSG_DONTWAIT) == 1;
+        if (in_flight) close(receiver);
+      }
+    }
+    std::fprintf(stderr, "held %ld MiB in datagram queues\n", held >> 20);
+    hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
   } else if (mode == "thp-split") {
