@@ -406,6 +406,11 @@ const Hostile kClosedByTheFilter[] = {
     // MiB of slab under 64 MiB, AC at "mem 31 MiB" under rlimits). Under rlimits the filter
     // refuses datagram and packet sockets; a control group is charged with them.
     {"datagram-queues", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 192 MiB under 64 MiB in pages pinned by socket pairs, each page holding a byte spliced
+    // there from a pipe (red team: 1020 MiB under 64 MiB from one process, AC at "mem 25 MiB"
+    // under rlimits; sendfile of a page of a file truncated after, 64 MiB). Under rlimits the
+    // filter refuses splice, tee and sendfile; a control group is charged with the pages.
+    {"spliced-pages", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
     // 192 MiB under 64 MiB in seccomp filters of its own, stacked by children (red team: 16
     // processes of 3,627 filters, 369 MiB gone from the machine under 64 MiB, exit 0 at "mem
     // 1.6 MiB" under rlimits). The filter refuses adding one; what it holds instead is counted.

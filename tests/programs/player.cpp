@@ -160,6 +160,11 @@
 //                   is sent through a socket pair it keeps (SCM_RIGHTS) and closed, while the
 //                   kernel takes more in flight; the rest as memory of its own; holds it 1.1 s,
 //                   then plays
+//   spliced-pages   holds 3 x argv[3] MiB in pages pinned by AF_UNIX stream sockets no one
+//                   reads: each of 16 bytes written to a pipe moves (splice) to a second pipe on
+//                   a page of its own, and the 16 bytes to a socket, whose send buffer is charged
+//                   the bytes, not the pages; where it cannot, the rest as memory of its own;
+//                   holds it 1.1 s, then plays
 //   thp-split       holds 3 x argv[3] MiB in transparent huge pages each mapped but for its first
 //                   4 KiB (the rest of the 2 MiB stays, in no resident set, until the kernel
 //                   splits the page); where it cannot, the rest as memory of its own; holds it
@@ -1275,6 +1280,35 @@ int main(int argc, char** argv) {
       }
     }
     std::fprintf(stderr, "held %ld MiB in datagram queues\n", held >> 20);
+    hold_the_rest(held, wanted);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
+  } else if (mode == "spliced-pages") {
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    int first[2], second[2];
+    if (pipe(first) != 0 || pipe(second) != 0) return 1;
+    long held = 0;
+    for (bool going = true; going && held < wanted;) {
+      int pair[2];
+      if (socketpair(AF_UNIX, SOCK_STREAM, 0, pair) != 0) break;
+      for (const int end : pair) {
+        fcntl(end, F_SETFL, O_NONBLOCK);
+        while (going && held < wanted) {
+          for (int i = 0; going && i < 16; ++i)
+            going = write(first[1], "x", 1) == 1 &&
+                    splice(first[0], nullptr, second[1], nullptr, 1, 0) == 1;
+          const ssize_t moved =
+              going ? splice(second[0], nullptr, end, nullptr, 16, SPLICE_F_NONBLOCK) : -1;
+          char rest[16];  // what the socket did not take: the second pipe is emptied for more
+          if (going && moved < 16)
+            going = read(second[0], rest,
+                         static_cast<std::size_t>(16 - std::max<ssize_t>(moved, 0))) > 0;
+          if (moved <= 0) break;
+          held += moved * 4096;
+        }
+      }
+    }
+    std::fprintf(stderr, "held %ld MiB in pages that sockets pin\n", held >> 20);
     hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::milliseconds(1100));
     play();
