@@ -470,6 +470,15 @@ void play(int stop_after_round = 0) {
   play_entrapment(std::atoi(first.c_str()), stop_after_round);
 }
 
+// The end of most fill modes: say what was held where, hold the rest of `wanted` as memory of
+// its own, keep it all 1.1 s (past the box's looks), then play.
+void hold_then_play(long held, long wanted, const char* where) {
+  std::fprintf(stderr, "held %ld MiB in %s\n", held >> 20, where);
+  hold_the_rest(held, wanted);
+  std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+  play();
+}
+
 // The descriptors it has beyond 0, 1, 2 (the one that lists them aside), as text.
 std::string inherited_descriptors() {
   std::string found;
@@ -1167,10 +1176,7 @@ int main(int argc, char** argv) {
       return mine;
     });
     if (held < 0) return 1;
-    std::fprintf(stderr, "held %ld MiB in perf buffers\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "perf buffers");
   } else if (mode == "inotify-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const long queue = std::max(
@@ -1209,10 +1215,7 @@ int main(int argc, char** argv) {
       return mine;
     });
     if (held < 0) return 1;
-    std::fprintf(stderr, "held %ld MiB in pipes\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "pipes");
   } else if (mode == "pipes-summed" || mode == "sockets-summed") {
     const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const long wanted = limit + limit / 2;
@@ -1279,10 +1282,7 @@ int main(int argc, char** argv) {
         if (in_flight) close(receiver);
       }
     }
-    std::fprintf(stderr, "held %ld MiB in datagram queues\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "datagram queues");
   } else if (mode == "spliced-pages") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     int first[2], second[2];
@@ -1308,10 +1308,7 @@ int main(int argc, char** argv) {
         }
       }
     }
-    std::fprintf(stderr, "held %ld MiB in pages that sockets pin\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "pages that sockets pin");
   } else if (mode == "thp-split") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const std::size_t huge = 2 << 20;
@@ -1334,10 +1331,7 @@ int main(int argc, char** argv) {
       if (!whole) break;
       held += static_cast<long>(huge);
     }
-    std::fprintf(stderr, "held %ld MiB in huge pages mapped but for 4 KiB each\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "huge pages mapped but for 4 KiB each");
   } else if (mode == "vma-fill") {
     const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const long wanted = limit + limit / 2, each = 200;
@@ -1397,10 +1391,7 @@ int main(int argc, char** argv) {
       munmap(static_cast<char*>(mapped) + 4096, size - 4096);
       held += static_cast<long>(size);
     }
-    std::fprintf(stderr, "held %ld MiB in shared memory unmapped but for a page\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "shared memory unmapped but for a page");
   } else if (mode == "message-fill") {
     // System V messages queued for no reader: kernel memory, in no resident set (a queue
     // holds 16 KiB of data at the default msgmnb, in messages of 4 KiB; 32,000 queues).
@@ -1447,10 +1438,7 @@ int main(int argc, char** argv) {
       return pages * 8192;
     });
     const long held = std::max(0L, made);
-    std::fprintf(stderr, "held %ld MiB in page tables\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "page tables");
   } else if (mode == "seccomp-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const long made = held_by_children_until_gone(64, wanted, [](long) {
@@ -1464,10 +1452,7 @@ int main(int argc, char** argv) {
       return filters * 5000;
     });
     const long held = std::max(0L, made);
-    std::fprintf(stderr, "held %ld MiB in seccomp filters\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "seccomp filters");
   } else if (mode == "tmp-files") {
     // Empty files in its /tmp and /dev/shm, about 1 KiB of kernel memory each (an inode and a
     // dentry of a tmpfs, which caps data, not files, unless told).
@@ -1480,10 +1465,7 @@ int main(int argc, char** argv) {
       close(fd);
       held += 1024;
     }
-    std::fprintf(stderr, "held %ld MiB in empty files\n", held >> 20);
-    hold_the_rest(held, wanted);
-    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
-    play();
+    hold_then_play(held, wanted, "empty files");
   } else if (mode == "long-maps") {
     // Four children wait; itself maps one file, at the bottom of 256 nested directories of 255
     // bytes (a path of 64 KiB, made by relative steps), as often as its address space allows:
