@@ -32,8 +32,8 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
          ": counted on a best-effort basis: each process's peak resident set (RLIMIT_AS at twice "
          "the limit as a backstop), and the whole tree's proportional set (Pss, less shared "
          "memory, plus swap), page tables, the records of its mappings, the shared objects it "
-         "maps, its epoll registrations, and each pipe and socket it holds open at the most its "
-         "buffers may hold" +
+         "maps, its epoll registrations, its threads' kernel stacks, and each pipe and socket it "
+         "holds open at the most its buffers may hold" +
          (sandbox ? ", and what its /tmp and /dev/shm hold (their data, and 1 KiB a file; each "
                     "capped at " +
                         in_mib(limits.max_scratch_bytes >> 20) + ")"

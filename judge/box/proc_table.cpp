@@ -34,17 +34,18 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
   unsigned long long utime = 0, stime = 0, start = 0;
   unsigned long long vsize = 0;
   long long cutime = 0, cstime = 0, rss = 0;
-  int ppid = 0, pgid = 0;
+  int ppid = 0, pgid = 0, threads = 0;
   char state = '?';
-  const int fields =
-      std::sscanf(text.c_str() + close + 1,
-                  " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %*d %*d "
-                  "%llu %llu %lld",
-                  &state, &ppid, &pgid, &utime, &stime, &cutime, &cstime, &start, &vsize, &rss);
-  if (fields < 8) return false;
+  const int fields = std::sscanf(
+      text.c_str() + close + 1,
+      " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %d %*d "
+      "%llu %llu %lld",
+      &state, &ppid, &pgid, &utime, &stime, &cutime, &cstime, &threads, &start, &vsize, &rss);
+  if (fields < 9) return false;
   static const long long page_kib = std::max(1L, ::sysconf(_SC_PAGESIZE) / 1024);
-  entry.resident_kib = fields == 10 && rss > 0 ? rss * page_kib : 0;
-  entry.virtual_kib = fields >= 9 ? static_cast<long long>(vsize / 1024) : 0;
+  entry.resident_kib = fields == 11 && rss > 0 ? rss * page_kib : 0;
+  entry.virtual_kib = fields >= 10 ? static_cast<long long>(vsize / 1024) : 0;
+  entry.threads = std::max(0, threads);
   entry.start = start;
   entry.state = state;
   entry.ppid = ppid;

@@ -76,13 +76,19 @@ long long socket_buffer_bytes() {
 }
 
 // The most one pipe or socket holds (proc_table.hpp): a pipe its default 16 pages (the filter
-// refuses F_SETPIPE_SZ), a socket twice its send buffer; each with its own records, about 1 KiB.
+// refuses F_SETPIPE_SZ), with its records, about 1 KiB; a socket two send buffers, each passed by
+// one more write of 64 KiB and its records (a stream socket's peer's data, or a listener's two
+// connections not yet accepted: red team, 455 KiB a listener from senders gone, counted at 416).
 BufferBounds buffer_bounds() {
   BufferBounds bounds;
   bounds.pipe_kib = 16 * (::sysconf(_SC_PAGESIZE) / 1024) + 1;
-  bounds.socket_kib = 2 * socket_buffer_bytes() / 1024 + 1;
+  bounds.socket_kib = 2 * (socket_buffer_bytes() / 1024 + 66) + 4;
   return bounds;
 }
+
+// The kernel's memory for each thread: its stack (16 KiB), its task and their records, in no
+// resident set (red team: 255 sleeping threads held 7.1 MiB of it, 28 KiB each).
+constexpr long long kKibAThread = 28;
 
 // Where `pid`'s memory is, by kcmp (the box may look at the run's processes as it reads their
 // maps; where it may not, or the kernel has no kcmp, each counts as its own).
@@ -163,6 +169,7 @@ class MemoryLooks {
       if (p.state != 'Z' && held.epoll_kib < enough_kib_)
         held.epoll_kib += epoll_kib_in(proc_dir(p), enough_kib_ - held.epoll_kib);
     held.kib += held.epoll_kib;
+    for (const ProcEntry& p : holders) held.kib += p.threads * kKibAThread;
     return held;
   }
 

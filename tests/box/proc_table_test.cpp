@@ -77,5 +77,23 @@ TEST(ObjectsOpen, PipesAndSocketsCountAtTheirBoundsOnceEach) {
   for (int fd : {pipe_ends[0], pipe_ends[1], socket_ends[0], socket_ends[1], file}) ::close(fd);
 }
 
+// A process's stat: its threads too (each holds kernel memory the looks count under rlimits: red
+// team, 255 sleeping threads, 7.1 MiB), the command name read past its last ')'.
+TEST(ProcStat, ItsFieldsThreadsIncluded) {
+  ProcEntry entry;
+  ASSERT_TRUE(
+      parse_proc_stat("1234 (a (b) c) S 1 1234 1234 0 -1 4194560 100 0 0 0 5 6 7 8 20 0 3 0 "
+                      "12345 1048576 250 18446744073709551615",
+                      entry));
+  EXPECT_EQ(entry.pid, 1234);
+  EXPECT_EQ(entry.state, 'S');
+  EXPECT_EQ(entry.ppid, 1);
+  EXPECT_EQ(entry.ticks, 5u + 6u + 7u + 8u);
+  EXPECT_EQ(entry.threads, 3);
+  EXPECT_EQ(entry.start, 12345u);
+  EXPECT_EQ(entry.virtual_kib, 1024);
+  EXPECT_EQ(entry.resident_kib, 250 * (::sysconf(_SC_PAGESIZE) / 1024));
+}
+
 }  // namespace
 }  // namespace entrapment::testing

@@ -165,6 +165,9 @@
 //                   a page of its own, and the 16 bytes to a socket, whose send buffer is charged
 //                   the bytes, not the pages; where it cannot, the rest as memory of its own;
 //                   holds it 1.1 s, then plays
+//   thread-stacks   holds argv[3] (16) MiB less 6 as memory of its own, then as many as 250
+//                   threads that sleep (16 KiB stacks: RLIMIT_AS), each with 28 KiB of the
+//                   kernel's (its stack, its task); holds it all 1.1 s, then plays
 //   thp-split       holds 3 x argv[3] MiB in transparent huge pages each mapped but for its first
 //                   4 KiB (the rest of the 2 MiB stays, in no resident set, until the kernel
 //                   splits the page); where it cannot, the rest as memory of its own; holds it
@@ -1309,6 +1312,24 @@ int main(int argc, char** argv) {
       }
     }
     hold_then_play(held, wanted, "pages that sockets pin");
+  } else if (mode == "thread-stacks") {
+    hold(static_cast<std::size_t>((argc > 3 ? std::strtol(argv[3], nullptr, 10) : 16) - 6));
+    pthread_attr_t small;
+    pthread_attr_init(&small);
+    pthread_attr_setstacksize(&small, PTHREAD_STACK_MIN);
+    int started = 0;
+    for (pthread_t thread; started < 250; ++started)
+      if (pthread_create(
+              &thread, &small,
+              [](void*) -> void* {
+                pause();
+                return nullptr;
+              },
+              nullptr) != 0)
+        break;
+    std::fprintf(stderr, "%d threads\n", started);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    play();
   } else if (mode == "thp-split") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const std::size_t huge = 2 << 20;
