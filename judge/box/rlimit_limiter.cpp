@@ -139,11 +139,13 @@ class MemoryLooks {
       // a moment) each show all of it: it counts once (red team: 150 MiB seen twice, MLE).
       // Compared through a thread that runs (a process whose main thread has exited has its
       // address space there: the main thread's is none, as every zombie's, all alike to kcmp).
+      // A zombie holds nothing: its memory and descriptors went as it exited. What a look read
+      // of it while it ran is no longer its (a child in its parent's address space, read then,
+      // made 150 MiB count twice when a look fell between its exit and its reaping: MLE).
+      if (p.state == 'Z') continue;
       const pid_t runs = p.view ? p.view : p.pid;
-      if (p.state != 'Z') {
-        if (address_space_of(runs, counted) != AddressSpace::Own) continue;
-        counted.push_back(runs);
-      }
+      if (address_space_of(runs, counted) != AddressSpace::Own) continue;
+      counted.push_back(runs);
       const auto it = details_.find(p.pid);
       if (it == details_.end() || it->second.start != p.start || it->second.pss_kib < 0) {
         held.kib += p.resident_kib;
