@@ -37,9 +37,10 @@ scmp_arg_cmp argument(unsigned place, scmp_compare how, scmp_datum_t value,
                       scmp_datum_t second = 0) {
   return scmp_arg_cmp{place, how, value, second};
 }
-// The argument's low 32 bits are `value`: every argument so compared is an int or an unsigned
-// int to the kernel, which drops the upper half a caller may set (red team: rt_sigaction(SIGCHLD
-// | 1 << 32, SIG_IGN) passed a comparison of all 64 bits, and was made).
+// The argument's low 32 bits are `value`: the kernel reads an int or an unsigned int so, dropping
+// the upper half a caller may set (red team: rt_sigaction(SIGCHLD | 1 << 32, SIG_IGN) passed a
+// comparison of all 64 bits, and was made). prctl's second argument is an unsigned long, whose
+// other values the kernel refuses as the rule does.
 scmp_arg_cmp argument_is(unsigned place, scmp_datum_t value) {
   return argument(place, SCMP_CMP_MASKED_EQ, 0xffffffffu, value);
 }
