@@ -289,6 +289,8 @@ class Box {
     layout.writable_dir = request_.writable_dir;
     layout.tmp_bytes = limits_.max_scratch_bytes;
     layout.zero_device = limiter_->memory_exact();
+    // Where the looks count memory, the run's Landlock domain keeps its peaks (landlock.hpp).
+    const bool landlock = !limiter_->memory_exact();
     if (sandbox_ == SandboxKind::OwnNamespaces) {
       plan.own_namespaces = true;
       plan.view = sandbox_view(layout, request_.read_only, plan.uid.has_value());
@@ -299,6 +301,7 @@ class Box {
       if (!limiter_->memory_exact()) plan.ipc_bytes = limits_.max_scratch_bytes;
       plan.report_fd = report_write;
       plan.seccomp_here = seccomp_.fd;
+      plan.landlock = landlock;
       plan.argv = command;
     } else if (sandbox_ == SandboxKind::Bwrap) {
       status_write.fd = own_pipe(status_);
@@ -307,6 +310,7 @@ class Box {
       layout.report_fd = report_write;
       layout.step = own_binary();
       std::swap(layout.address_space, plan.rlimits.address_space);  // the step sets it
+      layout.landlock = landlock;
       // Not root: RLIMIT_NPROC in bwrap's user namespace, where the step (its PID 1) counts too;
       // none set here, or the kernel would hold the namespace to it (limiter.hpp).
       if (plan.rlimits.processes_in_own_namespace) {
@@ -321,6 +325,7 @@ class Box {
     } else {
       plan.argv = command;
       plan.seccomp_here = seccomp_.fd;
+      plan.landlock = landlock;
       plan.own_user_namespace = ::geteuid() != 0;
     }
     std::map<std::string, std::string> env = {

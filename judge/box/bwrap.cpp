@@ -125,8 +125,6 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   std::vector<std::string> argv = {bwrap_path().string(), "--die-with-parent"};
   for (const std::string& option : namespace_options()) argv.push_back(option);
   argv.insert(argv.end(), {"--new-session", "--json-status-fd", std::to_string(layout.status_fd)});
-  if (layout.seccomp_fd >= 0)
-    argv.insert(argv.end(), {"--seccomp", std::to_string(layout.seccomp_fd)});
   // The step's binary is shown too: bwrap starts it inside.
   std::vector<std::string> shown = layout.read_only;
   shown.push_back(layout.step);
@@ -141,6 +139,9 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   if (layout.processes) argv.insert(argv.end(), {"--processes", std::to_string(*layout.processes)});
   if (layout.pending_signals)
     argv.insert(argv.end(), {"--pending-signals", std::to_string(layout.pending_signals)});
+  if (layout.landlock) argv.push_back("--landlock");
+  if (layout.seccomp_fd >= 0)
+    argv.insert(argv.end(), {"--seccomp", std::to_string(layout.seccomp_fd)});
   argv.push_back("--");
   argv.insert(argv.end(), command.begin(), command.end());
   return argv;

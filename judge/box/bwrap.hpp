@@ -39,10 +39,12 @@ std::filesystem::path bwrap_path();
 std::string bwrap_absence();
 
 struct SandboxLayout : ViewLayout {
-  int status_fd = -1;   // bwrap reports there whether the program started
-  int seccomp_fd = -1;  // the filter, for bwrap to load before the step
-  int report_fd = -1;   // the step writes the program's wait status there
-  std::string step;     // the box's own binary, for its step (drop.hpp)
+  int status_fd = -1;  // bwrap reports there whether the program started
+  // The filter, for the step to load (after the run's Landlock domain, whose calls it refuses
+  // under rlimits: landlock.hpp), not bwrap.
+  int seccomp_fd = -1;
+  int report_fd = -1;  // the step writes the program's wait status there
+  std::string step;    // the box's own binary, for its step (drop.hpp)
   // The program's address-space limit, set by the step just before the program starts: bwrap
   // and the step itself run without it (a sanitizer's shadow memory would not fit).
   std::optional<rlim_t> address_space;
@@ -50,6 +52,7 @@ struct SandboxLayout : ViewLayout {
   // by the step.
   std::optional<rlim_t> processes;
   rlim_t pending_signals = 0;
+  bool landlock = false;  // the run's Landlock domain, entered by the step (landlock.hpp)
 };
 
 // bwrap's options for `steps` (sandbox_view.hpp), in their order.

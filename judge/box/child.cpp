@@ -16,6 +16,7 @@
 #include <string>
 
 #include "drop.hpp"
+#include "landlock.hpp"
 #include "namespaces.hpp"
 #include "seccomp_filter.hpp"
 
@@ -71,7 +72,10 @@ void close_all_but(std::vector<int> kept) {
   // The change of user id cleared the parent-death signal.
   die_with_the_box(plan);
   ::close(plan.box_alive);
-  // Last, when nothing of the box's own is left to do: the init and the program run under it.
+  // Last, when nothing of the box's own is left to do: the init and the program run under them.
+  // The Landlock domain first: the filter refuses its calls (landlock.hpp).
+  if (plan.landlock)
+    if (const char* step = enter_landlock_domain()) fail_in_child(error_pipe, step);
   if (const char* step = load_seccomp_filter(plan.seccomp_here)) fail_in_child(error_pipe, step);
   ::close(plan.seccomp_here);
   InitPlan init;
@@ -187,6 +191,8 @@ bool enter_own_user_namespace() {
   ::syscall(SYS_close_range, 3u, ~0u, 4u /* CLOSE_RANGE_CLOEXEC */);
   for (int fd : plan.keep_open)
     if (fd >= 0 && ::fcntl(fd, F_SETFD, 0) != 0) fail_in_child(error_pipe, "keeping a descriptor");
+  if (plan.landlock)
+    if (const char* step = enter_landlock_domain()) fail_in_child(error_pipe, step);
   if (plan.seccomp_here >= 0)
     if (const char* step = load_seccomp_filter(plan.seccomp_here)) fail_in_child(error_pipe, step);
   // The address space last, with nothing left to allocate: a box built with AddressSanitizer

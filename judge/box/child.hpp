@@ -41,6 +41,9 @@ struct ChildPlan {
   // let it hold far more than the machine has): under rlimits no process's memory shows it.
   long long ipc_bytes = 0;
   int report_fd = -1;
+  // The run's Landlock domain (landlock.hpp), entered before the filter is loaded: where no
+  // bwrap will start the box's step to enter it.
+  bool landlock = false;
   std::vector<std::string> argv, env;
   std::vector<char*> argv_pointers, env_pointers;  // into argv and env, for execve
 };

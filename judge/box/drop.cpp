@@ -18,6 +18,9 @@
 #include <cstdlib>
 #include <cstring>
 
+#include "landlock.hpp"
+#include "seccomp_filter.hpp"
+
 extern char** environ;
 
 namespace entrapment {
@@ -160,12 +163,18 @@ int run_as_init(const InitPlan& plan) {
 }
 
 int run_program_step(int argc, char** argv) {
-  long long uid = -1, report = -1, bytes = -1, processes = -1, signals = -1;
+  long long uid = -1, report = -1, bytes = -1, processes = -1, signals = -1, filter = -1;
+  bool landlock = false;
   int at = 2;
   bool usage = argc < 2 || std::strcmp(argv[1], "--step") != 0;
   for (; !usage && at + 1 < argc && std::strcmp(argv[at], "--") != 0; at += 2) {
     const char* value = argv[at + 1];
-    if (std::strcmp(argv[at], "--drop-to") == 0 && uid < 0)
+    if (std::strcmp(argv[at], "--landlock") == 0 && !landlock) {
+      landlock = true;
+      at -= 1;  // a flag: no value
+    } else if (std::strcmp(argv[at], "--seccomp") == 0 && filter < 0) {
+      usage = (filter = number(value, 3, 1 << 20)) < 0;
+    } else if (std::strcmp(argv[at], "--drop-to") == 0 && uid < 0)
       usage = (uid = number(value, 1, 0xfffffffeULL)) < 0;
     else if (std::strcmp(argv[at], "--report-to") == 0 && report < 0)
       usage = (report = number(value, 3, 1 << 20)) < 0;
@@ -181,7 +190,8 @@ int run_program_step(int argc, char** argv) {
   if (usage || at + 1 >= argc || std::strcmp(argv[at], "--") != 0) {
     std::fprintf(stderr,
                  "usage: judge-box --step [--drop-to UID] [--report-to FD] [--address-space "
-                 "BYTES] [--processes N] [--pending-signals N] -- PROGRAM ARGS...\n");
+                 "BYTES] [--processes N] [--pending-signals N] [--landlock] [--seccomp FD] -- "
+                 "PROGRAM ARGS...\n");
     return 127;
   }
   InitPlan plan;
@@ -198,6 +208,14 @@ int run_program_step(int argc, char** argv) {
   const rlimit queued{static_cast<rlim_t>(signals), static_cast<rlim_t>(signals)};
   if (signals > 0 && ::setrlimit(RLIMIT_SIGPENDING, &queued) != 0)
     return refuse("setrlimit SIGPENDING");
+  // The run's Landlock domain, then the filter that refuses it Landlock's calls (landlock.hpp):
+  // this step, the namespace's init, is in both, as it is in bwrap's sandbox.
+  if (landlock)
+    if (const char* failed = enter_landlock_domain()) return refuse(failed);
+  if (filter >= 0) {
+    if (const char* failed = load_seccomp_filter(static_cast<int>(filter))) return refuse(failed);
+    ::close(static_cast<int>(filter));
+  }
   if (report < 0) return become(plan);
   plan.report_fd = static_cast<int>(report);
   return run_as_init(plan);

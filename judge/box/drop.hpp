@@ -1,8 +1,9 @@
 // The init of the run's PID namespace, the last step before the program. Under bwrap it is
 // `judge-box --step [--drop-to UID] --report-to FD [--address-space BYTES] [--processes N]
-// [--pending-signals N] -- PROGRAM ARGS`, the box's own binary (bound into the sandbox read-only),
-// started by bwrap as the namespace's init (PID 1); in the box's own namespaces (namespaces.hpp) it
-// is the box's child, which does the same without an exec (drop_to_user(), run_as_init()).
+// [--pending-signals N] [--landlock] [--seccomp FD] -- PROGRAM ARGS`, the box's own binary (bound
+// into the sandbox read-only), started by bwrap as the namespace's init (PID 1); in the box's own
+// namespaces (namespaces.hpp) it is the box's child, which does the same without an exec
+// (drop_to_user(), run_as_init()).
 //
 // As root it first becomes the run's own user id and nothing more (--drop-to), as util-linux's
 // setpriv did for the box (`--reuid --regid --clear-groups --no-new-privs --inh-caps=-all
@@ -49,13 +50,15 @@ struct InitPlan {
 int run_as_init(const InitPlan& plan);
 
 // argv as judge-box got it: {"judge-box", "--step", ["--drop-to", "UID",] ["--report-to",
-// "FD",] ["--address-space", "BYTES",] ["--processes", "N",] ["--pending-signals", "N",] "--",
-// PROGRAM, ARGS...}. They are RLIMIT_NPROC and RLIMIT_SIGPENDING, set at once (a box that is
-// not root: in bwrap's user namespace, where they count the run's alone, this step included). The
-// address-space limit is the program's, set last before its exec: the step runs without it (a
-// judge-box built with AddressSanitizer reserves terabytes of shadow memory). Returns the program's
-// exit status (128
-// + N for signal N) once it ends; a step that fails (or a program that cannot be started) says
+// "FD",] ["--address-space", "BYTES",] ["--processes", "N",] ["--pending-signals", "N",]
+// ["--landlock",] ["--seccomp", "FD",] "--", PROGRAM, ARGS...}. They are RLIMIT_NPROC and
+// RLIMIT_SIGPENDING, set at once (a box that is not root: in bwrap's user namespace, where they
+// count the run's alone, this step included), then the run's Landlock domain (landlock.hpp) and
+// the seccomp filter read from FD, in that order: the filter refuses the program Landlock's
+// calls. The address-space limit is the program's, set last before its exec: the step runs
+// without it (a judge-box built with AddressSanitizer reserves terabytes of shadow memory).
+// Returns the program's exit status (128 + N for
+// signal N) once it ends; a step that fails (or a program that cannot be started) says
 // why on stderr, and that is exit status 127.
 int run_program_step(int argc, char** argv);
 

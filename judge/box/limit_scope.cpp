@@ -2,6 +2,8 @@
 
 #include <cstdio>
 
+#include "landlock.hpp"
+
 namespace entrapment {
 
 namespace {
@@ -23,6 +25,17 @@ std::string time_line(const BoxLimits& limits, bool cgroup) {
          " (RLIMIT_CPU per process only as a backstop)";
 }
 
+// Whether a process may reset its peak resident set, which the looks read (landlock.hpp).
+std::string peak_line() {
+  const LandlockHere here = landlock_here();
+  if (here.proc_writes_refused)
+    return "; no process may reset its peak (no file of /proc may be opened for writing: " +
+           here.how + ")";
+  return "; a process MAY reset its peak (/proc/self/clear_refs), so that memory it held only "
+         "between two looks is NOT counted (" +
+         here.how + ")";
+}
+
 std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool root) {
   if (cgroup)
     return "memory " + in_mib(limits.memory_mib) +
@@ -38,8 +51,9 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
                     "capped at " +
                         in_mib(limits.max_scratch_bytes >> 20) + ")"
                   : "") +
-         ", as the box's looks see them (at least four a second, at intervals drawn at random); "
-         "no memfds (memfd_create answers ENOSYS), shared anonymous memory, System V IPC" +
+         ", as the box's looks see them (at least four a second, at intervals drawn at random)" +
+         peak_line() +
+         "; no memfds (memfd_create answers ENOSYS), shared anonymous memory, System V IPC" +
          (sandbox ? ", /dev/zero" : "") + " or transparent huge pages; NOT counted: " +
          (sandbox ? "" : "data held in a tmpfs of the machine (/dev/shm), ") +
          "pipes and sockets in flight between its processes (SCM_RIGHTS: in no process's "
@@ -105,6 +119,16 @@ std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& 
     lines.push_back(
         "writable: its directory, and whatever its user may write on the machine (no size cap "
         "but per file)");
+  // Without a sandbox no namespace keeps its signals to itself: under rlimits its Landlock
+  // domain does, where the kernel has scopes (landlock.hpp).
+  if (!sandbox && !here.cgroup) {
+    const LandlockHere landlock = landlock_here();
+    lines.push_back(landlock.signals_scoped
+                        ? "signals and abstract sockets: within the run only (" + landlock.how + ")"
+                        : "signals and abstract sockets: to and from any process of its user (" +
+                              landlock.how +
+                              "; Landlock ABI 6, Linux 6.12, keeps them within the run)");
+  }
   return lines;
 }
 

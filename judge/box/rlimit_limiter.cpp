@@ -2,16 +2,16 @@
 // a container without writable hierarchies). The kernel caps each process (RLIMIT_AS at twice
 // the memory limit, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id); the whole tree
 // is watched by the box's looks at /proc (process_tree.hpp), at intervals drawn at random: its
-// CPU time (that of its live processes and of those reaped) and its memory (each process's peak;
-// the proportional set of each process, so that pages shared copy-on-write after a fork count
-// once; its page tables and the kernel's records of its mappings; the files of the sandbox's
-// /tmp and /dev/shm; the memfds it holds open and the shared objects it maps: a backstop, the
-// filter refuses memfd_create, shared anonymous memory and System V IPC under rlimits; each pipe
-// and socket it holds open, at the most it may hold), stopped past the limit. Memory so counted
-// is best effort: what no process holds (sockets in flight, a tmpfs of the machine) is not seen,
-// and a spike between two looks is missed; doc/execution.md lists these. No child is reaped by
-// the kernel, whose CPU time would be lost to every count: SIGCHLD keeps its action under
-// rlimits (seccomp_filter.cpp).
+// CPU time (that of its live processes and of those reaped) and its memory (each process's peak,
+// which Landlock keeps it from resetting: landlock.hpp; the proportional set of each process, so
+// that pages shared copy-on-write after a fork count once; its page tables and the kernel's records
+// of its mappings; the files of the sandbox's /tmp and /dev/shm; the memfds it holds open and the
+// shared objects it maps: a backstop, the filter refuses memfd_create, shared anonymous memory and
+// System V IPC under rlimits; each pipe and socket it holds open, at the most it may hold), stopped
+// past the limit. Memory so counted is best effort: what no process holds (sockets in flight, a
+// tmpfs of the machine) is not seen, nor what several processes held at once between two looks;
+// doc/execution.md lists these. No child is reaped by the kernel, whose CPU time would be lost to
+// every count: SIGCHLD keeps its action under rlimits (seccomp_filter.cpp).
 #include <fcntl.h>
 #include <linux/kcmp.h>
 #include <signal.h>

@@ -20,6 +20,7 @@
 #include <thread>
 
 #include "box/bwrap.hpp"
+#include "box/landlock.hpp"
 #include "box/proc_table.hpp"
 #include "box/record.hpp"
 #include "box/sweep.hpp"
@@ -291,21 +292,29 @@ TEST_P(BoxAlone, AnExitStatusAbove128IsNoSignalAndASignalIsOne) {
 // The same with bwrap not run as root (a user namespace, no drop to an id of the run's own):
 // a box run as `nobody`, where the tests are root; in bwrap under rlimits alone (a user may make
 // no control group here, and without bwrap there is no step).
-class BoxAloneAsAUser : public BoxAlone {};
+class BoxAloneAsAUser : public BoxAlone {
+ protected:
+  // The box `b`, run as nobody: a copy of judge-box in `bin` (the checkout may be in a home of
+  // mode 0700), the record's directory and the run's writable by all. "" or why it cannot be.
+  std::string make_it_nobodys(Box& b, const TempDir& bin) const {
+    if (::geteuid() != 0) return "not root: nobody's box needs root to start it";
+    const passwd* nobody = ::getpwnam("nobody");
+    if (!nobody) return "no user nobody here";
+    ::chmod(b.files.path.c_str(), 0777);
+    ::chmod(b.dir.path.c_str(), 0777);
+    b.program = bin.path / "judge-box";
+    fs::copy_file(build_program("judge-box"), b.program);
+    ::chmod(b.program.c_str(), 0755);
+    const std::string id = std::to_string(nobody->pw_uid), group = std::to_string(nobody->pw_gid);
+    b.prefix = {"/usr/bin/setpriv", "--reuid", id, "--regid", group, "--clear-groups", "--"};
+    return "";
+  }
+};
 
 TEST_P(BoxAloneAsAUser, AnExitStatusAbove128IsNoSignalAndASignalIsOneInAUserNamespace) {
-  if (::geteuid() != 0) GTEST_SKIP() << "not root: AnExitStatusAbove128IsNoSignalAndASignalIsOne";
-  const passwd* nobody = ::getpwnam("nobody");
-  if (!nobody) GTEST_SKIP() << "no user nobody here";
   Box b = box();
-  ::chmod(b.files.path.c_str(), 0777);  // the record's directory: the box writes it
-  // The box where nobody may run it: the checkout may be in a home of mode 0700.
   TempDir bin("entrapment-box-test-bin", 0755);
-  b.program = bin.path / "judge-box";
-  fs::copy_file(build_program("judge-box"), b.program);
-  ::chmod(b.program.c_str(), 0755);
-  const std::string id = std::to_string(nobody->pw_uid), group = std::to_string(nobody->pw_gid);
-  b.prefix = {"/usr/bin/setpriv", "--reuid", id, "--regid", group, "--clear-groups", "--"};
+  if (const std::string why = make_it_nobodys(b, bin); !why.empty()) GTEST_SKIP() << why;
   expect_own_endings(b, "as nobody: ");
 }
 
@@ -492,6 +501,74 @@ TEST_P(BoxAlone, TheFilterReadsThirtyTwoBitArgumentsAsTheKernelDoes) {
       << run.err << run.record_text;
 }
 #endif
+
+// Under rlimits a process may not reset its peak resident set, which the looks read: no file of
+// /proc opens for writing (Landlock, where the kernel has it: landlock.hpp), nor a
+// pseudo-terminal (kernel memory in no process, from the machine's shared table); its working
+// directory, its /tmp and /dev/null still do. A control group counts without such a rule, and
+// a sandbox may have no /dev/ptmx: there the pseudo-terminal is not checked.
+void expect_writes_to_proc_refused_alone(Box& b, const std::string& how) {
+  const BoxRun run = b.run({"/bin/sh", "-c",
+                            "echo 5 > /proc/self/clear_refs && echo peak reset; "
+                            "echo x > written && echo its directory; "
+                            "echo x > \"$TMPDIR/written\" && echo its tmp; "
+                            "echo x > /dev/null && echo /dev/null; "
+                            "exec 3<>/dev/ptmx && echo pseudo-terminal"},
+                           "", {"--writable-dir"});
+  const bool refused = !run.record.memory_exact && landlock_here().proc_writes_refused;
+  const std::string written = "its directory\nits tmp\n/dev/null\n";
+  if (refused) {
+    EXPECT_EQ(run.out, written) << how << run.err << run.record_text;
+    EXPECT_TRUE(has(run.err, "Permission denied")) << how << run.err;
+  } else {
+    EXPECT_EQ(run.out.substr(0, 11 + written.size()), "peak reset\n" + written)
+        << how << run.err << run.record_text;
+  }
+}
+
+#ifdef __x86_64__
+// Under rlimits the run's Landlock domain is the box's: the program's own rulesets are refused (a
+// rule is kernel memory in no process: 4.3 MiB a ruleset of 65,535 rules, red team), and without
+// a sandbox it signals no process outside the run (it killed its own box, whose record was never
+// written, red team), where the kernel has Landlock's scopes.
+TEST_P(BoxAlone, UnderRlimitsLandlockIsTheBoxsAlone) {
+  Box b = box();
+  const BoxRun run =
+      b.run({"/usr/bin/python3", "-c",
+             "import ctypes, os\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "abi = libc.syscall(444, None, 0, 1)\n"  // LANDLOCK_CREATE_RULESET_VERSION
+             "print('landlock', 'refused' if abi < 0 and ctypes.get_errno() == 38 "
+             "else 'allowed')\n"
+             "try:\n"
+             "    os.kill(os.getppid(), 0)\n"
+             "    print('parent signalled')\n"
+             "except PermissionError:\n"
+             "    print('parent refused')\n"});
+  const bool rlimits = !run.record.memory_exact;
+  const LandlockHere here = landlock_here();
+  // The kernel's answer where it has no Landlock is another errno: refused either way.
+  EXPECT_TRUE(has(
+      run.out, rlimits || !here.proc_writes_refused ? "landlock refused\n" : "landlock allowed\n"))
+      << run.out << run.err << run.record_text;
+  if (rlimits && !sandbox() && here.signals_scoped)
+    EXPECT_TRUE(has(run.out, "parent refused\n")) << run.out << run.err << run.record_text;
+  else
+    EXPECT_TRUE(has(run.out, "parent signalled\n")) << run.out << run.err << run.record_text;
+}
+#endif
+
+TEST_P(BoxAlone, UnderRlimitsNoFileOfProcOpensForWritingAndTheRestDoes) {
+  Box b = box();
+  expect_writes_to_proc_refused_alone(b, "");
+}
+
+TEST_P(BoxAloneAsAUser, NoFileOfProcOpensForWritingAndTheRestDoes) {
+  Box b = box();
+  TempDir bin("entrapment-box-test-bin", 0755);
+  if (const std::string why = make_it_nobodys(b, bin); !why.empty()) GTEST_SKIP() << why;
+  expect_writes_to_proc_refused_alone(b, "as nobody: ");
+}
 
 // Red team: RLIMIT_FSIZE (--file-size) is checked where a file grows, and fallocate's
 // FALLOC_FL_KEEP_SIZE reserves the disk past a file's end without growing it: 2 GiB of the disk

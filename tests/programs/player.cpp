@@ -67,13 +67,17 @@
 //                   attached only while it is filled (25 MiB of resident set at most), for
 //                   1.1 s, removes them and plays: 150 MiB held (where System V is refused,
 //                   ENOSYS, the rest as memory of its own)
-//   clear-refs-burst three children hold 100 MiB each at once (each holds its block until all
-//                   three are written) for 0.1 s, free it and reset their peak resident set
-//                   (/proc/self/clear_refs) before they exit; it waits for them, then plays:
-//                   300 MiB held at once
+//   fdinfo-buffers  reads the fdinfo of an epoll of 52,000 registrations 58 times (4 MiB each
+//                   a file), keeps the files open, closes the epoll, holds them 1 s; then plays
+//   burst-together  three children hold 100 MiB each at once (each holds its block until all
+//                   three are written) for 0.1 s, free it and exit; it waits for them, then
+//                   plays: 300 MiB held at once, 100 MiB each at its peak
 //   phased-spikes   40 times, at 95 ms past each quarter of a second from its start, holds
 //                   1.5 x argv[3] (32) MiB (under RLIMIT_AS at twice it) for 60 ms, frees it and
 //                   resets its peak resident set (/proc/self/clear_refs); then plays
+//   peak-reset      once, writes 1.25 x argv[3] (32) MiB of memory of its own (under RLIMIT_AS
+//                   at twice it), frees it at once and resets its peak resident set
+//                   (/proc/self/clear_refs); then plays
 //   oom-child       a child fills memory (1 MiB at a time, up to 4 GiB) until it is killed or
 //                   refused; it waits for the child, then plays
 //   fork-bomb-child plays, leaving a child that fork-bombs once it is gone
@@ -1720,10 +1724,65 @@ int main(int argc, char** argv) {
       if (block == MAP_FAILED) return 1;
       std::this_thread::sleep_for(std::chrono::milliseconds(60));
       munmap(block, size);
-      if (!write_file("/proc/self/clear_refs", "5")) return 1;
+      write_file("/proc/self/clear_refs", "5");  // refused where the box refuses writes to /proc
     }
     play();
-  } else if (mode == "clear-refs-burst") {
+  } else if (mode == "peak-reset") {
+    const std::size_t size =
+        std::size_t{5} * (argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 32) << 20 >> 2;
+    void* block = mmap(nullptr, size, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (block == MAP_FAILED) return 1;
+    std::memset(block, 1, size);
+    munmap(block, size);
+    write_file("/proc/self/clear_refs", "5");  // refused where the box refuses writes to /proc
+    play();
+  } else if (mode == "fdinfo-buffers") {
+    // 52,000 registrations in one epoll: eventfds held open in [first, split) are each
+    // registered under every number in [split, limit) (a dup there, closed at once); a child
+    // keeps each round's eventfds alive. Then 58 reads of the epoll's fdinfo, one line a
+    // registration, each file kept open, and the epoll and the children gone.
+    rlimit files{};
+    getrlimit(RLIMIT_NOFILE, &files);
+    const int limit = static_cast<int>(std::min<rlim_t>(files.rlim_cur, 1024));
+    const int epoll = epoll_create1(0);
+    if (epoll < 0) return 1;
+    const int first = epoll + 1, split = first + (limit - first) / 2;
+    std::vector<pid_t> keepers;
+    for (long registered = 0; registered < 52000;) {
+      for (int fd = first; fd < split; ++fd) {
+        const int event = eventfd(0, 0);
+        if (event != fd && (dup2(event, fd) != fd || close(event) != 0)) return 1;
+      }
+      for (int fd = first; fd < split && registered < 52000; ++fd)
+        for (int number = split; number < limit && registered < 52000; ++number, ++registered) {
+          epoll_event wanted{};
+          wanted.events = EPOLLIN;
+          if (dup2(fd, number) != number || epoll_ctl(epoll, EPOLL_CTL_ADD, number, &wanted) != 0)
+            return 1;
+          close(number);
+        }
+      const pid_t keeper = fork();
+      if (keeper == 0) {
+        close(epoll);
+        for (;;) pause();
+      }
+      keepers.push_back(keeper);
+      for (int fd = first; fd < split; ++fd) close(fd);
+    }
+    const std::string fdinfo = "/proc/self/fdinfo/" + std::to_string(epoll);
+    static char text[1 << 16];
+    for (int i = 0; i < 58; ++i) {  // each read to its end, and kept open
+      const int fd = open(fdinfo.c_str(), O_RDONLY);
+      while (fd >= 0 && read(fd, text, sizeof text) > 0) {
+      }
+    }
+    close(epoll);
+    for (pid_t keeper : keepers) kill(keeper, SIGKILL);
+    while (wait(nullptr) > 0) {
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    play();
+  } else if (mode == "burst-together") {
     // At once: each child says when its block is written and holds it until all three have
     // said so (on a busy machine, or where page faults are slow, a child without this freed its
     // block before the last had written its own: 254 MiB at most, AC, in CI's dry run).
@@ -1749,8 +1808,6 @@ int main(int argc, char** argv) {
         }
         std::this_thread::sleep_for(std::chrono::milliseconds(100));
         munmap(block, size);
-        const int refs = open("/proc/self/clear_refs", O_WRONLY);
-        if (refs >= 0 && write(refs, "5", 1) == 1) close(refs);
         _exit(0);
       }
       children.push_back(child);
