@@ -309,7 +309,8 @@ class Box {
       layout.seccomp_fd = seccomp_.fd;
       layout.report_fd = report_write;
       layout.step = own_binary();
-      std::swap(layout.address_space, plan.rlimits.address_space);  // the step sets it
+      std::swap(layout.address_space, plan.rlimits.address_space);  // the step sets them
+      std::swap(layout.data, plan.rlimits.data);
       layout.landlock = landlock;
       // Not root: RLIMIT_NPROC in bwrap's user namespace, where the step (its PID 1) counts too;
       // none set here, or the kernel would hold the namespace to it (limiter.hpp).

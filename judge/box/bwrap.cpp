@@ -136,6 +136,7 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   argv.insert(argv.end(), {"--report-to", std::to_string(layout.report_fd)});
   if (layout.address_space)
     argv.insert(argv.end(), {"--address-space", std::to_string(*layout.address_space)});
+  if (layout.data) argv.insert(argv.end(), {"--data", std::to_string(*layout.data)});
   if (layout.processes) argv.insert(argv.end(), {"--processes", std::to_string(*layout.processes)});
   if (layout.pending_signals)
     argv.insert(argv.end(), {"--pending-signals", std::to_string(layout.pending_signals)});

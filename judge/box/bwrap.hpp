@@ -48,6 +48,7 @@ struct SandboxLayout : ViewLayout {
   // The program's address-space limit, set by the step just before the program starts: bwrap
   // and the step itself run without it (a sanitizer's shadow memory would not fit).
   std::optional<rlim_t> address_space;
+  std::optional<rlim_t> data;  // its RLIMIT_DATA, likewise
   // RLIMIT_NPROC and RLIMIT_SIGPENDING in bwrap's user namespace (a box that is not root), set
   // by the step.
   std::optional<rlim_t> processes;

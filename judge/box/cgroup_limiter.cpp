@@ -1,10 +1,11 @@
 // The control-group side of limiter.hpp: the kernel caps the run's memory (the group's OOM
 // killer fires at the limit and says so) and its tasks (pids.max, so RLIMIT_NPROC is not set:
 // it would count every process of the user id, another judge's included), and counts its CPU
-// time; RLIMIT_AS stays only as a backstop at twice the limit, so that an allocation no contest
+// time; RLIMIT_DATA stays only as a backstop at twice the limit, so that an allocation no contest
 // machine would grant (5 GiB at once) fails at once, as it would there, instead of being filled
 // page by page until the OOM killer or the CPU limit, whichever the machine's speed makes come
-// first.
+// first. Not RLIMIT_AS: address space reserved is no memory (32 threads' malloc arenas, 64 MiB
+// each, met it at twice a 256 MiB limit: RTE for a correct program).
 #include <signal.h>
 #include <unistd.h>
 
@@ -58,8 +59,10 @@ class CgroupLimiter : public Limiter {
 
   ChildRlimits rlimits(std::optional<uid_t>) const override {
     ChildRlimits r = common_rlimits(limits_);
-    if (limits_.limit_address_space)
-      r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 21;
+    // A backstop at twice the limit on what each process writes, as DOMjudge's runguard sets no
+    // address-space limit under a group: the group counts the memory exactly, and a program
+    // that asks for far more at once (a table of 5 GB) fails at once rather than filling it.
+    if (limits_.limit_address_space) r.data = static_cast<rlim_t>(limits_.memory_mib) << 21;
     return r;
   }
 

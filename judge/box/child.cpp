@@ -80,10 +80,14 @@ void close_all_but(std::vector<int> kept) {
   ::close(plan.seccomp_here);
   InitPlan init;
   init.report_fd = plan.report_fd;
-  rlimit address_space{};
+  rlimit address_space{}, data{};
   if (plan.rlimits.address_space) {
     address_space.rlim_cur = address_space.rlim_max = *plan.rlimits.address_space;
     init.address_space = &address_space;
+  }
+  if (plan.rlimits.data) {
+    data.rlim_cur = data.rlim_max = *plan.rlimits.data;
+    init.data = &data;
   }
   init.argv = plan.argv_pointers.data();
   init.envp = plan.env_pointers.data();
@@ -198,6 +202,7 @@ bool enter_own_user_namespace() {
   // The address space last, with nothing left to allocate: a box built with AddressSanitizer
   // maps memory of its own up to here.
   if (r.address_space) limit(RLIMIT_AS, *r.address_space, *r.address_space, "setrlimit AS");
+  if (r.data) limit(RLIMIT_DATA, *r.data, *r.data, "setrlimit DATA");
   ::execve(plan.argv_pointers[0], plan.argv_pointers.data(), plan.env_pointers.data());
   fail_in_child(error_pipe, "exec");
 }

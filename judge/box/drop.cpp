@@ -52,13 +52,14 @@ long long number(const char* text, unsigned long long least, unsigned long long 
 }
 
 // Becomes the program: no signal blocked (judge-box blocks the box's at its start), its
-// address-space limit, exec.
+// address-space and data limits, exec.
 int become(const InitPlan& plan) {
   sigset_t none;
   sigemptyset(&none);
   ::sigprocmask(SIG_SETMASK, &none, nullptr);
   if (plan.address_space && ::setrlimit(RLIMIT_AS, plan.address_space) != 0)
     return refuse(plan, "setrlimit AS");
+  if (plan.data && ::setrlimit(RLIMIT_DATA, plan.data) != 0) return refuse(plan, "setrlimit DATA");
   ::execve(plan.argv[0], plan.argv, plan.envp);
   return refuse(plan, plan.error_pipe < 0 ? plan.argv[0] : "exec");
 }
@@ -163,7 +164,7 @@ int run_as_init(const InitPlan& plan) {
 }
 
 int run_program_step(int argc, char** argv) {
-  long long uid = -1, report = -1, bytes = -1, processes = -1, signals = -1, filter = -1;
+  long long uid = -1, report = -1, bytes = -1, data = -1, processes = -1, signals = -1, filter = -1;
   bool landlock = false;
   int at = 2;
   bool usage = argc < 2 || std::strcmp(argv[1], "--step") != 0;
@@ -180,6 +181,8 @@ int run_program_step(int argc, char** argv) {
       usage = (report = number(value, 3, 1 << 20)) < 0;
     else if (std::strcmp(argv[at], "--address-space") == 0 && bytes < 0)
       usage = (bytes = number(value, 1, 1ULL << 62)) < 0;
+    else if (std::strcmp(argv[at], "--data") == 0 && data < 0)
+      usage = (data = number(value, 1, 1ULL << 62)) < 0;
     else if (std::strcmp(argv[at], "--processes") == 0 && processes < 0)
       usage = (processes = number(value, 1, 1 << 22)) < 0;
     else if (std::strcmp(argv[at], "--pending-signals") == 0 && signals < 0)
@@ -190,7 +193,8 @@ int run_program_step(int argc, char** argv) {
   if (usage || at + 1 >= argc || std::strcmp(argv[at], "--") != 0) {
     std::fprintf(stderr,
                  "usage: judge-box --step [--drop-to UID] [--report-to FD] [--address-space "
-                 "BYTES] [--processes N] [--pending-signals N] [--landlock] [--seccomp FD] -- "
+                 "BYTES] [--data BYTES] [--processes N] [--pending-signals N] [--landlock] "
+                 "[--seccomp FD] -- "
                  "PROGRAM ARGS...\n");
     return 127;
   }
@@ -199,6 +203,8 @@ int run_program_step(int argc, char** argv) {
   plan.envp = environ;
   rlimit address_space{static_cast<rlim_t>(bytes), static_cast<rlim_t>(bytes)};
   if (bytes > 0) plan.address_space = &address_space;
+  rlimit written{static_cast<rlim_t>(data), static_cast<rlim_t>(data)};
+  if (data > 0) plan.data = &written;
   if (uid > 0)
     if (const char* failed = drop_to_user(static_cast<uid_t>(uid))) return refuse(failed);
   // In bwrap's user namespace, where the kernel counts the run's processes and queued signals

@@ -1,5 +1,6 @@
 // The init of the run's PID namespace, the last step before the program. Under bwrap it is
-// `judge-box --step [--drop-to UID] --report-to FD [--address-space BYTES] [--processes N]
+// `judge-box --step [--drop-to UID] --report-to FD [--address-space BYTES] [--data BYTES]
+// [--processes N]
 // [--pending-signals N] [--landlock] [--seccomp FD] -- PROGRAM ARGS`, the box's own binary (bound
 // into the sandbox read-only), started by bwrap as the namespace's init (PID 1); in the box's own
 // namespaces (namespaces.hpp) it is the box's child, which does the same without an exec
@@ -37,6 +38,7 @@ const char* drop_to_user(uid_t uid);
 struct InitPlan {
   int report_fd = -1;                     // the box's pipe: the program's wait status goes there
   const rlimit* address_space = nullptr;  // the program's, set last before its exec
+  const rlimit* data = nullptr;           // its RLIMIT_DATA, likewise
   char* const* argv = nullptr;            // the program and its arguments
   char* const* envp = nullptr;            // its environment
   // Where a failed start is said (errno, then the step's name), as the box's child says its
@@ -50,13 +52,14 @@ struct InitPlan {
 int run_as_init(const InitPlan& plan);
 
 // argv as judge-box got it: {"judge-box", "--step", ["--drop-to", "UID",] ["--report-to",
-// "FD",] ["--address-space", "BYTES",] ["--processes", "N",] ["--pending-signals", "N",]
+// "FD",] ["--address-space", "BYTES",] ["--data", "BYTES",] ["--processes", "N",]
+// ["--pending-signals", "N",]
 // ["--landlock",] ["--seccomp", "FD",] "--", PROGRAM, ARGS...}. They are RLIMIT_NPROC and
 // RLIMIT_SIGPENDING, set at once (a box that is not root: in bwrap's user namespace, where they
 // count the run's alone, this step included), then the run's Landlock domain (landlock.hpp) and
 // the seccomp filter read from FD, in that order: the filter refuses the program Landlock's
-// calls. The address-space limit is the program's, set last before its exec: the step runs
-// without it (a judge-box built with AddressSanitizer reserves terabytes of shadow memory).
+// calls. The address-space and data limits are the program's, set last before its exec: the step
+// runs without it (a judge-box built with AddressSanitizer reserves terabytes of shadow memory).
 // Returns the program's exit status (128 + N for
 // signal N) once it ends; a step that fails (or a program that cannot be started) says
 // why on stderr, and that is exit status 127.

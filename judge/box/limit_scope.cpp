@@ -40,7 +40,12 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
   if (cgroup)
     return "memory " + in_mib(limits.memory_mib) +
            ": counted exactly: the whole tree, by its control group, memfd and tmpfs (its /tmp, "
-           "/dev/shm) included (page cache of files not counted)";
+           "/dev/shm) included (page cache of files not counted)" +
+           (limits.limit_address_space
+                ? std::string("; RLIMIT_DATA at twice the limit a process as a backstop (what it "
+                              "writes: address space it only reserves, as a thread's malloc "
+                              "arena, is free)")
+                : std::string());
   return "memory " + in_mib(limits.memory_mib) +
          ": counted on a best-effort basis: each process's peak resident set (RLIMIT_AS at twice "
          "the limit as a backstop), and the whole tree's proportional set (Pss, less shared "

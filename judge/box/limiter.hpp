@@ -29,6 +29,10 @@ namespace entrapment {
 struct ChildRlimits {
   rlim_t cpu_soft = 0, cpu_hard = 0;  // a per-process backstop above the CPU limit
   std::optional<rlim_t> address_space;
+  // RLIMIT_DATA: memory written, not address space reserved (a control group's backstop: glibc
+  // reserves 64 MiB for each thread's malloc arena, and 32 threads of a correct program met
+  // RLIMIT_AS at twice a 256 MiB limit, RTE).
+  std::optional<rlim_t> data;
   std::optional<rlim_t> processes;  // RLIMIT_NPROC, where nothing else caps the tasks
   // RLIMIT_NPROC where the run has a user namespace of its own (a box that is not root: bwrap's,
   // or the box's own without a sandbox), set inside it: the kernel counts a user's processes

@@ -122,7 +122,8 @@ BoxRequest parse_request(int argc, const char* const* argv) {
       ->check(CLI::Range(0ll, 1ll << 40));
   app.add_option("--tmp-size", l.max_scratch_bytes, "its /tmp and /dev/shm in the sandbox, bytes")
       ->check(CLI::Range(1ll << 20, 1ll << 40));
-  app.add_flag("--no-address-space-limit", no_address_space, "no RLIMIT_AS (the JVM)");
+  app.add_flag("--no-address-space-limit", no_address_space,
+               "no RLIMIT_AS or RLIMIT_DATA (the JVM)");
   app.add_option("--limits", limits,
                  "auto (ENTRAPMENT_LIMITS, else a control group where usable), cgroup or rlimit")
       ->check(CLI::IsMember({"auto", "cgroup", "rlimit"}));

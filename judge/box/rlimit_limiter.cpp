@@ -259,7 +259,8 @@ class RlimitLimiter : public Limiter {
     const long long buffer = socket_buffer_bytes();
     r.files = std::min(
         r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));
-    // RLIMIT_AS at twice the limit, as under a control group: a backstop, not the judge. At the
+    // RLIMIT_AS at twice the limit: a backstop, not the judge, and the machine's guard against
+    // what a process holds between two looks, page tables of what it maps included. At the
     // limit itself, a helper whose allocation was refused left no trace of having reached it
     // (red team: a child filled 64 MiB, was refused, exited; its parent played on: AC); past
     // it, its peak shows it, to the looks or in its usage when reaped.

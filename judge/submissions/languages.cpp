@@ -54,9 +54,10 @@ const std::vector<Language>& languages() {
        .inputs_dir = "source"},
       // javac is a JVM: its heap within the compile memory (the rest is the JVM's own). The
       // run's heap limit (-Xmx) is added when it runs, from the memory limit; a JVM reserves
-      // far more address space than it uses, so neither gets RLIMIT_AS. No performance
-      // data (-XX:-UsePerfData): a JVM writes it to /tmp/hsperfdata_USER/PID, which one the box
-      // kills leaves behind, in the machine's /tmp where no sandbox gives it one of its own.
+      // far more address space than it uses, so neither gets the box's memory backstop
+      // (RLIMIT_AS, RLIMIT_DATA). No performance data (-XX:-UsePerfData): a JVM writes it to
+      // /tmp/hsperfdata_USER/PID, which one the box kills leaves behind, in the machine's /tmp
+      // where no sandbox gives it one of its own.
       {.name = "Java",
        .extensions = {".java"},
        .directory_rank = 0,

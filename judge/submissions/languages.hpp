@@ -65,7 +65,8 @@ struct Language {
   // stringprep.py during the syntax check).
   std::string inputs_dir = "";
   // False where the runtime reserves far more address space than it uses (the JVM): its runs
-  // and its compiles get no RLIMIT_AS, and `memory_arg` caps what it uses instead.
+  // and its compiles get no memory backstop (RLIMIT_AS, RLIMIT_DATA), and `memory_arg` caps what
+  // it uses instead.
   bool address_space_limit = true;
   // The memory limit in the runtime's own words, put after the run command's first word with
   // {memory_mib} filled in per run ("-Xmx{memory_mib}m": the JVM's heap). Empty: none.

@@ -23,8 +23,8 @@ struct Submission {
   std::vector<std::string> command;  // argv that runs it; command[0] is an absolute path
   bool from_cache = false;           // compiled earlier: this run did not compile it
   RunOrigin origin{};                // what it was made from: the isolation policy's question
-  // From its language's row (languages.hpp): whether its runs get RLIMIT_AS, and the memory
-  // limit in its runtime's own words ("-Xmx{memory_mib}m"), which run_command() puts in.
+  // From its language's row (languages.hpp): whether its runs get a memory backstop, and the
+  // memory limit in its runtime's own words ("-Xmx{memory_mib}m"), which run_command() puts in.
   bool address_space_limit = true;
   std::string memory_arg = "";
 };

@@ -27,6 +27,8 @@
 //   wrong-when-r3     claims the wrong side on boards of 3 rounds, else plays correctly
 //                     (Entrapment only: the tests' game has no rounds)
 //   threads         starts 8 std::threads (8 MiB and 50 ms of CPU each), joins them, plays
+//   many-threads    starts 32 std::threads that each allocate 1 MiB and wait for all the others
+//                   to have, joins them, plays
 //   blank-flood     plays a correct game, then writes 5 MiB of newlines
 //   crlf-after      plays a correct game, then writes a blank line ending in "\r\n"
 //   burn-then-play  allocates 64 MiB, burns 0.5 s of CPU (by its own clock), plays
@@ -263,6 +265,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <chrono>
 #include <cstddef>
@@ -872,6 +875,18 @@ int main(int argc, char** argv) {
       threads.emplace_back([] {
         allocate(8);
         burn_thread(0.05);
+      });
+    for (std::thread& t : threads) t.join();
+    play();
+  } else if (mode == "many-threads") {
+    // All at once, so that each takes a malloc arena of its own (glibc: up to 8 a core).
+    std::atomic<int> ready{0};
+    std::vector<std::thread> threads;
+    for (int i = 0; i < 32; ++i)
+      threads.emplace_back([&ready] {
+        allocate(1);
+        ++ready;
+        while (ready < 32) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       });
     for (std::thread& t : threads) t.join();
     play();
