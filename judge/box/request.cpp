@@ -8,6 +8,7 @@
 #include <iostream>
 #include <sstream>
 
+#include "support/finite_range.hpp"
 #include "sweep.hpp"
 
 namespace entrapment {
@@ -111,9 +112,9 @@ BoxRequest parse_request(int argc, const char* const* argv) {
                "ready the caller's control groups for its boxes' groups (once per judge), then "
                "exit");
   app.add_option("--time", l.cpu_s, "CPU time of the whole run, seconds")
-      ->check(CLI::Range(0.001, 3600.0));
+      ->check(finite_range(0.001, 3600.0));
   app.add_option("--wall", l.wall_s, "wall clock, seconds (default 2 x time + 1)")
-      ->check(CLI::Range(0.001, 36000.0));
+      ->check(finite_range(0.001, 36000.0));
   app.add_option("--memory", l.memory_mib, "memory of the whole run, MiB")
       ->check(CLI::Range(1ll, 1ll << 20));
   app.add_option("--processes", l.max_processes, "processes and threads")

@@ -4,6 +4,8 @@
 
 #include <thread>
 
+#include "support/finite_range.hpp"
+
 namespace entrapment::cli {
 
 namespace {
@@ -54,7 +56,7 @@ void add_time_limit_option(CLI::App& sub, double& seconds) {
                  "judge with this time limit instead of problem.yaml's, to try another one "
                  "(0.1 to 3600)")
       ->option_text("SECONDS")
-      ->check(CLI::Range(0.1, 3600.0));
+      ->check(finite_range(0.1, 3600.0));
 }
 
 void add_sandbox_option(CLI::App& sub, bool& sandbox) {

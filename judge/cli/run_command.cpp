@@ -15,6 +15,7 @@
 #include "containment/box_description.hpp"
 #include "containment/box_process.hpp"
 #include "containment/containment.hpp"
+#include "containment/interrupts.hpp"
 #include "enforcement.hpp"
 #include "help_format.hpp"
 #include "options.hpp"
@@ -63,8 +64,12 @@ class RunPrinter : public JudgingReporter {
                                                    options.stop_at_first_failure,
                                                    options.stop_at_unflushed);
   }
-  void test_done(const TestResult& result) override { progress_->test_done(result); }
+  void test_done(const TestResult& result) override {
+    // (On a worker's thread, under the results' lock: it returns, for the others to end.)
+    if (!interrupted()) progress_->test_done(result);
+  }
   void finished(const SubmissionTarget&, const RunResult& result) override {
+    stop_here_if_interrupted();
     progress_->finish();
     report::print_summary(std::cout, result, terminal_);
     std::cout.flush();
@@ -147,6 +152,7 @@ int run(const RunArguments& args) {
   plan.choices = args.judging;
   RunPrinter printer(tests.size(), terminal, several);
   const std::vector<RunResult> results = judge_submissions(plan, printer);
+  stop_here_if_interrupted();
   if (several) {
     std::cout << "\n";
     report::print_submission_table(std::cout, results, terminal);

@@ -119,6 +119,7 @@ class VerifyPrinter : public JudgingReporter {
 };
 
 void VerifyPrinter::finished(const SubmissionTarget& target, const RunResult& result) {
+  stop_here_if_interrupted();  // its runs stopped by the interrupt are no verdict
   double slowest = 0;
   for (const TestResult& t : result.tests) slowest = std::max(slowest, t.cpu_s);
   std::ostringstream detail;

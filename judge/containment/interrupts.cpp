@@ -149,6 +149,11 @@ void handle_interrupts() {
 
 bool interrupted() { return g_interrupted.load(); }
 
+void stop_here_if_interrupted() {
+  if (!interrupted()) return;
+  for (;;) ::pause();  // the clean-up's thread, woken with the flag, ends the process
+}
+
 void register_box(pid_t box) {
   Registry& r = registry();
   std::lock_guard<std::mutex> lock(r.mutex);

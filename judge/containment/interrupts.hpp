@@ -21,6 +21,12 @@ void handle_interrupts();
 // True once an interrupt arrived: nothing new may start.
 bool interrupted();
 
+// Once interrupted, waits for the clean-up to end the process; else returns at once. What was
+// judged when the interrupt came is not judged (its runs were stopped by the judge), so no
+// summary or report of it may be printed as if it were (red team: an accepted program's report
+// said RTE for the two runs the interrupt stopped).
+void stop_here_if_interrupted();
+
 // A box the judge started (until it is reaped): an interrupt asks it to stop. Started and
 // registered while holding hold_off_interrupt_cleanup(), so that the clean-up, which takes that
 // lock before it lists the boxes, misses none.

@@ -159,6 +159,12 @@ TestResult judge_test(const Submission& submission, const ProblemModule& module,
   } else if (judge_first) {
     result.verdict = Verdict::WA;
     result.message = judge_says;
+  } else if (record.stopped_by == Stop::Caller || record.stopped_by == Stop::CallerGone) {
+    // Stopped by the judge, or by a signal to its box (an interrupt): not the program's doing
+    // (red team: the runs Ctrl-C stopped were RTE, "killed by signal 9").
+    result.verdict = Verdict::JE;
+    result.message = "judge error: the run was stopped before it ended (" + record.message + ")";
+    return result;
   } else if (record.stopped_by == Stop::MemoryLimit) {
     result.verdict = Verdict::MLE;
     result.message = "its processes held more than " + std::to_string(limits.memory_mib) +
@@ -175,8 +181,12 @@ TestResult judge_test(const Submission& submission, const ProblemModule& module,
     if (record.waited_for_cpu_s >= 0.01)
       result.message += " plus " + seconds(record.waited_for_cpu_s) + " it waited for a CPU";
     result.message += " (" + seconds(record.cpu_s) + " of CPU time)";
-    result.unflushed = unflushed(channel, record);
-    if (result.unflushed) result.message += ": " + unflushed_message(channel, judge_says);
+    // Every line of the game came: what the judge then waits for is the end of the output.
+    result.unflushed = !outcome.accepted() && unflushed(channel, record);
+    if (result.unflushed)
+      result.message += ": " + unflushed_message(channel, judge_says);
+    else if (outcome.accepted())
+      result.message += ": its game was over and right, but it did not exit";
   } else if (record.stopped_by == Stop::OutOfMemory) {
     result.verdict = Verdict::MLE;
     const bool oom = record.oom_killed && record.ending == BoxRecord::Ending::Signaled &&

@@ -84,6 +84,13 @@ TEST(BoxRequest, WhatIsMissingOrWrongIsNamed) {
   EXPECT_TRUE(has(refusal({"--meta", "m", "--", "/bin/true"}), "--dir")) << "no directory";
   EXPECT_TRUE(has(refusal({"--meta", "m", "--dir", "/tmp"}), "after --")) << "no program";
   EXPECT_TRUE(has(refusal({"--time", "-1", "--meta", "m", "--dir", "/tmp", "--", "x"}), "--time"));
+  // Every comparison with NaN is false: CLI11's range took it (red team: every run TLE).
+  for (const char* nan : {"nan", "NaN", "-nan", "inf"}) {
+    EXPECT_TRUE(has(refusal({"--time", nan, "--meta", "m", "--dir", "/tmp", "--", "x"}), "--time"))
+        << nan;
+    EXPECT_TRUE(has(refusal({"--wall", nan, "--meta", "m", "--dir", "/tmp", "--", "x"}), "--wall"))
+        << nan;
+  }
   EXPECT_TRUE(
       has(refusal({"--limits", "magic", "--meta", "m", "--dir", "/tmp", "--", "x"}), "--limits"));
   EXPECT_TRUE(

@@ -272,6 +272,13 @@ TEST(Run, TimeLimitOverridesProblemYaml) {
   EXPECT_TRUE(has(run.out, "TLE")) << run.out;
   run = run_judge({"run", "solutions/accepted/slow.py", "--time-limit", "0"}, inside);
   EXPECT_EQ(run.status, 2) << run.err;
+  // Every comparison with NaN is false: CLI11's range took it, and judged every test TLE at
+  // "nan s" (red team).
+  for (const char* nan : {"nan", "NaN", "inf"}) {
+    run = run_judge({"run", "solutions/accepted/slow.py", "--time-limit", nan}, inside);
+    EXPECT_EQ(run.status, 2) << nan << ": " << run.out << run.err;
+    EXPECT_TRUE(has(run.err, "--time-limit")) << nan << ": " << run.err;
+  }
 }
 
 }  // namespace

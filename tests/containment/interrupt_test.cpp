@@ -1,5 +1,6 @@
 // Ctrl-C (SIGINT) or SIGTERM of a real `judge run`, `judge verify` or `judge play` while its
-// contestants run: it exits with 130 or 143, and no process it started (contestant, compiler),
+// contestants run: it exits with 130 or 143, blames no contestant for the runs it stopped (no
+// verdict, no summary), and no process it started (contestant, compiler),
 // no directory of it (/tmp/entrapment-judge-<its pid>-*) and no control group of its boxes
 // remains. A SIGKILL, which it cannot handle, leaves nothing either: its boxes and its sweeper
 // see their lifeline break.
@@ -46,6 +47,10 @@ void expect_clean_interrupt(Process& judge, int signal, const std::string& token
   const int status = judge.wait_for(kPatience);
   EXPECT_EQ(status, 128 + signal) << judge.out() << judge.err();
   EXPECT_NE(judge.err().find("judge: interrupted"), std::string::npos) << judge.err();
+  // The runs the interrupt stopped are no verdict of the contestant's, nor is the submission's
+  // (red team: "RTE ... killed by signal 9", then "Verdict: RTE" for an accepted program).
+  for (const char* blamed : {"RTE", "Verdict:", "NOT as expected", "got "})
+    EXPECT_EQ(judge.out().find(blamed), std::string::npos) << blamed << " in\n" << judge.out();
   EXPECT_EQ(processes_with(token), 0) << "contestant processes are left";
   EXPECT_EQ(judge_leftovers(judge.pid()), std::vector<std::string>{}) << "left behind";
 }

@@ -39,6 +39,16 @@ TEST(Precedence, SpinningAfterACorrectGameIsTimeLimit) {
   EXPECT_EQ(judge_mode("spin-after"), Verdict::TLE);
 }
 
+// The judge waits for the end of its output after the game; the program's lines all came, so
+// it is not asked whether it flushed (red team: "did you flush? The judge was waiting for a
+// line", and the run stopped there as for a program that never flushes).
+TEST(Precedence, SleepingAfterACorrectGameIsTimeLimitForNotExiting) {
+  std::string message;
+  EXPECT_EQ(judge_mode("sleep-after", &message), Verdict::TLE);
+  EXPECT_NE(message.find("did not exit"), std::string::npos) << message;
+  EXPECT_EQ(message.find("flush"), std::string::npos) << message;
+}
+
 TEST(Precedence, EndedOutputWithCleanExitIsWrongAnswer) {
   EXPECT_EQ(judge_mode("close-stdin"), Verdict::WA);
 }

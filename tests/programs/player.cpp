@@ -21,6 +21,7 @@
 //   read-after-wa   claims the wrong side, then keeps reading after the judge's -1
 //   orphan          plays a correct game and leaves a child (in its own session) holding stdout
 //   spin-after      plays a correct game, then spins on the CPU forever
+//   sleep-after     plays a correct game, then sleeps forever, its output open
 //   exit-3-after    plays a correct game, then exits with status 3
 //   wrong-then-crash  claims the wrong side, then crashes at once
 //   stop-then-crash   stops half-way through the game, then crashes
@@ -1894,6 +1895,8 @@ int main(int argc, char** argv) {
     } else if (mode == "spin-after") {
       static volatile unsigned long sink = 0;
       for (;;) sink = sink + 1;
+    } else if (mode == "sleep-after") {
+      for (;;) pause();
     } else if (mode == "exit-3-after") {
       return 3;
     } else if (mode == "crlf-after") {
