@@ -11,6 +11,7 @@
 #include "containment/isolation_policy.hpp"
 #include "help_format.hpp"
 #include "judge_version.hpp"
+#include "report/text.hpp"
 #include "support/spelling.hpp"
 #include "workflow/selection_error.hpp"
 
@@ -80,6 +81,17 @@ std::string command_prefix() {
   return name.empty() ? "judge" : "judge " + name;
 }
 
+// An error message for the terminal: it may quote what the user gave (a command, a file's
+// name), whose control characters the terminal would obey (red team: an escape sequence in a
+// program's name reached it raw); each line through report::printable(), the lines kept.
+std::string shown(const std::string& message) {
+  std::string text;
+  std::size_t start = 0;
+  for (std::size_t end; (end = message.find('\n', start)) != std::string::npos; start = end + 1)
+    text += entrapment::report::printable(message.substr(start, end - start)) + "\n";
+  return text + entrapment::report::printable(message.substr(start));
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -133,24 +145,24 @@ int main(int argc, char** argv) {
     }
     const std::string hint =
         dynamic_cast<const CLI::ExtrasError*>(&e) ? nearest_option_hint(app) : "";
-    std::cerr << command_prefix() << ": " << e.what() << hint << "\nRun '" << command_prefix()
-              << " --help' for more information.\n";
+    std::cerr << command_prefix() << ": " << shown(e.what()) << hint << "\nRun '"
+              << command_prefix() << " --help' for more information.\n";
     return kExitUsage;
   } catch (const CommandFailure& e) {
     std::cout.flush();
-    std::cerr << command_prefix() << ": " << e.what() << "\n";
+    std::cerr << command_prefix() << ": " << shown(e.what()) << "\n";
     return e.status();
   } catch (const entrapment::UntrustedProgram& e) {  // nothing would isolate it: usage
     std::cout.flush();
-    std::cerr << command_prefix() << ": " << e.what() << "\n";
+    std::cerr << command_prefix() << ": " << shown(e.what()) << "\n";
     return kExitUsage;
   } catch (const entrapment::SelectionError& e) {  // what to judge named wrong: usage
     std::cout.flush();
-    std::cerr << command_prefix() << ": " << e.what() << "\n";
+    std::cerr << command_prefix() << ": " << shown(e.what()) << "\n";
     return kExitUsage;
   } catch (const std::exception& e) {  // never an abort: name what failed
     std::cout.flush();
-    std::cerr << command_prefix() << ": internal error: " << e.what() << "\n";
+    std::cerr << command_prefix() << ": internal error: " << shown(e.what()) << "\n";
     return kExitJudgeError;
   }
   return kExitOk;

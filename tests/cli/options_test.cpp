@@ -48,6 +48,16 @@ TEST(Options, AMisspeltOptionIsNamedWithTheNearestOne) {
   EXPECT_FALSE(has(run.err, "did you mean")) << "nothing is near: " << run.err;
 }
 
+// An error quotes what the user gave with its control characters escaped: a terminal obeys an
+// escape sequence (red team: a program named "./esc\e[31m.py" reached it raw in "command not
+// found").
+TEST(Options, AnErrorQuotesNamesEscaped) {
+  const JudgeRun run = run_judge({"run", "--", "./esc\x1b[31m.py"});
+  EXPECT_EQ(run.status, 2) << run.err;
+  EXPECT_NE(run.err.find("./esc\\x1B[31m.py"), std::string::npos) << run.err;
+  EXPECT_EQ(run.err.find('\x1b'), std::string::npos) << run.err;
+}
+
 TEST(Options, VersionNamesTheProgramAndItsBuild) {
   const JudgeRun run = run_judge({"--version"});
   EXPECT_EQ(run.status, 0);
