@@ -287,7 +287,7 @@ class Box {
     layout.dir = request_.dir;
     layout.read_only = request_.read_only;
     layout.writable_dir = request_.writable_dir;
-    layout.tmp_bytes = limits_.max_scratch_bytes;
+    layout.tmp_bytes = scratch_bytes(limits_);
     layout.zero_device = limiter_->memory_exact();
     // Where the looks count memory, the run's Landlock domain keeps its peaks (landlock.hpp).
     const bool landlock = !limiter_->memory_exact();
@@ -298,7 +298,7 @@ class Box {
       // team: 512 MiB of segments no process attached, 257 MiB of messages and 812 MiB of
       // semaphore sets under a 64 MiB limit, exit 0 at "mem 17 MiB"). The filter refuses them
       // under rlimits; the namespace's are capped as /dev/shm is all the same.
-      if (!limiter_->memory_exact()) plan.ipc_bytes = limits_.max_scratch_bytes;
+      if (!limiter_->memory_exact()) plan.ipc_bytes = scratch_bytes(limits_);
       plan.report_fd = report_write;
       plan.seccomp_here = seccomp_.fd;
       plan.landlock = landlock;

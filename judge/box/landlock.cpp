@@ -56,14 +56,23 @@ std::string unescaped(const std::string& field) {
   return path;
 }
 
-// What no file may be opened for writing under, in the caller's view of the mounts: every mount
-// of a proc file system (/proc where the table cannot be read), and the machine's pseudo-terminals
-// (every devpts, and /dev/ptmx): each pair is 60 KiB of kernel memory in no process, from a table
-// every sandbox of the machine shares (red team, without a sandbox: 54 MiB under 16 in 1,800
-// pairs; /dev/ptmx is opened for reading and writing).
-std::vector<std::string> unwritable() {
-  std::vector<std::string> found = {"/dev/ptmx"};
-  bool proc = false;
+constexpr std::uint64_t kRead = LANDLOCK_ACCESS_FS_READ_FILE;
+constexpr std::uint64_t kWrite = LANDLOCK_ACCESS_FS_WRITE_FILE;
+
+// Where the run may not open files, in the caller's view of the mounts.
+struct Closed {
+  // Every mount of a proc file system (/proc where the table cannot be read): read, never
+  // written.
+  std::vector<std::string> proc;
+  // The machine's pseudo-terminals (every devpts, and /dev/ptmx): neither read nor written.
+  // Each pair is 60 KiB of kernel memory in no process, from a table every sandbox of the
+  // machine shares, and an open of /dev/ptmx for reading alone makes one (red team, without a
+  // sandbox: 54 MiB under 16 in 1,800 pairs; 1,200 pairs opened read-only).
+  std::vector<std::string> pty = {"/dev/ptmx"};
+};
+
+Closed closed_here() {
+  Closed closed;
   std::ifstream table("/proc/self/mountinfo");
   for (std::string line; std::getline(table, line);) {
     // ID PARENT MAJOR:MINOR ROOT MOUNT-POINT OPTIONS [TAGS...] - TYPE SOURCE SUPER-OPTIONS
@@ -72,13 +81,11 @@ std::vector<std::string> unwritable() {
     for (int place = 0; place < 5 && fields >> field; ++place) mount_point = field;
     while (fields >> field && field != "-") {
     }
-    if (fields >> field && (field == "proc" || field == "devpts")) {
-      found.push_back(unescaped(mount_point));
-      proc = proc || field == "proc";
-    }
+    if (fields >> field && field == "proc") closed.proc.push_back(unescaped(mount_point));
+    if (field == "devpts") closed.pty.push_back(unescaped(mount_point));
   }
-  if (!proc) found.push_back("/proc");
-  return found;
+  if (closed.proc.empty()) closed.proc.push_back("/proc");
+  return closed;
 }
 
 // Whether `path` is strictly beneath the directory `dir` (both absolute, without a final '/').
@@ -88,33 +95,42 @@ bool beneath(const std::string& path, const std::string& dir) {
          path[dir.size()] == '/';
 }
 
-// A rule: files may be opened for writing beneath `fd` (a directory), or `fd` itself (a file).
-bool allow_writes_at(int ruleset, int fd) {
+bool among(const std::vector<std::string>& paths, const std::string& path) {
+  return std::find(paths.begin(), paths.end(), path) != paths.end();
+}
+
+bool any_beneath(const std::vector<std::string>& paths, const std::string& dir) {
+  return std::any_of(paths.begin(), paths.end(),
+                     [&](const std::string& p) { return beneath(p, dir); });
+}
+
+// A rule: files may be opened so beneath `fd` (a directory), or `fd` itself (a file).
+bool allow_at(int ruleset, int fd, std::uint64_t access) {
   landlock_path_beneath_attr rule{};
-  rule.allowed_access = LANDLOCK_ACCESS_FS_WRITE_FILE;
+  rule.allowed_access = access;
   rule.parent_fd = fd;
   return ::syscall(SYS_landlock_add_rule, ruleset, LANDLOCK_RULE_PATH_BENEATH, &rule, 0) == 0;
 }
 
-// Writes allowed under `path` but under nothing `unwritable`: the whole of it where nothing is
-// beneath it, else each of its entries in turn (symbolic links left out: they lead to what is
-// allowed or not where they point). A directory that cannot be listed, or one past 16 levels, is
-// left unwritable. nullptr, or the step that failed.
-const char* allow_writes_beside(int ruleset, const std::string& path,
-                                const std::vector<std::string>& unwritable, int depth) {
-  if (std::find(unwritable.begin(), unwritable.end(), path) != unwritable.end()) return nullptr;
-  if (std::none_of(unwritable.begin(), unwritable.end(),
-                   [&](const std::string& p) { return beneath(p, path); })) {
+// Reading and writing allowed under `path`, but nothing under a pseudo-terminal and no writing
+// under a proc mount: the whole of it where none of them is beneath it, else each of its entries
+// in turn (symbolic links left out: they lead to what is allowed or not where they point). A
+// directory that cannot be listed, or one past 16 levels, is left closed. nullptr, or the step
+// that failed.
+const char* allow_beside(int ruleset, const std::string& path, const Closed& closed, int depth) {
+  if (among(closed.pty, path)) return nullptr;
+  const bool proc = among(closed.proc, path);
+  if (proc || (!any_beneath(closed.pty, path) && !any_beneath(closed.proc, path))) {
     const int fd = ::open(path.c_str(), O_PATH | O_NOFOLLOW | O_CLOEXEC);
     if (fd < 0) return nullptr;  // gone since it was listed: nothing to allow
     struct stat what {};
     const bool directory = ::fstat(fd, &what) == 0 && S_ISDIR(what.st_mode);
-    const bool allowed = allow_writes_at(ruleset, fd);
+    const bool allowed = allow_at(ruleset, fd, proc ? kRead : kRead | kWrite);
     const int error = errno;
     ::close(fd);
     errno = error;
     // A socket or a device special to the kernel may refuse a rule; a directory may not.
-    return allowed || !directory ? nullptr : "allowing writes beside /proc (Landlock)";
+    return allowed || !directory ? nullptr : "allowing files beside /proc (Landlock)";
   }
   if (depth >= 16) return nullptr;
   DIR* dir = ::opendir(path.c_str());
@@ -127,7 +143,7 @@ const char* allow_writes_beside(int ruleset, const std::string& path,
   for (const std::string& entry : entries) {
     struct stat what {};
     if (::lstat(entry.c_str(), &what) != 0 || S_ISLNK(what.st_mode)) continue;
-    if (const char* step = allow_writes_beside(ruleset, entry, unwritable, depth + 1)) return step;
+    if (const char* step = allow_beside(ruleset, entry, closed, depth + 1)) return step;
   }
   return nullptr;
 }
@@ -138,7 +154,7 @@ const char* enter_landlock_domain() {
   const int abi = landlock_abi();
   if (abi <= 0) return nullptr;  // no Landlock: nothing to do (describe says so)
   RulesetAttributes handled;
-  handled.handled_access_fs = LANDLOCK_ACCESS_FS_WRITE_FILE;
+  handled.handled_access_fs = kRead | kWrite;
   std::size_t size = sizeof handled.handled_access_fs;
   if (abi >= kAbiOfScopes) {
     handled.scoped = kScopeAbstractUnixSocket | kScopeSignal;
@@ -147,19 +163,19 @@ const char* enter_landlock_domain() {
   const long ruleset = ::syscall(SYS_landlock_create_ruleset, &handled, size, 0);
   if (ruleset < 0) return "making a Landlock ruleset";
   const int rules = static_cast<int>(ruleset);
-  if (const char* step = allow_writes_beside(rules, "/", unwritable(), 0)) {
+  if (const char* step = allow_beside(rules, "/", closed_here(), 0)) {
     const int error = errno;
     ::close(rules);
     errno = error;
     return step;
   }
-  // What the run was given stays writable, reopened too (/dev/stdout): a file wherever it is.
-  // A pipe or a socket needs no rule (nor may have one).
+  // What the run was given stays open to it, reopened too (/dev/stdout): a file wherever it is,
+  // a terminal too. A pipe or a socket needs no rule (nor may have one).
   for (int given = 0; given < 3; ++given) {
     const std::string link = "/proc/self/fd/" + std::to_string(given);
     const int fd = ::open(link.c_str(), O_PATH | O_CLOEXEC);
     if (fd < 0) continue;
-    allow_writes_at(rules, fd);
+    allow_at(rules, fd, kRead | kWrite);
     ::close(fd);
   }
   const bool restricted = ::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) == 0 &&

@@ -54,7 +54,7 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
          "holds open at the most its buffers may hold" +
          (sandbox ? ", and what its /tmp and /dev/shm hold (their data, and 1 KiB a file; each "
                     "capped at " +
-                        in_mib(limits.max_scratch_bytes >> 20) + ")"
+                        in_mib(scratch_bytes(limits) >> 20) + ")"
                   : "") +
          ", as the box's looks see them (at least four a second, at intervals drawn at random)" +
          peak_line() +
@@ -119,7 +119,7 @@ std::vector<std::string> limit_scope(const BoxLimits& limits, const LimitsHere& 
                      : std::string(" (no control group: no cpuset)")));
   if (sandbox)
     lines.push_back("writable: its own /tmp (its working directory) and /dev/shm, " +
-                    in_mib(limits.max_scratch_bytes >> 20) + " each, gone after the test");
+                    in_mib(scratch_bytes(limits) >> 20) + " each, gone after the test");
   else
     lines.push_back(
         "writable: its directory, and whatever its user may write on the machine (no size cap "

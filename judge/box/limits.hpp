@@ -16,10 +16,12 @@ struct BoxLimits {
   long long memory_mib = 2048;             // memory of the whole tree (the heap, for the JVM)
   int max_processes = 256;                 // processes and threads
   long long max_output_bytes = 1ll << 20;  // the size of any file it writes (RLIMIT_FSIZE)
-  // Under bwrap, its /tmp and its /dev/shm are each a tmpfs of this size.
+  // In the sandbox, its /tmp and its /dev/shm are each a tmpfs of this size at most
+  // (scratch_bytes()).
   long long max_scratch_bytes = 64ll << 20;
-  // Each process's address space: a backstop at twice the memory limit, in either mechanism.
-  // Off for the JVM, which reserves far more than it uses (-Xmx caps it).
+  // Each process's memory backstop at twice the memory limit: RLIMIT_DATA under a control
+  // group, RLIMIT_AS under rlimits (limiter.hpp). Off for the JVM, which reserves far more than
+  // it uses (-Xmx caps it).
   bool limit_address_space = true;
   LimitChoice mechanism = LimitChoice::Auto;
   // The one CPU the run may use (`--cpu`), as DOMjudge's judgehosts and isolate pin theirs: a
@@ -31,5 +33,14 @@ struct BoxLimits {
 // decided by CPU time; the wall limit only stops programs that sleep or wait, generously, so
 // that a busy machine never turns a correct program into a TLE.
 inline double wall_limit_for(double cpu_s) { return 2 * cpu_s + 1; }
+
+// The size of each of its sandbox's /tmp and /dev/shm: max_scratch_bytes, and never more than
+// the memory limit, since what a tmpfs holds is memory (a control group is charged with it;
+// under rlimits only the box's looks see it: one process filled 126 MiB of them under a 16 MiB
+// limit and emptied them between two looks, red team).
+inline long long scratch_bytes(const BoxLimits& limits) {
+  const long long memory = limits.memory_mib << 20;
+  return limits.max_scratch_bytes < memory ? limits.max_scratch_bytes : memory;
+}
 
 }  // namespace entrapment

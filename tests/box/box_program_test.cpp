@@ -14,6 +14,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <map>
 #include <set>
 #include <sstream>
@@ -57,7 +58,7 @@ class Box {
                                           "--time",
                                           time_s,
                                           "--memory",
-                                          "256",
+                                          memory_mib,
                                           "--limits",
                                           mechanism_name(mechanism_),
                                           "--sandbox",
@@ -119,6 +120,7 @@ class Box {
   fs::path program = build_program("judge-box");  // the box, where its user may run it
   // Its CPU time limit, in s: 1 where a test's program needs little or tests the limit.
   std::string time_s = "1";
+  std::string memory_mib = "256";  // its memory limit
 
  private:
   bool sandbox_;
@@ -514,7 +516,8 @@ TEST_P(BoxAlone, TheFilterReadsThirtyTwoBitArgumentsAsTheKernelDoes) {
 
 // Under rlimits a process may not reset its peak resident set, which the looks read: no file of
 // /proc opens for writing (Landlock, where the kernel has it: landlock.hpp), nor a
-// pseudo-terminal (kernel memory in no process, from the machine's shared table); its working
+// pseudo-terminal even for reading (kernel memory in no process, from the machine's shared
+// table: red team, /dev/ptmx opened read-only); its working
 // directory, its /tmp and /dev/null still do. A control group counts without such a rule, and
 // a sandbox may have no /dev/ptmx: there the pseudo-terminal is not checked.
 void expect_writes_to_proc_refused_alone(Box& b, const std::string& how) {
@@ -523,7 +526,7 @@ void expect_writes_to_proc_refused_alone(Box& b, const std::string& how) {
                             "echo x > written && echo its directory; "
                             "echo x > \"$TMPDIR/written\" && echo its tmp; "
                             "echo x > /dev/null && echo /dev/null; "
-                            "exec 3<>/dev/ptmx && echo pseudo-terminal"},
+                            "exec 3</dev/ptmx && echo pseudo-terminal"},
                            "", {"--writable-dir"});
   const bool refused = !run.record.memory_exact && landlock_here().proc_writes_refused;
   const std::string written = "its directory\nits tmp\n/dev/null\n";
@@ -731,6 +734,41 @@ TEST_P(BoxAlone, QueuedSignalsAndTimersAreFew) {
 // holds up to 1 KiB a possible inode (half the machine's pages): 200 MiB in 0.05 s in a /tmp of
 // 64 MiB, AC under a 64 MiB limit at "mem 1.8 MiB" under rlimits. The filter refuses them (a
 // file system without them says EOPNOTSUPP).
+// What its /tmp and /dev/shm hold is memory: each holds at most the memory limit (red team: one
+// process filled 126 MiB of them under a 16 MiB limit and emptied them between two looks, under
+// rlimits, where only the looks see a tmpfs; a control group is charged with it).
+TEST_P(BoxSandbox, ItsTmpAndShmHoldAtMostTheMemoryLimitEach) {
+  Box b = box();
+  b.memory_mib = "16";
+  // Files of 512 KiB (each file is held to 1 MiB), 64 at most (32 MiB), until one fails.
+  const BoxRun run = b.run({"/usr/bin/python3", "-c",
+                            "import os\n"
+                            "for where in ('/tmp', '/dev/shm'):\n"
+                            "    held = 0\n"
+                            "    try:\n"
+                            "        while held < 64:\n"
+                            "            with open('%s/%d' % (where, held), 'wb') as out:\n"
+                            "                out.write(b'x' * (512 << 10))\n"
+                            "            held += 1\n"
+                            "    except OSError:\n"
+                            "        pass\n"
+                            "    for name in range(held + 1):\n"
+                            "        if os.path.exists('%s/%d' % (where, name)):\n"
+                            "            os.unlink('%s/%d' % (where, name))\n"
+                            "    print(where, held)\n"});
+  if (run.record.memory_exact) {  // a control group is charged with them: its OOM killer ends it
+    EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::OutOfMemory) << run.out << run.record_text;
+    return;
+  }
+  for (const char* where : {"/tmp ", "/dev/shm "}) {
+    const std::size_t at = run.out.find(where);
+    ASSERT_NE(at, std::string::npos) << run.out << run.err << run.record_text;
+    const int held = std::atoi(run.out.c_str() + at + std::strlen(where));
+    EXPECT_LE(held, 32) << where << "held " << held << " files of 512 KiB under 16 MiB";
+    EXPECT_GE(held, 24) << where << "held " << held << " files of 512 KiB: less than asked";
+  }
+}
+
 TEST_P(BoxSandbox, TheSandboxsTmpHoldsNoExtendedAttributes) {
   Box b = box();
   const BoxRun run = b.run({"/usr/bin/python3", "-c",
