@@ -12,9 +12,9 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <fstream>
-#include <sstream>
 #include <vector>
+
+#include "proc_table.hpp"
 
 namespace entrapment {
 
@@ -39,23 +39,6 @@ int landlock_abi() {
   return abi < 0 ? -errno : static_cast<int>(abi);
 }
 
-// A mount point as /proc/self/mountinfo writes it, with space, tab, newline and backslash as
-// three octal digits after a backslash.
-std::string unescaped(const std::string& field) {
-  std::string path;
-  for (std::size_t at = 0; at < field.size(); ++at) {
-    if (field[at] == '\\' && at + 3 < field.size() &&
-        std::all_of(field.begin() + at + 1, field.begin() + at + 4,
-                    [](char c) { return c >= '0' && c <= '7'; })) {
-      path += static_cast<char>(std::stoi(field.substr(at + 1, 3), nullptr, 8));
-      at += 3;
-    } else {
-      path += field[at];
-    }
-  }
-  return path;
-}
-
 constexpr std::uint64_t kRead = LANDLOCK_ACCESS_FS_READ_FILE;
 constexpr std::uint64_t kWrite = LANDLOCK_ACCESS_FS_WRITE_FILE;
 
@@ -73,16 +56,9 @@ struct Closed {
 
 Closed closed_here() {
   Closed closed;
-  std::ifstream table("/proc/self/mountinfo");
-  for (std::string line; std::getline(table, line);) {
-    // ID PARENT MAJOR:MINOR ROOT MOUNT-POINT OPTIONS [TAGS...] - TYPE SOURCE SUPER-OPTIONS
-    std::istringstream fields(line);
-    std::string field, mount_point;
-    for (int place = 0; place < 5 && fields >> field; ++place) mount_point = field;
-    while (fields >> field && field != "-") {
-    }
-    if (fields >> field && field == "proc") closed.proc.push_back(unescaped(mount_point));
-    if (field == "devpts") closed.pty.push_back(unescaped(mount_point));
+  for (const MountEntry& mount : mount_table()) {
+    if (mount.type == "proc") closed.proc.push_back(mount.point);
+    if (mount.type == "devpts") closed.pty.push_back(mount.point);
   }
   if (closed.proc.empty()) closed.proc.push_back("/proc");
   return closed;

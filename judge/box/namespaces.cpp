@@ -62,31 +62,10 @@ int restrict_mount(const std::string& path, bool read_only, bool devices) {
   return ::mount("none", path.c_str(), nullptr, MS_BIND | MS_REMOUNT | wanted, nullptr);
 }
 
-// Every mount point of the host's, as /proc/self/mountinfo says it (its octal escapes undone).
+// Every mount point of the host's (proc_table.hpp).
 std::vector<std::string> mount_points() {
   std::vector<std::string> points;
-  const std::string table = read_proc_file("/proc/self/mountinfo");
-  for (std::size_t at = 0; at < table.size();) {
-    std::size_t end = table.find('\n', at);
-    if (end == std::string::npos) end = table.size();
-    // ID PARENT MAJOR:MINOR ROOT MOUNT-POINT ...
-    std::size_t field = at;
-    for (int skip = 0; skip < 4 && field < end; ++skip)
-      field = std::min(table.find(' ', field), end) + 1;
-    if (field >= end) break;
-    const std::size_t stop = std::min(table.find(' ', field), end);
-    std::string point;
-    for (std::size_t i = field; i < stop; ++i) {
-      if (table[i] == '\\' && i + 3 < stop) {
-        point += static_cast<char>(std::strtol(table.substr(i + 1, 3).c_str(), nullptr, 8));
-        i += 3;
-      } else {
-        point += table[i];
-      }
-    }
-    points.push_back(point);
-    at = end + 1;
-  }
+  for (const MountEntry& mount : mount_table()) points.push_back(mount.point);
   return points;
 }
 

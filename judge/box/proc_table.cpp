@@ -278,4 +278,36 @@ long long epoll_kib_in(const std::string& process_dir, long long enough_kib) {
   return registrations * kBytesARegistration / 1024;
 }
 
+std::vector<MountEntry> mount_table() {
+  std::vector<MountEntry> mounts;
+  const std::string table = read_proc_file("/proc/self/mountinfo");
+  for (std::size_t at = 0; at < table.size();) {
+    std::size_t end = table.find('\n', at);
+    if (end == std::string::npos) end = table.size();
+    // ID PARENT MAJOR:MINOR ROOT MOUNT-POINT OPTIONS [TAGS...] - TYPE SOURCE SUPER-OPTIONS
+    std::size_t field = at;
+    for (int skip = 0; skip < 4 && field < end; ++skip)
+      field = std::min(table.find(' ', field), end) + 1;
+    if (field >= end) break;
+    const std::size_t stop = std::min(table.find(' ', field), end);
+    MountEntry mount;
+    for (std::size_t i = field; i < stop; ++i) {
+      if (table[i] == '\\' && i + 3 < stop) {
+        mount.point += static_cast<char>(std::strtol(table.substr(i + 1, 3).c_str(), nullptr, 8));
+        i += 3;
+      } else {
+        mount.point += table[i];
+      }
+    }
+    const std::size_t dash = table.find(" - ", stop);
+    if (dash < end) {
+      const std::size_t type = dash + 3;
+      mount.type = table.substr(type, std::min(table.find(' ', type), end) - type);
+    }
+    mounts.push_back(std::move(mount));
+    at = end + 1;
+  }
+  return mounts;
+}
+
 }  // namespace entrapment

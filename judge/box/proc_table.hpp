@@ -115,4 +115,11 @@ double cpu_wait_of_thread(pid_t tid);
 // exception), so these reads use plain system calls.
 std::string read_proc_file(const std::string& path);
 
+// A mount as /proc/self/mountinfo lists it, in the caller's view: its mount point (octal escapes
+// undone: a space is \040) and its file system's type.
+struct MountEntry {
+  std::string point, type;
+};
+std::vector<MountEntry> mount_table();
+
 }  // namespace entrapment

@@ -50,6 +50,19 @@ TEST_F(SmapsRollup, WithoutTheirLinesItIsTheProportionalSet) {
 // Each pipe and socket held open counts at its bound, whatever it holds now (red team: 48
 // processes' pipes and socket pairs, 96 MiB under 64 MiB, AC under rlimits); a pipe's two ends
 // are one object; a file is none.
+// The caller's mounts, each with its type (the sandbox's builder and the run's Landlock domain
+// read them): the root, and /proc as a proc file system.
+TEST(MountTable, ListsEachMountPointWithItsType) {
+  const std::vector<MountEntry> mounts = entrapment::mount_table();
+  const auto has_mount = [&](const std::string& point, const std::string& type) {
+    return std::any_of(mounts.begin(), mounts.end(), [&](const MountEntry& m) {
+      return m.point == point && (type.empty() || m.type == type);
+    });
+  };
+  EXPECT_TRUE(has_mount("/", "")) << mounts.size() << " mounts";
+  EXPECT_TRUE(has_mount("/proc", "proc")) << mounts.size() << " mounts";
+}
+
 TEST(ObjectsOpen, PipesAndSocketsCountAtTheirBoundsOnceEach) {
   int pipe_ends[2], socket_ends[2];
   ASSERT_EQ(::pipe(pipe_ends), 0);
