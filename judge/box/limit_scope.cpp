@@ -47,8 +47,14 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
                               "arena, is free)")
                 : std::string());
   return "memory " + in_mib(limits.memory_mib) +
-         ": counted on a best-effort basis: each process's peak resident set (RLIMIT_AS at twice "
-         "the limit as a backstop), and the whole tree's proportional set (Pss, less shared "
+         ": counted on a best-effort basis: each process's peak resident set" +
+         (limits.limit_address_space
+              ? " (RLIMIT_DATA at twice the limit as a backstop, RLIMIT_AS " +
+                    in_mib(static_cast<long long>(reserved_address_space(limits) >> 20)) +
+                    " above it for the address space runtimes reserve: malloc arenas, thread "
+                    "stacks)"
+              : std::string()) +
+         ", and the whole tree's proportional set (Pss, less shared "
          "memory, plus swap), page tables, the records of its mappings, the shared objects it "
          "maps, its epoll registrations, its threads' kernel stacks, and each pipe and socket it "
          "holds open at the most its buffers may hold" +

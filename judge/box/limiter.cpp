@@ -56,6 +56,13 @@ ChildRlimits common_rlimits(const BoxLimits& limits) {
   return r;
 }
 
+rlim_t reserved_address_space(const BoxLimits& limits) {
+  constexpr rlim_t kArena = rlim_t{64} << 20, kThreadStack = rlim_t{2} << 20;
+  const long cpus = std::max(1L, ::sysconf(_SC_NPROCESSORS_CONF));
+  return (8 * static_cast<rlim_t>(cpus) + 1) * kArena +
+         static_cast<rlim_t>(std::max(1, limits.max_processes)) * kThreadStack;
+}
+
 LimitChoice chosen(LimitChoice choice, std::string* error) {
   if (choice != LimitChoice::Auto) return choice;
   const char* env = std::getenv("ENTRAPMENT_LIMITS");

@@ -141,4 +141,10 @@ void prepare_cgroups_for_boxes(pid_t caller);
 // The CPU time backstop, RLIMIT_NOFILE and what both mechanisms set alike.
 ChildRlimits common_rlimits(const BoxLimits& limits);
 
+// Address space a process's runtime reserves and never writes, which RLIMIT_DATA does not count
+// and RLIMIT_AS does: glibc's malloc arenas (64 MiB each, up to 8 a CPU, and 64 MiB more while it
+// makes one: it maps twice what it keeps, to align it) and a stack for each thread the run may
+// start (2 MiB each under an unlimited RLIMIT_STACK).
+rlim_t reserved_address_space(const BoxLimits& limits);
+
 }  // namespace entrapment

@@ -19,9 +19,9 @@ struct BoxLimits {
   // In the sandbox, its /tmp and its /dev/shm are each a tmpfs of this size at most
   // (scratch_bytes()).
   long long max_scratch_bytes = 64ll << 20;
-  // Each process's memory backstop at twice the memory limit: RLIMIT_DATA under a control
-  // group, RLIMIT_AS under rlimits (limiter.hpp). Off for the JVM, which reserves far more than
-  // it uses (-Xmx caps it).
+  // Each process's memory backstop at twice the memory limit: RLIMIT_DATA, and under rlimits
+  // RLIMIT_AS above it by what runtimes reserve (limiter.hpp). Off for the JVM, which reserves
+  // far more than it uses (-Xmx caps it).
   bool limit_address_space = true;
   LimitChoice mechanism = LimitChoice::Auto;
   // The one CPU the run may use (`--cpu`), as DOMjudge's judgehosts and isolate pin theirs: a

@@ -1,17 +1,17 @@
 // The rlimit side of limiter.hpp, where no control group is usable (a judge that is not root,
-// a container without writable hierarchies). The kernel caps each process (RLIMIT_AS at twice
-// the memory limit, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id); the whole tree
-// is watched by the box's looks at /proc (process_tree.hpp), at intervals drawn at random: its
-// CPU time (that of its live processes and of those reaped) and its memory (each process's peak,
-// which Landlock keeps it from resetting: landlock.hpp; the proportional set of each process, so
-// that pages shared copy-on-write after a fork count once; its page tables and the kernel's records
-// of its mappings; the files of the sandbox's /tmp and /dev/shm; the memfds it holds open and the
-// shared objects it maps: a backstop, the filter refuses memfd_create, shared anonymous memory and
-// System V IPC under rlimits; each pipe and socket it holds open, at the most it may hold), stopped
-// past the limit. Memory so counted is best effort: what no process holds (sockets in flight, a
-// tmpfs of the machine) is not seen, nor what several processes held at once between two looks;
-// doc/execution.md lists these. No child is reaped by the kernel, whose CPU time would be lost to
-// every count: SIGCHLD keeps its action under rlimits (seccomp_filter.cpp).
+// a container without writable hierarchies). The kernel caps each process (RLIMIT_DATA at twice
+// the memory limit, RLIMIT_AS above it, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user
+// id); the whole tree is watched by the box's looks at /proc (process_tree.hpp), at intervals drawn
+// at random: its CPU time (that of its live processes and of those reaped) and its memory (each
+// process's peak, which Landlock keeps it from resetting: landlock.hpp; the proportional set of
+// each process, so that pages shared copy-on-write after a fork count once; its page tables and the
+// kernel's records of its mappings; the files of the sandbox's /tmp and /dev/shm; the memfds it
+// holds open and the shared objects it maps: a backstop, the filter refuses memfd_create, shared
+// anonymous memory and System V IPC under rlimits; each pipe and socket it holds open, at the most
+// it may hold), stopped past the limit. Memory so counted is best effort: what no process holds
+// (sockets in flight, a tmpfs of the machine) is not seen, nor what several processes held at once
+// between two looks; doc/execution.md lists these. No child is reaped by the kernel, whose CPU time
+// would be lost to every count: SIGCHLD keeps its action under rlimits (seccomp_filter.cpp).
 #include <fcntl.h>
 #include <linux/kcmp.h>
 #include <signal.h>
@@ -259,13 +259,17 @@ class RlimitLimiter : public Limiter {
     const long long buffer = socket_buffer_bytes();
     r.files = std::min(
         r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));
-    // RLIMIT_AS at twice the limit: a backstop, not the judge, and the machine's guard against
-    // what a process holds between two looks, page tables of what it maps included. At the
-    // limit itself, a helper whose allocation was refused left no trace of having reached it
-    // (red team: a child filled 64 MiB, was refused, exited; its parent played on: AC); past
-    // it, its peak shows it, to the looks or in its usage when reaped.
-    if (limits_.limit_address_space)
-      r.address_space = static_cast<rlim_t>(limits_.memory_mib) << 21;
+    // RLIMIT_DATA at twice the limit: a backstop, not the judge, and the machine's guard against
+    // what a process writes between two looks. At the limit itself, a helper whose allocation
+    // was refused left no trace of having reached it (red team: a child filled 64 MiB, was
+    // refused, exited; its parent played on: AC); past it, its peak shows it, to the looks or in
+    // its usage when reaped. RLIMIT_AS above it by what a runtime reserves and never writes
+    // (reserved_address_space()) bounds the rest, the page tables of what a process maps: at
+    // twice the limit itself, 32 threads' malloc arenas met it, RTE (red team).
+    if (limits_.limit_address_space) {
+      r.data = static_cast<rlim_t>(limits_.memory_mib) << 21;
+      r.address_space = *r.data + reserved_address_space(limits_);
+    }
     // RLIMIT_NPROC counts every process of the user id in a user namespace. A run's own id (a
     // root judge's sandbox) is the run's alone. Not root, the run has a user namespace of its
     // own wherever one may be made, where the count is the run's alone too; elsewhere it is the
@@ -349,7 +353,7 @@ class RlimitLimiter : public Limiter {
     most_held_kib_ = std::max(most_held_kib_, left_in_files_kib);
     memory_over_ = memory_over_ || left_in_files_kib > limits_.memory_mib * 1024;
     f.memory_kib = std::max({static_cast<long long>(reaped.ru_maxrss), peak_kib_, most_held_kib_});
-    // The looks saw the tree past the limit, or one process's peak was past it (RLIMIT_AS is
+    // The looks saw the tree past the limit, or one process's peak was past it (RLIMIT_DATA is
     // twice the limit): the run held more than the limit. Or an allocation failed and the
     // program died in whatever way: it had used 80% of the limit.
     const long long limit_kib = limits_.memory_mib * 1024;

@@ -186,7 +186,7 @@ TEST_P(HostileTest, RightVerdictTrueFiguresInTimeAndNothingLeft) {
     long long at_most =
         (hostile.memory_at_most_mib ? hostile.memory_at_most_mib : most * 11 / 10 + 4) +
         step.memory_mib;
-    // Under rlimits a process may reach RLIMIT_AS, twice the limit, before a look sees it.
+    // Under rlimits a process may reach RLIMIT_DATA, twice the limit, before a look sees it.
     if (mechanism == LimitChoice::Rlimit && hostile.memory_mib)
       at_most = std::max(at_most, 2 * hostile.memory_mib + 4 + step.memory_mib);
     EXPECT_GE(result.memory_kib, used * 1024) << "memory, KiB";
@@ -212,7 +212,7 @@ const Hostile kHostile[] = {
     {"stderr-flood", Verdict::AC, false, 0, 0},
     {"fork-bomb", Verdict::TLE, false, 0, 1, 0, 0, "", 0, 0, 0, true},
     // Allocates 1 MiB at a time up to 4 GiB: at least 80 % of the limit, about the limit (under
-    // rlimits up to RLIMIT_AS, twice the limit).
+    // rlimits up to RLIMIT_DATA, twice the limit).
     {"allocate", Verdict::MLE, false, 64, 0, 0, 52, "limit 64 MiB", 0, 74},
     {"close-stdin", Verdict::WA},
     {"crash-after", Verdict::RTE},
@@ -318,10 +318,15 @@ const Hostile kHostile[] = {
     {"sigchld-handler", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0},
     // A child that fills memory until it is refused or killed, then a correct game from its
     // parent: the run reached its limit (red team: AC). A control group's OOM killer stops the
-    // child at 64 MiB; under rlimits RLIMIT_AS is twice the limit, and the child's peak past the
+    // child at 64 MiB; under rlimits RLIMIT_DATA is twice the limit, and the child's peak past the
     // limit is what the looks or its usage show (at the limit itself it was refused with nothing
     // to tell it from a program that handles a failed allocation: AC before).
     {"oom-child", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // Legitimate: 32 threads at once, 1 MiB each, under 256 MiB. Each thread's malloc arena
+    // reserves 64 MiB of address space (glibc, up to 8 arenas a core), past RLIMIT_AS at twice
+    // the limit: threads failed to start, RTE (red team). The backstop is RLIMIT_DATA, what the
+    // program writes; RLIMIT_AS, under rlimits only, leaves room for what runtimes reserve.
+    {"many-threads", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0},
     // 48 MiB under 32 MiB, 40 times for 60 ms, each time halfway between two looks of a box
     // that looked every quarter of a second from the start, the peak reset after (red team: 60
     // MiB under 32, 30 times, AC at "mem 1.5 MiB" under rlimits). The looks' intervals are drawn
@@ -344,11 +349,6 @@ const Hostile kUnderAControlGroupOnly[] = {
     // the children take so long to write their blocks that a look mostly sees them). A
     // control group's OOM killer stops it.
     {"burst-together", Verdict::MLE, false, 0, 0, 0, 0, "OOM killer", 0, 0, 0},
-    // Legitimate: 32 threads at once, 1 MiB each, under 256 MiB. Each thread's malloc arena
-    // reserves 64 MiB of address space (glibc, up to 8 arenas a core), past RLIMIT_AS at twice
-    // the limit: threads failed to start, RTE (red team). A control group's backstop is
-    // RLIMIT_DATA, what the program writes; under rlimits RLIMIT_AS stays, the machine's guard.
-    {"many-threads", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0},
     // 232 MiB under 32 MiB in the buffers of 58 open reads of an epoll's fdinfo, the epoll
     // (counted at 200 bytes a registration under rlimits) closed after (red team: 242 MiB, AC at
     // "mem 16 MiB" under rlimits). A control group is charged with them.

@@ -76,9 +76,9 @@
 //                   three are written) for 0.1 s, free it and exit; it waits for them, then
 //                   plays: 300 MiB held at once, 100 MiB each at its peak
 //   phased-spikes   40 times, at 95 ms past each quarter of a second from its start, holds
-//                   1.5 x argv[3] (32) MiB (under RLIMIT_AS at twice it) for 60 ms, frees it and
+//                   1.5 x argv[3] (32) MiB (under RLIMIT_DATA at twice it) for 60 ms, frees it and
 //                   resets its peak resident set (/proc/self/clear_refs); then plays
-//   peak-reset      once, writes 1.25 x argv[3] (32) MiB of memory of its own (under RLIMIT_AS
+//   peak-reset      once, writes 1.25 x argv[3] (32) MiB of memory of its own (under RLIMIT_DATA
 //                   at twice it), frees it at once and resets its peak resident set
 //                   (/proc/self/clear_refs); then plays
 //   oom-child       a child fills memory (1 MiB at a time, up to 4 GiB) until it is killed or
@@ -173,7 +173,7 @@
 //                   the bytes, not the pages; where it cannot, the rest as memory of its own;
 //                   holds it 1.1 s, then plays
 //   thread-stacks   holds argv[3] (16) MiB less 6 as memory of its own, then as many as 250
-//                   threads that sleep (16 KiB stacks: RLIMIT_AS), each with 28 KiB of the
+//                   threads that sleep (16 KiB stacks: RLIMIT_DATA), each with 28 KiB of the
 //                   kernel's (its stack, its task); holds it all 1.1 s, then plays
 //   thp-split       holds 3 x argv[3] MiB in transparent huge pages each mapped but for its first
 //                   4 KiB (the rest of the 2 MiB stays, in no resident set, until the kernel
