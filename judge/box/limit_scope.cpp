@@ -62,7 +62,8 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
                     "capped at " +
                         in_mib(scratch_bytes(limits) >> 20) + ")"
                   : "") +
-         ", as the box's looks see them (at least four a second, at intervals drawn at random)" +
+         ", as the box's looks see them (at least four a second, at intervals drawn at random; "
+         "every 5 to 10 ms while several processes run)" +
          peak_line() +
          "; no memfds (memfd_create answers ENOSYS), shared anonymous memory, System V IPC" +
          (sandbox ? ", /dev/zero" : "") + " or transparent huge pages; NOT counted: " +

@@ -31,20 +31,22 @@ bool parse_proc_stat(const std::string& text, ProcEntry& entry) {
   const std::size_t close = text.rfind(')');
   if (close == std::string::npos) return false;
   entry.pid = static_cast<pid_t>(std::atol(text.c_str()));
-  unsigned long long utime = 0, stime = 0, start = 0;
+  unsigned long long minor_faults = 0, utime = 0, stime = 0, start = 0;
   unsigned long long vsize = 0;
   long long cutime = 0, cstime = 0, rss = 0;
   int ppid = 0, pgid = 0, threads = 0;
   char state = '?';
-  const int fields = std::sscanf(
-      text.c_str() + close + 1,
-      " %c %d %d %*d %*d %*d %*u %*u %*u %*u %*u %llu %llu %lld %lld %*d %*d %d %*d "
-      "%llu %llu %lld",
-      &state, &ppid, &pgid, &utime, &stime, &cutime, &cstime, &threads, &start, &vsize, &rss);
-  if (fields < 9) return false;
+  const int fields =
+      std::sscanf(text.c_str() + close + 1,
+                  " %c %d %d %*d %*d %*d %*u %llu %*u %*u %*u %llu %llu %lld %lld %*d %*d %d %*d "
+                  "%llu %llu %lld",
+                  &state, &ppid, &pgid, &minor_faults, &utime, &stime, &cutime, &cstime, &threads,
+                  &start, &vsize, &rss);
+  if (fields < 10) return false;
   static const long long page_kib = std::max(1L, ::sysconf(_SC_PAGESIZE) / 1024);
-  entry.resident_kib = fields == 11 && rss > 0 ? rss * page_kib : 0;
-  entry.virtual_kib = fields >= 10 ? static_cast<long long>(vsize / 1024) : 0;
+  entry.resident_kib = fields == 12 && rss > 0 ? rss * page_kib : 0;
+  entry.virtual_kib = fields >= 11 ? static_cast<long long>(vsize / 1024) : 0;
+  entry.minor_faults = minor_faults;
   entry.threads = std::max(0, threads);
   entry.start = start;
   entry.state = state;

@@ -21,7 +21,10 @@ struct ProcEntry {
   unsigned long long start = 0;        // start time after boot, in ticks: with the pid, unique
   long long resident_kib = 0;          // its resident set now
   long long virtual_kib = 0;           // its address space's size now (mapped, touched or not)
-  int threads = 0;                     // its threads now (0 for a zombie)
+  // Its minor page faults so far: each page it wrote for the first time, or copied on writing,
+  // is one (transparent huge pages aside, which the filter refuses under rlimits).
+  unsigned long long minor_faults = 0;
+  int threads = 0;  // its threads now (0 for a zombie)
   // Not 0: a thread of it that runs while its main thread has exited (its state 'Z'). The
   // process's /proc/PID files are read through the main thread, which has no memory map and
   // no descriptors any more: its memory and files are read through this one (proc_dir()).

@@ -91,7 +91,8 @@ TEST(ObjectsOpen, PipesAndSocketsCountAtTheirBoundsOnceEach) {
 }
 
 // A process's stat: its threads too (each holds kernel memory the looks count under rlimits: red
-// team, 255 sleeping threads, 7.1 MiB), the command name read past its last ')'.
+// team, 255 sleeping threads, 7.1 MiB) and its minor faults (each page it wrote, which bounds
+// what it may hold since a look), the command name read past its last ')'.
 TEST(ProcStat, ItsFieldsThreadsIncluded) {
   ProcEntry entry;
   ASSERT_TRUE(
@@ -101,6 +102,7 @@ TEST(ProcStat, ItsFieldsThreadsIncluded) {
   EXPECT_EQ(entry.pid, 1234);
   EXPECT_EQ(entry.state, 'S');
   EXPECT_EQ(entry.ppid, 1);
+  EXPECT_EQ(entry.minor_faults, 100u);
   EXPECT_EQ(entry.ticks, 5u + 6u + 7u + 8u);
   EXPECT_EQ(entry.threads, 3);
   EXPECT_EQ(entry.start, 12345u);

@@ -343,12 +343,6 @@ const Hostile kHostile[] = {
 // sees them: the rlimit runs are DISABLED_ (known holes, doc/execution.md), each to pass once
 // its verdict is right (no OOM killer's message there). Each was AC there.
 const Hostile kUnderAControlGroupOnly[] = {
-    // 300 MiB at once under 256 MiB for 0.1 s, in three children, each under the limit at its
-    // peak (red team: 600 MiB under 256 shown as 2.5 MiB under rlimits, where the looks may
-    // fall before and after the burst; where page faults are slow, as on a 2-core AMD EPYC VM,
-    // the children take so long to write their blocks that a look mostly sees them). A
-    // control group's OOM killer stops it.
-    {"burst-together", Verdict::MLE, false, 0, 0, 0, 0, "OOM killer", 0, 0, 0},
     // 232 MiB under 32 MiB in the buffers of 58 open reads of an epoll's fdinfo, the epoll
     // (counted at 200 bytes a registration under rlimits) closed after (red team: 242 MiB, AC at
     // "mem 16 MiB" under rlimits). A control group is charged with them.
@@ -484,6 +478,30 @@ INSTANTIATE_TEST_SUITE_P(RedTeam, HostileTest,
                          ::testing::ValuesIn(control_group_only_params(LimitChoice::Cgroup)), name);
 INSTANTIATE_TEST_SUITE_P(DISABLED_RedTeam, HostileTest,
                          ::testing::ValuesIn(control_group_only_params(LimitChoice::Rlimit)), name);
+
+// Held by several processes at once, each under the limit at its peak. A control group's OOM
+// killer stops them; under rlimits the box's looks, every 5 to 10 ms while several processes
+// run, and at once where their resident sets and page faults say they may be past the limit.
+const Hostile kHeldTogether[] = {
+    // 300 MiB at once under 256 MiB for 0.1 s, in three children, each under the limit at its
+    // peak (red team: 600 MiB under 256 shown as 2.5 MiB under rlimits, where the looks, four to
+    // eight a second, fell before and after the burst: AC in 2 of 8 runs here, where page faults
+    // are slow and the children take long to write their blocks).
+    {"burst-together", Verdict::MLE, false, 0, 0, 0, 0, "OOM killer", 0, 0, 0},
+};
+
+std::vector<Param> held_together_params() {
+  std::vector<Param> params;
+  for (const auto& [sandbox, mechanism] : modes_to_test())
+    for (Hostile hostile : kHeldTogether) {
+      if (mechanism == LimitChoice::Rlimit) hostile.message = "";  // no OOM killer there
+      params.emplace_back(hostile, sandbox, mechanism);
+    }
+  return params;
+}
+
+INSTANTIATE_TEST_SUITE_P(HeldTogether, HostileTest, ::testing::ValuesIn(held_together_params()),
+                         name);
 
 INSTANTIATE_TEST_SUITE_P(AtTheEnd, HostileTest, ::testing::ValuesIn(at_the_end_params()), name);
 
