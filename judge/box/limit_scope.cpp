@@ -56,8 +56,9 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
               : std::string()) +
          ", and the whole tree's proportional set (Pss, less shared "
          "memory, plus swap), page tables, the records of its mappings, the shared objects it "
-         "maps, its epoll registrations, its threads' kernel stacks, and each pipe and socket it "
-         "holds open at the most its buffers may hold" +
+         "maps, its epoll registrations, its threads' kernel stacks, the buffers of the files of "
+         "/proc and /sys it holds open (a page each; an fdinfo file at the longest epoll text the "
+         "run had), and each pipe and socket it holds open at the most its buffers may hold" +
          (sandbox ? ", and what its /tmp and /dev/shm hold (their data, and 1 KiB a file; each "
                     "capped at " +
                         in_mib(scratch_bytes(limits) >> 20) + ")"

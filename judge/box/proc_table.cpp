@@ -2,13 +2,17 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
 #include <cstdlib>
+#include <map>
+#include <string_view>
 
 #include "support/files.hpp"
 
@@ -221,19 +225,42 @@ long long page_tables_kib_in(const std::string& process_dir) {
 
 namespace {
 
-// The registrations an epoll instance's fdinfo lists, a line "tfd: ..." each after a few of
-// its own, up to `enough`; 0 for a descriptor of another kind (none of theirs starts so). Read
-// in pieces: a million registrations are 80 MB of text.
-long long registrations_in(const std::string& fdinfo, long long enough) {
-  const int info = ::open(fdinfo.c_str(), O_RDONLY | O_CLOEXEC);
-  if (info < 0) return 0;
+// What a descriptor's fdinfo says: its position (the bytes read from it) and mount, and, for an
+// epoll instance, the registrations it lists (a line "tfd: ..." each after a few of its own,
+// counted up to `enough`; none in another kind's, none of whose lines starts so) and the
+// length of its text so far. Read in pieces: a million registrations are 80 MB of text.
+struct FdInfo {
+  long long position = 0, mount_id = -1, registrations = 0, bytes = 0;
+};
+
+// The number after `key` ("pos:") at the start of a line of `text`, or -1.
+long long number_after(std::string_view text, std::string_view key) {
+  std::size_t at = text.compare(0, key.size(), key) == 0 ? 0 : text.find("\n" + std::string(key));
+  if (at == std::string_view::npos) return -1;
+  at += (at == 0 ? 0 : 1) + key.size();
+  while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
+  long long number = -1;
+  for (; at < text.size() && text[at] >= '0' && text[at] <= '9'; ++at)
+    number = std::max(0LL, number) * 10 + (text[at] - '0');
+  return number;
+}
+
+FdInfo read_fdinfo(const std::string& path, long long enough) {
+  FdInfo info;
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return info;
   static constexpr char kLine[] = "tfd:";
-  long long registrations = 0;
   std::size_t column = 0;
   bool matching = true;
   char buffer[1 << 16];
   ssize_t got;
-  while (registrations < enough && (got = ::read(info, buffer, sizeof buffer)) > 0)
+  while ((info.bytes == 0 || info.registrations < enough) &&
+         (got = ::read(fd, buffer, sizeof buffer)) > 0) {
+    if (info.bytes == 0) {  // its first lines, in the first piece
+      info.position = std::max(0LL, number_after({buffer, static_cast<std::size_t>(got)}, "pos:"));
+      info.mount_id = number_after({buffer, static_cast<std::size_t>(got)}, "mnt_id:");
+    }
+    info.bytes += got;
     for (ssize_t i = 0; i < got; ++i) {
       if (buffer[i] == '\n') {
         column = 0;
@@ -242,47 +269,110 @@ long long registrations_in(const std::string& fdinfo, long long enough) {
       }
       if (column < 4) {
         matching = matching && buffer[i] == kLine[column];
-        if (column == 3 && matching) ++registrations;
+        if (column == 3 && matching) ++info.registrations;
       }
       ++column;
     }
-  ::close(info);
-  return registrations;
+  }
+  ::close(fd);
+  return info;
+}
+
+// The kinds of file system whose files keep a buffer of the kernel's once read (seq_file).
+enum class Pseudo { None, Proc, Other };
+
+Pseudo pseudo_of_magic(long magic) {
+  switch (magic) {
+    case PROC_SUPER_MAGIC:
+      return Pseudo::Proc;
+    case SYSFS_MAGIC:
+    case CGROUP_SUPER_MAGIC:
+    case CGROUP2_SUPER_MAGIC:
+    case DEBUGFS_MAGIC:
+    case TRACEFS_MAGIC:
+    case SECURITYFS_MAGIC:
+      return Pseudo::Other;
+    default:
+      return Pseudo::None;
+  }
+}
+
+Pseudo pseudo_of_type(const std::string& type) {
+  if (type == "proc") return Pseudo::Proc;
+  for (const char* other : {"sysfs", "cgroup", "cgroup2", "debugfs", "tracefs", "securityfs"})
+    if (type == other) return Pseudo::Other;
+  return Pseudo::None;
+}
+
+void add(DescriptorBuffers& found, Pseudo kind, const FdInfo& info, bool lists_registrations) {
+  if (kind == Pseudo::Proc && lists_registrations)
+    found.fdinfo_positions.push_back(info.position);
+  else if (kind != Pseudo::None)
+    ++found.pseudo_files;
 }
 
 }  // namespace
 
-long long epoll_kib_in(const std::string& process_dir, long long enough_kib) {
-  constexpr long long kBytesARegistration = 200;
-  const long long enough = enough_kib * 1024 / kBytesARegistration + 1;
-  long long registrations = 0;
+DescriptorBuffers descriptor_buffers_in(const std::string& process_dir,
+                                        long long enough_registrations) {
+  DescriptorBuffers found;
+  const auto epoll = [&](const FdInfo& info) {
+    found.epoll_registrations += info.registrations;
+    found.longest_epoll_text = std::max(found.longest_epoll_text, info.bytes);
+  };
+  const auto left = [&] { return enough_registrations - found.epoll_registrations; };
   const std::string fds = process_dir + "/fd", infos = process_dir + "/fdinfo/";
   static const std::string kEpoll = "anon_inode:[eventpoll]";
-  char target[32];
+  char target[256];
   if (DIR* dir = ::opendir(fds.c_str())) {
-    // Which descriptors are epoll instances, by their links: only theirs are read.
+    // What each descriptor is, by its link: only epoll instances and files of /proc are read.
     while (const dirent* entry = ::readdir(dir)) {
-      if (entry->d_name[0] == '.' || registrations >= enough) continue;
-      const ssize_t n = ::readlink((fds + "/" + entry->d_name).c_str(), target, sizeof target - 1);
-      if (n == static_cast<ssize_t>(kEpoll.size()) && !kEpoll.compare(0, kEpoll.size(), target, n))
-        registrations += registrations_in(infos + entry->d_name, enough - registrations);
+      if (entry->d_name[0] == '.') continue;
+      const std::string fd = fds + "/" + entry->d_name;
+      const ssize_t n = ::readlink(fd.c_str(), target, sizeof target - 1);
+      if (n <= 0) continue;
+      const std::string_view link(target, static_cast<std::size_t>(n));
+      struct statfs on {};
+      if (link == kEpoll) {
+        if (left() > 0) epoll(read_fdinfo(infos + entry->d_name, left()));
+      } else if (link[0] == '/' && ::statfs(fd.c_str(), &on) == 0) {
+        const Pseudo kind = pseudo_of_magic(static_cast<long>(on.f_type));
+        const bool fdinfo = link.find("/fdinfo/") != std::string_view::npos;
+        add(found, kind,
+            kind == Pseudo::Proc && fdinfo ? read_fdinfo(infos + entry->d_name, 0) : FdInfo{},
+            fdinfo);
+      }
     }
     ::closedir(dir);
   } else if (DIR* dir = ::opendir(infos.c_str())) {
     // A process not dumpable: its descriptors' links are root's alone, their fdinfo open to
-    // whoever may trace it (the owner of its user namespace among them): each one read.
+    // whoever may trace it (the owner of its user namespace among them): each one read, its
+    // file system known by its mount, every file of /proc taken as one that may list an epoll.
+    std::map<long long, Pseudo> mounts;
+    bool mounts_read = false;
     while (const dirent* entry = ::readdir(dir)) {
-      if (entry->d_name[0] == '.' || registrations >= enough) continue;
-      registrations += registrations_in(infos + entry->d_name, enough - registrations);
+      if (entry->d_name[0] == '.') continue;
+      const FdInfo info = read_fdinfo(infos + entry->d_name, std::max(0LL, left()));
+      if (info.registrations > 0) {
+        epoll(info);
+        continue;
+      }
+      if (!mounts_read) {
+        for (const MountEntry& mount : mount_table(process_dir + "/mountinfo"))
+          mounts[mount.id] = pseudo_of_type(mount.type);
+        mounts_read = true;
+      }
+      const auto mount = mounts.find(info.mount_id);
+      add(found, mount == mounts.end() ? Pseudo::None : mount->second, info, true);
     }
     ::closedir(dir);
   }
-  return registrations * kBytesARegistration / 1024;
+  return found;
 }
 
-std::vector<MountEntry> mount_table() {
+std::vector<MountEntry> mount_table(const std::string& mountinfo) {
   std::vector<MountEntry> mounts;
-  const std::string table = read_proc_file("/proc/self/mountinfo");
+  const std::string table = read_proc_file(mountinfo);
   for (std::size_t at = 0; at < table.size();) {
     std::size_t end = table.find('\n', at);
     if (end == std::string::npos) end = table.size();
@@ -293,6 +383,7 @@ std::vector<MountEntry> mount_table() {
     if (field >= end) break;
     const std::size_t stop = std::min(table.find(' ', field), end);
     MountEntry mount;
+    mount.id = std::atoll(table.c_str() + at);
     for (std::size_t i = field; i < stop; ++i) {
       if (table[i] == '\\' && i + 3 < stop) {
         mount.point += static_cast<char>(std::strtol(table.substr(i + 1, 3).c_str(), nullptr, 8));

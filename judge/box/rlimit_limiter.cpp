@@ -1,18 +1,19 @@
-// The rlimit side of limiter.hpp, where no control group is usable (a judge that is not root,
-// a container without writable hierarchies). The kernel caps each process (RLIMIT_DATA at twice
-// the memory limit, RLIMIT_AS above it, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user
-// id); the whole tree is watched by the box's looks at /proc (process_tree.hpp), at intervals drawn
-// at random, shorter while several processes run: its CPU time (that of its live processes and of
+// The rlimit side of limiter.hpp, where no control group is usable (a judge that is not root, a
+// container without writable hierarchies). The kernel caps each process (RLIMIT_DATA at twice the
+// memory limit, RLIMIT_AS above it, RLIMIT_CPU as a backstop, RLIMIT_NPROC on the run's user id);
+// the whole tree is watched by the box's looks at /proc (process_tree.hpp), at intervals drawn at
+// random, shorter while several processes run: its CPU time (that of its live processes and of
 // those reaped) and its memory (each process's peak, which Landlock keeps it from resetting:
 // landlock.hpp; the proportional set of each process, so that pages shared copy-on-write after a
 // fork count once; its page tables and the kernel's records of its mappings; the files of the
 // sandbox's /tmp and /dev/shm; the memfds it holds open and the shared objects it maps: a backstop,
 // the filter refuses memfd_create, shared anonymous memory and System V IPC under rlimits; each
-// pipe and socket it holds open, at the most it may hold), stopped past the limit. Memory so
-// counted is best effort: what no process holds (sockets in flight, a tmpfs of the machine) is not
-// seen, nor what several processes held at once between two looks; doc/execution.md lists these. No
-// child is reaped by the kernel, whose CPU time would be lost to every count: SIGCHLD keeps its
-// action under rlimits (seccomp_filter.cpp).
+// pipe and socket it holds open, at the most it may hold; its epoll registrations and the buffers
+// of the files of /proc and /sys it holds open), stopped past the limit. Memory so counted is best
+// effort: what no process holds (sockets in flight, a tmpfs of the machine) is not seen, nor what
+// several processes held at once between two looks; doc/execution.md lists these. No child is
+// reaped by the kernel, whose CPU time would be lost to every count: SIGCHLD keeps its action under
+// rlimits (seccomp_filter.cpp).
 #include <fcntl.h>
 #include <linux/kcmp.h>
 #include <signal.h>
@@ -87,6 +88,17 @@ BufferBounds buffer_bounds() {
   return bounds;
 }
 
+// An epoll registration: an epitem of 128 bytes and its wait-queue entry of 72, kernel slab.
+constexpr long long kBytesARegistration = 200;
+
+// The buffer a file of /proc or /sys keeps once read (seq_file): a page, doubled until what one
+// read of it made fits (an fdinfo's whole text).
+long long read_buffer_bytes(long long text_bytes) {
+  long long bytes = std::max(4096L, ::sysconf(_SC_PAGESIZE));
+  while (bytes <= text_bytes) bytes *= 2;
+  return bytes;
+}
+
 // The kernel's memory for each thread: its stack (16 KiB), its task and their records, in no
 // resident set (red team: 255 sleeping threads held 7.1 MiB of it, 28 KiB each).
 constexpr long long kKibAThread = 28;
@@ -123,7 +135,9 @@ class MemoryLooks {
   struct Held {
     long long kib = 0;
     bool detailed = true;
-    long long epoll_kib = 0;  // of it, in epoll registrations: exact, counted at every look
+    // Of it, what descriptors keep in the kernel's buffers (epoll registrations, files of /proc
+    // and /sys read): exact bounds, counted at every look.
+    long long descriptors_kib = 0;
   };
 
   // `counted_apart`: the devices of file systems counted as a whole (the sandbox's tmpfs),
@@ -163,15 +177,31 @@ class MemoryLooks {
     }
     // Pages of a shared object are not in the proportional sets (own_memory_kib_in()).
     for (const auto& [object, kib] : objects) held.kib += kib;
-    // Epoll registrations, kernel memory in no resident set, in every process at every look,
-    // not in the budgeted details: a run that holds them and stops working would leave its
-    // details stale, the budget small (red team: 30 processes held 113 MiB under 64 MiB so, 4
-    // s, AC at "mem 2.3 MiB"). What a legitimate program has is a few lines to read; counting
-    // stops at the limit.
-    for (const ProcEntry& p : holders)
-      if (p.state != 'Z' && held.epoll_kib < enough_kib_)
-        held.epoll_kib += epoll_kib_in(proc_dir(p), enough_kib_ - held.epoll_kib);
-    held.kib += held.epoll_kib;
+    // What descriptors keep in the kernel's buffers (descriptor_buffers_in()), in every process
+    // at every look, not in the budgeted details: a run that holds them and stops working would
+    // leave its details stale, the budget small (red team: 30 processes held 113 MiB of epoll
+    // registrations under 64 MiB so, 4 s, AC at "mem 2.3 MiB"). What a legitimate program has
+    // is a few lines to read; counting stops at the limit. An fdinfo of /proc kept open may
+    // hold the text of any epoll the run has had (the epoll closed since, or another
+    // process's): each counts at the longest such text the looks have seen, or at what was read
+    // from it where that is more.
+    std::vector<DescriptorBuffers> buffers;
+    long long registrations = 0;
+    for (const ProcEntry& p : holders) {
+      const long long enough = enough_kib_ * 1024 / kBytesARegistration + 1 - registrations;
+      if (p.state == 'Z' || enough <= 0) continue;
+      buffers.push_back(descriptor_buffers_in(proc_dir(p), enough));
+      registrations += buffers.back().epoll_registrations;
+      longest_epoll_text_ = std::max(longest_epoll_text_, buffers.back().longest_epoll_text);
+    }
+    long long buffered_bytes = registrations * kBytesARegistration;
+    for (const DescriptorBuffers& held_by_one : buffers) {
+      buffered_bytes += held_by_one.pseudo_files * read_buffer_bytes(0);
+      for (long long position : held_by_one.fdinfo_positions)
+        buffered_bytes += read_buffer_bytes(std::max(position, longest_epoll_text_));
+    }
+    held.descriptors_kib = buffered_bytes / 1024;
+    held.kib += held.descriptors_kib;
     for (const ProcEntry& p : holders) held.kib += p.threads * kKibAThread;
     return held;
   }
@@ -231,6 +261,7 @@ class MemoryLooks {
 
   long long enough_kib_;
   BufferBounds buffer_bounds_;
+  long long longest_epoll_text_ = 0;  // of the run's epoll instances' fdinfo, in bytes
   std::map<pid_t, Detail> details_;
 };
 
@@ -433,7 +464,7 @@ class RlimitLimiter : public Limiter {
     last_held_kib_ = held.kib;
     if (held.detailed) most_held_kib_ = std::max(most_held_kib_, held.kib);
     const bool over = (held.detailed && held.kib > limits_.memory_mib * 1024) ||
-                      held.epoll_kib > limits_.memory_mib * 1024;
+                      held.descriptors_kib > limits_.memory_mib * 1024;
     memory_over_ = memory_over_ || over;
     return over;
   }

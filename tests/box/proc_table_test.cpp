@@ -5,6 +5,7 @@
 
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -47,21 +48,58 @@ TEST_F(SmapsRollup, WithoutTheirLinesItIsTheProportionalSet) {
   EXPECT_EQ(figure_of("no rollup here\n"), -1);
 }
 
-// Each pipe and socket held open counts at its bound, whatever it holds now (red team: 48
-// processes' pipes and socket pairs, 96 MiB under 64 MiB, AC under rlimits); a pipe's two ends
-// are one object; a file is none.
-// The caller's mounts, each with its type (the sandbox's builder and the run's Landlock domain
-// read them): the root, and /proc as a proc file system.
-TEST(MountTable, ListsEachMountPointWithItsType) {
+// The caller's mounts, each with its id and type (the sandbox's builder and the run's Landlock
+// domain read them; the looks find a descriptor's file system by the id in its fdinfo): the
+// root, and /proc as a proc file system.
+TEST(MountTable, ListsEachMountPointWithItsIdAndType) {
   const std::vector<MountEntry> mounts = entrapment::mount_table();
   const auto has_mount = [&](const std::string& point, const std::string& type) {
     return std::any_of(mounts.begin(), mounts.end(), [&](const MountEntry& m) {
-      return m.point == point && (type.empty() || m.type == type);
+      return m.point == point && (type.empty() || m.type == type) && m.id > 0;
     });
   };
   EXPECT_TRUE(has_mount("/", "")) << mounts.size() << " mounts";
   EXPECT_TRUE(has_mount("/proc", "proc")) << mounts.size() << " mounts";
+  EXPECT_TRUE(entrapment::mount_table("/proc/self/no-such-file").empty());
 }
+
+// What descriptors keep in the kernel's buffers: an epoll's registrations and the length of its
+// fdinfo's text; an fdinfo file of /proc held open, by the bytes read from it; another file of
+// /proc or /sys, a page each; a plain file, nothing.
+TEST(DescriptorBuffers, EpollsFdinfoFilesAndOtherFilesOfProc) {
+  const std::string self = "/proc/" + std::to_string(::getpid());
+  const DescriptorBuffers before = descriptor_buffers_in(self, 1000000);
+  const int epoll = ::epoll_create1(EPOLL_CLOEXEC);
+  ASSERT_GE(epoll, 0);
+  int pipe_ends[2];
+  ASSERT_EQ(::pipe2(pipe_ends, O_CLOEXEC), 0);
+  for (const int fd : pipe_ends) {
+    epoll_event wanted{};
+    wanted.events = EPOLLIN;
+    ASSERT_EQ(::epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &wanted), 0);
+  }
+  const int fdinfo =
+      ::open((self + "/fdinfo/" + std::to_string(epoll)).c_str(), O_RDONLY | O_CLOEXEC);
+  const int status = ::open("/proc/self/status", O_RDONLY | O_CLOEXEC);
+  const int file = ::open("/etc/hostname", O_RDONLY | O_CLOEXEC);
+  ASSERT_GE(fdinfo, 0);
+  ASSERT_GE(status, 0);
+  char text[4096];
+  const ssize_t read = ::read(fdinfo, text, sizeof text);
+  ASSERT_GT(read, 0);
+  const DescriptorBuffers found = descriptor_buffers_in(self, 1000000);
+  EXPECT_EQ(found.epoll_registrations, before.epoll_registrations + 2);
+  EXPECT_GE(found.longest_epoll_text, read);
+  ASSERT_EQ(found.fdinfo_positions.size(), before.fdinfo_positions.size() + 1);
+  EXPECT_EQ(found.fdinfo_positions.back(), read);
+  EXPECT_EQ(found.pseudo_files, before.pseudo_files + 1);  // /proc/self/status
+  for (const int fd : {epoll, pipe_ends[0], pipe_ends[1], fdinfo, status, file})
+    if (fd >= 0) ::close(fd);
+}
+
+// Each pipe and socket held open counts at its bound, whatever it holds now (red team: 48
+// processes' pipes and socket pairs, 96 MiB under 64 MiB, AC under rlimits); a pipe's two ends
+// are one object; a file is none.
 
 TEST(ObjectsOpen, PipesAndSocketsCountAtTheirBoundsOnceEach) {
   int pipe_ends[2], socket_ends[2];

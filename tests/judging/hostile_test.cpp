@@ -302,6 +302,12 @@ const Hostile kHostile[] = {
     // held for 1 s (red team: 113 MiB of slab under 64 MiB, AC at "mem 2.3 MiB" under rlimits in
     // every isolation; 1.6 million registrations, 314 MiB, under 256).
     {"epoll-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 232 MiB under 32 MiB in the buffers of 58 open reads of an epoll's fdinfo, the epoll
+    // closed after (red team: 242 MiB, AC at "mem 16 MiB" under rlimits, where its 52,000
+    // registrations counted at 200 bytes each). A control group is charged with the buffers;
+    // under rlimits each fdinfo file held open counts at the longest epoll text a look saw, or
+    // what was read from it.
+    {"fdinfo-buffers", Verdict::MLE, false, 32, 0, 0, 0, "", 0, 0, 0, false, 1024},
     // Finding the package through /proc/PID/cwd, writing into it, signalling the judge.
     {"attack-judge", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
     // Tracing (ptrace) or reading the environment of any process it sees: the judge's, another
@@ -337,16 +343,6 @@ const Hostile kHostile[] = {
     // rlimits, where a look seldom falls on it). Landlock refuses the run writes to /proc under
     // rlimits, so that its peak stays; a control group's OOM killer stops it at once.
     {"peak-reset", Verdict::MLE, false, 32, 0, 0, 0, "", 0, 0, 0, false, 0, true},
-};
-
-// Red team (issue 27 and after): held in a control group, not under rlimits, where nothing
-// sees them: the rlimit runs are DISABLED_ (known holes, doc/execution.md), each to pass once
-// its verdict is right (no OOM killer's message there). Each was AC there.
-const Hostile kUnderAControlGroupOnly[] = {
-    // 232 MiB under 32 MiB in the buffers of 58 open reads of an epoll's fdinfo, the epoll
-    // (counted at 200 bytes a registration under rlimits) closed after (red team: 242 MiB, AC at
-    // "mem 16 MiB" under rlimits). A control group is charged with them.
-    {"fdinfo-buffers", Verdict::MLE, false, 32, 0, 0, 0, "", 0, 0, 0, false, 1024},
 };
 
 // Held at the run's end, which under rlimits is the box's last look, as it stops what the main
@@ -464,20 +460,6 @@ std::vector<Param> in_every_mode(const Hostile (&programs)[N]) {
 
 INSTANTIATE_TEST_SUITE_P(Contained, HostileTest, ::testing::ValuesIn(in_every_mode(kHostile)),
                          name);
-
-std::vector<Param> control_group_only_params(LimitChoice mechanism) {
-  std::vector<Param> params;
-  for (Hostile hostile : kUnderAControlGroupOnly) {
-    if (mechanism == LimitChoice::Rlimit) hostile.message = "";
-    for (const bool sandbox : {true, false}) params.emplace_back(hostile, sandbox, mechanism);
-  }
-  return params;
-}
-
-INSTANTIATE_TEST_SUITE_P(RedTeam, HostileTest,
-                         ::testing::ValuesIn(control_group_only_params(LimitChoice::Cgroup)), name);
-INSTANTIATE_TEST_SUITE_P(DISABLED_RedTeam, HostileTest,
-                         ::testing::ValuesIn(control_group_only_params(LimitChoice::Rlimit)), name);
 
 // Held by several processes at once, each under the limit at its peak. A control group's OOM
 // killer stops them; under rlimits the box's looks, every 5 to 10 ms while several processes

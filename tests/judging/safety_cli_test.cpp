@@ -672,6 +672,35 @@ TEST(NotRoot, EpollRegistrationsOfAProgramNotDumpableAreCountedInBwrap) {
   EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
 }
 
+// Red team: under rlimits the buffers of 58 reads of an epoll's fdinfo, kept open with the epoll
+// closed, held 232 MiB (AC at "mem 16 MiB"); the looks now count each fdinfo file held open. A
+// process not dumpable hides its descriptors' links from a judge that is not root: every file of
+// /proc it holds, known by its mount in its fdinfo, counts as one that may list an epoll.
+JudgeRun fdinfo_buffers_not_dumpable(const Unprivileged& nobody, std::vector<std::string> sandbox) {
+  return player_under_64_mib(nobody, std::move(sandbox), {"fdinfo-buffers", "x", "not-dumpable"});
+}
+
+TEST(NotRoot, FdinfoBuffersOfAProgramNotDumpableAreCountedWithoutASandbox) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  if (!may_make_user_namespaces(nobody.uid ? nobody.uid : ::getuid(),
+                                nobody.uid ? nobody.gid : ::getgid()))
+    GTEST_SKIP() << "the judge's user may make no user namespace here: a known hole";
+  const JudgeRun run = fdinfo_buffers_not_dumpable(nobody, {"--no-sandbox", "--trust"});
+  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
+}
+
+TEST(NotRoot, FdinfoBuffersOfAProgramNotDumpableAreCountedInBwrap) {
+  Unprivileged nobody;
+  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
+  const JudgeRun run = fdinfo_buffers_not_dumpable(nobody, {});
+  if (!has(run.out, "isolation: bwrap"))
+    GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n" << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
+  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
+}
+
 // Red team: bwrap's tmpfs (/tmp, /dev/shm) caps data, not files, and an empty file pins about
 // 1 KiB of kernel memory: 400,000 files held 330 MiB of slab under 64 MiB, exit 0 at "mem 2.9
 // MiB", as nobody under bwrap. Under rlimits the looks count the files of the run's own file

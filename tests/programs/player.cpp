@@ -72,6 +72,7 @@
 //                   ENOSYS, the rest as memory of its own)
 //   fdinfo-buffers  reads the fdinfo of an epoll of 52,000 registrations 58 times (4 MiB each
 //                   a file), keeps the files open, closes the epoll, holds them 1 s; then plays
+//                   (argv[3] "not-dumpable": made so first)
 //   burst-together  three children hold 100 MiB each at once (each holds its block until all
 //                   three are written) for 0.1 s, free it and exit; it waits for them, then
 //                   plays: 300 MiB held at once, 100 MiB each at its peak
@@ -1757,6 +1758,7 @@ int main(int argc, char** argv) {
     // registered under every number in [split, limit) (a dup there, closed at once); a child
     // keeps each round's eventfds alive. Then 58 reads of the epoll's fdinfo, one line a
     // registration, each file kept open, and the epoll and the children gone.
+    if (argc > 3 && std::string(argv[3]) == "not-dumpable") prctl(PR_SET_DUMPABLE, 0);
     rlimit files{};
     getrlimit(RLIMIT_NOFILE, &files);
     const int limit = static_cast<int>(std::min<rlim_t>(files.rlim_cur, 1024));
