@@ -642,64 +642,51 @@ bool may_make_user_namespaces(uid_t uid, gid_t gid) {
 }
 
 // Red team: a judge that is not root could not read the descriptors of a process made not
-// dumpable, so the epoll registrations the looks count under rlimits went unseen (the red
-// team's epoll program, made not dumpable, under bwrap as nobody: 113 MiB of slab under 64 MiB,
-// AC at "mem 2.7 MiB"). The owner of the run's user namespace may read their fdinfo: bwrap's
-// namespace, or, without a sandbox, one the box makes where it may.
-JudgeRun epoll_fill_not_dumpable(const Unprivileged& nobody, std::vector<std::string> sandbox) {
-  return player_under_64_mib(nobody, std::move(sandbox), {"epoll-fill", "x", "not-dumpable"});
-}
+// dumpable, so what the looks count there under rlimits went unseen: its epoll registrations
+// (the red team's epoll program, made not dumpable, under bwrap as nobody: 113 MiB of slab
+// under 64 MiB, AC at "mem 2.7 MiB"), and the buffers of 58 reads of an epoll's fdinfo kept open,
+// the epoll closed (232 MiB, AC at "mem 16.0 MiB"). The owner of the run's user namespace may
+// read their fdinfo: bwrap's namespace, or, without a sandbox, one the box makes where it may;
+// each names the descriptor's mount, and every file of /proc counts as one that may list an
+// epoll. Each program in either isolation, as nobody: MLE.
+struct NotDumpable {
+  const char* mode;  // the test player's
+  bool bwrap;
+};
 
-TEST(NotRoot, EpollRegistrationsOfAProgramNotDumpableAreCountedWithoutASandbox) {
+class NotDumpableTest : public ::testing::TestWithParam<NotDumpable> {};
+
+TEST_P(NotDumpableTest, WhatItsDescriptorsHoldIsCounted) {
   Unprivileged nobody;
   if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
-  if (!may_make_user_namespaces(nobody.uid ? nobody.uid : ::getuid(),
-                                nobody.uid ? nobody.gid : ::getgid()))
+  const bool bwrap = GetParam().bwrap;
+  if (!bwrap && !may_make_user_namespaces(nobody.uid ? nobody.uid : ::getuid(),
+                                          nobody.uid ? nobody.gid : ::getgid()))
     GTEST_SKIP() << "the judge's user may make no user namespace here: a known hole";
-  const JudgeRun run = epoll_fill_not_dumpable(nobody, {"--no-sandbox", "--trust"});
-  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "the run has a user namespace of its own")) << run.out;
-  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
-}
-
-TEST(NotRoot, EpollRegistrationsOfAProgramNotDumpableAreCountedInBwrap) {
-  Unprivileged nobody;
-  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
-  const JudgeRun run = epoll_fill_not_dumpable(nobody, {});
-  if (!has(run.out, "isolation: bwrap"))
+  const JudgeRun run = player_under_64_mib(
+      nobody,
+      bwrap ? std::vector<std::string>{} : std::vector<std::string>{"--no-sandbox", "--trust"},
+      {GetParam().mode, "x", "not-dumpable"});
+  if (bwrap && !has(run.out, "isolation: bwrap"))
     GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n" << run.out << run.err;
   EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
+  if (!bwrap) {
+    EXPECT_TRUE(has(run.out, "the run has a user namespace of its own")) << run.out;
+  }
   EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
 }
 
-// Red team: under rlimits the buffers of 58 reads of an epoll's fdinfo, kept open with the epoll
-// closed, held 232 MiB (AC at "mem 16 MiB"); the looks now count each fdinfo file held open. A
-// process not dumpable hides its descriptors' links from a judge that is not root: every file of
-// /proc it holds, known by its mount in its fdinfo, counts as one that may list an epoll.
-JudgeRun fdinfo_buffers_not_dumpable(const Unprivileged& nobody, std::vector<std::string> sandbox) {
-  return player_under_64_mib(nobody, std::move(sandbox), {"fdinfo-buffers", "x", "not-dumpable"});
-}
-
-TEST(NotRoot, FdinfoBuffersOfAProgramNotDumpableAreCountedWithoutASandbox) {
-  Unprivileged nobody;
-  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
-  if (!may_make_user_namespaces(nobody.uid ? nobody.uid : ::getuid(),
-                                nobody.uid ? nobody.gid : ::getgid()))
-    GTEST_SKIP() << "the judge's user may make no user namespace here: a known hole";
-  const JudgeRun run = fdinfo_buffers_not_dumpable(nobody, {"--no-sandbox", "--trust"});
-  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
-}
-
-TEST(NotRoot, FdinfoBuffersOfAProgramNotDumpableAreCountedInBwrap) {
-  Unprivileged nobody;
-  if (!nobody.why_not.empty()) GTEST_SKIP() << nobody.why_not;
-  const JudgeRun run = fdinfo_buffers_not_dumpable(nobody, {});
-  if (!has(run.out, "isolation: bwrap"))
-    GTEST_SKIP() << "bwrap is not usable for an unprivileged user here:\n" << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "no control group held the runs (rlimits)")) << run.out << run.err;
-  EXPECT_TRUE(has(run.out, "Verdict: MLE")) << run.out << run.err;
-}
+INSTANTIATE_TEST_SUITE_P(NotRoot, NotDumpableTest,
+                         ::testing::Values(NotDumpable{"epoll-fill", false},
+                                           NotDumpable{"epoll-fill", true},
+                                           NotDumpable{"fdinfo-buffers", false},
+                                           NotDumpable{"fdinfo-buffers", true}),
+                         [](const ::testing::TestParamInfo<NotDumpable>& info) {
+                           std::string name = std::string(info.param.mode) +
+                                              (info.param.bwrap ? "_in_bwrap" : "_no_sandbox");
+                           std::replace(name.begin(), name.end(), '-', '_');
+                           return name;
+                         });
 
 // Red team: bwrap's tmpfs (/tmp, /dev/shm) caps data, not files, and an empty file pins about
 // 1 KiB of kernel memory: 400,000 files held 330 MiB of slab under 64 MiB, exit 0 at "mem 2.9
