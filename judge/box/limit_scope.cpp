@@ -67,14 +67,15 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
          "every 5 to 10 ms while several processes run)" +
          peak_line() +
          "; no memfds (memfd_create answers ENOSYS), shared anonymous memory, System V IPC" +
-         (sandbox ? ", /dev/zero" : "") + " or transparent huge pages; NOT counted: " +
-         (sandbox ? "" : "data held in a tmpfs of the machine (/dev/shm), ") +
-         "pipes and sockets in flight between its processes (SCM_RIGHTS: in no process's "
-         "table; RLIMIT_NOFILE keeps what they may hold within half the limit)" +
+         (sandbox ? ", /dev/zero" : "") +
+         " or transparent huge pages; no descriptor in flight (sendmsg refused: SCM_RIGHTS would "
+         "put it in no process's table) and no thread with a descriptor table of its own" +
+         (sandbox ? "" : "; NOT counted: data held in a tmpfs of the machine (/dev/shm)") +
          (sandbox || root ? ""
                           : "; the run has a user namespace of its own, so that the box may read "
                             "what a process made not dumpable holds: where the machine refuses "
-                            "your user one, such a process's epoll registrations are NOT counted");
+                            "your user one, such a process's epoll registrations and files of "
+                            "/proc are NOT counted");
 }
 
 std::string processes_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool root) {

@@ -10,7 +10,7 @@
 // the filter refuses memfd_create, shared anonymous memory and System V IPC under rlimits; each
 // pipe and socket it holds open, at the most it may hold; its epoll registrations and the buffers
 // of the files of /proc and /sys it holds open), stopped past the limit. Memory so counted is best
-// effort: what no process holds (sockets in flight, a tmpfs of the machine) is not seen, nor what
+// effort: what no process holds (negative dentries, a tmpfs of the machine) is not seen, nor what
 // several processes held at once between two looks; doc/execution.md lists these. No child is
 // reaped by the kernel, whose CPU time would be lost to every count: SIGCHLD keeps its action under
 // rlimits (seccomp_filter.cpp).
@@ -284,10 +284,10 @@ class RlimitLimiter : public Limiter {
     ChildRlimits r = common_rlimits(limits_);
     // Data in socket buffers that no one reads is no process's memory: the looks count each
     // pipe and socket a process holds open at the most it may hold (buffer_bounds()). Those in
-    // flight (SCM_RIGHTS) are in no process's table; the kernel refuses more once the user has
-    // RLIMIT_NOFILE in flight: descriptors x 2 x 2 x wmem_default stay within the memory
-    // limit, so that what no look sees stays under it (256 MiB: 315 descriptors; 64 MiB: 78;
-    // never fewer than 64, from 52 MiB down).
+    // flight (SCM_RIGHTS) would be in no process's table: the filter refuses sendmsg under
+    // rlimits, and behind it the kernel refuses more once the user has RLIMIT_NOFILE in flight
+    // (CAP_SYS_ADMIN aside): descriptors x 2 x 2 x wmem_default stay within the memory limit
+    // (256 MiB: 315 descriptors; 64 MiB: 78; never fewer than 64, from 52 MiB down).
     const long long buffer = socket_buffer_bytes();
     r.files = std::min(
         r.files, static_cast<rlim_t>(std::max(64LL, (limits_.memory_mib << 20) / (4 * buffer))));

@@ -520,6 +520,44 @@ TEST_P(BoxAlone, TheFilterReadsThirtyTwoBitArgumentsAsTheKernelDoes) {
 }
 #endif
 
+#ifdef __x86_64__
+// Under rlimits every descriptor is in a table the looks read: none goes in flight (sendmsg is
+// refused: red team, fdinfo files in flight held 294 MiB under 256), and a thread has no table
+// of its own (unshare CLONE_FILES, a clone of a thread without CLONE_FILES: red team, 2476 MiB
+// of socket pairs in threads' tables under 256). The clones below are invalid (CLONE_THREAD
+// without CLONE_SIGHAND): the kernel answers EINVAL to what the filter lets by, and makes
+// nothing. A control group counts them all: allowed there.
+TEST_P(BoxAlone, UnderRlimitsEveryDescriptorIsInATableTheLooksRead) {
+  Box b = box();
+  const BoxRun run =
+      b.run({"/usr/bin/python3", "-c",
+             "import array, ctypes, socket\n"
+             "libc = ctypes.CDLL(None, use_errno=True)\n"
+             "def call(number, *arguments):\n"
+             "    ctypes.set_errno(0)\n"
+             "    result = libc.syscall(number, *[ctypes.c_long(a) for a in arguments])\n"
+             "    return '%d %d' % (result, ctypes.get_errno())\n"
+             "pair = socket.socketpair(socket.AF_UNIX)\n"
+             "try:\n"
+             "    pair[0].sendmsg([b'x'], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,\n"
+             "                              array.array('i', [pair[1].fileno()]))])\n"
+             "    print('in flight')\n"
+             "except PermissionError:\n"
+             "    print('sendmsg refused')\n"
+             "pair[0].send(b'y')\n"
+             "print('sent', pair[1].recv(2) in (b'x', b'xy', b'y'))\n"
+             "print('unshare files', call(272, 0x400))\n"                      // CLONE_FILES
+             "print('thread without files', call(56, 0x10000, 0, 0, 0, 0))\n"  // CLONE_THREAD
+             "print('thread with files', call(56, 0x10400, 0, 0, 0, 0))\n"});  // and CLONE_FILES
+  const bool rlimits = !run.record.memory_exact;
+  EXPECT_EQ(run.out, std::string(rlimits ? "sendmsg refused\n" : "in flight\n") + "sent True\n" +
+                         (rlimits ? "unshare files -1 1\nthread without files -1 1\n"
+                                  : "unshare files 0 0\nthread without files -1 22\n") +
+                         "thread with files -1 22\n")
+      << run.err << run.record_text;
+}
+#endif
+
 // Under rlimits a process may not reset its peak resident set, which the looks read: no file of
 // /proc opens for writing (Landlock, where the kernel has it: landlock.hpp), nor a
 // pseudo-terminal even for reading (kernel memory in no process, from the machine's shared

@@ -373,20 +373,21 @@ INSTANTIATE_TEST_SUITE_P(Containment, MemfdUnderRlimitsTest,
 // held, AC at "mem 256.8 MiB"), shared memory dropped from the page tables (560 MiB), the
 // kernel's records of mappings (627 MiB) and page tables (673 MiB), all under 64 MiB: now
 // refused or counted; data in socket pairs no one read (3000 MiB, AC at "mem 3.6 MiB") and in
-// pipes is not counted; 3 s of CPU in children the kernel reaped itself (SIGCHLD ignored) was
-// AC at "cpu 0.012 s".
+// pipes is counted at their bounds, none of them in flight or in a thread's own table; 3 s of CPU
+// in children the kernel reaped itself (SIGCHLD ignored) was AC at "cpu 0.012 s".
 TEST(MemfdUnderRlimits, RunVerboseSaysWhatIsCountedRefusedAndNotCounted) {
   const JudgeRun run =
       run_judge({"run", "--trust", "-v", (package_root() / "testdata" / "sample" / "1.in").string(),
                  "--", (bin_dir() / "test_player").string(), "correct", "v"},
                 in_package({{"ENTRAPMENT_LIMITS", "rlimit"}}));
-  for (const char* said : {"counted on a best-effort basis",
-                           "page tables, the records of its mappings", "the shared objects it maps",
-                           "no memfds (memfd_create answers ENOSYS), shared anonymous "
-                           "memory, System V IPC",
-                           "what its /tmp and /dev/shm hold (their data, and 1 KiB a file",
-                           "each pipe and socket it holds open at the most its buffers may hold",
-                           "pipes and sockets in flight between its processes"})
+  for (const char* said :
+       {"counted on a best-effort basis", "page tables, the records of its mappings",
+        "the shared objects it maps",
+        "no memfds (memfd_create answers ENOSYS), shared anonymous "
+        "memory, System V IPC",
+        "what its /tmp and /dev/shm hold (their data, and 1 KiB a file",
+        "each pipe and socket it holds open at the most its buffers may hold",
+        "no descriptor in flight (sendmsg refused", "no thread with a descriptor table of its own"})
     EXPECT_NE(run.out.find(said), std::string::npos) << said << "\n" << run.out << run.err;
   EXPECT_NE(run.out.find("SIGCHLD keeps its default action, so that the kernel reaps no child"),
             std::string::npos)

@@ -308,6 +308,10 @@ const Hostile kHostile[] = {
     // under rlimits each fdinfo file held open counts at the longest epoll text a look saw, or
     // what was read from it.
     {"fdinfo-buffers", Verdict::MLE, false, 32, 0, 0, 0, "", 0, 0, 0, false, 1024},
+    // The same, each fdinfo file sent in flight (SCM_RIGHTS) and closed: in no process's table
+    // (red team: 294 MiB under 256, AC at "mem 102.9 MiB" under rlimits). Under rlimits the
+    // filter refuses sendmsg, and the files stay where the looks count them.
+    {"fdinfo-in-flight", Verdict::MLE, false, 32, 0, 0, 0, "", 0, 0, 0, false, 1024},
     // Finding the package through /proc/PID/cwd, writing into it, signalling the judge.
     {"attack-judge", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0, true},
     // Tracing (ptrace) or reading the environment of any process it sees: the judge's, another
@@ -414,6 +418,11 @@ const Hostile kClosedByTheFilter[] = {
     // counted at the most it may hold; a control group is charged with what they hold.
     {"pipes-summed", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
     {"sockets-summed", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 192 MiB under 64 MiB in socket pairs filled by threads, each in a descriptor table of its
+    // own, which no look read (/proc/PID/fd is the main thread's; red team: 32 threads, 2476
+    // MiB under 256, AC at "mem 203 MiB" under rlimits). Under rlimits the filter keeps each
+    // thread in its process's table; a control group is charged with what they hold.
+    {"thread-fd-tables", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
     // 192 MiB under 64 MiB in AF_UNIX datagram receivers, each queueing a full send buffer
     // from each of 11 senders that closed, most of them in flight (red team: 150 receivers, 415
     // MiB of slab under 64 MiB, AC at "mem 31 MiB" under rlimits). Under rlimits the filter

@@ -73,6 +73,12 @@
 //   fdinfo-buffers  reads the fdinfo of an epoll of 52,000 registrations 58 times (4 MiB each
 //                   a file), keeps the files open, closes the epoll, holds them 1 s; then plays
 //                   (argv[3] "not-dumpable": made so first)
+//   fdinfo-in-flight  the same, each file sent in flight (SCM_RIGHTS) on a socket pair it keeps
+//                   and closed, where it may
+//   thread-fd-tables  holds 3 x argv[3] MiB in AF_UNIX socket pairs no one reads, filled by
+//                   threads one after another, each in a descriptor table of its own (unshare
+//                   CLONE_FILES) where it may; the rest as memory of its own; holds it 1.1 s,
+//                   then plays
 //   burst-together  three children hold 100 MiB each at once (each holds its block until all
 //                   three are written) for 0.1 s, free it and exit; it waits for them, then
 //                   plays: 300 MiB held at once, 100 MiB each at its peak
@@ -707,6 +713,59 @@ std::pair<long, std::size_t> held_by_children(int count, OpenOne open_one) {
   return {held, children.size()};
 }
 
+// An epoll of `count` registrations: eventfds held open in [first, split) are each registered
+// under every number in [split, limit) (a dup there, closed at once: a registration outlives
+// it); a child (one of `keepers`) keeps each round's eventfds alive. -1 where it cannot.
+int epoll_with_registrations(long count, std::vector<pid_t>& keepers) {
+  rlimit files{};
+  getrlimit(RLIMIT_NOFILE, &files);
+  const int limit = static_cast<int>(std::min<rlim_t>(files.rlim_cur, 1024));
+  const int epoll = epoll_create1(0);
+  if (epoll < 0) return -1;
+  const int first = epoll + 1, split = first + (limit - first) / 2;
+  for (long registered = 0; registered < count;) {
+    for (int fd = first; fd < split; ++fd) {
+      const int event = eventfd(0, 0);
+      if (event != fd && (dup2(event, fd) != fd || close(event) != 0)) return -1;
+    }
+    for (int fd = first; fd < split && registered < count; ++fd)
+      for (int number = split; number < limit && registered < count; ++number, ++registered) {
+        epoll_event wanted{};
+        wanted.events = EPOLLIN;
+        if (dup2(fd, number) != number || epoll_ctl(epoll, EPOLL_CTL_ADD, number, &wanted) != 0)
+          return -1;
+        close(number);
+      }
+    const pid_t keeper = fork();
+    if (keeper == 0) {
+      close(epoll);
+      for (;;) pause();
+    }
+    keepers.push_back(keeper);
+    for (int fd = first; fd < split; ++fd) close(fd);
+  }
+  return epoll;
+}
+
+// Sends descriptor `fd` on socket `carrier` (SCM_RIGHTS, with a byte): in flight, in no
+// process's table, until someone reads it. Whether it was sent.
+bool send_descriptor(int carrier, int fd) {
+  char byte = 0;
+  iovec one{&byte, 1};
+  alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  msghdr message{};
+  message.msg_iov = &one;
+  message.msg_iovlen = 1;
+  message.msg_control = control;
+  message.msg_controllen = sizeof control;
+  cmsghdr* header = CMSG_FIRSTHDR(&message);
+  header->cmsg_level = SOL_SOCKET;
+  header->cmsg_type = SCM_RIGHTS;
+  header->cmsg_len = CMSG_LEN(sizeof(int));
+  std::memcpy(CMSG_DATA(header), &fd, sizeof fd);
+  return sendmsg(carrier, &message, MSG_DONTWAIT) == 1;
+}
+
 // Up to `count` children, one after another, each holding what `fill(held)` makes it hold and
 // returns (`held`: what those before it hold), until `wanted` is held or one holds nothing
 // (refused at once: every other child would be), or one ends without saying (the OOM killer
@@ -1289,20 +1348,7 @@ int main(int argc, char** argv) {
         held += sent;
       }
       if (in_flight) {
-        char byte = 0;
-        iovec one{&byte, 1};
-        alignas(cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-        msghdr message{};
-        message.msg_iov = &one;
-        message.msg_iovlen = 1;
-        message.msg_control = control;
-        message.msg_controllen = sizeof control;
-        cmsghdr* header = CMSG_FIRSTHDR(&message);
-        header->cmsg_level = SOL_SOCKET;
-        header->cmsg_type = SCM_RIGHTS;
-        header->cmsg_len = CMSG_LEN(sizeof(int));
-        std::memcpy(CMSG_DATA(header), &receiver, sizeof receiver);
-        in_flight = sendmsg(carrier[0], &message, MSG_DONTWAIT) == 1;
+        in_flight = send_descriptor(carrier[0], receiver);
         if (in_flight) close(receiver);
       }
     }
@@ -1753,47 +1799,56 @@ int main(int argc, char** argv) {
     munmap(block, size);
     write_file("/proc/self/clear_refs", "5");  // refused where the box refuses writes to /proc
     play();
-  } else if (mode == "fdinfo-buffers") {
-    // 52,000 registrations in one epoll: eventfds held open in [first, split) are each
-    // registered under every number in [split, limit) (a dup there, closed at once); a child
-    // keeps each round's eventfds alive. Then 58 reads of the epoll's fdinfo, one line a
-    // registration, each file kept open, and the epoll and the children gone.
-    if (argc > 3 && std::string(argv[3]) == "not-dumpable") prctl(PR_SET_DUMPABLE, 0);
-    rlimit files{};
-    getrlimit(RLIMIT_NOFILE, &files);
-    const int limit = static_cast<int>(std::min<rlim_t>(files.rlim_cur, 1024));
-    const int epoll = epoll_create1(0);
-    if (epoll < 0) return 1;
-    const int first = epoll + 1, split = first + (limit - first) / 2;
-    std::vector<pid_t> keepers;
-    for (long registered = 0; registered < 52000;) {
-      for (int fd = first; fd < split; ++fd) {
-        const int event = eventfd(0, 0);
-        if (event != fd && (dup2(event, fd) != fd || close(event) != 0)) return 1;
-      }
-      for (int fd = first; fd < split && registered < 52000; ++fd)
-        for (int number = split; number < limit && registered < 52000; ++number, ++registered) {
-          epoll_event wanted{};
-          wanted.events = EPOLLIN;
-          if (dup2(fd, number) != number || epoll_ctl(epoll, EPOLL_CTL_ADD, number, &wanted) != 0)
-            return 1;
-          close(number);
+  } else if (mode == "thread-fd-tables") {
+    // One thread after another, each with a descriptor table of its own where it may (unshare
+    // CLONE_FILES; else the process's), fills AF_UNIX socket pairs no one reads until its table
+    // is full or 3 x argv[3] MiB are held; the rest as memory of its own.
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    std::atomic<long> held{0};
+    std::atomic<int> finished{0};
+    for (int thread = 0; thread < 64 && held < wanted; ++thread) {
+      const long before = held;
+      std::thread([&held, &finished, wanted, thread] {
+        const bool own = unshare(CLONE_FILES) == 0;
+        static char block[1 << 16];
+        long mine = 0;
+        for (int ends[2]; held + mine < wanted && socketpair(AF_UNIX, SOCK_STREAM, 0, ends) == 0;) {
+          fcntl(ends[1], F_SETFL, O_NONBLOCK);
+          for (ssize_t n; (n = write(ends[1], block, sizeof block)) > 0;) mine += n;
         }
-      const pid_t keeper = fork();
-      if (keeper == 0) {
-        close(epoll);
-        for (;;) pause();
-      }
-      keepers.push_back(keeper);
-      for (int fd = first; fd < split; ++fd) close(fd);
+        if (thread == 0) std::fprintf(stderr, "a table of its own: %s\n", own ? "yes" : "no");
+        held += mine;
+        ++finished;
+        for (;;) pause();  // its table stays until the process is gone
+      }).detach();
+      while (finished <= thread) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      if (held == before) break;  // its table, or the process's, is full
     }
+    hold_then_play(held, wanted, "socket pairs of threads");
+  } else if (mode == "fdinfo-buffers" || mode == "fdinfo-in-flight") {
+    // 58 reads of the fdinfo of an epoll of 52,000 registrations, one line a registration: each
+    // file kept open, or sent in flight (SCM_RIGHTS) on a socket pair it keeps and closed; then
+    // the epoll and its keepers gone.
+    if (argc > 3 && std::string(argv[3]) == "not-dumpable") prctl(PR_SET_DUMPABLE, 0);
+    const bool in_flight = mode == "fdinfo-in-flight";
+    int carrier[2];
+    if (in_flight && socketpair(AF_UNIX, SOCK_STREAM, 0, carrier) != 0) return 1;
+    std::vector<pid_t> keepers;
+    const int epoll = epoll_with_registrations(52000, keepers);
+    if (epoll < 0) return 1;
     const std::string fdinfo = "/proc/self/fdinfo/" + std::to_string(epoll);
     static char text[1 << 16];
-    for (int i = 0; i < 58; ++i) {  // each read to its end, and kept open
+    int sent = 0;
+    for (int i = 0; i < 58; ++i) {  // each read to its end
       const int fd = open(fdinfo.c_str(), O_RDONLY);
       while (fd >= 0 && read(fd, text, sizeof text) > 0) {
       }
+      if (fd >= 0 && in_flight && send_descriptor(carrier[0], fd)) {
+        close(fd);
+        ++sent;
+      }
     }
+    if (in_flight) std::fprintf(stderr, "%d fdinfo files in flight\n", sent);
     close(epoll);
     for (pid_t keeper : keepers) kill(keeper, SIGKILL);
     while (wait(nullptr) > 0) {
