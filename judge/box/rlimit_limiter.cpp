@@ -358,7 +358,8 @@ class RlimitLimiter : public Limiter {
 
   void remember_before_kill() override {
     // A process killed with the sandbox's PID namespace is reaped by a dying init that ignores
-    // SIGCHLD: its usage would be lost, so the stopped tree is measured first.
+    // SIGCHLD, its usage lost: kill_all() kills the init last, and the stopped tree measured
+    // first is the least the run used, should a process outlast the wait for its reaping.
     reaped_before_kill_ = seconds_of(reaped_so_far());
     before_kill_ = tree_.sample(main_, starters_);
     peak_kib_ = std::max(peak_kib_, before_kill_.peak_kib);
@@ -370,7 +371,29 @@ class RlimitLimiter : public Limiter {
     look_at_memory(before_kill_, reaped_before_kill_ + before_kill_.cpu_s, 0.05);
   }
 
+  // The run's own processes first, while the sandbox's starters (the PID namespace's init, and
+  // bwrap) live on to reap each, which takes its CPU time into their usage and the box's, to the
+  // microsecond; then whatever is left. A process killed with the init is reaped by the dying
+  // init, which ignores SIGCHLD: its time goes to no one, and a look had read it in clock ticks,
+  // rounded down in each field (red team: 240 zombies of 18 ms each, a holder's, 4.4 s of CPU
+  // hidden so, "cpu 3.9 s" for 7.4, AC).
   void kill_all() override {
+    const auto starter = [this](const ProcEntry& p) {
+      return (starters_ >= 1 && p.pid == main_) || (starters_ >= 2 && p.ppid == main_);
+    };
+    for (int attempt = 0; starters_ > 0 && attempt < 200; ++attempt) {
+      bool left = false;
+      for (const ProcEntry& p : tree_.members()) {
+        if (starter(p)) {
+          if (p.state != 'Z') ::kill(p.pid, SIGCONT);  // stopped with the rest: to reap them
+          continue;
+        }
+        left = true;  // or a zombie its reaper has yet to take
+        if (p.state != 'Z') ::kill(p.pid, SIGKILL);
+      }
+      if (!left) break;
+      ::usleep(attempt < 20 ? 1000 : 10000);
+    }
     for (int attempt = 0; attempt < 300; ++attempt) {
       bool alive = false;
       for (const ProcEntry& p : tree_.members())

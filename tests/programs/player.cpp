@@ -106,6 +106,8 @@
 //                   waits for them, then plays
 //   nocldwait-workers  the same with a handler for SIGCHLD and SA_NOCLDWAIT (the kernel reaps
 //                   them as well)
+//   zombie-ticks    a child forks 240 burners of 9 ms of CPU time each (under a clock tick in
+//                   their stat) and keeps them as zombies; then it plays (2.2 s of CPU in all)
 //   sigchld-handler  sets a handler for SIGCHLD (as Go's runtime does for every signal), fails
 //                   if that call fails, forks a child that exits, waits for it, then plays
 //   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
@@ -1115,6 +1117,38 @@ int main(int argc, char** argv) {
       if (i % 2) wait(nullptr);  // ECHILD once both are gone (SIGCHLD ignored)
     }
     wait(nullptr);
+    play();
+  } else if (mode == "zombie-ticks") {
+    // A holder forks 240 burners of 9 ms of CPU time each, under a clock tick in each field of
+    // their stat (which rounds down), and never reaps them; once all are zombies it says so and
+    // waits, and the program plays. The run's end kills the holder with them.
+    int made[2];
+    if (pipe(made) != 0) return 1;
+    const pid_t holder = fork();
+    if (holder == 0) {
+      close(made[0]);
+      std::vector<pid_t> burners;
+      for (int i = 0; i < 240; ++i) {
+        const pid_t burner = fork();
+        if (burner == 0) {
+          burn(0.009);
+          _exit(0);
+        }
+        if (burner < 0) break;
+        burners.push_back(burner);
+      }
+      for (const pid_t burner : burners) {  // each ended, left a zombie (WNOWAIT)
+        siginfo_t info{};
+        waitid(P_PID, static_cast<id_t>(burner), &info, WEXITED | WNOWAIT);
+      }
+      std::fprintf(stderr, "%zu zombies of 9 ms each\n", burners.size());
+      close(made[1]);
+      for (;;) pause();
+    }
+    close(made[1]);
+    char byte;
+    while (read(made[0], &byte, 1) > 0) {
+    }
     play();
   } else if (mode == "userns-tmpfs") {
     const std::size_t mib = 3 * (argc > 3 ? std::strtoul(argv[3], nullptr, 10) : 64);
