@@ -135,10 +135,6 @@ class MemoryLooks {
   struct Held {
     long long kib = 0;
     bool detailed = true;
-    // Of it, what the processes looked at in detail and the rest hold, no process counted by its
-    // resident set: the least the tree held, whatever it shares (a proportional set counts a
-    // page shared with a process not looked at for a share of it only).
-    long long least_kib = 0;
     // Of it, what descriptors keep in the kernel's buffers (epoll registrations, files of /proc
     // and /sys read): exact bounds, counted at every look.
     long long descriptors_kib = 0;
@@ -150,7 +146,6 @@ class MemoryLooks {
             const std::set<dev_t>& counted_apart) {
     refresh(holders, budget_s);
     Held held;
-    long long undetailed_kib = 0;
     // Each object counted once, whoever holds it, at the most any holder showed.
     std::map<std::pair<dev_t, ino_t>, long long> objects;
     std::vector<pid_t> counted;  // whose address space is counted
@@ -169,7 +164,6 @@ class MemoryLooks {
       const auto it = details_.find(p.pid);
       if (it == details_.end() || it->second.start != p.start || it->second.pss_kib < 0) {
         held.kib += p.resident_kib;
-        undetailed_kib += p.resident_kib;
         held.detailed = false;
         continue;
       }
@@ -209,7 +203,6 @@ class MemoryLooks {
     held.descriptors_kib = buffered_bytes / 1024;
     held.kib += held.descriptors_kib;
     for (const ProcEntry& p : holders) held.kib += p.threads * kKibAThread;
-    held.least_kib = held.kib - undetailed_kib;
     return held;
   }
 
@@ -221,49 +214,21 @@ class MemoryLooks {
     long long page_tables_kib = 0;
     std::vector<HeldObject> objects;  // memfds it holds open, shared objects it maps
     double looked_at = 0;
-    unsigned long long minor_faults = 0;  // the process's then
   };
 
   void refresh(const std::vector<ProcEntry>& holders, double budget_s) {
-    // First, whatever the budget, the process looked at before that has written the most pages
-    // since (its minor faults: copies on write included), the one looked at longest ago where
-    // none has; then those never looked at, the smallest address spaces first (each is read
-    // whole, in time that grows with its mappings); then the others, those looked at longest
-    // ago first. Red team: decoys of 65,000 mappings each, forked every 30 ms, always new,
-    // took the budget of every look, and six holders of 90 MiB, looked at once as they started,
-    // were never read again: 540 MiB under 256 MiB, AC.
-    struct Candidate {
-      const ProcEntry* process;
-      bool seen;                 // looked at in detail before
-      unsigned long long grown;  // pages written since (seen), or 0
-      double when;               // when it was last looked at (seen)
-    };
-    std::vector<Candidate> order;
+    std::vector<std::pair<double, const ProcEntry*>> order;
     for (const ProcEntry& p : holders) {
       const auto it = details_.find(p.pid);
-      const bool seen = it != details_.end() && it->second.start == p.start;
-      order.push_back({&p, seen,
-                       seen && p.minor_faults > it->second.minor_faults
-                           ? p.minor_faults - it->second.minor_faults
-                           : 0,
-                       seen ? it->second.looked_at : 0});
+      const bool fresh = it != details_.end() && it->second.start == p.start;
+      order.emplace_back(fresh ? it->second.looked_at : -1.0, &p);
     }
-    std::sort(order.begin(), order.end(), [](const Candidate& a, const Candidate& b) {
-      if (a.seen != b.seen) return !a.seen;
-      return a.seen ? a.when < b.when : a.process->virtual_kib < b.process->virtual_kib;
-    });
-    const auto first =
-        std::min_element(order.begin(), order.end(), [](const Candidate& a, const Candidate& b) {
-          if (a.seen != b.seen) return a.seen;
-          return a.grown != b.grown ? a.grown > b.grown : a.when < b.when;
-        });
-    if (first != order.end() && first->seen) std::rotate(order.begin(), first, first + 1);
+    std::sort(order.begin(), order.end(),
+              [](const auto& a, const auto& b) { return a.first < b.first; });
     const double until = own_cpu_seconds() + budget_s;
-    for (const Candidate& candidate : order) {
-      const ProcEntry* p = candidate.process;
+    for (const auto& [when, p] : order) {
       Detail& detail = details_[p->pid];
       detail.start = p->start;
-      detail.minor_faults = p->minor_faults;
       // A map it cannot read is a zombie's or a process's gone since the tree was read (they
       // hold nothing), or one not dumpable to a box that is not root and owns no user
       // namespace of the run's (red team: 8 such processes held 600-1000 MiB under 256 MiB,
@@ -520,13 +485,8 @@ class RlimitLimiter : public Limiter {
       faults_at_memory_look_[p.pid] = {p.start, p.minor_faults};
     next_memory_look_ = wall_now() + 0.25 * unforeseen();
     last_held_kib_ = held.kib;
-    // The figure is trusted whole where every process was looked at in detail (a resident set
-    // counts pages shared copy-on-write in each sharer), and what was looked at is trusted alone:
-    // processes that keep some process unread at every look hide nothing else.
-    held.least_kib += in_file_systems_kib;
-    most_held_kib_ = std::max(most_held_kib_, held.detailed ? held.kib : held.least_kib);
+    if (held.detailed) most_held_kib_ = std::max(most_held_kib_, held.kib);
     const bool over = (held.detailed && held.kib > limits_.memory_mib * 1024) ||
-                      held.least_kib > limits_.memory_mib * 1024 ||
                       held.descriptors_kib > limits_.memory_mib * 1024;
     memory_over_ = memory_over_ || over;
     return over;

@@ -328,12 +328,6 @@ const Hostile kHostile[] = {
     // 4.4 s so hidden, "cpu 3.9 s" for 7.4, AC under rlimits in a sandbox, where the dying init
     // of the PID namespace ignores SIGCHLD and the kernel reaps them into no one's usage). The
     // box kills the run's own processes first, while the init lives to reap them.
-    // 154 MiB under 64 MiB for 2 s in four holders, each under the limit, while decoys of
-    // 60,000 mappings each, forked every 30 ms, are always new to the box's looks, each of them
-    // longer to read than a look's budget (red team: 540 MiB under 256 in six holders, AC at
-    // "mem 90 MiB" under rlimits, the looks never all detailed). The looks read first the process
-    // that wrote the most since they last read it, and what they read is trusted alone.
-    {"unread-decoys", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 128},
     {"zombie-ticks", Verdict::TLE, false, 0, 1, 0, 0, "", 0, 0, 10, false, 300},
     // Legitimate: a handler for SIGCHLD (Go's runtime sets one for every signal) is set, in
     // the program's eyes.
