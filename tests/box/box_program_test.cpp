@@ -480,33 +480,38 @@ TEST_P(BoxAlone, TheFilterRefusesTcpKeysAndUserNamespaces) {
 // took 7 s of CPU time under a 2 s limit away, "cpu 0.2 s"). Each call below differs from what
 // a rule names only there; refused as the rule says, or, for RLIMIT_CORE and SIGCHLD, answered
 // success and not made.
+// Python's words for a raw system call: call(NUMBER, ARGUMENTS...) is "RESULT ERRNO".
+const std::string kRawCall =
+    "import ctypes\n"
+    "libc = ctypes.CDLL(None, use_errno=True)\n"
+    "def call(number, *arguments):\n"
+    "    ctypes.set_errno(0)\n"
+    "    result = libc.syscall(number, *[ctypes.c_long(a) for a in arguments])\n"
+    "    return '%d %d' % (result, ctypes.get_errno())\n";
+
 TEST_P(BoxAlone, TheFilterReadsThirtyTwoBitArgumentsAsTheKernelDoes) {
   Box b = box();
   const BoxRun run = b.run(
       {"/usr/bin/python3", "-c",
-       "import ctypes, os, resource, socket\n"
-       "libc = ctypes.CDLL(None, use_errno=True)\n"
-       "high = 1 << 32\n"
-       "def call(number, *arguments):\n"
-       "    ctypes.set_errno(0)\n"
-       "    result = libc.syscall(number, *[ctypes.c_long(a) for a in arguments])\n"
-       "    return '%d %d' % (result, ctypes.get_errno())\n"
-       "reader, writer = os.pipe()\n"
-       "print('pipe size', call(72, writer, high | 1031, 1 << 20))\n"  // F_SETPIPE_SZ
-       "print('record lock', call(72, writer, high | 6, 0))\n"         // F_SETLK
-       "pair = socket.socketpair(socket.AF_UNIX)\n"
-       "size = ctypes.c_int(1 << 22)\n"
-       "print('send buffer', call(54, pair[0].fileno(), high | socket.SOL_SOCKET,\n"
-       "      high | socket.SO_SNDBUF, ctypes.addressof(size), 4))\n"
-       "print('own filter', call(317, high | 1, 0, 0))\n"  // seccomp(SET_MODE_FILTER, 0, NULL)
-       "print('own filter by prctl', call(157, high | 22, 2, 0))\n"  // PR_SET_SECCOMP
-       "core = (ctypes.c_ulong * 2)(1 << 30, 1 << 30)\n"
-       "print('core', call(160, high | resource.RLIMIT_CORE, ctypes.addressof(core)),\n"
-       "      resource.getrlimit(resource.RLIMIT_CORE))\n"
-       "ignored = (ctypes.c_ulong * 4)(1, 0, 0, 0)\n"  // SIG_IGN
-       "print('sigchld', call(13, high | 17, ctypes.addressof(ignored), 0, 8))\n"
-       "mask = int(open('/proc/self/status').read().split('SigIgn:')[1].split()[0], 16)\n"
-       "print('sigchld ignored', bool(mask & (1 << 16)))\n"});
+       kRawCall +
+           "import os, resource, socket\n"
+           "high = 1 << 32\n"
+           "reader, writer = os.pipe()\n"
+           "print('pipe size', call(72, writer, high | 1031, 1 << 20))\n"  // F_SETPIPE_SZ
+           "print('record lock', call(72, writer, high | 6, 0))\n"         // F_SETLK
+           "pair = socket.socketpair(socket.AF_UNIX)\n"
+           "size = ctypes.c_int(1 << 22)\n"
+           "print('send buffer', call(54, pair[0].fileno(), high | socket.SOL_SOCKET,\n"
+           "      high | socket.SO_SNDBUF, ctypes.addressof(size), 4))\n"
+           "print('own filter', call(317, high | 1, 0, 0))\n"  // seccomp(SET_MODE_FILTER, 0, NULL)
+           "print('own filter by prctl', call(157, high | 22, 2, 0))\n"  // PR_SET_SECCOMP
+           "core = (ctypes.c_ulong * 2)(1 << 30, 1 << 30)\n"
+           "print('core', call(160, high | resource.RLIMIT_CORE, ctypes.addressof(core)),\n"
+           "      resource.getrlimit(resource.RLIMIT_CORE))\n"
+           "ignored = (ctypes.c_ulong * 4)(1, 0, 0, 0)\n"  // SIG_IGN
+           "print('sigchld', call(13, high | 17, ctypes.addressof(ignored), 0, 8))\n"
+           "mask = int(open('/proc/self/status').read().split('SigIgn:')[1].split()[0], 16)\n"
+           "print('sigchld ignored', bool(mask & (1 << 16)))\n"});
   const bool rlimits = mechanism() == LimitChoice::Rlimit;
   EXPECT_EQ(run.out, std::string("pipe size -1 1\n"
                                  "record lock -1 37\n"
@@ -529,26 +534,22 @@ TEST_P(BoxAlone, TheFilterReadsThirtyTwoBitArgumentsAsTheKernelDoes) {
 // nothing. A control group counts them all: allowed there.
 TEST_P(BoxAlone, UnderRlimitsEveryDescriptorIsInATableTheLooksRead) {
   Box b = box();
-  const BoxRun run =
-      b.run({"/usr/bin/python3", "-c",
-             "import array, ctypes, socket\n"
-             "libc = ctypes.CDLL(None, use_errno=True)\n"
-             "def call(number, *arguments):\n"
-             "    ctypes.set_errno(0)\n"
-             "    result = libc.syscall(number, *[ctypes.c_long(a) for a in arguments])\n"
-             "    return '%d %d' % (result, ctypes.get_errno())\n"
-             "pair = socket.socketpair(socket.AF_UNIX)\n"
-             "try:\n"
-             "    pair[0].sendmsg([b'x'], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,\n"
-             "                              array.array('i', [pair[1].fileno()]))])\n"
-             "    print('in flight')\n"
-             "except PermissionError:\n"
-             "    print('sendmsg refused')\n"
-             "pair[0].send(b'y')\n"
-             "print('sent', pair[1].recv(2) in (b'x', b'xy', b'y'))\n"
-             "print('unshare files', call(272, 0x400))\n"                      // CLONE_FILES
-             "print('thread without files', call(56, 0x10000, 0, 0, 0, 0))\n"  // CLONE_THREAD
-             "print('thread with files', call(56, 0x10400, 0, 0, 0, 0))\n"});  // and CLONE_FILES
+  const BoxRun run = b.run(
+      {"/usr/bin/python3", "-c",
+       kRawCall +
+           "import array, socket\n"
+           "pair = socket.socketpair(socket.AF_UNIX)\n"
+           "try:\n"
+           "    pair[0].sendmsg([b'x'], [(socket.SOL_SOCKET, socket.SCM_RIGHTS,\n"
+           "                              array.array('i', [pair[1].fileno()]))])\n"
+           "    print('in flight')\n"
+           "except PermissionError:\n"
+           "    print('sendmsg refused')\n"
+           "pair[0].send(b'y')\n"
+           "print('sent', pair[1].recv(2) in (b'x', b'xy', b'y'))\n"
+           "print('unshare files', call(272, 0x400))\n"                      // CLONE_FILES
+           "print('thread without files', call(56, 0x10000, 0, 0, 0, 0))\n"  // CLONE_THREAD
+           "print('thread with files', call(56, 0x10400, 0, 0, 0, 0))\n"});  // and CLONE_FILES
   const bool rlimits = !run.record.memory_exact;
   EXPECT_EQ(run.out, std::string(rlimits ? "sendmsg refused\n" : "in flight\n") + "sent True\n" +
                          (rlimits ? "unshare files -1 1\nthread without files -1 1\n"
