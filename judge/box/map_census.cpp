@@ -4,8 +4,10 @@
 #include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
@@ -45,14 +47,30 @@ void take_shared(const std::string& process_dir, unsigned long start, unsigned l
   }
 }
 
-// By PROCMAP_QUERY; false where the kernel has none.
-bool census_by_query(const std::string& process_dir, int maps, MapCensus& census) {
+double monotonic_now() {
+  timespec t{};
+  ::clock_gettime(CLOCK_MONOTONIC, &t);
+  return static_cast<double>(t.tv_sec) + static_cast<double>(t.tv_nsec) / 1e9;
+}
+
+bool past(double deadline) { return deadline > 0 && monotonic_now() > deadline; }
+
+// By PROCMAP_QUERY, from the address `at` on; false where the kernel has none.
+bool census_by_query(const std::string& process_dir, int maps, std::uint64_t at, double deadline,
+                     MapCensus& census) {
   ProcmapQuery query;
-  for (std::uint64_t at = 0;;) {
+  for (long long queried = 0;; ++queried) {
+    if (queried > 0 && queried % 64 == 0 && past(deadline)) {  // 64 at least a call
+      census.resume_at = at;
+      return true;
+    }
     query = ProcmapQuery{};
     query.query_flags = kCoveringOrNext;
     query.query_addr = at;
-    if (::ioctl(maps, kProcmapQuery, &query) != 0) return errno == ENOENT;  // ENOENT: the last
+    if (::ioctl(maps, kProcmapQuery, &query) != 0) {
+      census.resume_at = 0;
+      return errno == ENOENT;  // ENOENT: the last
+    }
     ++census.mappings;
     at = query.vma_end;
     if (!(query.vma_flags & kVmaShared) || query.inode == 0) continue;
@@ -79,28 +97,34 @@ bool census_by_query(const std::string& process_dir, int maps, MapCensus& census
 
 // One line of the maps' text, "START-END PERMS OFFSET MAJOR:MINOR INODE   PATH" (PERMS "rw-s"
 // for a shared mapping): `head`, its start (the path cut), `deleted`: it ends " (deleted)".
-void take_line(const std::string& process_dir, const std::string& head, bool deleted,
-               MapCensus& census) {
-  const std::size_t space = head.find(' ');
-  if (space == std::string::npos) return;
-  ++census.mappings;
-  if (head.size() < space + 5 || head[space + 4] != 's') return;
+// Returns the mapping's end, 0 for no mapping.
+std::uint64_t take_line(const std::string& process_dir, const std::string& head, bool deleted,
+                        MapCensus& census) {
   unsigned long start = 0, stop = 0, major = 0, minor = 0, inode = 0;
-  if (std::sscanf(head.c_str(), "%lx-%lx %*s %*s %lx:%lx %lu", &start, &stop, &major, &minor,
+  const std::size_t space = head.find(' ');
+  if (space == std::string::npos || std::sscanf(head.c_str(), "%lx-%lx", &start, &stop) != 2)
+    return 0;
+  ++census.mappings;
+  if (head.size() >= space + 5 && head[space + 4] == 's' &&
+      std::sscanf(head.c_str(), "%lx-%lx %*s %*s %lx:%lx %lu", &start, &stop, &major, &minor,
                   &inode) == 5 &&
       inode != 0)
     take_shared(process_dir, start, stop, static_cast<dev_t>(makedev(major, minor)),
                 static_cast<ino_t>(inode), deleted, census);
+  return stop;
 }
 
-// From the maps' text, in pieces, each line's start and end kept, up to kMapsTextCap bytes.
-void census_by_text(const std::string& process_dir, int maps, MapCensus& census) {
+// From the maps' text, in pieces, each line's start and end kept, up to kMapsTextCap bytes, or
+// the deadline (where `deadline` is not 0). Returns the end of the last mapping counted.
+std::uint64_t census_by_text(const std::string& process_dir, int maps, double deadline,
+                             MapCensus& census) {
   static constexpr std::size_t kHead = 160;  // past the inode's column
   static const std::string kNoFile = " (deleted)";
   std::string head;
   char tail[16] = {};  // the line's last bytes
   std::size_t length = 0;
   long long read_so_far = 0;
+  std::uint64_t last_end = 0;
   char buffer[1 << 16];
   ssize_t got;
   while ((got = ::read(maps, buffer, sizeof buffer)) > 0) {
@@ -114,28 +138,53 @@ void census_by_text(const std::string& process_dir, int maps, MapCensus& census)
       bool deleted = length >= kNoFile.size();
       for (std::size_t k = 0; deleted && k < kNoFile.size(); ++k)
         deleted = tail[(length - kNoFile.size() + k) % sizeof tail] == kNoFile[k];
-      take_line(process_dir, head, deleted, census);
+      last_end = std::max(last_end, take_line(process_dir, head, deleted, census));
       head.clear();
       length = 0;
     }
     read_so_far += got;
     if (read_so_far >= kMapsTextCap) {
       census.cut = true;
-      return;
+      return last_end;
+    }
+    if (last_end > 0 && past(deadline)) {
+      census.resume_at = last_end;
+      return last_end;
     }
   }
+  return last_end;
 }
 
 }  // namespace
 
-MapCensus map_census_in(const std::string& process_dir) {
-  MapCensus census;
+MapCensus map_census_in(const std::string& process_dir, std::uint64_t from, MapCensus so_far,
+                        double deadline) {
   const int maps = ::open((process_dir + "/maps").c_str(), O_RDONLY | O_CLOEXEC);
-  if (maps < 0) return census;
-  census_by_text(process_dir, maps, census);
-  if (census.cut) {
-    MapCensus queried;
-    if (census_by_query(process_dir, maps, queried)) census = queried;
+  if (maps < 0) return {};
+  MapCensus census;
+  if (from > 0) {  // a census the deadline stopped: on, by PROCMAP_QUERY
+    census = so_far;
+    census.resume_at = 0;
+    if (census_by_query(process_dir, maps, from, deadline, census)) {
+      ::close(maps);
+      return census;
+    }
+    census = MapCensus{};  // no PROCMAP_QUERY after all: the text, whole
+    deadline = 0;
+  }
+  const std::uint64_t last_end = census_by_text(process_dir, maps, deadline, census);
+  if (census.cut || census.resume_at > 0) {
+    // Past the cap or the deadline: on from the last mapping counted, by PROCMAP_QUERY, where
+    // the kernel has it; what was read is all there is where it has not.
+    MapCensus queried = census;
+    queried.cut = false;
+    queried.resume_at = 0;
+    if (census_by_query(process_dir, maps, last_end, deadline, queried)) {
+      census = queried;
+    } else {
+      census.resume_at = 0;
+      census.cut = true;
+    }
   }
   ::close(maps);
   return census;

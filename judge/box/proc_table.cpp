@@ -180,15 +180,25 @@ std::vector<ProcEntry> read_processes_of_users(uid_t first, uid_t last) {
   });
 }
 
-long long own_memory_kib_in(const std::string& dir) {
+namespace {
+
+// The number of KiB after "\nNAME:" in the text of a file of /proc ("Pss:    3000 kB"), or -1.
+long long kib_field(const std::string& text, const std::string& name) {
+  const std::size_t at = text.find("\n" + name + ":");
+  return at == std::string::npos ? -1 : std::atoll(&text[at + name.size() + 2]);
+}
+
+}  // namespace
+
+OwnMemory own_memory_in(const std::string& dir) {
   const std::string rollup = read_proc_file(dir + "/smaps_rollup");
-  const auto field = [&rollup](const std::string& name) -> long long {
-    const std::size_t at = rollup.find("\n" + name + ":");
-    return at == std::string::npos ? -1 : std::atoll(&rollup[at + name.size() + 2]);
-  };
-  const long long pss = field("Pss");
-  if (pss < 0) return -1;
-  return std::max(0LL, pss - std::max(0LL, field("Pss_Shmem"))) + std::max(0LL, field("SwapPss"));
+  OwnMemory own;
+  const long long pss = kib_field(rollup, "Pss");
+  if (pss < 0) return own;
+  own.kib = std::max(0LL, pss - std::max(0LL, kib_field(rollup, "Pss_Shmem"))) +
+            std::max(0LL, kib_field(rollup, "SwapPss"));
+  own.anonymous_share_kib = kib_field(rollup, "Pss_Anon");
+  return own;
 }
 
 std::vector<HeldObject> objects_open_in(const std::string& process_dir,
@@ -218,9 +228,16 @@ std::vector<HeldObject> objects_open_in(const std::string& process_dir,
 }
 
 long long page_tables_kib_in(const std::string& process_dir) {
-  const std::string status = read_proc_file(process_dir + "/status");
-  const std::size_t tables = status.find("\nVmPTE:");
-  return tables == std::string::npos ? 0 : std::atoll(status.c_str() + tables + 7);
+  return std::max(0LL, kib_field(read_proc_file(process_dir + "/status"), "VmPTE"));
+}
+
+long long anonymous_resident_kib_in(const std::string& process_dir) {
+  // statm, in pages: size, resident, shared (file and shmem pages), ...
+  long long size = 0, resident = 0, shared = 0;
+  if (std::sscanf(read_proc_file(process_dir + "/statm").c_str(), "%lld %lld %lld", &size,
+                  &resident, &shared) != 3)
+    return -1;
+  return std::max(0LL, resident - shared) * (::sysconf(_SC_PAGESIZE) / 1024);
 }
 
 namespace {

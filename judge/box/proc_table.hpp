@@ -56,13 +56,20 @@ bool read_proc_status(ProcEntry& entry);
 // Parses the text of /proc/PID/stat into `entry` (not its uid); false when malformed.
 bool parse_proc_stat(const std::string& text, ProcEntry& entry);
 
-// The memory of the process whose /proc directory is `dir` (proc_dir()) from its smaps_rollup,
-// in KiB: its proportional set (Pss: pages shared by several processes count a share each) less
-// its shared memory's (Pss_Shmem: pages of tmpfs files and shared objects, which the looks count
-// as the objects they are), and the share of its private memory in swap (SwapPss: pushed there
-// with MADV_PAGEOUT, 200 MiB held under 64 MiB went uncounted). -1 when it cannot be read. It
-// walks every mapping: costly for a process with many.
-long long own_memory_kib_in(const std::string& dir);
+// What a process's smaps_rollup says of its memory, in KiB, -1 where it cannot be read. It walks
+// every mapping: costly for a process with many.
+struct OwnMemory {
+  // Its proportional set (Pss: pages shared by several processes count a share each) less its
+  // shared memory's (Pss_Shmem: pages of tmpfs files and shared objects, which the looks count
+  // as the objects they are), and the share of its private memory in swap (SwapPss: pushed there
+  // with MADV_PAGEOUT, 200 MiB held under 64 MiB went uncounted).
+  long long kib = -1;
+  // Of its proportional set, the share of its anonymous pages (Pss_Anon; -1 on a kernel older
+  // than 5.10, which does not say): pages that only a fork shares with another process.
+  long long anonymous_share_kib = -1;
+};
+// `dir`: the process's /proc directory (proc_dir()).
+OwnMemory own_memory_in(const std::string& dir);
 
 // An object in memory a process holds (a memfd, a shared object, a pipe or socket's buffers):
 // its device, inode and KiB. Several processes may hold one: it counts once.
@@ -89,6 +96,10 @@ std::vector<HeldObject> objects_open_in(const std::string& process_dir,  // proc
 // up to two pages a page of address space (a page every GiB needs a table of its own, and one
 // above it); 0 when it cannot be read.
 long long page_tables_kib_in(const std::string& process_dir);  // proc_dir()
+
+// The KiB of the process's anonymous resident set now (its statm: resident less file and shmem
+// pages), from its counters, cheaply; -1 when it cannot be read.
+long long anonymous_resident_kib_in(const std::string& process_dir);  // proc_dir()
 
 // What a process's descriptors keep in the kernel's buffers, in no resident set. Cheap enough to
 // read at every look: a link a descriptor, and the fdinfo of the few that need it.

@@ -30,6 +30,7 @@
 #include <set>
 #include <thread>
 
+#include "least_held.hpp"
 #include "limiter_kinds.hpp"
 #include "map_census.hpp"
 #include "process_tree.hpp"
@@ -118,10 +119,15 @@ AddressSpace address_space_of(pid_t pid, const std::vector<pid_t>& others) {
 }
 
 // What the run's processes hold, best effort: each process's resident set from its stat
-// (cheap) and, where time allows, its proportional set, page tables, mappings' records and the
-// objects it holds (costly: a walk through every mapping, twice, and every descriptor), kept per
-// process and refreshed a few processes at a time, those looked at longest ago first, within a
-// budget of the box's own CPU time.
+// (cheap) and, where time allows, the details: its smaps_rollup (its proportional set; a walk
+// through every mapping) and its census (its page tables, its mappings' records and the objects
+// it holds: the maps read whole, and every descriptor), kept per process and refreshed a few
+// processes at a time within a budget of the box's own CPU time. Rollups first, census after,
+// each in turn: a process's turn comes when it was last read (first seen, if never), plus ten
+// times what reading it cost then (what its parent's cost, if never: a fork copies the
+// mappings). Red team: decoys of 65,000 mappings of a file of a 3.8 KiB path, forked every
+// 30 ms, each new to the looks and so read first, took every look's budget: six holders of 90
+// MiB each, read as they started, were never read again, 540 MiB under 256 MiB, AC.
 class MemoryLooks {
  public:
   // `limit_kib`: the run's memory limit, past which counting more tells nothing.
@@ -129,15 +135,17 @@ class MemoryLooks {
       : enough_kib_(limit_kib + 1), buffer_bounds_(buffer_bounds()) {}
 
   // The tree's memory now, in KiB, and whether every process in it has been looked at in
-  // detail: only then can a figure over the limit be trusted (a resident set counts pages it
+  // detail: only then can that figure over the limit be trusted (a resident set counts pages it
   // shares copy-on-write with another process in each of them: 150 MiB shared by two made an
   // MLE under 256).
   struct Held {
     long long kib = 0;
     bool detailed = true;
-    // Of it, what descriptors keep in the kernel's buffers (epoll registrations, files of /proc
-    // and /sys read): exact bounds, counted at every look.
-    long long descriptors_kib = 0;
+    // What the processes surely held, whether or not every one of them was read: their anonymous
+    // memory by the readings least_anonymous_kib() may sum, and what is counted at every look
+    // (what descriptors keep in the kernel's buffers: epoll registrations, files of /proc and
+    // /sys read; threads). Trusted alone: processes slow to read hide nothing else.
+    long long least_kib = 0;
   };
 
   // `counted_apart`: the devices of file systems counted as a whole (the sandbox's tmpfs),
@@ -149,6 +157,7 @@ class MemoryLooks {
     // Each object counted once, whoever holds it, at the most any holder showed.
     std::map<std::pair<dev_t, ino_t>, long long> objects;
     std::vector<pid_t> counted;  // whose address space is counted
+    std::vector<AnonymousReading> readings;
     for (const ProcEntry& p : holders) {
       // Processes in one address space (clone with CLONE_VM, as vfork and posix_spawn make for
       // a moment) each show all of it: it counts once (red team: 150 MiB seen twice, MLE).
@@ -162,7 +171,16 @@ class MemoryLooks {
       if (address_space_of(runs, counted) != AddressSpace::Own) continue;
       counted.push_back(runs);
       const auto it = details_.find(p.pid);
-      if (it == details_.end() || it->second.start != p.start || it->second.pss_kib < 0) {
+      const bool known = it != details_.end() && it->second.start == p.start;
+      if (known && it->second.anonymous_share_kib > 0) {
+        const Detail& detail = it->second;
+        const long long anonymous_now = anonymous_resident_kib_in(proc_dir(p));
+        if (anonymous_now >= 0)
+          readings.push_back(
+              {detail.first_seen, detail.rolled_up_at,
+               detail.anonymous_share_kib - std::max(0LL, detail.anonymous_kib - anonymous_now)});
+      }
+      if (!known || it->second.pss_kib < 0 || it->second.census_at < 0) {
         held.kib += p.resident_kib;
         held.detailed = false;
         continue;
@@ -175,7 +193,7 @@ class MemoryLooks {
         kib = std::max(kib, object.kib);
       }
     }
-    // Pages of a shared object are not in the proportional sets (own_memory_kib_in()).
+    // Pages of a shared object are not in the proportional sets (own_memory_in()).
     for (const auto& [object, kib] : objects) held.kib += kib;
     // What descriptors keep in the kernel's buffers (descriptor_buffers_in()), in every process
     // at every look, not in the budgeted details: a run that holds them and stops working would
@@ -200,63 +218,135 @@ class MemoryLooks {
       for (long long position : held_by_one.fdinfo_positions)
         buffered_bytes += read_buffer_bytes(std::max(position, longest_epoll_text_));
     }
-    held.descriptors_kib = buffered_bytes / 1024;
-    held.kib += held.descriptors_kib;
-    for (const ProcEntry& p : holders) held.kib += p.threads * kKibAThread;
+    long long counted_every_look_kib = buffered_bytes / 1024;
+    for (const ProcEntry& p : holders) counted_every_look_kib += p.threads * kKibAThread;
+    held.kib += counted_every_look_kib;
+    held.least_kib = least_anonymous_kib(readings) + counted_every_look_kib;
     return held;
   }
 
  private:
   struct Detail {
     unsigned long long start = 0;  // the process's start time: with its pid, the process
+    double first_seen = 0;         // when a look first saw it (wall_now())
+    // Its rollup: when (-1: never), what it cost the box, what it said.
+    double rolled_up_at = -1, rollup_cost_s = 0;
     long long pss_kib = -1;
-    long long mappings = 0;  // records of its mappings (map_census_in())
+    long long anonymous_share_kib = -1;  // its share of anonymous pages (Pss_Anon)
+    long long anonymous_kib = 0;         // its anonymous resident set as the rollup was read
     long long page_tables_kib = 0;
+    // Its census: when it was last whole (-1: never), what it found; when one was last read,
+    // what that cost, and where a census the deadline stopped goes on from.
+    double census_at = -1, census_tried_at = -1, census_cost_s = 0;
+    long long mappings = 0;           // records of its mappings (map_census_in())
     std::vector<HeldObject> objects;  // memfds it holds open, shared objects it maps
-    double looked_at = 0;
+    std::uint64_t census_resume_at = 0;
+    MapCensus census_so_far;
   };
 
-  void refresh(const std::vector<ProcEntry>& holders, double budget_s) {
+  // How much later than its last reading a process's turn comes, for each second that reading
+  // cost the box: a process slow to read is read less often, and never holds back the others.
+  static constexpr double kTurnPerCostSecond = 10;
+
+  // Reads, for each process in turn (`when` and `cost` of its detail say when its turn comes),
+  // what `read` reads, until `until` in the box's CPU time: at least one process each look.
+  template <typename When, typename Cost, typename Read>
+  void read_in_turn(const std::vector<ProcEntry>& holders, double until, When when, Cost cost,
+                    Read read) {
     std::vector<std::pair<double, const ProcEntry*>> order;
     for (const ProcEntry& p : holders) {
-      const auto it = details_.find(p.pid);
-      const bool fresh = it != details_.end() && it->second.start == p.start;
-      order.emplace_back(fresh ? it->second.looked_at : -1.0, &p);
+      if (p.state == 'Z') continue;
+      const Detail& detail = details_[p.pid];
+      double turn = when(detail);
+      if (turn < 0) {  // never read: when first seen, at what reading its parent cost
+        turn = detail.first_seen;
+        const auto parent = details_.find(p.ppid);
+        if (parent != details_.end()) turn += kTurnPerCostSecond * cost(parent->second);
+      } else {
+        turn += kTurnPerCostSecond * cost(detail);
+      }
+      order.emplace_back(turn, &p);
     }
     std::sort(order.begin(), order.end(),
               [](const auto& a, const auto& b) { return a.first < b.first; });
-    const double until = own_cpu_seconds() + budget_s;
-    for (const auto& [when, p] : order) {
-      Detail& detail = details_[p->pid];
-      detail.start = p->start;
-      // A map it cannot read is a zombie's or a process's gone since the tree was read (they
-      // hold nothing), or one not dumpable to a box that is not root and owns no user
-      // namespace of the run's (red team: 8 such processes held 600-1000 MiB under 256 MiB,
-      // counted as nothing: AC). Each counts by its resident set now, read again from its
-      // stat, which stays readable: 0 for the first two (the resident set the tree saw was a
-      // child's that shared its parent's pages and then exited: 254 MiB for cow-fork's 150).
-      // Pages it shares count whole there. Not a process still to be looked at, which holds
-      // every decision back (red team: a zombie left beside 4 x 40 MiB under 64 MiB made every
-      // look undetailed; it ran to its end).
-      // A process whose main thread has exited is read through a thread that runs (red team:
-      // five such processes held 250 MiB under 64 MiB, read as nothing: AC).
-      const std::string dir = proc_dir(*p);
-      detail.pss_kib = own_memory_kib_in(dir);
-      if (detail.pss_kib < 0) {
-        ProcEntry now;
-        const bool same = parse_proc_stat(read_proc_file(dir + "/stat"), now) &&
-                          (p->view || now.start == p->start);
-        detail.pss_kib = same ? std::max(0LL, now.resident_kib) : 0;
-      }
-      detail.objects = objects_open_in(dir, buffer_bounds_);
-      MapCensus census = map_census_in(dir);
-      detail.mappings = census.mappings;
-      detail.page_tables_kib = page_tables_kib_in(dir);
-      detail.objects.insert(detail.objects.end(), census.shared_objects.begin(),
-                            census.shared_objects.end());
-      detail.looked_at = wall_now();
+    for (const auto& [turn, p] : order) {
+      const double before = own_cpu_seconds();
+      read(*p, details_[p->pid], before);
       if (own_cpu_seconds() > until) break;
     }
+  }
+
+  void refresh(const std::vector<ProcEntry>& holders, double budget_s) {
+    const double now = wall_now();
+    for (const ProcEntry& p : holders) {
+      Detail& detail = details_[p.pid];
+      if (detail.start != p.start || detail.first_seen == 0) {
+        detail = Detail{};
+        detail.start = p.start;
+        detail.first_seen = now;
+      }
+    }
+    const double started = own_cpu_seconds();
+    // Rollups, within half the budget.
+    read_in_turn(
+        holders, started + budget_s / 2, [](const Detail& d) { return d.rolled_up_at; },
+        [](const Detail& d) { return d.rollup_cost_s; },
+        [this](const ProcEntry& p, Detail& detail, double before) {
+          // A map it cannot read is a zombie's or a process's gone since the tree was read
+          // (they hold nothing), or one not dumpable to a box that is not root and owns no user
+          // namespace of the run's (red team: 8 such processes held 600-1000 MiB under 256 MiB,
+          // counted as nothing: AC). Each counts by its resident set now, read again from its
+          // stat, which stays readable: 0 for the first two (the resident set the tree saw was a
+          // child's that shared its parent's pages and then exited: 254 MiB for cow-fork's
+          // 150). Pages it shares count whole there.
+          // A process whose main thread has exited is read through a thread that runs (red
+          // team: five such processes held 250 MiB under 64 MiB, read as nothing: AC).
+          const std::string dir = proc_dir(p);
+          const long long anonymous_before = anonymous_resident_kib_in(dir);
+          const OwnMemory own = own_memory_in(dir);
+          detail.pss_kib = own.kib;
+          detail.anonymous_share_kib = -1;
+          if (detail.pss_kib < 0) {
+            ProcEntry now;
+            const bool same = parse_proc_stat(read_proc_file(dir + "/stat"), now) &&
+                              (p.view || now.start == p.start);
+            detail.pss_kib = same ? std::max(0LL, now.resident_kib) : 0;
+          } else if (const long long anonymous_after = anonymous_resident_kib_in(dir);
+                     anonymous_before >= 0 && anonymous_after >= 0) {
+            // Its anonymous resident set, the larger of the two read around the rollup: what it
+            // loses from there on is taken off its share (held.least_kib).
+            detail.anonymous_share_kib = own.anonymous_share_kib;
+            detail.anonymous_kib = std::max(anonymous_before, anonymous_after);
+          }
+          detail.page_tables_kib = page_tables_kib_in(dir);
+          detail.rolled_up_at = wall_now();
+          detail.rollup_cost_s = own_cpu_seconds() - before;
+        });
+    // The census, within the rest of it, and each within a deadline of wall-clock time: a
+    // process that changes its memory map keeps its reader waiting (map_census.hpp), and the
+    // run goes unlooked at meanwhile. One the deadline stopped goes on at the process's next turn.
+    const double deadline = wall_now() + std::max(0.02, budget_s);
+    read_in_turn(
+        holders, started + budget_s, [](const Detail& d) { return d.census_tried_at; },
+        [](const Detail& d) { return d.census_cost_s; },
+        [this, deadline](const ProcEntry& p, Detail& detail, double before) {
+          const std::string dir = proc_dir(p);
+          MapCensus census = map_census_in(dir, detail.census_resume_at,
+                                           std::move(detail.census_so_far), deadline);
+          detail.census_tried_at = wall_now();
+          detail.census_cost_s = own_cpu_seconds() - before;
+          detail.census_resume_at = census.resume_at;
+          if (census.resume_at > 0) {
+            detail.census_so_far = std::move(census);
+            return;
+          }
+          detail.census_so_far = MapCensus{};
+          detail.objects = objects_open_in(dir, buffer_bounds_);
+          detail.mappings = census.mappings;
+          detail.objects.insert(detail.objects.end(), census.shared_objects.begin(),
+                                census.shared_objects.end());
+          detail.census_at = detail.census_tried_at;
+        });
   }
 
   long long enough_kib_;
@@ -485,9 +575,12 @@ class RlimitLimiter : public Limiter {
       faults_at_memory_look_[p.pid] = {p.start, p.minor_faults};
     next_memory_look_ = wall_now() + 0.25 * unforeseen();
     last_held_kib_ = held.kib;
-    if (held.detailed) most_held_kib_ = std::max(most_held_kib_, held.kib);
+    // The whole figure is trusted where every process was read in detail (a resident set counts
+    // pages shared copy-on-write in each sharer), the least always.
+    held.least_kib += in_file_systems_kib;
+    most_held_kib_ = std::max(most_held_kib_, held.detailed ? held.kib : held.least_kib);
     const bool over = (held.detailed && held.kib > limits_.memory_mib * 1024) ||
-                      held.descriptors_kib > limits_.memory_mib * 1024;
+                      held.least_kib > limits_.memory_mib * 1024;
     memory_over_ = memory_over_ || over;
     return over;
   }

@@ -1,5 +1,5 @@
 // What the looks under rlimits take from a process's smaps_rollup (box/proc_table.hpp,
-// own_memory_kib_in()), read from files written here as the kernel writes them, and from the
+// own_memory_in()), read from files written here as the kernel writes them, and from the
 // descriptors it holds (objects_open_in()), this test's own.
 #include "box/proc_table.hpp"
 
@@ -14,6 +14,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 namespace entrapment::testing {
 namespace {
@@ -22,10 +23,11 @@ class SmapsRollup : public ::testing::Test {
  protected:
   void SetUp() override { std::filesystem::create_directories(dir_); }
   void TearDown() override { std::filesystem::remove_all(dir_); }
-  long long figure_of(const std::string& rollup) {
+  OwnMemory own_of(const std::string& rollup) {
     std::ofstream(dir_ / "smaps_rollup") << rollup;
-    return own_memory_kib_in(dir_.string());
+    return own_memory_in(dir_.string());
   }
+  long long figure_of(const std::string& rollup) { return own_of(rollup).kib; }
   const std::filesystem::path dir_ =
       std::filesystem::temp_directory_path() / ("smaps-rollup-" + std::to_string(::getpid()));
 };
@@ -41,11 +43,35 @@ TEST_F(SmapsRollup, SharedMemoryLeavesAndSwapJoinTheProportionalSet) {
             3000 - 1200 + 500);
 }
 
-// An older kernel's, without the lines: its proportional set.
+// An older kernel's, without the lines: its proportional set, and no share of anonymous pages.
 TEST_F(SmapsRollup, WithoutTheirLinesItIsTheProportionalSet) {
   EXPECT_EQ(figure_of("55fb-7ffd ---p 00000000 00:00 0 [rollup]\nRss: 4000 kB\nPss: 3000 kB\n"),
             3000);
+  EXPECT_EQ(own_of("55fb-7ffd ---p 00000000 00:00 0 [rollup]\nPss: 3000 kB\n").anonymous_share_kib,
+            -1);
   EXPECT_EQ(figure_of("no rollup here\n"), -1);
+}
+
+// The share of anonymous pages, which the looks' least sums (least_held.hpp).
+TEST_F(SmapsRollup, SaysTheShareOfAnonymousPages) {
+  EXPECT_EQ(own_of("55fb-7ffd ---p 00000000 00:00 0 [rollup]\nRss: 4000 kB\nPss: 3000 kB\n"
+                   "Pss_Anon: 1000 kB\nPss_File: 800 kB\nPss_Shmem: 1200 kB\n")
+                .anonymous_share_kib,
+            1000);
+}
+
+// This process's own figures, read as the looks read them: after it writes 8 MiB of anonymous
+// memory, its anonymous resident set and its share of anonymous pages hold them.
+TEST(OwnMemory, ThisProcessWritingAnonymousMemory) {
+  const std::string self = "/proc/" + std::to_string(::getpid());
+  const long long before = anonymous_resident_kib_in(self);
+  ASSERT_GE(before, 0);
+  std::vector<char> written(8 << 20, 'w');
+  const long long after = anonymous_resident_kib_in(self);
+  EXPECT_GE(after - before, 7 * 1024) << before << " KiB before, " << after << " after";
+  EXPECT_GE(own_memory_in(self).anonymous_share_kib, 7 * 1024);
+  EXPECT_EQ(anonymous_resident_kib_in(self + "/no-such-dir"), -1);
+  EXPECT_GT(written[written.size() / 2], 0);
 }
 
 // The caller's mounts, each with its id and type (the sandbox's builder and the run's Landlock

@@ -328,6 +328,13 @@ const Hostile kHostile[] = {
     // 4.4 s so hidden, "cpu 3.9 s" for 7.4, AC under rlimits in a sandbox, where the dying init
     // of the PID namespace ignores SIGCHLD and the kernel reaps them into no one's usage). The
     // box kills the run's own processes first, while the init lives to reap them.
+    // 540 MiB under 256 MiB for 1 s in six holders, each under the limit, while decoys of
+    // 65,000 mappings each, forked every 30 ms, are always new to the box's looks, each longer to
+    // read than a look's budget (red team: so under rlimits, the looks never all detailed, AC at
+    // "mem 90 MiB"; 256 MiB, where a look at a decoy costs most). Each process's turn to be read
+    // comes by when it was last read and what that cost, what was read is trusted alone, and a
+    // census its deadline stopped goes on at the next turn.
+    {"unread-decoys", Verdict::MLE, false, 0, 0, 0, 0, "", 0, 0, 0, false, 128},
     {"zombie-ticks", Verdict::TLE, false, 0, 1, 0, 0, "", 0, 0, 10, false, 300},
     // Legitimate: a handler for SIGCHLD (Go's runtime sets one for every signal) is set, in
     // the program's eyes.

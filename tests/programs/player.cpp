@@ -106,6 +106,9 @@
 //                   waits for them, then plays
 //   nocldwait-workers  the same with a handler for SIGCHLD and SA_NOCLDWAIT (the kernel reaps
 //                   them as well)
+//   unread-decoys   six holders of 0.35 x argv[3] (256) MiB each hold 2.1 x it together for 1 s
+//                   once all hold, while a spawner of 65,000 mappings forks a decoy every 30 ms
+//                   (each slow for the box to read); then it plays
 //   zombie-ticks    a child forks 240 burners of 9 ms of CPU time each (under a clock tick in
 //                   their stat) and keeps them as zombies; then it plays (2.2 s of CPU in all)
 //   sigchld-handler  sets a handler for SIGCHLD (as Go's runtime does for every signal), fails
@@ -1117,6 +1120,81 @@ int main(int argc, char** argv) {
       if (i % 2) wait(nullptr);  // ECHILD once both are gone (SIGCHLD ignored)
     }
     wait(nullptr);
+    play();
+  } else if (mode == "unread-decoys") {
+    // A spawner maps a file deep in its /tmp 65,000 times (slow to read: each mapping walked)
+    // and forks a decoy every 30 ms that lives 250 ms, always one the box has not read; six
+    // holders of 0.35 x argv[3] MiB each, each under the limit, hold 2.1 x the limit together
+    // for 1 s once all hold; then all go, and it plays.
+    const long each = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 256) * 35 / 100;
+    int ready[2], stop[2];
+    if (pipe(ready) != 0 || pipe(stop) != 0) return 1;
+    const pid_t spawner = fork();
+    if (spawner == 0) {
+      close(ready[0]);
+      close(stop[1]);
+      if (nice(15) < 0) _exit(1);  // the holders fill first
+      // Its path 3.8 KiB long: the maps' text, past 8 MiB, is then read mapping by mapping.
+      const char* tmp = std::getenv("TMPDIR");
+      int directory = open(tmp ? tmp : "/tmp", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+      const std::string name(200, 'd');
+      for (int depth = 0; depth < 19 && directory >= 0; ++depth) {
+        mkdirat(directory, name.c_str(), 0700);
+        const int below = openat(directory, name.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+        close(directory);
+        directory = below;
+      }
+      const int file = openat(directory, "mapped", O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+      if (file < 0 || ftruncate(file, 4096) != 0) _exit(1);
+      close(directory);
+      for (int i = 0; i < 65000; ++i)
+        if (mmap(nullptr, 4096, PROT_READ, MAP_PRIVATE, file, 0) == MAP_FAILED) break;
+      close(file);
+      fcntl(stop[0], F_SETFL, O_NONBLOCK);
+      for (int made = 0;; ++made) {
+        const pid_t decoy = fork();
+        if (decoy == 0) {
+          usleep(250000);
+          _exit(0);
+        }
+        if (made == 3) close(ready[1]);
+        usleep(30000);
+        while (waitpid(-1, nullptr, WNOHANG) > 0) {
+        }
+        char byte;
+        if (read(stop[0], &byte, 1) == 0) break;
+      }
+      while (wait(nullptr) > 0) {
+      }
+      _exit(0);
+    }
+    close(ready[1]);
+    close(stop[0]);
+    char byte;
+    while (read(ready[0], &byte, 1) > 0) {
+    }
+    // The second counts from when all hold: writing took 1.5 s beside two busy processes.
+    int full[2];
+    if (pipe(full) != 0) return 1;
+    std::vector<pid_t> holders;
+    for (int i = 0; i < 6; ++i) {
+      const pid_t holder = fork();
+      if (holder == 0) {
+        hold(each);
+        if (write(full[1], "f", 1) != 1) _exit(1);
+        close(full[1]);
+        for (;;) pause();
+      }
+      holders.push_back(holder);
+    }
+    close(full[1]);  // a holder the kernel killed writes nothing: the wait ends with the last
+    for (int filled = 0; filled < 6 && read(full[0], &byte, 1) == 1; ++filled) {
+    }
+    std::this_thread::sleep_for(std::chrono::seconds(1));
+    for (const pid_t holder : holders) kill(holder, SIGKILL);
+    for (const pid_t holder : holders) waitpid(holder, nullptr, 0);
+    close(stop[1]);
+    waitpid(spawner, nullptr, 0);
     play();
   } else if (mode == "zombie-ticks") {
     // A holder forks 240 burners of 9 ms of CPU time each, under a clock tick in each field of
