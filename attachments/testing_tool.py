@@ -61,6 +61,7 @@ import argparse
 import os
 import random
 import select
+import signal
 import subprocess
 import sys
 import time
@@ -705,10 +706,14 @@ def main():
             process.kill()
             process.wait()
         else:
-            try:
-                process.stdin.close()
-            except OSError:
-                pass
+            # Its input ends; after a wrong answer the tool reads no more of its output either:
+            # a program still writing ends with SIGPIPE then, not by the kill at the time limit.
+            ends = [process.stdin] if verdict == "Accepted" else [process.stdin, process.stdout]
+            for end in ends:
+                try:
+                    end.close()
+                except OSError:
+                    pass
             try:
                 status = process.wait(timeout=max(0.5, deadline - time.monotonic()))
             except subprocess.TimeoutExpired:
@@ -723,7 +728,11 @@ def main():
         print("Interrupted (Ctrl-C) %s, while the judge waited for %s; the interaction so far is "
               "above." % (judge.where(), judge.waiting_for), flush=True)
         return 130
-    if status is not None and status < 0:
+    sigpipe = getattr(signal, "SIGPIPE", None)  # none on Windows
+    if status is not None and sigpipe is not None and status == -sigpipe and verdict != "Accepted":
+        print("Your program was killed by signal %d (SIGPIPE): it wrote after the tool had "
+              "stopped reading." % -status)
+    elif status is not None and status < 0:
         print("Your program was killed by signal %d." % -status)
     elif status is not None:
         print("Your program exited with status %d." % status)

@@ -214,6 +214,21 @@ TEST(TestingTool, ARejectedProofIsQuotedAsItsProtocolLine) {
   EXPECT_EQ(text.find('['), std::string::npos) << text;
 }
 
+// After a wrong answer the tool reads no more: a program that goes on writing is ended by
+// SIGPIPE at once, not killed at the time limit (a blank-line flood waited out all of its 10 s).
+TEST(TestingTool, AProgramStillWritingAfterAWrongAnswerEndsAtOnce) {
+  const TempDir scratch("entrapment-tool");
+  const std::string out = (scratch.path / "out").string();
+  EXPECT_EQ(shell(tool_command() + " -t 20 -b '2 0' /bin/sh -c 'echo Nobody; exec yes junk' > " +
+                  shell_quote(out)),
+            1);
+  const std::string text = read_text(out);
+  EXPECT_NE(text.find("Wrong Answer: "), std::string::npos) << text;
+  EXPECT_NE(text.find("killed by signal 13 (SIGPIPE): it wrote after the tool had stopped reading"),
+            std::string::npos)
+      << text;
+}
+
 // The program runs with a clean environment: PYTHONUNBUFFERED in the user's (set by IDEs and
 // many shells' setups) made a Python program that never flushes pass here and fail under the
 // judge. With it removed, such a program waits for the judge as it would there.
