@@ -227,17 +227,12 @@ std::vector<HeldObject> objects_open_in(const std::string& process_dir,
   return held;
 }
 
-long long page_tables_kib_in(const std::string& process_dir) {
-  return std::max(0LL, kib_field(read_proc_file(process_dir + "/status"), "VmPTE"));
-}
-
-long long anonymous_resident_kib_in(const std::string& process_dir) {
-  // statm, in pages: size, resident, shared (file and shmem pages), ...
-  long long size = 0, resident = 0, shared = 0;
-  if (std::sscanf(read_proc_file(process_dir + "/statm").c_str(), "%lld %lld %lld", &size,
-                  &resident, &shared) != 3)
-    return -1;
-  return std::max(0LL, resident - shared) * (::sysconf(_SC_PAGESIZE) / 1024);
+StatusMemory status_memory_in(const std::string& process_dir) {
+  const std::string status = read_proc_file(process_dir + "/status");
+  StatusMemory memory;
+  memory.anonymous_kib = kib_field(status, "RssAnon");
+  memory.page_tables_kib = std::max(0LL, kib_field(status, "VmPTE"));
+  return memory;
 }
 
 namespace {

@@ -92,14 +92,15 @@ struct BufferBounds {
 std::vector<HeldObject> objects_open_in(const std::string& process_dir,  // proc_dir()
                                         const BufferBounds& bounds);
 
-// The KiB of page tables of the process (VmPTE in its status): kernel memory in no resident set,
-// up to two pages a page of address space (a page every GiB needs a table of its own, and one
-// above it); 0 when it cannot be read.
-long long page_tables_kib_in(const std::string& process_dir);  // proc_dir()
-
-// The KiB of the process's anonymous resident set now (its statm: resident less file and shmem
-// pages), from its counters, cheaply; -1 when it cannot be read.
-long long anonymous_resident_kib_in(const std::string& process_dir);  // proc_dir()
+// What the process's status says of its memory now, in KiB, from its counters (no walk: cheap
+// enough for every process at every look).
+struct StatusMemory {
+  long long anonymous_kib = -1;  // its anonymous resident set (RssAnon); -1: unread
+  // Its page tables (VmPTE): kernel memory in no resident set, up to two pages a page of address
+  // space (a page every GiB needs a table of its own, and one above it); 0 when unread.
+  long long page_tables_kib = 0;
+};
+StatusMemory status_memory_in(const std::string& process_dir);  // proc_dir()
 
 // What a process's descriptors keep in the kernel's buffers, in no resident set. Cheap enough to
 // read at every look: a link a descriptor, and the fdinfo of the few that need it.

@@ -61,16 +61,19 @@ TEST_F(SmapsRollup, SaysTheShareOfAnonymousPages) {
 }
 
 // This process's own figures, read as the looks read them: after it writes 8 MiB of anonymous
-// memory, its anonymous resident set and its share of anonymous pages hold them.
+// memory, its anonymous resident set and its share of anonymous pages hold them; its page tables
+// are some.
 TEST(OwnMemory, ThisProcessWritingAnonymousMemory) {
   const std::string self = "/proc/" + std::to_string(::getpid());
-  const long long before = anonymous_resident_kib_in(self);
-  ASSERT_GE(before, 0);
+  const StatusMemory before = status_memory_in(self);
+  ASSERT_GE(before.anonymous_kib, 0);
   std::vector<char> written(8 << 20, 'w');
-  const long long after = anonymous_resident_kib_in(self);
-  EXPECT_GE(after - before, 7 * 1024) << before << " KiB before, " << after << " after";
+  const StatusMemory after = status_memory_in(self);
+  EXPECT_GE(after.anonymous_kib - before.anonymous_kib, 7 * 1024)
+      << before.anonymous_kib << " KiB before, " << after.anonymous_kib << " after";
+  EXPECT_GT(after.page_tables_kib, 0);
   EXPECT_GE(own_memory_in(self).anonymous_share_kib, 7 * 1024);
-  EXPECT_EQ(anonymous_resident_kib_in(self + "/no-such-dir"), -1);
+  EXPECT_EQ(status_memory_in(self + "/no-such-dir").anonymous_kib, -1);
   EXPECT_GT(written[written.size() / 2], 0);
 }
 

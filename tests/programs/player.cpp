@@ -101,6 +101,8 @@
 //                   waits for it, then plays: 150 MiB in all
 //   clone-vm        holds 150 MiB, makes a child in the same address space (clone CLONE_VM)
 //                   that sleeps 1 s, waits for it, then plays: 150 MiB in all
+//   spawn-helpers   legitimate: holds 0.75 x argv[3] (64) MiB and runs a helper with posix_spawn
+//                   (itself, "helper-exits", which exits at once) again and again for 1.5 s
 //   hidden-workers  ignores SIGCHLD (the kernel reaps its children: their CPU time is in no
 //                   one's resource usage), burns 3 s of CPU in children of 0.1 s, 2 at a time,
 //                   waits for them, then plays
@@ -196,6 +198,7 @@
 //                   permissions alternate: none merges), then children that each hold a copy,
 //                   until there are enough; where it cannot, the rest as memory of its own;
 //                   holds it 15 s (looks at 10,000 mappings a process take a while), then plays
+//   vma-fill-unread  the same, beside a spawner of a tiny child every 40 ms that lives 100 ms
 //   shared-dropped  holds 3 x argv[3] MiB in shared anonymous memory (MAP_SHARED, in children
 //                   of 48 MiB each), each MiB dropped from the page tables once written
 //                   (MADV_DONTNEED: the object keeps it, in no resident set); holds it 1.1 s,
@@ -256,6 +259,7 @@
 #include <pthread.h>
 #include <sched.h>
 #include <signal.h>
+#include <spawn.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #include <sys/inotify.h>
@@ -1103,6 +1107,24 @@ int main(int argc, char** argv) {
     if (child < 0) return 1;
     waitpid(child, nullptr, 0);
     play();
+  } else if (mode == "spawn-helpers") {
+    // Legitimate: 0.75 x argv[3] (64) MiB held, it runs a helper again and again for 1.5 s with
+    // posix_spawn, as system() and popen() do: each child shares its address space until it
+    // runs the helper (this program, which exits at once).
+    const long limit = argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64;
+    allocate(limit * 3 / 4);
+    char helper[] = "helper-exits";
+    char* helper_argv[] = {argv[0], helper, nullptr};
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(1500);
+    while (std::chrono::steady_clock::now() < until) {
+      pid_t child = -1;
+      if (posix_spawn(&child, "/proc/self/exe", nullptr, nullptr, helper_argv, environ) != 0)
+        return 1;
+      waitpid(child, nullptr, 0);
+    }
+    play();
+  } else if (mode == "helper-exits") {
+    return 0;
   } else if (mode == "hidden-workers" || mode == "nocldwait-workers") {
     if (mode == "hidden-workers") {
       signal(SIGCHLD, SIG_IGN);
@@ -1532,7 +1554,24 @@ int main(int argc, char** argv) {
       held += static_cast<long>(huge);
     }
     hold_then_play(held, wanted, "huge pages mapped but for 4 KiB each");
-  } else if (mode == "vma-fill") {
+  } else if (mode == "vma-fill" || mode == "vma-fill-unread") {
+    // vma-fill-unread: first a spawner, which forks a tiny child every 40 ms that lives 100 ms:
+    // some process is always new to the looks, never read.
+    pid_t spawner = -1;
+    if (mode == "vma-fill-unread") {
+      spawner = fork();
+      if (spawner == 0) {
+        for (;;) {
+          if (fork() == 0) {
+            usleep(100000);
+            _exit(0);
+          }
+          usleep(40000);
+          while (waitpid(-1, nullptr, WNOHANG) > 0) {
+          }
+        }
+      }
+    }
     const long limit = (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const long wanted = limit + limit / 2, each = 200;
     rlimit space{};
@@ -1554,6 +1593,10 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "held %ld MiB in %ld mappings a process\n", held >> 20, mappings);
     hold_the_rest(held, wanted);
     std::this_thread::sleep_for(std::chrono::seconds(15));
+    if (spawner > 0) {  // its last child ends within 100 ms
+      kill(spawner, SIGKILL);
+      waitpid(spawner, nullptr, 0);
+    }
     play();
   } else if (mode == "shared-dropped") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
