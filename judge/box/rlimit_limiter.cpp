@@ -252,8 +252,7 @@ class MemoryLooks {
     double census_at = -1, census_tried_at = -1, census_cost_s = 0;
     long long mappings = 0;           // records of its mappings (map_census_in())
     std::vector<HeldObject> objects;  // memfds it holds open, shared objects it maps
-    std::uint64_t census_resume_at = 0;
-    MapCensus census_so_far;
+    MapCensus census_so_far;          // resume_at not 0: one the deadline stopped, so far
   };
 
   // The records of mappings `p` surely has: as many as its last census counted (or the one
@@ -360,11 +359,10 @@ class MemoryLooks {
         [](const Detail& d) { return d.census_cost_s; },
         [this, deadline](const ProcEntry& p, Detail& detail, double before) {
           const std::string dir = proc_dir(p);
-          MapCensus census = map_census_in(dir, detail.census_resume_at,
-                                           std::move(detail.census_so_far), deadline);
+          const std::uint64_t from = detail.census_so_far.resume_at;
+          MapCensus census = map_census_in(dir, from, std::move(detail.census_so_far), deadline);
           detail.census_tried_at = wall_now();
           detail.census_cost_s = own_cpu_seconds() - before;
-          detail.census_resume_at = census.resume_at;
           if (census.resume_at > 0) {
             detail.census_so_far = std::move(census);
             return;
