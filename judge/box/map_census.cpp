@@ -11,6 +11,7 @@
 #include <cerrno>
 #include <cstdint>
 #include <cstdio>
+#include <utility>
 
 namespace entrapment {
 
@@ -157,13 +158,13 @@ std::uint64_t census_by_text(const std::string& process_dir, int maps, double de
 
 }  // namespace
 
-MapCensus map_census_in(const std::string& process_dir, std::uint64_t from, MapCensus so_far,
-                        double deadline) {
+MapCensus map_census_in(const std::string& process_dir, MapCensus so_far, double deadline) {
   const int maps = ::open((process_dir + "/maps").c_str(), O_RDONLY | O_CLOEXEC);
   if (maps < 0) return {};
   MapCensus census;
-  if (from > 0) {  // a census the deadline stopped: on, by PROCMAP_QUERY
-    census = so_far;
+  if (so_far.resume_at > 0) {  // a census the deadline stopped: on, by PROCMAP_QUERY
+    const std::uint64_t from = so_far.resume_at;
+    census = std::move(so_far);
     census.resume_at = 0;
     if (census_by_query(process_dir, maps, from, deadline, census)) {
       ::close(maps);

@@ -31,19 +31,18 @@ struct MapCensus {
   // The maps' text passed the cap before its end, and the kernel has no PROCMAP_QUERY: what
   // was read is all there is.
   bool cut = false;
-  // Not 0: the deadline came before the end, and the census goes on from this address at the
-  // next call (its `from`), what it counted so far kept here.
+  // Not 0: the deadline came before the end; handed back as the next call's `so_far`, the
+  // census goes on from this address, with what it counted so far.
   std::uint64_t resume_at = 0;
 };
 
-// `process_dir`: proc_dir() of the process. `from`: where a census the deadline stopped left off
-// (`so_far`: what it had counted). `deadline`: a time of CLOCK_MONOTONIC, in seconds, or 0 for
+// `process_dir`: proc_dir() of the process. `so_far`: a census the deadline stopped, to go on
+// with (its resume_at), or none. `deadline`: a time of CLOCK_MONOTONIC, in seconds, or 0 for
 // none. Each piece of the maps is read under the process's lock on its memory map, for which
 // the process's own changes to it wait (and the reader for them: a process that forks one of
 // 65,000 mappings every 30 ms kept a look in its census for 2 s of wall-clock time, while the
 // run went unlooked at): a census may take several looks.
-MapCensus map_census_in(const std::string& process_dir, std::uint64_t from = 0,
-                        MapCensus so_far = {}, double deadline = 0);
+MapCensus map_census_in(const std::string& process_dir, MapCensus so_far = {}, double deadline = 0);
 
 // The bytes of a process's maps read at most, where they are read as text.
 constexpr long long kMapsTextCap = 8ll << 20;

@@ -359,8 +359,7 @@ class MemoryLooks {
         [](const Detail& d) { return d.census_cost_s; },
         [this, deadline](const ProcEntry& p, Detail& detail, double before) {
           const std::string dir = proc_dir(p);
-          const std::uint64_t from = detail.census_so_far.resume_at;
-          MapCensus census = map_census_in(dir, from, std::move(detail.census_so_far), deadline);
+          MapCensus census = map_census_in(dir, std::move(detail.census_so_far), deadline);
           detail.census_tried_at = wall_now();
           detail.census_cost_s = own_cpu_seconds() - before;
           if (census.resume_at > 0) {

@@ -75,10 +75,10 @@ TEST(MapCensus, ACensusStoppedByItsDeadlineGoesOnWhereItLeftOff) {
   for (std::size_t i = 1; i < kPages; i += 2)
     ASSERT_EQ(mprotect(pages + i * kPage, kPage, PROT_READ), 0);
   const MapCensus whole = map_census_in("/proc/self");
-  MapCensus census = map_census_in("/proc/self", 0, {}, 1e-9);  // a deadline long past
+  MapCensus census = map_census_in("/proc/self", {}, 1e-9);  // a deadline long past
   int steps = 1;
   for (; census.resume_at != 0 && steps < 1000; ++steps)
-    census = map_census_in("/proc/self", census.resume_at, census, 1e-9);
+    census = map_census_in("/proc/self", census, 1e-9);
   EXPECT_GT(steps, 2) << "each step stopped at its deadline";
   // The steps after the first ask the kernel (PROCMAP_QUERY), which does not name [vsyscall], a
   // page of the kernel's own, no mapping of the process's: the text does, last.
