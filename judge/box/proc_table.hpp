@@ -106,7 +106,8 @@ StatusMemory status_memory_in(const std::string& process_dir);  // proc_dir()
 // read at every look: a link a descriptor, and the fdinfo of the few that need it.
 struct DescriptorBuffers {
   // Registrations in the epoll instances it holds open, up to `enough_registrations` in all:
-  // each is kernel slab, about 200 bytes (an epitem of 128 and its wait-queue entry of 72), and
+  // each is kernel slab, 200 to 280 bytes (an epitem of 128, a wait-queue entry of 72 for each
+  // queue its file's poll waits on: two for a pipe open both ways), and
   // one process made a million of them (a registration, keyed by file and descriptor number,
   // outlives the number's close). An instance held by several processes counts in each.
   long long epoll_registrations = 0;

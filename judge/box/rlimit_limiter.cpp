@@ -64,10 +64,19 @@ double own_cpu_seconds() {
 
 // The kernel's record of one mapping, in no resident set: a vm_area_struct (192 bytes), its
 // share of the tree that finds it (maple nodes of 256 bytes, about ten records each), and for
-// anonymous memory the chains to its anon_vma (64 bytes, one more in each forked generation).
-// One-page mappings copied into 200 children held 627 MiB of slab for 2.8 million records
-// (red team: 235 bytes each).
-constexpr long long kBytesAMappingRecord = 256;
+// anonymous memory written an anon_vma of its own (104) and a chain record to it (64). One-page
+// mappings copied into 200 children held 627 MiB of slab for 2.8 million records (red team:
+// 235 bytes each, none written); written, 350 to 390 each.
+constexpr long long kBytesAMappingRecord = 400;
+
+// A forked copy of an anonymous mapping links to the anon_vma of every generation above it, as
+// long as the process of each lives: a chain record of 64 bytes for each, counted for each of
+// a process's mappings by the generations above it in the run (a chain of D living processes
+// over M mappings holds M x D x D / 2 of them: red team, 400 mappings under 150 generations,
+// 340 MiB of slab at "mem 31 MiB" under 256 MiB). Records the kernel keeps for a generation
+// that has exited are not counted: it links a new generation to such an anon_vma instead of
+// making one, and a chain built and left costs about a microsecond of CPU a record.
+constexpr long long kBytesAChainRecord = 64;
 
 // A socket's buffers at the machine's default (net.core.wmem_default, 212,992 bytes here),
 // which the filter keeps each socket at: what an AF_UNIX socket sent and no one read then takes
@@ -89,8 +98,11 @@ BufferBounds buffer_bounds() {
   return bounds;
 }
 
-// An epoll registration: an epitem of 128 bytes and its wait-queue entry of 72, kernel slab.
-constexpr long long kBytesARegistration = 200;
+// An epoll registration: an epitem of 128 bytes and a wait-queue entry of 72 for each queue its
+// file's poll waits on, kernel slab: two for a pipe or a FIFO open both ways, or a terminal
+// (red team: FIFOs so, 345 MiB of slab under 256 MiB at "mem 240 MiB", counted at 200 bytes;
+// measured, 277 bytes each), one for most files.
+constexpr long long kBytesARegistration = 320;
 
 // The buffer a file of /proc or /sys keeps once read (seq_file): a page, doubled until what one
 // read of it made fits (an fdinfo's whole text).
@@ -149,8 +161,54 @@ class MemoryLooks {
     long long least_kib = 0;
   };
 
+  // Takes in the processes a look found: each new to the looks (its pid, or its start, not
+  // seen before) gets a detail of its own, and its generation in the run: one more than its
+  // parent's, where its parent is of the run, else 0 (the run's first, or a process its parent
+  // left, adopted by the sandbox's reaper). The filter refuses CLONE_PARENT under rlimits, so a
+  // process's parent is the one whose address space it copied. Before held() and
+  // bytes_a_mapping(), at each look.
+  void take_in(const std::vector<ProcEntry>& holders) {
+    const double now = wall_now();
+    std::map<pid_t, const ProcEntry*> by_pid;
+    for (const ProcEntry& p : holders) by_pid[p.pid] = &p;
+    for (const ProcEntry& p : holders) {
+      Detail& detail = details_[p.pid];
+      if (detail.start != p.start || detail.first_seen == 0) {
+        detail = Detail{};
+        detail.start = p.start;
+        detail.first_seen = now;
+        detail.generation = -1;
+      }
+    }
+    for (const ProcEntry& p : holders) {
+      // Up through parents whose generation is yet to be known, then down again.
+      std::vector<Detail*> line;
+      int above = -1;
+      for (const ProcEntry* at = &p; at && line.size() <= holders.size();) {
+        Detail& detail = details_[at->pid];
+        if (detail.generation >= 0) {
+          above = detail.generation;
+          break;
+        }
+        line.push_back(&detail);
+        const auto parent = by_pid.find(at->ppid);
+        at = parent != by_pid.end() && parent->second != at ? parent->second : nullptr;
+      }
+      for (auto it = line.rbegin(); it != line.rend(); ++it) (*it)->generation = ++above;
+    }
+  }
+
+  // What each of `p`'s mappings keeps in the kernel, in bytes (take_in() knew `p`).
+  long long bytes_a_mapping(const ProcEntry& p) const {
+    const auto it = details_.find(p.pid);
+    const int generation = it != details_.end() && it->second.start == p.start
+                               ? std::max(0, it->second.generation)
+                               : 0;
+    return kBytesAMappingRecord + kBytesAChainRecord * generation;
+  }
+
   // `counted_apart`: the devices of file systems counted as a whole (the sandbox's tmpfs),
-  // whose files a process maps are no objects of their own.
+  // whose files a process maps are no objects of their own. After take_in(holders).
   Held held(const std::vector<ProcEntry>& holders, double budget_s,
             const std::set<dev_t>& counted_apart) {
     refresh(holders, budget_s);
@@ -180,7 +238,7 @@ class MemoryLooks {
       // each, beside a stream of new tiny processes that kept every look short of detail).
       const StatusMemory now = status_memory_in(proc_dir(p));
       const long long kernel_kib =
-          now.page_tables_kib + mappings_at_least(p) * kBytesAMappingRecord / 1024;
+          now.page_tables_kib + mappings_at_least(p) * bytes_a_mapping(p) / 1024;
       least_kernel_kib += kernel_kib;
       if (known && it->second.anonymous_share_kib > 0 && now.anonymous_kib >= 0) {
         const Detail& detail = it->second;
@@ -242,6 +300,7 @@ class MemoryLooks {
   struct Detail {
     unsigned long long start = 0;  // the process's start time: with its pid, the process
     double first_seen = 0;         // when a look first saw it (wall_now())
+    int generation = 0;            // its parents of the run above it (take_in())
     // Its rollup: when (-1: never), what it cost the box, what it said.
     double rolled_up_at = -1, rollup_cost_s = 0;
     long long pss_kib = -1;
@@ -306,15 +365,6 @@ class MemoryLooks {
   }
 
   void refresh(const std::vector<ProcEntry>& holders, double budget_s) {
-    const double now = wall_now();
-    for (const ProcEntry& p : holders) {
-      Detail& detail = details_[p.pid];
-      if (detail.start != p.start || detail.first_seen == 0) {
-        detail = Detail{};
-        detail.start = p.start;
-        detail.first_seen = now;
-      }
-    }
     const double started = own_cpu_seconds();
     // Rollups, within half the budget.
     read_in_turn(
@@ -587,9 +637,10 @@ class RlimitLimiter : public Limiter {
     // copied into 200 children took 627 MiB of slab, their maps 10 ms each to read; the run
     // holding them spent no CPU time to budget by). A legitimate program's few processes are
     // each read at every look anyway.
+    memory_.take_in(now.holders);
     long long kernel_could_kib = 0;
     for (const ProcEntry& p : now.holders)
-      kernel_could_kib += p.virtual_kib * 2 + p.virtual_kib / 4 * kBytesAMappingRecord / 1024;
+      kernel_could_kib += p.virtual_kib * 2 + p.virtual_kib / 4 * memory_.bytes_a_mapping(p) / 1024;
     const bool kernel_could_pass = last_held_kib_ + kernel_could_kib > limits_.memory_mib * 1024;
     if (kernel_could_pass) budget = std::max(budget, 0.05);
     const long long in_file_systems_kib = file_systems_kib();

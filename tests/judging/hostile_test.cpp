@@ -533,6 +533,25 @@ const Hostile kKernelObjects[] = {
     // while a process is still to be read whole.
     {"vma-fill-unread", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 256},
 
+    // 96 MiB under 64 MiB in the records that link each forked copy of a written anonymous
+    // mapping to the anon_vma of every generation above it: 64 bytes for each generation, so
+    // that a chain of 60 living processes over 860 one-page mappings holds 1.6 million of them
+    // (red team: 400 mappings under 150 generations, 340 MiB of slab under 256 MiB, AC at "mem
+    // 31 MiB" under rlimits, where each mapping counted once a process). Under rlimits each
+    // mapping counts 64 bytes more for each generation above its process in the run.
+    {"anon-chain", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 100},
+    // The same, each link made with CLONE_PARENT, its maker's sibling: every link's parent is
+    // the first's, and the chain would seem one generation deep. The filter refuses
+    // CLONE_PARENT under rlimits; the links are forked.
+    {"anon-siblings", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 100},
+    // 148 MiB under 128 MiB in epoll registrations on pipes open both ways, about 280 bytes
+    // each (an epitem, and a wait-queue entry for each of the pipe's two queues: red team, FIFOs
+    // opened so, 345 MiB of slab under 256 MiB at "mem 240 MiB" under rlimits, which counted
+    // 200 bytes a registration). Under rlimits each counts at 320 bytes. The limit is one
+    // where the descriptors (RLIMIT_NOFILE: 157) make more registrations than the looks'
+    // bound on their pipes' buffers counts for them.
+    {"epoll-pipes", Verdict::MLE, false, 128, 0, 0, 0, "", 0, 0, 0},
+
     // 192 MiB under 64 MiB in shared anonymous memory whose pages each process dropped from its
     // page tables once written (MADV_DONTNEED), in children (red team: 560 MiB under 64 MiB
     // for 6 s, AC at "mem 4.6 MiB" under rlimits).

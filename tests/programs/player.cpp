@@ -125,9 +125,9 @@
 //   sndbuf-fill     the same, each socket's send buffer set to net.core.wmem_max (SO_SNDBUF)
 //                   first, where it may
 //   epoll-fill      30 children each make as many epoll registrations as their descriptors
-//                   allow (fill_epoll(): about 14,000 of 200 bytes each under 78 descriptors),
-//                   kernel memory in no resident set; held 1 s, then the children are killed
-//                   and it plays (argv[3] "not-dumpable": made so first)
+//                   allow (fill_epoll(): about 14,000 on eventfds, of 200 bytes each, under 78
+//                   descriptors), kernel memory in no resident set; held 1 s, then the
+//                   children are killed and it plays (argv[3] "not-dumpable": made so first)
 //   memfds-at-exit  waits 50 ms (the box's first look), writes 3 x argv[3] MiB into memfds of
 //                   1 MiB, forks a child that holds them too (and waits), plays and exits at
 //                   once: memory held after the box's first look until the run ends. Where
@@ -216,6 +216,17 @@
 //                   as its address space allows a GiB apart, each written and dropped at once
 //                   (8 KiB of page tables a page, in no resident set); where it cannot, the
 //                   rest as memory of its own; holds it 1.1 s, then plays
+//   anon-chain      holds 1.5 x argv[3] MiB in the records that link each forked copy of an
+//                   anonymous mapping to the anon_vma of every generation above it (64 bytes
+//                   each): a chain of 60 living processes over as many written one-page
+//                   mappings as that takes; where it cannot, the rest as memory of its own;
+//                   holds it 1.1 s, then plays
+//   anon-siblings   the same, each link made by clone with CLONE_PARENT (its maker's sibling)
+//                   where it may, else by fork
+//   epoll-pipes     holds 1.2 x argv[3] (128) MiB in epoll registrations on 16 pipes a process,
+//                   each opened for reading and writing at once (about 288 bytes a
+//                   registration), in children; where it cannot, the rest as memory of its
+//                   own; holds it 1.1 s, then plays
 //   seccomp-fill    holds 3 x argv[3] MiB in seccomp filters of one instruction, stacked by
 //                   children until their chains are full (about 5 KiB of kernel memory each);
 //                   where it cannot, the rest as memory of its own; holds it 1.1 s, then plays
@@ -353,26 +364,33 @@ void hold_the_rest(long held, long wanted) {
   if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
 }
 
-// As many epoll registrations as the process's descriptors allow: a third of them epoll
-// instances, a third eventfds, and each pair registered under every other descriptor number, the
-// number closed after (a registration is keyed by file and number, and outlives the close).
+// Up to `most` epoll registrations, as many as the process's descriptors allow: `files` files
+// that `watched()` opens (eventfds: one wait queue each; pipes open both ways: two, for readers
+// and writers), or a third of the descriptors for 0; as many epoll instances as there are
+// descriptor numbers left over them; and each pair registered under every one of those numbers,
+// the number closed after (a registration is keyed by file and number, and outlives the close).
 // Returns how many it made.
-long fill_epoll() {
-  rlimit files{};
-  getrlimit(RLIMIT_NOFILE, &files);
-  const int numbers = static_cast<int>(std::min<rlim_t>(files.rlim_cur, 1024));
-  const int third = (numbers - 8) / 3;
+template <typename Open>
+long fill_epoll(Open watched, int files = 0, long most = 1L << 40) {
+  rlimit descriptors{};
+  getrlimit(RLIMIT_NOFILE, &descriptors);
+  const int numbers = static_cast<int>(std::min<rlim_t>(descriptors.rlim_cur, 1024));
+  const int polls_wanted = files > 0 ? (numbers - 8 - files) / 2 : (numbers - 8) / 3;
+  if (files <= 0) files = (numbers - 8) / 3;
   std::vector<int> polls, events;
   int lowest = 0;
-  for (int i = 0; i < third; ++i) {
+  for (int i = 0; i < files; ++i) {
+    events.push_back(watched());
+    lowest = std::max(lowest, events.back() + 1);
+  }
+  for (int i = 0; i < polls_wanted; ++i) {
     polls.push_back(epoll_create1(0));
-    events.push_back(eventfd(0, 0));
-    lowest = std::max({lowest, polls.back() + 1, events.back() + 1});
+    lowest = std::max(lowest, polls.back() + 1);
   }
   long items = 0;
   for (const int poll : polls)
     for (const int event : events)
-      for (int number = lowest; number < numbers; ++number) {
+      for (int number = lowest; number < numbers && items < most; ++number) {
         if (poll < 0 || event < 0 || dup2(event, number) < 0) continue;
         epoll_event wanted{};
         wanted.events = EPOLLIN;
@@ -380,6 +398,19 @@ long fill_epoll() {
         close(number);
       }
   return items;
+}
+
+int an_eventfd() { return eventfd(0, 0); }
+
+// A pipe opened for reading and writing at once (as a FIFO may be, here through /proc): poll
+// waits on both of its queues, its readers' and its writers'.
+int a_pipe_both_ways() {
+  int ends[2];
+  if (pipe(ends) != 0) return -1;
+  const int both = open(("/proc/self/fd/" + std::to_string(ends[0])).c_str(), O_RDWR);
+  close(ends[0]);
+  close(ends[1]);
+  return both;
 }
 
 // `mib` MiB in transparent huge pages where the machine gives them (one fault for each 2 MiB,
@@ -1027,7 +1058,7 @@ int main(int argc, char** argv) {
       const pid_t pid = fork();
       if (pid == 0) {
         close(ready[0]);
-        const long items = fill_epoll();
+        const long items = fill_epoll(an_eventfd);
         [[maybe_unused]] const ssize_t said = write(ready[1], &items, sizeof items);
         for (;;) pause();
       }
@@ -1682,6 +1713,85 @@ int main(int argc, char** argv) {
     });
     const long held = std::max(0L, made);
     hold_then_play(held, wanted, "page tables");
+  } else if (mode == "anon-chain" || mode == "anon-siblings") {
+    // A chain of processes, each made by the one before and living on, over one-page anonymous
+    // mappings, each written (an anon_vma of its own) and set apart by pages of no access (none
+    // merges): each process's copy of a mapping links to the anon_vma of every generation above
+    // it, a record of 64 bytes each, in no resident set (red team: 400 mappings under 150
+    // generations, 340 MiB of slab at "mem 31 MiB" under rlimits). anon-siblings: each made
+    // with CLONE_PARENT, its maker's sibling (fork where that is refused).
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 19;
+    const long depth = 60, page = 4096;  // within 64 processes
+    const long records_per_mapping = depth * (depth + 1) / 2;
+    const long mappings = wanted / (64 * records_per_mapping) + 1;
+    char* const area = static_cast<char*>(mmap(nullptr, (2 * mappings + 1) * page, PROT_NONE,
+                                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
+    if (area == MAP_FAILED) return 5;
+    for (long i = 0; i < mappings; ++i) {
+      char* const one = area + (2 * i + 1) * page;
+      if (mprotect(one, page, PROT_READ | PROT_WRITE) != 0) return 5;
+      *one = 1;
+    }
+    const auto next_link = [] {
+      if (mode == "anon-siblings") {
+        const long made = syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0);
+        if (made >= 0 || errno != EPERM) return static_cast<pid_t>(made);
+      }
+      return fork();
+    };
+    int ready[2], links[2];
+    if (pipe(ready) != 0 || pipe(links) != 0) return 5;
+    long generations = 1;  // this process's
+    bool first = true;
+    for (; generations < depth; ++generations) {
+      const pid_t child = next_link();
+      if (child < 0) break;
+      if (child > 0) {
+        if (!first) {  // a link of the chain: lives until killed
+          close(ready[1]);
+          close(links[1]);
+          for (;;) pause();
+        }
+        break;
+      }
+      first = false;
+      const pid_t self = getpid();
+      [[maybe_unused]] const ssize_t told = write(links[1], &self, sizeof self);
+      close(ready[0]);
+      close(links[0]);
+    }
+    if (!first) {  // the chain's last: says how deep it is
+      [[maybe_unused]] const ssize_t said = write(ready[1], &generations, sizeof generations);
+      close(links[1]);
+      for (;;) pause();
+    }
+    close(ready[1]);
+    close(links[1]);
+    long made = 1;
+    if (read(ready[0], &made, sizeof made) != sizeof made) made = 1;
+    const long held = mappings * 64 * (made * (made + 1) / 2);
+    std::fprintf(stderr, "held %ld MiB in %ld generations of %ld mappings' chains\n", held >> 20,
+                 made, mappings);
+    hold_the_rest(held, wanted);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    for (pid_t link; read(links[0], &link, sizeof link) == sizeof link;) kill(link, SIGKILL);
+    while (waitpid(-1, nullptr, WNOHANG) > 0) {
+    }
+    play();
+  } else if (mode == "epoll-pipes") {
+    // Epoll registrations on pipes open both ways, about 288 bytes each (an epitem of 128 and
+    // a wait-queue entry of 80 for each of the pipe's two queues), in children (red team:
+    // FIFOs opened for reading and writing, 345 MiB of slab under 256 MiB at "mem 240 MiB"
+    // under rlimits, where the looks counted 200 bytes a registration).
+    // Few pipes, each registered many times: the looks count each pipe held at the most it
+    // may buffer (64 KiB).
+    const long wanted = (6L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 128) << 20) / 5;
+    const long each = 288;
+    const long made = held_by_children_until_gone(64, wanted, [wanted, each](long held_before) {
+      return fill_epoll(a_pipe_both_ways, 16, (wanted - held_before) / each + 1) * each;
+    });
+    const long held = std::max(0L, made);
+    hold_then_play(held, wanted, "epoll registrations on pipes open both ways");
   } else if (mode == "seccomp-fill") {
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
     const long made = held_by_children_until_gone(64, wanted, [](long) {
