@@ -750,7 +750,9 @@ INSTANTIATE_TEST_SUITE_P(Contained, NeighbourTest,
 // stay below the program's, and the program is stopped at its limit. Below the program's, not a
 // fixed fraction of a second: near the limit the box looks at the CPU time every 20 ms of wall
 // clock, so where the program's second of CPU is spread over more time (a busy machine) it
-// looks more often (0.5-0.6 s of the box's for a run of 1 s).
+// looks more often (0.5-0.6 s of the box's for a run of 1 s). Stopped at its CPU limit, or at
+// its memory limit where the looks count the children's copies of the mappings first: some 20
+// of them hold 256 MiB of the kernel's records (about 220 bytes each, none written).
 class CostOfLooksTest : public ModeTest {};
 
 TEST_P(CostOfLooksTest, ManyMappingsCostTheBoxLittle) {
@@ -766,7 +768,8 @@ TEST_P(CostOfLooksTest, ManyMappingsCostTheBoxLittle) {
     return static_cast<double>(u.ru_utime.tv_sec + u.ru_stime.tv_sec) +
            static_cast<double>(u.ru_utime.tv_usec + u.ru_stime.tv_usec) / 1e6;
   };
-  EXPECT_EQ(to_string(result.verdict), std::string("TLE")) << result.message;
+  EXPECT_TRUE(result.verdict == Verdict::TLE || result.verdict == Verdict::MLE)
+      << to_string(result.verdict) << ": " << result.message;
   // (How far past its limit it got depends on how soon a busy machine let the box look: not
   // checked. The box's own CPU time does not depend on that.)
   // The box built with the sanitizers runs its looks 2-3 x slower.
