@@ -141,6 +141,7 @@ std::vector<std::string> sandboxed_command(const std::vector<std::string>& comma
   if (layout.pending_signals)
     argv.insert(argv.end(), {"--pending-signals", std::to_string(layout.pending_signals)});
   if (layout.landlock) argv.push_back("--landlock");
+  if (layout.stay) argv.push_back("--stay");
   if (layout.seccomp_fd >= 0)
     argv.insert(argv.end(), {"--seccomp", std::to_string(layout.seccomp_fd)});
   argv.push_back("--");

@@ -54,6 +54,10 @@ struct SandboxLayout : ViewLayout {
   std::optional<rlim_t> processes;
   rlim_t pending_signals = 0;
   bool landlock = false;  // the run's Landlock domain, entered by the step (landlock.hpp)
+  // The step, the sandbox's init, stays after the program's end until the box kills it, even
+  // with nothing of the run left (drop.hpp): the looks under rlimits read the sandbox's /tmp and
+  // /dev/shm through a process inside it, and bwrap makes them after the box has started it.
+  bool stay = false;
 };
 
 // bwrap's options for `steps` (sandbox_view.hpp), in their order.

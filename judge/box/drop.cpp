@@ -141,13 +141,13 @@ int run_as_init(const InitPlan& plan) {
   // init's exit would end the namespace, and what those processes held with it, before the box's
   // last look (red team: 400 memfds written after the box's first look, held by a child until
   // the program ended within 0.25 s: AC under rlimits). It says so to the box with one more byte
-  // and stays until killed; with nothing left it exits at once.
+  // and stays until killed; with nothing left it exits at once, unless told to stay (plan.stay).
   for (bool said = false;;) {
     int one = 0;
     pid_t pid;
     while ((pid = ::waitpid(-1, &one, WNOHANG)) > 0)
       if (WIFSTOPPED(one)) ::ptrace(PTRACE_DETACH, pid, nullptr, WSTOPSIG(one));
-    if (pid < 0 && errno == ECHILD) break;
+    if (pid < 0 && errno == ECHILD && !plan.stay) break;
     if (!said) {
       said = true;
       const char staying = 's';
@@ -165,7 +165,7 @@ int run_as_init(const InitPlan& plan) {
 
 int run_program_step(int argc, char** argv) {
   long long uid = -1, report = -1, bytes = -1, data = -1, processes = -1, signals = -1, filter = -1;
-  bool landlock = false;
+  bool landlock = false, stay = false;
   int at = 2;
   bool usage = argc < 2 || std::strcmp(argv[1], "--step") != 0;
   for (; !usage && at + 1 < argc && std::strcmp(argv[at], "--") != 0; at += 2) {
@@ -173,6 +173,9 @@ int run_program_step(int argc, char** argv) {
     if (std::strcmp(argv[at], "--landlock") == 0 && !landlock) {
       landlock = true;
       at -= 1;  // a flag: no value
+    } else if (std::strcmp(argv[at], "--stay") == 0 && !stay) {
+      stay = true;
+      at -= 1;
     } else if (std::strcmp(argv[at], "--seccomp") == 0 && filter < 0) {
       usage = (filter = number(value, 3, 1 << 20)) < 0;
     } else if (std::strcmp(argv[at], "--drop-to") == 0 && uid < 0)
@@ -194,7 +197,7 @@ int run_program_step(int argc, char** argv) {
     std::fprintf(stderr,
                  "usage: judge-box --step [--drop-to UID] [--report-to FD] [--address-space "
                  "BYTES] [--data BYTES] [--processes N] [--pending-signals N] [--landlock] "
-                 "[--seccomp FD] -- "
+                 "[--stay] [--seccomp FD] -- "
                  "PROGRAM ARGS...\n");
     return 127;
   }
@@ -224,6 +227,7 @@ int run_program_step(int argc, char** argv) {
   }
   if (report < 0) return become(plan);
   plan.report_fd = static_cast<int>(report);
+  plan.stay = stay;
   return run_as_init(plan);
 }
 

@@ -44,6 +44,9 @@ struct InitPlan {
   // Where a failed start is said (errno, then the step's name), as the box's child says its
   // own; -1: on stderr. The init holds it only until the program's exec closes it.
   int error_pipe = -1;
+  // Stays after the program's end until killed, even with nothing of the run left: the box's
+  // last look reads the sandbox's file systems through it (SandboxLayout::stay).
+  bool stay = false;
 };
 
 // The init's work once it is the run's user: starts the program as its child, reaps what the
@@ -54,8 +57,8 @@ int run_as_init(const InitPlan& plan);
 // argv as judge-box got it: {"judge-box", "--step", ["--drop-to", "UID",] ["--report-to",
 // "FD",] ["--address-space", "BYTES",] ["--data", "BYTES",] ["--processes", "N",]
 // ["--pending-signals", "N",]
-// ["--landlock",] ["--seccomp", "FD",] "--", PROGRAM, ARGS...}. They are RLIMIT_NPROC and
-// RLIMIT_SIGPENDING, set at once (a box that is not root: in bwrap's user namespace, where they
+// ["--landlock",] ["--stay",] ["--seccomp", "FD",] "--", PROGRAM, ARGS...}. They are RLIMIT_NPROC
+// and RLIMIT_SIGPENDING, set at once (a box that is not root: in bwrap's user namespace, where they
 // count the run's alone, this step included), then the run's Landlock domain (landlock.hpp) and
 // the seccomp filter read from FD, in that order: the filter refuses the program Landlock's
 // calls. The address-space and data limits are the program's, set last before its exec: the step

@@ -89,7 +89,8 @@ class Limiter {
   // box's own namespaces (their init, `main` itself), 0 without a sandbox.
   virtual void started(pid_t main, int starters) = 0;
   // The run's own file systems in memory (its sandbox's /tmp and /dev/shm), as paths in its
-  // root: a control group is charged with what they hold; rlimits count their files.
+  // root: a control group is charged with what they hold; rlimits count their files. Said once
+  // the program has started (its sandbox made), after started().
   virtual void own_file_systems(const std::vector<std::string>& paths_in_its_root) {
     (void)paths_in_its_root;
   }

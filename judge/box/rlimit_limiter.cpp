@@ -155,31 +155,48 @@ class MemoryLooks {
     bool detailed = true;
     // What the processes surely held, whether or not every one of them was read: their anonymous
     // memory by the readings least_anonymous_kib() may sum, their page tables and mappings'
-    // records, and what is counted at every look (what descriptors keep in the kernel's
-    // buffers: epoll registrations, files of /proc and /sys read; threads). Trusted alone:
-    // processes slow to read hide nothing else.
+    // records, the objects their census found (pipes, sockets, shared objects), and what is
+    // counted at every look (what descriptors keep in the kernel's buffers: epoll registrations,
+    // files of /proc and /sys read; threads). Trusted alone: processes slow to read hide
+    // nothing else.
     long long least_kib = 0;
   };
 
   // Takes in the processes a look found: each new to the looks (its pid, or its start, not
   // seen before) gets a detail of its own, and its generation in the run: one more than its
-  // parent's, where its parent is of the run, else 0 (the run's first, or a process its parent
-  // left, adopted by the sandbox's reaper). The filter refuses CLONE_PARENT under rlimits, so a
-  // process's parent is the one whose address space it copied. Before held() and
-  // bytes_a_mapping(), at each look.
-  void take_in(const std::vector<ProcEntry>& holders) {
+  // parent's, where its parent is of the run (the filter refuses CLONE_PARENT under rlimits,
+  // so a process's parent is the one whose address space it copied). A process whose parent
+  // is not of the run, or is one of its starters (`is_starter`: bwrap, the sandbox's init, the
+  // reaper of what the run orphans), is a root: the program first, generation 0, then each
+  // process a parent left before the looks saw the two together, of which how many generations
+  // were above it is unknown: each such root, in the order they started, is one generation
+  // more than the root before it (red team: each generation forked a keeper, to hold its
+  // anon_vma, and the next, then exited: 72 generations, each new to the looks as an orphan,
+  // held 125 MiB of chain records under 64 MiB, AC at "mem 23 MiB"). At each look, before
+  // held() and bytes_a_mapping().
+  template <typename Starter>
+  void take_in(const std::vector<ProcEntry>& holders, Starter is_starter) {
     const double now = wall_now();
     std::map<pid_t, const ProcEntry*> by_pid;
     for (const ProcEntry& p : holders) by_pid[p.pid] = &p;
+    std::vector<const ProcEntry*> new_roots;
     for (const ProcEntry& p : holders) {
       Detail& detail = details_[p.pid];
-      if (detail.start != p.start || detail.first_seen == 0) {
-        detail = Detail{};
-        detail.start = p.start;
-        detail.first_seen = now;
-        detail.generation = -1;
-      }
+      if (detail.start == p.start && detail.first_seen != 0) continue;
+      detail = Detail{};
+      detail.start = p.start;
+      detail.first_seen = now;
+      detail.generation = -1;
+      const auto parent = by_pid.find(p.ppid);
+      if (is_starter(p))
+        detail.generation = 0;
+      else if (parent == by_pid.end() || is_starter(*parent->second))
+        new_roots.push_back(&p);
     }
+    std::sort(new_roots.begin(), new_roots.end(), [](const ProcEntry* a, const ProcEntry* b) {
+      return std::make_pair(a->start, a->pid) < std::make_pair(b->start, b->pid);
+    });
+    for (const ProcEntry* root : new_roots) details_[root->pid].generation = roots_seen_++;
     for (const ProcEntry& p : holders) {
       // Up through parents whose generation is yet to be known, then down again.
       std::vector<Detail*> line;
@@ -228,10 +245,25 @@ class MemoryLooks {
       // made 150 MiB count twice when a look fell between its exit and its reaping: MLE).
       if (p.state == 'Z') continue;
       const pid_t runs = p.view ? p.view : p.pid;
-      if (address_space_of(runs, counted) != AddressSpace::Own) continue;
-      counted.push_back(runs);
+      const AddressSpace space = address_space_of(runs, counted);
+      if (space == AddressSpace::Gone) continue;
       const auto it = details_.find(p.pid);
       const bool known = it != details_.end() && it->second.start == p.start;
+      // What it holds open is its own, even where its memory is another's: a child made with
+      // CLONE_VM and not CLONE_FILES has a descriptor table of its own (red team: 8 such
+      // children held 554 MiB of socket data under 256 MiB, AC at "mem 2.2 MiB"). Each object
+      // counts once, whoever holds it, at the most any holder showed.
+      if (known && it->second.census_at >= 0) {
+        for (const HeldObject& object : it->second.objects) {
+          if (counted_apart.count(object.device)) continue;
+          long long& kib = objects[{object.device, object.inode}];
+          kib = std::max(kib, object.kib);
+        }
+      } else {
+        held.detailed = false;
+      }
+      if (space != AddressSpace::Own) continue;
+      counted.push_back(runs);
       // Its page tables and its mappings' records are its own (a fork copies them): they add up
       // over the processes, whatever was read of each. Page tables read now; records as the
       // census last counted them (red team: 30 sleeping holders of 65,000 one-page mappings
@@ -258,14 +290,14 @@ class MemoryLooks {
       if (it->second.anonymous_share_kib >= 0 && now.anonymous_kib >= 0)
         lost_kib = std::max(0LL, it->second.anonymous_kib - now.anonymous_kib);
       held.kib += std::max(0LL, it->second.pss_kib - lost_kib) + kernel_kib;
-      for (const HeldObject& object : it->second.objects) {
-        if (counted_apart.count(object.device)) continue;
-        long long& kib = objects[{object.device, object.inode}];
-        kib = std::max(kib, object.kib);
-      }
     }
-    // Pages of a shared object are not in the proportional sets (own_memory_in()).
-    for (const auto& [object, kib] : objects) held.kib += kib;
+    // Pages of a shared object are not in the proportional sets (own_memory_in()), and what a
+    // pipe or a socket buffers is in none: what the census found counts in the least too, read
+    // whenever it was (red team: decoys each too slow to read kept every look short of detail,
+    // while 8 holders of socket pairs held 552 MiB under 256 MiB, AC at "mem 22 MiB").
+    long long objects_kib = 0;
+    for (const auto& [object, kib] : objects) objects_kib += kib;
+    held.kib += objects_kib;
     // What descriptors keep in the kernel's buffers (descriptor_buffers_in()), in every process
     // at every look, not in the budgeted details: a run that holds them and stops working would
     // leave its details stale, the budget small (red team: 30 processes held 113 MiB of epoll
@@ -292,7 +324,8 @@ class MemoryLooks {
     long long counted_every_look_kib = buffered_bytes / 1024;
     for (const ProcEntry& p : holders) counted_every_look_kib += p.threads * kKibAThread;
     held.kib += counted_every_look_kib;
-    held.least_kib = least_anonymous_kib(readings) + least_kernel_kib + counted_every_look_kib;
+    held.least_kib =
+        least_anonymous_kib(readings) + least_kernel_kib + objects_kib + counted_every_look_kib;
     return held;
   }
 
@@ -429,6 +462,7 @@ class MemoryLooks {
   BufferBounds buffer_bounds_;
   long long longest_epoll_text_ = 0;  // of the run's epoll instances' fdinfo, in bytes
   std::map<pid_t, Detail> details_;
+  int roots_seen_ = 0;  // take_in()'s roots so far
 };
 
 class RlimitLimiter : public Limiter {
@@ -489,8 +523,13 @@ class RlimitLimiter : public Limiter {
     starters_ = starters;
   }
 
+  // Opened at once, the program started in its sandbox: a run that fills its /tmp and ends
+  // before the first look (20 ms) leaves no process whose root is the sandbox's for a later one
+  // (the sandbox's init goes with the program when nothing is left: red team, 32 MiB in /tmp
+  // under 32 MiB, AC at "mem 4 MiB" in 5 of 6 runs on a 2-core Intel Xeon VM).
   void own_file_systems(const std::vector<std::string>& paths_in_its_root) override {
     own_file_systems_ = paths_in_its_root;
+    file_systems_kib();
   }
 
   Look look() override {
@@ -544,9 +583,6 @@ class RlimitLimiter : public Limiter {
   // rounded down in each field (red team: 240 zombies of 18 ms each, a holder's, 4.4 s of CPU
   // hidden so, "cpu 3.9 s" for 7.4, AC).
   void kill_all() override {
-    const auto starter = [this](const ProcEntry& p) {
-      return (starters_ >= 1 && p.pid == main_) || (starters_ >= 2 && p.ppid == main_);
-    };
     for (int attempt = 0; starters_ > 0 && attempt < 200; ++attempt) {
       bool left = false;
       for (const ProcEntry& p : tree_.members()) {
@@ -594,6 +630,12 @@ class RlimitLimiter : public Limiter {
   }
 
  private:
+  // Whether `p` is one of the run's starters (started()): bwrap and its child, the box's step;
+  // the box's own namespaces' init.
+  bool starter(const ProcEntry& p) const {
+    return (starters_ >= 1 && p.pid == main_) || (starters_ >= 2 && p.ppid == main_);
+  }
+
   // A factor from 0.5 to 1 for the time to the next look, drawn anew each time: looks at even
   // intervals from the run's start can be foreseen, and memory held between two of them only
   // (red team: 60 MiB under 32, 30 times for 30 ms at 125 ms past each look, the peak reset
@@ -637,7 +679,7 @@ class RlimitLimiter : public Limiter {
     // copied into 200 children took 627 MiB of slab, their maps 10 ms each to read; the run
     // holding them spent no CPU time to budget by). A legitimate program's few processes are
     // each read at every look anyway.
-    memory_.take_in(now.holders);
+    memory_.take_in(now.holders, [this](const ProcEntry& p) { return starter(p); });
     long long kernel_could_kib = 0;
     for (const ProcEntry& p : now.holders)
       kernel_could_kib += p.virtual_kib * 2 + p.virtual_kib / 4 * memory_.bytes_a_mapping(p) / 1024;
@@ -674,7 +716,7 @@ class RlimitLimiter : public Limiter {
   // MiB in /tmp and /dev/shm under 16 MiB). Each is opened through the root of a process of
   // the run once that root is the sandbox's (not the box's own file system: a process still
   // setting the sandbox up, or bwrap outside it), and kept open, to be read after the program
-  // ended too (a run that filled its /tmp and ended within 20 ms).
+  // ended too.
   long long file_systems_kib() {
     if (file_system_fds_.size() < own_file_systems_.size())
       for (const ProcEntry& p : tree_.members()) {

@@ -441,6 +441,15 @@ const Hostile kClosedByTheFilter[] = {
     // MiB under 256, AC at "mem 203 MiB" under rlimits). Under rlimits the filter keeps each
     // thread in its process's table; a control group is charged with what they hold.
     {"thread-fd-tables", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // The same, each thread's table made its own by close_range's CLOSE_RANGE_UNSHARE (red
+    // team: 12 threads held 832 MiB of socket pairs under 256 MiB, AC at "mem 2.2 MiB"). Under
+    // rlimits the filter refuses the flag.
+    {"thread-fd-tables-close-range", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // The same, filled by children made by clone with CLONE_VM, each with a table of its own:
+    // their pages are their parent's, counted once, and their descriptors their own (red team:
+    // 8 such children held 554 MiB under 256 MiB, AC at "mem 2.2 MiB", the looks skipping each
+    // whole).
+    {"vm-children-fd-tables", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
     // 192 MiB under 64 MiB in AF_UNIX datagram receivers, each queueing a full send buffer
     // from each of 11 senders that closed, most of them in flight (red team: 150 receivers, 415
     // MiB of slab under 64 MiB, AC at "mem 31 MiB" under rlimits). Under rlimits the filter
@@ -544,6 +553,16 @@ const Hostile kKernelObjects[] = {
     // the first's, and the chain would seem one generation deep. The filter refuses
     // CLONE_PARENT under rlimits; the links are forked.
     {"anon-siblings", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 100},
+    // The same, each generation forking a keeper and the next, then exiting: every process is an
+    // orphan before the looks see it with its parent (red team: 72 generations, 125 MiB of chain
+    // records under 64 MiB, AC at "mem 23 MiB"). Under rlimits each orphan counts one
+    // generation more than the orphan before it.
+    {"orphan-chain", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 256},
+    // 96 MiB under 64 MiB in private futex hashes (prctl PR_FUTEX_HASH, Linux 6.16), kernel
+    // memory in no resident set and no address space (red team: 782 MiB under 256 MiB, AC at
+    // "mem 2.1 MiB" under rlimits). Under rlimits the filter refuses it; what the program holds
+    // instead is counted.
+    {"futex-hash", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
     // 148 MiB under 128 MiB in epoll registrations on pipes open both ways, about 280 bytes
     // each (an epitem, and a wait-queue entry for each of the pipe's two queues: red team, FIFOs
     // opened so, 345 MiB of slab under 256 MiB at "mem 240 MiB" under rlimits, which counted

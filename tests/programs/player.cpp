@@ -50,6 +50,7 @@
 //                   checks whether it could signal the judge
 //   tmp-fill, shm-fill, cwd-fill   writes 512 KiB files into /tmp, /dev/shm or its working
 //                   directory until one fails, at most 300 MiB
+//   tmp-fill-exit   tmp-fill, then exits 0 at once, its game unplayed
 //   two-processes   a child and itself hold 40 MiB (or argv[3] MiB) each at once; a child
 //                   killed is its death
 //   named-bwrap     the same, both named "bwrap" (prctl PR_SET_NAME), as the sandbox is
@@ -79,6 +80,10 @@
 //                   threads one after another, each in a descriptor table of its own (unshare
 //                   CLONE_FILES) where it may; the rest as memory of its own; holds it 1.1 s,
 //                   then plays
+//   thread-fd-tables-close-range  the same, each table made its own by close_range
+//                   (CLOSE_RANGE_UNSHARE)
+//   vm-children-fd-tables  the same, filled by children one after another, each made by clone
+//                   with CLONE_VM (its parent's address space) and a descriptor table of its own
 //   burst-together  three children hold 100 MiB each at once (each holds its block until all
 //                   three are written) for 0.1 s, free it and exit; it waits for them, then
 //                   plays: 300 MiB held at once, 100 MiB each at its peak
@@ -223,6 +228,12 @@
 //                   holds it 1.1 s, then plays
 //   anon-siblings   the same, each link made by clone with CLONE_PARENT (its maker's sibling)
 //                   where it may, else by fork
+//   futex-hash      holds 1.5 x argv[3] MiB in private futex hashes of children (prctl
+//                   PR_FUTEX_HASH, 32 MiB each); where it cannot, the rest as memory of its own;
+//                   holds it 1.1 s, then plays
+//   orphan-chain    holds 1.5 x argv[3] MiB in chain records as anon-chain, each generation
+//                   forking a keeper and the next, then exiting (90 generations); where it
+//                   cannot, the rest as memory of its own; holds them 1.5 s, then plays
 //   epoll-pipes     holds 1.2 x argv[3] (128) MiB in epoll registrations on 16 pipes a process,
 //                   each opened for reading and writing at once (about 288 bytes a
 //                   registration), in children; where it cannot, the rest as memory of its
@@ -884,15 +895,17 @@ int main(int argc, char** argv) {
       std::fprintf(stderr, "reached:%s\n", reached.c_str());
       return 3;
     }
-  } else if (mode == "tmp-fill" || mode == "shm-fill" || mode == "cwd-fill") {
-    const int written = fill(mode == "tmp-fill"   ? "/tmp"
-                             : mode == "shm-fill" ? "/dev/shm"
-                                                  : ".",
+  } else if (mode == "tmp-fill" || mode == "shm-fill" || mode == "cwd-fill" ||
+             mode == "tmp-fill-exit") {
+    const int written = fill(mode == "shm-fill"   ? "/dev/shm"
+                             : mode == "cwd-fill" ? "."
+                                                  : "/tmp",
                              token);
     if (written >= 300) {
       std::fprintf(stderr, "wrote %d MiB: nothing stopped it\n", written);
       return 3;
     }
+    if (mode == "tmp-fill-exit") return 0;
   } else if (mode == "bidi-line") {
     out("Trap\x1b[2Jper\xe2\x80\xae"
         "reppart");
@@ -2064,17 +2077,122 @@ int main(int argc, char** argv) {
     munmap(block, size);
     write_file("/proc/self/clear_refs", "5");  // refused where the box refuses writes to /proc
     play();
-  } else if (mode == "thread-fd-tables") {
-    // One thread after another, each with a descriptor table of its own where it may (unshare
-    // CLONE_FILES; else the process's), fills AF_UNIX socket pairs no one reads until its table
-    // is full or 3 x argv[3] MiB are held; the rest as memory of its own.
+  } else if (mode == "vm-children-fd-tables") {
+    // Each child in its parent's address space (its pages counted once) with a descriptor table
+    // of its own, filled by raw calls (it shares the parent's thread-local errno), one after
+    // another; they live until killed.
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    static std::atomic<long> held{0};
+    static std::atomic<int> finished{0};
+    static long goal = 0;
+    goal = wanted;
+    static char stacks[64][1 << 16];
+    std::vector<pid_t> children;
+    for (int child = 0; child < 64 && held < goal; ++child) {
+      const long before = held;
+      const pid_t pid = clone(
+          [](void*) -> int {
+            static char block[1 << 16];
+            long mine = 0;
+            for (int ends[2]; held + mine < goal &&
+                              syscall(SYS_socketpair, AF_UNIX, SOCK_STREAM, 0, ends) == 0;) {
+              syscall(SYS_fcntl, ends[1], F_SETFL, O_NONBLOCK);
+              for (long n; (n = syscall(SYS_write, ends[1], block, sizeof block)) > 0;) mine += n;
+            }
+            held += mine;
+            ++finished;
+            for (;;) syscall(SYS_pause);
+          },
+          stacks[child] + sizeof stacks[child], CLONE_VM | SIGCHLD, nullptr);
+      if (pid < 0) break;
+      children.push_back(pid);
+      while (finished <= child) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      if (held == before) break;
+    }
+    std::fprintf(stderr, "held %ld MiB in socket pairs of %zu children in its address space\n",
+                 held >> 20, children.size());
+    hold_the_rest(held, wanted);
+    std::this_thread::sleep_for(std::chrono::milliseconds(1100));
+    for (const pid_t child : children) kill(child, SIGKILL);
+    for (const pid_t child : children) waitpid(child, nullptr, 0);
+    play();
+  } else if (mode == "futex-hash") {
+    // Each child asks for a private futex hash of 32 MiB (prctl PR_FUTEX_HASH, Linux 6.16: 64
+    // bytes a bucket of kernel memory, in no resident set and no address space).
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 19;
+    const long made = held_by_children_until_gone(8, wanted, [](long) {
+      constexpr int kFutexHash = 78, kSetSlots = 1, kGetSlots = 2;
+      const unsigned long buckets = 1ul << 19;
+      if (prctl(kFutexHash, kSetSlots, buckets, 0, 0) != 0) return 0L;
+      return prctl(kFutexHash, kGetSlots, 0, 0, 0) * 64L;
+    });
+    hold_then_play(std::max(0L, made), wanted, "private futex hashes");
+  } else if (mode == "orphan-chain") {
+    // A chain of generations over written one-page anonymous mappings (as anon-chain), each of
+    // which forks a keeper that sleeps, then the next generation, then exits: its child is an
+    // orphan before the looks may see the two together, and the keeper, a second child of its
+    // anon_vma, keeps the kernel from handing that anon_vma to the next generation. Each keeper
+    // links to the anon_vma of every generation above it, gone or not.
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 19;
+    const long generations = 90, page = 4096;  // 180 processes: quick, each of few mappings
+    const long mappings = wanted / (64 * generations * (generations + 1) / 2) + 1;
+    const auto start = std::chrono::steady_clock::now();
+    const auto held_for = std::chrono::milliseconds(1500);
+    int ready[2];
+    if (pipe(ready) != 0) return 5;
+    const pid_t first = fork();
+    if (first == 0) {
+      close(ready[0]);
+      char* const area =
+          static_cast<char*>(mmap(nullptr, (2 * mappings + 1) * page, PROT_NONE,
+                                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
+      if (area == MAP_FAILED) _exit(5);
+      for (long i = 0; i < mappings; ++i) {
+        char* const one = area + (2 * i + 1) * page;
+        if (mprotect(one, page, PROT_READ | PROT_WRITE) != 0) _exit(5);
+        *one = 1;
+      }
+      long made = 0;
+      for (; made < generations; ++made) {
+        const pid_t keeper = fork();
+        if (keeper == 0) {
+          close(ready[1]);
+          while (std::chrono::steady_clock::now() - start < held_for) usleep(20000);
+          _exit(0);
+        }
+        const pid_t next = fork();
+        if (keeper < 0 || next < 0) break;
+        if (next > 0) _exit(0);  // this generation goes
+      }
+      [[maybe_unused]] const ssize_t said = write(ready[1], &made, sizeof made);
+      while (std::chrono::steady_clock::now() - start < held_for) usleep(20000);
+      _exit(0);
+    }
+    close(ready[1]);
+    long made = 0;
+    if (read(ready[0], &made, sizeof made) != sizeof made) made = 0;
+    const long held = mappings * 64 * (made * (made + 1) / 2);
+    std::fprintf(stderr, "held %ld MiB in %ld generations of %ld mappings' chains, orphaned\n",
+                 held >> 20, made, mappings);
+    hold_the_rest(held, wanted);
+    while (std::chrono::steady_clock::now() - start < held_for) usleep(20000);
+    waitpid(first, nullptr, 0);
+    play();
+  } else if (mode == "thread-fd-tables" || mode == "thread-fd-tables-close-range") {
+    // One thread after another, each with a descriptor table of its own where it may (unshare
+    // CLONE_FILES, or close_range's CLOSE_RANGE_UNSHARE; else the process's), fills AF_UNIX
+    // socket pairs no one reads until its table is full or 3 x argv[3] MiB are held; the rest
+    // as memory of its own.
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const bool by_close_range = mode == "thread-fd-tables-close-range";
     std::atomic<long> held{0};
     std::atomic<int> finished{0};
     for (int thread = 0; thread < 64 && held < wanted; ++thread) {
       const long before = held;
-      std::thread([&held, &finished, wanted, thread] {
-        const bool own = unshare(CLONE_FILES) == 0;
+      std::thread([&held, &finished, wanted, thread, by_close_range] {
+        constexpr unsigned kUnshare = 1u << 1;  // CLOSE_RANGE_UNSHARE
+        const bool own = by_close_range ? syscall(SYS_close_range, ~0u, ~0u, kUnshare) == 0
+                                        : unshare(CLONE_FILES) == 0;
         static char block[1 << 16];
         long mine = 0;
         for (int ends[2]; held + mine < wanted && socketpair(AF_UNIX, SOCK_STREAM, 0, ends) == 0;) {
