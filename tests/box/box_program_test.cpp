@@ -853,6 +853,12 @@ TEST_P(BoxSandbox, ItsTmpAndShmHoldAtMostTheMemoryLimitEach) {
     EXPECT_EQ(run.record.stopped_by, BoxRecord::Stop::OutOfMemory) << run.out << run.record_text;
     return;
   }
+  // Under rlimits the looks count what /tmp holds: full, with the program's own memory beside
+  // it, the run is past the limit, and a look that falls then stops it there.
+  if (run.record.stopped_by == BoxRecord::Stop::MemoryLimit) {
+    EXPECT_GT(run.record.memory_kib, 16 * 1024) << run.out << run.record_text;
+    return;
+  }
   for (const char* where : {"/tmp ", "/dev/shm "}) {
     const std::size_t at = run.out.find(where);
     ASSERT_NE(at, std::string::npos) << run.out << run.err << run.record_text;
