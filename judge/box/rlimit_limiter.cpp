@@ -73,9 +73,8 @@ constexpr long long kBytesAMappingRecord = 400;
 // long as the process of each lives: a chain record of 64 bytes for each, counted for each of
 // a process's mappings by the generations above it in the run (a chain of D living processes
 // over M mappings holds M x D x D / 2 of them: red team, 400 mappings under 150 generations,
-// 340 MiB of slab at "mem 31 MiB" under 256 MiB). Records the kernel keeps for a generation
-// that has exited are not counted: it links a new generation to such an anon_vma instead of
-// making one, and a chain built and left costs about a microsecond of CPU a record.
+// 340 MiB of slab at "mem 31 MiB" under 256 MiB). A process whose parents exited before the
+// looks saw it is counted deeper than the one orphaned before it (MemoryLooks::take_in()).
 constexpr long long kBytesAChainRecord = 64;
 
 // A socket's buffers at the machine's default (net.core.wmem_default, 212,992 bytes here),

@@ -375,6 +375,21 @@ void hold_the_rest(long held, long wanted) {
   if (held < wanted) hold(static_cast<std::size_t>((wanted - held) >> 20));
 }
 
+// `count` anonymous mappings of a page each, written (each gets an anon_vma of its own) and set
+// apart by pages of no access (none merges with another): whether all were made.
+bool written_one_page_mappings(long count) {
+  const long page = sysconf(_SC_PAGESIZE);
+  char* const area = static_cast<char*>(mmap(nullptr, (2 * count + 1) * page, PROT_NONE,
+                                             MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
+  if (area == MAP_FAILED) return false;
+  for (long i = 0; i < count; ++i) {
+    char* const one = area + (2 * i + 1) * page;
+    if (mprotect(one, page, PROT_READ | PROT_WRITE) != 0) return false;
+    *one = 1;
+  }
+  return true;
+}
+
 // Up to `most` epoll registrations, as many as the process's descriptors allow: `files` files
 // that `watched()` opens (eventfds: one wait queue each; pipes open both ways: two, for readers
 // and writers), or a third of the descriptors for 0; as many epoll instances as there are
@@ -1734,17 +1749,10 @@ int main(int argc, char** argv) {
     // generations, 340 MiB of slab at "mem 31 MiB" under rlimits). anon-siblings: each made
     // with CLONE_PARENT, its maker's sibling (fork where that is refused).
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 19;
-    const long depth = 60, page = 4096;  // within 64 processes
+    const long depth = 60;  // within 64 processes
     const long records_per_mapping = depth * (depth + 1) / 2;
     const long mappings = wanted / (64 * records_per_mapping) + 1;
-    char* const area = static_cast<char*>(mmap(nullptr, (2 * mappings + 1) * page, PROT_NONE,
-                                               MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
-    if (area == MAP_FAILED) return 5;
-    for (long i = 0; i < mappings; ++i) {
-      char* const one = area + (2 * i + 1) * page;
-      if (mprotect(one, page, PROT_READ | PROT_WRITE) != 0) return 5;
-      *one = 1;
-    }
+    if (!written_one_page_mappings(mappings)) return 5;
     const auto next_link = [] {
       if (mode == "anon-siblings") {
         const long made = syscall(SYS_clone, CLONE_PARENT | SIGCHLD, 0, 0, 0, 0);
@@ -2134,7 +2142,7 @@ int main(int argc, char** argv) {
     // anon_vma, keeps the kernel from handing that anon_vma to the next generation. Each keeper
     // links to the anon_vma of every generation above it, gone or not.
     const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 19;
-    const long generations = 90, page = 4096;  // 180 processes: quick, each of few mappings
+    const long generations = 90;  // 180 processes: quick, each of few mappings
     const long mappings = wanted / (64 * generations * (generations + 1) / 2) + 1;
     const auto start = std::chrono::steady_clock::now();
     const auto held_for = std::chrono::milliseconds(1500);
@@ -2143,15 +2151,7 @@ int main(int argc, char** argv) {
     const pid_t first = fork();
     if (first == 0) {
       close(ready[0]);
-      char* const area =
-          static_cast<char*>(mmap(nullptr, (2 * mappings + 1) * page, PROT_NONE,
-                                  MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0));
-      if (area == MAP_FAILED) _exit(5);
-      for (long i = 0; i < mappings; ++i) {
-        char* const one = area + (2 * i + 1) * page;
-        if (mprotect(one, page, PROT_READ | PROT_WRITE) != 0) _exit(5);
-        *one = 1;
-      }
+      if (!written_one_page_mappings(mappings)) _exit(5);
       long made = 0;
       for (; made < generations; ++made) {
         const pid_t keeper = fork();
