@@ -11,6 +11,7 @@
 #include <sys/signalfd.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -154,7 +155,11 @@ int run_as_init(const InitPlan& plan) {
       written = ::write(to_box, &staying, 1);
     }
     pollfd watched[2] = {{ends, POLLIN, 0}, {to_box, 0, 0}};
-    if (::poll(watched, 2, -1) < 0 && errno != EINTR) break;
+    if (::poll(watched, 2, -1) < 0 && errno != EINTR) {  // no exit before the box's last look
+      const timespec a_while{0, 10'000'000};
+      ::nanosleep(&a_while, nullptr);
+      continue;
+    }
     if (watched[1].revents & (POLLERR | POLLHUP)) break;
     signalfd_siginfo info{};
     while (::read(ends, &info, sizeof info) == sizeof info) {

@@ -341,6 +341,11 @@ const Hostile kHostile[] = {
     // census its deadline stopped goes on at the next turn.
     {"unread-decoys", Verdict::MLE, false, 0, 0, 0, 0, "", 0, 0, 0, false, 128},
     {"zombie-ticks", Verdict::TLE, false, 0, 1, 0, 0, "", 0, 0, 10, false, 300},
+    // The same after the program set its parent's RLIMIT_NOFILE to 0 (red team: the sandbox's
+    // init failed its next poll() and exited, its PID namespace ended before the box's last
+    // look, and the zombies' 2 s went with it: AC at "cpu 0.10 s" under rlimits). The filter
+    // refuses a limit set on another process.
+    {"zombie-ticks-parent", Verdict::TLE, false, 0, 1, 0, 0, "", 0, 0, 10, false, 300},
     // Legitimate: a handler for SIGCHLD (Go's runtime sets one for every signal) is set, in
     // the program's eyes.
     {"sigchld-handler", Verdict::AC, false, 0, 0, 0, 0, "", 0, 0, 0},

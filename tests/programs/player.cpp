@@ -118,6 +118,9 @@
 //                   (each slow for the box to read); then it plays
 //   zombie-ticks    a child forks 240 burners of 9 ms of CPU time each (under a clock tick in
 //                   their stat) and keeps them as zombies; then it plays (2.2 s of CPU in all)
+//   zombie-ticks-parent  the same after setting its parent's RLIMIT_NOFILE to 0 (prlimit): a
+//                   sandbox's init that fails its next poll() exits, and reaps the zombies as
+//                   it dies, their CPU time nobody's
 //   sigchld-handler  sets a handler for SIGCHLD (as Go's runtime does for every signal), fails
 //                   if that call fails, forks a child that exits, waits for it, then plays
 //   userns-tmpfs    mounts a tmpfs of its own (in a user and mount namespace of its own) on
@@ -1277,7 +1280,11 @@ int main(int argc, char** argv) {
     close(stop[1]);
     waitpid(spawner, nullptr, 0);
     play();
-  } else if (mode == "zombie-ticks") {
+  } else if (mode == "zombie-ticks" || mode == "zombie-ticks-parent") {
+    if (mode == "zombie-ticks-parent") {
+      const rlimit none{0, 0};
+      if (prlimit(getppid(), RLIMIT_NOFILE, &none, nullptr) != 0) std::perror("prlimit");
+    }
     // A holder forks 240 burners of 9 ms of CPU time each, under a clock tick in each field of
     // their stat (which rounds down), and never reaps them; once all are zombies it says so and
     // waits, and the program plays. The run's end kills the holder with them.
