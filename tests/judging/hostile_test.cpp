@@ -568,6 +568,11 @@ const Hostile kKernelObjects[] = {
     // "mem 2.1 MiB" under rlimits). Under rlimits the filter refuses it; what the program holds
     // instead is counted.
     {"futex-hash", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 192 MiB under 64 MiB in numa_maps of /proc opened and never read, 16 KiB each of kernel
+    // memory where the kernel has 1024 nodes (red team: 180 MiB under 64 MiB in 150 processes,
+    // AC at "mem 58 MiB" under rlimits, each counted as a page). Under rlimits each file of
+    // /proc or /sys held open counts 16 KiB besides its read buffer.
+    {"numa-maps", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 256},
     // 148 MiB under 128 MiB in epoll registrations on pipes open both ways, about 280 bytes
     // each (an epitem, and a wait-queue entry for each of the pipe's two queues: red team, FIFOs
     // opened so, 345 MiB of slab under 256 MiB at "mem 240 MiB" under rlimits, which counted
@@ -626,6 +631,17 @@ const Hostile kKernelObjects[] = {
 
 INSTANTIATE_TEST_SUITE_P(KernelObjects, HostileTest,
                          ::testing::ValuesIn(in_every_mode(kKernelObjects)), name);
+
+// Known holes (doc/execution.md, section 8): each fails until its hole is closed.
+const Hostile kKnownHoles[] = {
+    // 192 MiB under 64 MiB in the names ext4 keeps for a directory read in part, about 8 KiB a
+    // descriptor of kernel memory no control group is charged with and no look counts (red team:
+    // 924 MiB under 64 MiB in 250 processes, AC at "mem 46 MiB" under a control group).
+    {"dir-fds", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 256},
+};
+
+INSTANTIATE_TEST_SUITE_P(DISABLED_KnownHoles, HostileTest,
+                         ::testing::ValuesIn(in_every_mode(kKnownHoles)), name);
 
 INSTANTIATE_TEST_SUITE_P(Filtered, HostileTest,
                          ::testing::ValuesIn(in_every_mode(kClosedByTheFilter)), name);

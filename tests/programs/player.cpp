@@ -118,6 +118,10 @@
 //                   (each slow for the box to read); then it plays
 //   zombie-ticks    a child forks 240 burners of 9 ms of CPU time each (under a clock tick in
 //                   their stat) and keeps them as zombies; then it plays (2.2 s of CPU in all)
+//   dir-fds         holds 3 x argv[3] (64) MiB in ext4's names of partly read directories
+//                   (open, getdents64 of 64 bytes: about 8 KiB a descriptor), in children
+//   numa-maps       holds 1.5 x argv[3] (64) MiB in /proc/self/numa_maps opened and never read
+//                   (16 KiB each where the kernel has 1024 nodes), in children
 //   zombie-ticks-parent  the same after setting its parent's RLIMIT_NOFILE to 0 (prlimit): a
 //                   sandbox's init that fails its next poll() exits, and reaps the zombies as
 //                   it dies, their CPU time nobody's
@@ -2142,6 +2146,38 @@ int main(int argc, char** argv) {
       return prctl(kFutexHash, kGetSlots, 0, 0, 0) * 64L;
     });
     hold_then_play(std::max(0L, made), wanted, "private futex hashes");
+  } else if (mode == "dir-fds") {
+    // The largest directory of a few (an indexed one: ext4 keeps the names of the block it read
+    // from, in kernel memory no control group is charged with), opened again and again and read
+    // 64 bytes into, in children each to its RLIMIT_NOFILE.
+    std::string largest = "/usr/bin";
+    off_t largest_size = 0;
+    for (const char* dir : {"/usr/lib/x86_64-linux-gnu", "/usr/bin", "/usr/lib", "/usr/share/doc"}) {
+      struct stat info {};
+      if (stat(dir, &info) == 0 && S_ISDIR(info.st_mode) && info.st_size > largest_size) {
+        largest = dir;
+        largest_size = info.st_size;
+      }
+    }
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long made = held_by_children_until_gone(200, wanted, [&largest](long) {
+      long opened = 0;
+      char names[64];
+      for (int fd; (fd = open(largest.c_str(), O_RDONLY | O_DIRECTORY)) >= 0; ++opened)
+        if (syscall(SYS_getdents64, fd, names, sizeof names) <= 0) break;
+      return opened * 8192;
+    });
+    hold_then_play(std::max(0L, made), wanted, "partly read directories");
+  } else if (mode == "numa-maps") {
+    // Each opened numa_maps keeps a count for every node the kernel was built for: 16 KiB of
+    // kernel memory where it has 1024. Where the kernel has no NUMA, it holds the rest itself.
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 19;
+    const long made = held_by_children_until_gone(200, wanted, [](long) {
+      long opened = 0;
+      while (open("/proc/self/numa_maps", O_RDONLY) >= 0) ++opened;
+      return opened * 16384;
+    });
+    hold_then_play(std::max(0L, made), wanted, "numa_maps opened");
   } else if (mode == "orphan-chain") {
     // A chain of generations over written one-page anonymous mappings (as anon-chain), each of
     // which forks a keeper that sleeps, then the next generation, then exits: its child is an
