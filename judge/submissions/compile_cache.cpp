@@ -58,7 +58,10 @@ fs::path CompileCache::default_dir() {
 }
 
 // Absolute: a relative one's first part not made yet was checked as "", nothing (issue 27).
-CompileCache::CompileCache(fs::path d) : dir_(d.empty() ? d : fs::absolute(d)) { dir_ = usable(); }
+CompileCache::CompileCache(fs::path d, unsigned long long max_bytes)
+    : dir_(d.empty() ? d : fs::absolute(d)), max_bytes_(max_bytes) {
+  dir_ = usable();
+}
 
 // A cache is the user's own all the way (support/ownership.hpp): whoever may change it could
 // plant a compiled program that the next submission of those bytes would run as. One not made
@@ -124,6 +127,23 @@ void CompileCache::store(const std::string& key, const fs::path& artifact) const
   prune();
 }
 
+namespace {
+
+// What the files under an entry hold, never following a link.
+unsigned long long bytes_in(const fs::path& entry) {
+  std::error_code error;
+  unsigned long long bytes = 0;
+  for (fs::recursive_directory_iterator it(entry, error), end; !error && it != end;
+       it.increment(error))
+    if (it->is_regular_file(error) && !it->is_symlink(error)) {
+      const auto size = it->file_size(error);
+      if (!error) bytes += size;
+    }
+  return bytes;
+}
+
+}  // namespace
+
 void CompileCache::prune() const {
   std::error_code error;
   std::vector<std::pair<fs::file_time_type, fs::path>> entries;
@@ -132,10 +152,20 @@ void CompileCache::prune() const {
     const auto used = fs::last_write_time(item.path() / kKeyFile, error);
     if (!error) entries.emplace_back(used, item.path());
   }
-  if (entries.size() <= static_cast<std::size_t>(kMaxEntries)) return;
-  std::sort(entries.begin(), entries.end());
-  for (std::size_t i = 0; i + kMaxEntries < entries.size(); ++i)
-    fs::remove_all(entries[i].second, error);
+  std::sort(entries.begin(), entries.end());  // the newest last
+  unsigned long long kept_bytes = 0;
+  std::size_t kept = 0;
+  for (std::size_t i = entries.size(); i-- > 0;) {
+    const unsigned long long bytes = bytes_in(entries[i].second);
+    const bool room =
+        kept < static_cast<std::size_t>(kMaxEntries) && kept_bytes + bytes <= max_bytes_;
+    if (kept > 0 && !room) {
+      fs::remove_all(entries[i].second, error);
+      continue;
+    }
+    kept += 1;
+    kept_bytes += bytes;
+  }
 }
 
 std::string program_identity(const fs::path& program) {

@@ -21,7 +21,8 @@ class CompileCache {
 
   // A directory that is not the user's own all the way (another user's or in another user's,
   // writable by others, a link) is refused: the cache is then off, with a warning on stderr.
-  explicit CompileCache(std::filesystem::path dir = default_dir());
+  explicit CompileCache(std::filesystem::path dir = default_dir(),
+                        unsigned long long max_bytes = kMaxBytes);
 
   bool enabled() const { return !dir_.empty(); }
 
@@ -30,11 +31,16 @@ class CompileCache {
   bool fetch(const std::string& key, const std::filesystem::path& destination) const;
 
   // Stores a copy of `artifact` (a file or a directory) under `key`. Entries beyond the
-  // newest kMaxEntries are removed (only entries this cache wrote: directories named by a
-  // hash that hold a key file).
+  // newest kMaxEntries, or beyond the newest that hold max_bytes together, are removed (only
+  // entries this cache wrote: directories named by a hash that hold a key file); the newest
+  // stays whatever its size.
   void store(const std::string& key, const std::filesystem::path& artifact) const;
 
   static constexpr int kMaxEntries = 200;
+  // A program of a few bytes of source compiles to an executable of up to 256 MiB (a large
+  // initialised array: red team, 241 MiB an entry), so that 200 entries alone could take 48 GiB
+  // of the user's disk.
+  static constexpr unsigned long long kMaxBytes = 2ull << 30;
 
  private:
   std::filesystem::path entry(const std::string& key) const;
@@ -42,6 +48,7 @@ class CompileCache {
   void prune() const;
 
   std::filesystem::path dir_;
+  unsigned long long max_bytes_;
 };
 
 // The identity of a program file for a cache key: its resolved path, size and modification

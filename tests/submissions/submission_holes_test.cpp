@@ -5,6 +5,7 @@
 #include <pwd.h>
 #include <unistd.h>
 
+#include <chrono>
 #include <string>
 
 #include "containment/spawn.hpp"
@@ -169,6 +170,34 @@ TEST_F(CompileCacheOwner, ARelativeCacheInAnotherUsersDirectoryIsRefusedBeforeIt
   fs::current_path(was);
   EXPECT_FALSE(enabled) << "a relative cache in another user's directory was used";
   EXPECT_TRUE(fs::is_empty(theirs)) << "the judge wrote into another user's directory";
+}
+
+// Red team: a source of 70 bytes (`char big[240 << 20] = {1};`) compiles to a 241 MiB
+// executable, and the cache kept 200 such entries, 48 GiB of the user's disk. It keeps the
+// newest entries that fit its bytes, and the newest whatever its size.
+TEST(CompileCacheBytes, TheOldestEntriesGoOnceTheEntriesPassTheCachesBytes) {
+  TempDir dir{"entrapment-test-cache-bytes", 0700};
+  const fs::path cache_dir = dir.path / "cache";
+  const CompileCache cache(cache_dir, 1000);
+  ASSERT_TRUE(cache.enabled());
+  const auto stored = [&](const std::string& key, std::size_t bytes) {
+    // What is there is older than what comes, whatever the file system's clock granularity.
+    std::error_code none_yet;
+    for (const auto& entry : fs::directory_iterator(cache_dir, none_yet))
+      if (fs::exists(entry.path() / "key"))
+        fs::last_write_time(entry.path() / "key",
+                            fs::last_write_time(entry.path() / "key") - std::chrono::hours(1));
+    const fs::path artifact = dir.path / ("program-" + key);
+    write_text(artifact, std::string(bytes, 'x'));
+    cache.store(key, artifact);
+  };
+  stored("first", 600);
+  stored("second", 600);  // 1200 bytes together: the first goes
+  EXPECT_FALSE(cache.fetch("first", dir.path / "fetched-first"));
+  EXPECT_TRUE(cache.fetch("second", dir.path / "fetched-second"));
+  stored("third", 2000);  // alone past the bytes: kept, the one before it goes
+  EXPECT_FALSE(cache.fetch("second", dir.path / "fetched-second-again"));
+  EXPECT_TRUE(cache.fetch("third", dir.path / "fetched-third"));
 }
 
 // Issue 36: Python's syntax check imported the submission's own modules: a `coding: idna` line
