@@ -344,7 +344,8 @@ std::string describe_seccomp_filter(bool under_rlimits) {
          "; no vmsplice; no extended attributes set; no "
          "io_setup (the machine's AIO table); fallocate only plain (its other modes pass "
          "RLIMIT_FSIZE by); RLIMIT_CORE kept at 1 byte (a set or prlimit of it answers "
-         "success, not run); no limit set on another process (prlimit); no perf_event_open; no inotify or fanotify (their queued events); "
+         "success, not run); no limit set on another process (prlimit); no perf_event_open; no "
+         "inotify or fanotify (their queued events); "
          "pipes at their default size (no F_SETPIPE_SZ); no POSIX message queues; no POSIX record "
          "locks (fcntl F_SETLK and co. answer ENOLCK; flock stays); no seccomp filter of its own; "
          "only the machine's own architecture";

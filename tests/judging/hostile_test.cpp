@@ -568,7 +568,7 @@ const Hostile kKernelObjects[] = {
     // "mem 2.1 MiB" under rlimits). Under rlimits the filter refuses it; what the program holds
     // instead is counted.
     {"futex-hash", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
-    // 192 MiB under 64 MiB in numa_maps of /proc opened and never read, 16 KiB each of kernel
+    // 96 MiB under 64 MiB in numa_maps of /proc opened and never read, 16 KiB each of kernel
     // memory where the kernel has 1024 nodes (red team: 180 MiB under 64 MiB in 150 processes,
     // AC at "mem 58 MiB" under rlimits, each counted as a page). Under rlimits each file of
     // /proc or /sys held open counts 16 KiB besides its read buffer.

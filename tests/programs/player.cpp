@@ -2152,7 +2152,8 @@ int main(int argc, char** argv) {
     // 64 bytes into, in children each to its RLIMIT_NOFILE.
     std::string largest = "/usr/bin";
     off_t largest_size = 0;
-    for (const char* dir : {"/usr/lib/x86_64-linux-gnu", "/usr/bin", "/usr/lib", "/usr/share/doc"}) {
+    for (const char* dir :
+         {"/usr/lib/x86_64-linux-gnu", "/usr/bin", "/usr/lib", "/usr/share/doc"}) {
       struct stat info {};
       if (stat(dir, &info) == 0 && S_ISDIR(info.st_mode) && info.st_size > largest_size) {
         largest = dir;
