@@ -231,6 +231,7 @@ StatusMemory status_memory_in(const std::string& process_dir) {
   const std::string status = read_proc_file(process_dir + "/status");
   StatusMemory memory;
   memory.anonymous_kib = kib_field(status, "RssAnon");
+  memory.resident_kib = kib_field(status, "VmRSS");
   memory.page_tables_kib = std::max(0LL, kib_field(status, "VmPTE"));
   return memory;
 }

@@ -96,6 +96,7 @@ std::vector<HeldObject> objects_open_in(const std::string& process_dir,  // proc
 // enough for every process at every look).
 struct StatusMemory {
   long long anonymous_kib = -1;  // its anonymous resident set (RssAnon); -1: unread
+  long long resident_kib = -1;   // its whole resident set (VmRSS); -1: unread
   // Its page tables (VmPTE): kernel memory in no resident set, up to two pages a page of address
   // space (a page every GiB needs a table of its own, and one above it); 0 when unread.
   long long page_tables_kib = 0;

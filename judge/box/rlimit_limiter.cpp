@@ -284,7 +284,10 @@ class MemoryLooks {
              detail.anonymous_share_kib - std::max(0LL, detail.anonymous_kib - now.anonymous_kib)});
       }
       if (!known || it->second.pss_kib < 0 || it->second.census_at < 0) {
-        held.kib += p.resident_kib + kernel_kib;
+        // Its resident set now, read after kcmp: the tree's, read before, may be of the address
+        // space it shared then (a child of posix_spawn that has run its helper since: 48 MiB
+        // counted twice, MLE under 64 for a legitimate program, dry run).
+        held.kib += (now.resident_kib >= 0 ? now.resident_kib : p.resident_kib) + kernel_kib;
         held.detailed = false;
         continue;
       }
