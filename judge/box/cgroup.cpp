@@ -383,7 +383,8 @@ void ContestantCgroup::look_at_memory() const {
   const auto now =
       number_in(memory_ / (version_ == 2 ? "memory.current" : "memory.usage_in_bytes"));
   if (!now) return;
-  held_ = std::max(held_, *now - (cache - shmem));
+  held_now_ = *now - (cache - shmem);
+  held_ = std::max(held_, held_now_);
   if (version_ == 2) current_peak_ = std::max(current_peak_, *now);
 }
 
@@ -415,6 +416,8 @@ CgroupUsage ContestantCgroup::usage() const {
 }
 
 std::vector<pid_t> ContestantCgroup::processes() const { return pids_in(dirs_); }
+
+std::vector<pid_t> ContestantCgroup::processes_charged() const { return pids_in({memory_}); }
 
 long long ContestantCgroup::tasks() const { return number_in(pids_ / "pids.current").value_or(-1); }
 

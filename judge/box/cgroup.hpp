@@ -94,7 +94,10 @@ class ContestantCgroup {
 
   double cpu_seconds() const;  // so far (also looks at its memory and page cache, for usage())
   CgroupUsage usage() const;   // so far
+  // What it held at the last look (cpu_seconds()), less its page cache of files then.
+  long long held_at_last_look() const { return held_now_; }
   std::vector<pid_t> processes() const;
+  std::vector<pid_t> processes_charged() const;  // those its memory group lists: one read
   // The tasks the group still counts (pids.current): unlike processes(), this includes
   // zombies not yet reaped. -1 when unknown.
   long long tasks() const;
@@ -111,6 +114,7 @@ class ContestantCgroup {
   mutable long long current_peak_ = 0;  // v2 without memory.peak: the largest memory.current seen
   mutable long long file_cache_ = 0;    // the largest page cache of files seen
   mutable long long held_ = 0;          // the most held at a look, less the page cache then
+  mutable long long held_now_ = 0;      // held at the last look, less the page cache then
   void look_at_memory() const;
 };
 

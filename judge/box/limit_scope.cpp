@@ -3,6 +3,7 @@
 #include <cstdio>
 
 #include "landlock.hpp"
+#include "proc_table.hpp"
 
 namespace entrapment {
 
@@ -40,7 +41,10 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
   if (cgroup)
     return "memory " + in_mib(limits.memory_mib) +
            ": counted exactly: the whole tree, by its control group, memfd and tmpfs (its /tmp, "
-           "/dev/shm) included (page cache of files not counted)" +
+           "/dev/shm) included (page cache of files not counted); and, at the box's looks, the "
+           "directories it holds open, " +
+           std::to_string(bytes_a_read_directory() >> 10) +
+           " KiB each (what the kernel may keep of one read in part, in no control group)" +
            (limits.limit_address_space
                 ? std::string("; RLIMIT_DATA at twice the limit a process as a backstop (what it "
                               "writes: address space it only reserves, as a thread's malloc "
@@ -57,8 +61,10 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
          ", and the whole tree's proportional set (Pss, less shared "
          "memory, plus swap), page tables, the records of its mappings, the shared objects it "
          "maps, its epoll registrations, its threads' kernel stacks, the buffers of the files of "
-         "/proc and /sys it holds open (a page each; an fdinfo file at the longest epoll text the "
-         "run had), and each pipe and socket it holds open at the most its buffers may hold" +
+         "/proc and /sys it holds open (a page and 16 KiB each; an fdinfo file at the longest "
+         "epoll text the run had), the directories it holds open (" +
+         std::to_string(bytes_a_read_directory() >> 10) +
+         " KiB each), and each pipe and socket it holds open at the most its buffers may hold" +
          (sandbox ? ", and what its /tmp and /dev/shm hold (their data, and 1 KiB a file; each "
                     "capped at " +
                         in_mib(scratch_bytes(limits) >> 20) + ")"

@@ -244,17 +244,19 @@ namespace {
 // length of its text so far. Read in pieces: a million registrations are 80 MB of text.
 struct FdInfo {
   long long position = 0, mount_id = -1, registrations = 0, bytes = 0;
+  long long flags = -1;  // as it was opened (O_ACCMODE, O_PATH, ...), or -1
 };
 
-// The number after `key` ("pos:") at the start of a line of `text`, or -1.
-long long number_after(std::string_view text, std::string_view key) {
+// The number after `key` ("pos:") at the start of a line of `text`, in `base` (10, or 8 for
+// "flags:"), or -1.
+long long number_after(std::string_view text, std::string_view key, int base = 10) {
   std::size_t at = text.compare(0, key.size(), key) == 0 ? 0 : text.find("\n" + std::string(key));
   if (at == std::string_view::npos) return -1;
   at += (at == 0 ? 0 : 1) + key.size();
   while (at < text.size() && (text[at] == ' ' || text[at] == '\t')) ++at;
   long long number = -1;
-  for (; at < text.size() && text[at] >= '0' && text[at] <= '9'; ++at)
-    number = std::max(0LL, number) * 10 + (text[at] - '0');
+  for (; at < text.size() && text[at] >= '0' && text[at] < '0' + base; ++at)
+    number = std::max(0LL, number) * base + (text[at] - '0');
   return number;
 }
 
@@ -272,6 +274,7 @@ FdInfo read_fdinfo(const std::string& path, long long enough) {
     if (info.bytes == 0) {  // its first lines, in the first piece
       info.position = std::max(0LL, number_after({buffer, static_cast<std::size_t>(got)}, "pos:"));
       info.mount_id = number_after({buffer, static_cast<std::size_t>(got)}, "mnt_id:");
+      info.flags = number_after({buffer, static_cast<std::size_t>(got)}, "flags:", 8);
     }
     info.bytes += got;
     for (ssize_t i = 0; i < got; ++i) {
@@ -324,7 +327,34 @@ void add(DescriptorBuffers& found, Pseudo kind, const FdInfo& info, bool lists_r
     ++found.pseudo_files;
 }
 
+// Whether a descriptor whose link says `link` may be a file's, or a directory's (not a pipe's,
+// a socket's or an anonymous inode's, "pipe:[1234]", "anon_inode:[eventpoll]"): one to stat.
+bool names_a_file(std::string_view link) {
+  return link.find(":[") == std::string_view::npos && link.rfind("anon_inode:", 0) != 0;
+}
+
 }  // namespace
+
+long long bytes_a_read_directory() {
+  // A block of an indexed ext4 directory holds a name of 1 to 4 characters in 12 bytes, which
+  // the kernel keeps in 64 bytes of slab (its hash, its place in a tree, the name): at most 5.3
+  // times the block, which is never larger than a page (measured with 15,000 descriptors read
+  // 64 bytes into: 17 KiB each in a directory of 3,906 names of 1 or 2 characters, 7.7 KiB in
+  // /usr/lib/x86_64-linux-gnu); with the file's own record and its reader's state, 6 times.
+  static const long long bytes = 6 * std::max(4096L, ::sysconf(_SC_PAGESIZE));
+  return bytes;
+}
+
+long long descriptors_in(const std::string& process_dir) {
+  long long count = 0;
+  DIR* dir = ::opendir((process_dir + "/fd").c_str());
+  if (!dir) dir = ::opendir((process_dir + "/fdinfo").c_str());  // not dumpable: see below
+  if (!dir) return 0;
+  while (const dirent* entry = ::readdir(dir))
+    if (entry->d_name[0] != '.') ++count;
+  ::closedir(dir);
+  return count;
+}
 
 DescriptorBuffers descriptor_buffers_in(const std::string& process_dir,
                                         long long enough_registrations) {
@@ -346,8 +376,11 @@ DescriptorBuffers descriptor_buffers_in(const std::string& process_dir,
       if (n <= 0) continue;
       const std::string_view link(target, static_cast<std::size_t>(n));
       struct statfs on {};
+      struct stat what {};
       if (link == kEpoll) {
         if (left() > 0) epoll(read_fdinfo(infos + entry->d_name, left()));
+      } else if (names_a_file(link) && ::stat(fd.c_str(), &what) == 0 && S_ISDIR(what.st_mode)) {
+        found.directory_bytes += bytes_a_read_directory();
       } else if (link[0] == '/' && ::statfs(fd.c_str(), &on) == 0) {
         const Pseudo kind = pseudo_of_magic(static_cast<long>(on.f_type));
         const bool fdinfo = link.find("/fdinfo/") != std::string_view::npos;
@@ -376,7 +409,13 @@ DescriptorBuffers descriptor_buffers_in(const std::string& process_dir,
         mounts_read = true;
       }
       const auto mount = mounts.find(info.mount_id);
-      add(found, mount == mounts.end() ? Pseudo::None : mount->second, info, true);
+      const Pseudo kind = mount == mounts.end() ? Pseudo::None : mount->second;
+      add(found, kind, info, true);
+      // Its kind unseen: a file of a real file system opened to read, and read, may be a
+      // directory read in part.
+      if (kind == Pseudo::None && info.flags >= 0 && (info.flags & O_ACCMODE) == O_RDONLY &&
+          !(info.flags & O_PATH) && info.position > 0)
+        found.directory_bytes += bytes_a_read_directory();
     }
     ::closedir(dir);
   }

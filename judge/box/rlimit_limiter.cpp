@@ -325,7 +325,8 @@ class MemoryLooks {
     }
     long long buffered_bytes = registrations * kBytesARegistration;
     for (const DescriptorBuffers& held_by_one : buffers) {
-      buffered_bytes += held_by_one.pseudo_files * (read_buffer_bytes(0) + kBytesAPseudoFileState);
+      buffered_bytes += held_by_one.pseudo_files * (read_buffer_bytes(0) + kBytesAPseudoFileState) +
+                        held_by_one.directory_bytes;
       for (long long position : held_by_one.fdinfo_positions)
         buffered_bytes += read_buffer_bytes(std::max(position, longest_epoll_text_));
     }

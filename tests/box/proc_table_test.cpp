@@ -8,6 +8,7 @@
 #include <sys/epoll.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -124,6 +125,27 @@ TEST(DescriptorBuffers, EpollsFdinfoFilesAndOtherFilesOfProc) {
   EXPECT_EQ(found.pseudo_files, before.pseudo_files + 1);  // /proc/self/status
   for (const int fd : {epoll, pipe_ends[0], pipe_ends[1], fdinfo, status, file})
     if (fd >= 0) ::close(fd);
+}
+
+// Each directory held open counts at the most the kernel may keep of one read in part, a file
+// nothing; descriptors_in() counts every descriptor, none read.
+TEST(DescriptorBuffers, DirectoriesHeldOpenCountEachAndDescriptorsAreCounted) {
+  const std::string self = "/proc/" + std::to_string(::getpid());
+  const DescriptorBuffers before = descriptor_buffers_in(self, 0);
+  const long long descriptors_before = descriptors_in(self);
+  std::vector<int> fds;
+  for (const char* path : {"/usr/bin", "/usr/bin", "/", "/etc/hostname"})
+    fds.push_back(::open(path, O_RDONLY | O_CLOEXEC));
+  char names[64];
+  EXPECT_GT(::syscall(SYS_getdents64, fds[0], names, sizeof names), 0);  // read in part
+  for (const int fd : fds) ASSERT_GE(fd, 0);
+  const DescriptorBuffers found = descriptor_buffers_in(self, 0);
+  EXPECT_GE(bytes_a_read_directory(), 16 << 10);  // 17 KiB measured in one of short names
+  EXPECT_EQ(found.directory_bytes, before.directory_bytes + 3 * bytes_a_read_directory());
+  EXPECT_EQ(found.pseudo_files, before.pseudo_files);
+  EXPECT_EQ(descriptors_in(self), descriptors_before + 4);
+  EXPECT_EQ(descriptors_in("/proc/no-such-process"), 0);
+  for (const int fd : fds) ::close(fd);
 }
 
 // Each pipe and socket held open counts at its bound, whatever it holds now (red team: 48
