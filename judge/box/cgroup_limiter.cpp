@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <random>
 #include <thread>
 
 #include "cpuset.hpp"
@@ -75,9 +76,13 @@ class CgroupLimiter : public Limiter {
   }
 
   double next_look_in(double cpu_left) const override {
-    // A look costs a counter's read: as soon as every core could have used up what is left.
+    // A look costs a few counters' reads and a directory's a process: as soon as every core
+    // could have used up what is left, and 4 to 8 times a second at intervals drawn at random,
+    // for directories held open (look_at_directories()): a program that could foresee the looks
+    // would hold them between two.
     static const double cores = std::max(1u, std::thread::hardware_concurrency());
-    return std::clamp(cpu_left / cores, 0.005, 1.0);
+    const double unforeseen = std::uniform_real_distribution<double>(0.125, 0.25)(chance_);
+    return std::min(std::clamp(cpu_left / cores, 0.005, 1.0), unforeseen);
   }
 
   std::vector<ProcEntry> members() const override {
@@ -153,7 +158,8 @@ class CgroupLimiter : public Limiter {
   std::vector<int> procs_;  // each group's cgroup.procs, open for the child to write
   std::optional<double> cpu_before_kill_;
   long long seen_with_directories_ = 0;  // the most held with its directories, at a look
-  bool directories_over_ = false;        // that was past the limit
+  mutable std::minstd_rand chance_{std::random_device{}()};  // next_look_in()
+  bool directories_over_ = false;                            // that was past the limit
   // After the group: under v2 it is the group's own setting, and a v1 group of its own is
   // emptied and removed before the others.
   std::optional<CpusetPin> cpuset_;

@@ -41,8 +41,8 @@ std::string memory_line(const BoxLimits& limits, bool cgroup, bool sandbox, bool
   if (cgroup)
     return "memory " + in_mib(limits.memory_mib) +
            ": counted exactly: the whole tree, by its control group, memfd and tmpfs (its /tmp, "
-           "/dev/shm) included (page cache of files not counted); and, at the box's looks, the "
-           "directories it holds open, " +
+           "/dev/shm) included (page cache of files not counted); and, at the box's looks (4 to "
+           "8 a second, at intervals drawn at random), the directories it holds open, " +
            std::to_string(bytes_a_read_directory() >> 10) +
            " KiB each (what the kernel may keep of one read in part, in no control group)" +
            (limits.limit_address_space
