@@ -158,8 +158,8 @@ class CgroupLimiter : public Limiter {
   std::vector<int> procs_;  // each group's cgroup.procs, open for the child to write
   std::optional<double> cpu_before_kill_;
   long long seen_with_directories_ = 0;  // the most held with its directories, at a look
+  bool directories_over_ = false;        // that was past the limit
   mutable std::minstd_rand chance_{std::random_device{}()};  // next_look_in()
-  bool directories_over_ = false;                            // that was past the limit
   // After the group: under v2 it is the group's own setting, and a v1 group of its own is
   // emptied and removed before the others.
   std::optional<CpusetPin> cpuset_;
