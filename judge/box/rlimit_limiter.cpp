@@ -17,6 +17,7 @@
 #include <fcntl.h>
 #include <linux/kcmp.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <time.h>
@@ -530,6 +531,7 @@ class RlimitLimiter : public Limiter {
   void started(pid_t main, int starters) override {
     main_ = main;
     starters_ = starters;
+    looks_first();
   }
 
   // Opened at once, the program started in its sandbox: a run that fills its /tmp and ends
@@ -643,6 +645,18 @@ class RlimitLimiter : public Limiter {
   // the box's own namespaces' init.
   bool starter(const ProcEntry& p) const {
     return (starters_ >= 1 && p.pid == main_) || (starters_ >= 2 && p.ppid == main_);
+  }
+
+  // The box's looks ahead of the machine's other work, the run's forked before with the
+  // judge's priority: a look at a run's epoll registrations costs the box about 0.7 us of CPU
+  // each, 0.3 s for 128 MiB of them, and beside six spinning processes on two cores took it
+  // 1.9 s, longer than the run held them (red team's epoll-pipes, 154 MiB for 1.1 s under 128
+  // MiB: AC in 3 of 3 so, MLE at a nice 10 below the judge's). Where the box may not (no
+  // CAP_SYS_NICE: a judge that is not root, a container), the looks wait their turn.
+  static void looks_first() {
+    errno = 0;
+    const int nice = ::getpriority(PRIO_PROCESS, 0);
+    if (errno == 0) ::setpriority(PRIO_PROCESS, 0, std::max(-20, nice - 10));
   }
 
   // A factor from 0.5 to 1 for the time to the next look, drawn anew each time: looks at even

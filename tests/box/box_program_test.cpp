@@ -8,12 +8,14 @@
 #include <pwd.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <chrono>
+#include <cstdlib>
 #include <cstring>
 #include <map>
 #include <set>
@@ -1204,6 +1206,45 @@ TEST(BoxUsage, TheRecordIsNeverWrittenThroughALinkOrIntoAnythingButAFileOfItsOwn
   const auto [status, err] = box("record");
   EXPECT_EQ(status, 0) << err;
   EXPECT_TRUE(has(read_text(dir.path / "record"), "ending: exited")) << "a record of its own";
+}
+
+// The nice value of process `pid` (its stat's 19th field), or 99 where it cannot be read.
+int nice_of(pid_t pid) {
+  const std::string stat = read_text("/proc/" + std::to_string(pid) + "/stat");
+  const std::size_t after_name = stat.rfind(')');
+  if (after_name == std::string::npos) return 99;
+  std::istringstream fields(stat.substr(after_name + 2));
+  std::string field;
+  for (int i = 3; i <= 19 && fields >> field; ++i) {
+  }
+  return fields ? std::atoi(field.c_str()) : 99;
+}
+
+// Whether this process may lower its nice value (CAP_SYS_NICE), tried in a child.
+bool may_lower_nice() {
+  const pid_t child = ::fork();
+  if (child == 0) _exit(::setpriority(PRIO_PROCESS, 0, ::getpriority(PRIO_PROCESS, 0) - 1));
+  int status = 0;
+  return child > 0 && ::waitpid(child, &status, 0) == child && WIFEXITED(status) &&
+         WEXITSTATUS(status) == 0;
+}
+
+// Under rlimits the box's looks go ahead of the machine's other work, 10 nice steps ahead of
+// its caller where it may (rlimit_limiter.cpp); the program keeps its caller's priority in
+// every mode, and a control group's box, which hardly looks, keeps it too.
+TEST_P(BoxAlone, TheBoxLooksAheadOfOtherWorkAndTheProgramKeepsItsCallersPriority) {
+  Box b = box();
+  const std::string token = "box-nice-" + std::to_string(::getpid());
+  const int callers = ::getpriority(PRIO_PROCESS, 0);
+  const pid_t pid =
+      b.start(b.args({"/bin/sh", "-c", "cut -d' ' -f19 /proc/self/stat; sleep 30", token}));
+  EXPECT_TRUE(eventually([&] { return !read_text(b.files.path / "out").empty(); }))
+      << "the program never ran";
+  const bool ahead = mechanism() == LimitChoice::Rlimit && may_lower_nice();
+  EXPECT_EQ(nice_of(pid), ahead ? std::max(-20, callers - 10) : callers);
+  ::kill(pid, SIGTERM);
+  const BoxRun run = b.finish(pid);
+  EXPECT_EQ(run.out, std::to_string(callers) + "\n") << run.err << run.record_text;
 }
 
 // `--cpu K`: the program sees CPU K alone in its affinity mask, whichever of this process's
