@@ -85,6 +85,10 @@ const Rule kRules[] = {
     // Secret memory is in no memfd the looks under rlimits count (red team: 239 MiB held by
     // descriptors under 64 MiB); no contest program needs it.
     {"memfd_secret", ENOSYS},
+    // A BPF map is kernel memory its descriptors hold, in no resident set, which a machine that
+    // lets any user make one (kernel.unprivileged_bpf_disabled 0) would give a run past its
+    // limit under rlimits. No contest program needs it.
+    {"bpf", EPERM},
     // A vmspliced 4 KiB piece of a huge page keeps the whole 2 MiB page in a pipe no one reads,
     // no process's memory (red team: 310 MiB gone from the machine under a 64 MiB limit, AC at
     // "mem 35 MiB" under rlimits; 512 MiB a pipe once enlarged). Contest programs write.
@@ -319,7 +323,7 @@ std::string describe_seccomp_filter(bool under_rlimits) {
   return "seccomp: keyctl, add_key and request_key refused; no new user namespace (clone and "
          "unshare with CLONE_NEWUSER; clone3 answers ENOSYS); sockets of AF_UNIX only (no TCP or "
          "UDP, even on its own loopback), their buffers at the machine's default (no SO_SNDBUF, "
-         "SO_RCVBUF); no io_uring; no memfd_secret" +
+         "SO_RCVBUF); no io_uring; no memfd_secret; no bpf" +
          std::string(under_rlimits ? "; no memfd_create (rlimits count no memfd exactly); "
                                      "transparent huge pages off, and kept so; listen() "
                                      "with a backlog of 1 at most; stream sockets only (no "

@@ -425,6 +425,12 @@ const Hostile kClosedByTheFilter[] = {
     // processes held 1403 MiB under a 64 MiB control group, AC at "mem 12.6 MiB"). The filter
     // refuses perf_event_open; what it holds instead is counted.
     {"perf-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
+    // 192 MiB under 64 MiB in BPF array maps held by their descriptors, where the machine lets
+    // any user make them (kernel.unprivileged_bpf_disabled 0, the default of kernels before
+    // 5.16): kernel memory, in no resident set (AC at "memory 3648 KiB" under rlimits, with
+    // the box's namespaces and without, there; a control group is charged with it). The filter
+    // refuses bpf; what it holds instead is counted.
+    {"bpf-fill", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0},
     // 192 MiB under 64 MiB in events queued in inotify instances it never reads, 512 bytes of
     // kernel memory each (red team: 1 GiB under 64 MiB for 5 s, AC at "mem 1.7 MiB" under
     // rlimits, in every sandbox; a control group is charged with them). The filter refuses

@@ -160,6 +160,10 @@
 //   secretmem-fill  holds 3 x argv[3] MiB in secret memory files (memfd_secret) of 512 KiB, each
 //                   written through a mapping it then drops, held by their descriptors alone;
 //                   where it cannot, holds that much memory of its own; then plays
+//   bpf-fill        holds 3 x argv[3] MiB in BPF array maps of 16 MiB, held by their
+//                   descriptors alone (where the machine lets any user make them:
+//                   kernel.unprivileged_bpf_disabled 0); where it cannot, holds that much memory
+//                   of its own; holds it 1.1 s, then plays
 //   traceme         makes its parent its tracer (PTRACE_TRACEME), sends itself SIGUSR1, which its
 //                   handler takes, then plays: anti-debugging code, as some contestants write
 //   leaderless      five children, each holding 50 MiB for 1.5 s in a thread after its main
@@ -280,6 +284,7 @@
 //                   to every process it may signal (kill(-1)), then plays a correct game
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/bpf.h>
 #include <linux/filter.h>
 #include <linux/keyctl.h>
 #include <linux/perf_event.h>
@@ -1392,6 +1397,22 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "held %ld MiB in secret memory\n", held >> 20);
     hold_the_rest(held, wanted);
     play();
+  } else if (mode == "bpf-fill") {
+    // An array map's values are allocated, zeroed, as it is made: kernel memory, in no
+    // resident set.
+    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    const long each = 16L << 20;
+    long held = 0;
+    while (held < wanted) {
+      bpf_attr map{};
+      map.map_type = BPF_MAP_TYPE_ARRAY;
+      map.key_size = 4;
+      map.value_size = 4096;
+      map.max_entries = static_cast<unsigned>(each / 4096);
+      if (syscall(SYS_bpf, BPF_MAP_CREATE, &map, sizeof map) < 0) break;
+      held += each;
+    }
+    hold_then_play(held, wanted, "BPF maps");
   } else if (mode == "traceme") {
     static volatile sig_atomic_t handled = 0;
     ptrace(PTRACE_TRACEME, 0, nullptr, nullptr);
