@@ -579,10 +579,10 @@ const Hostile kKernelObjects[] = {
     // AC at "mem 58 MiB" under rlimits, each counted as a page). Under rlimits each file of
     // /proc or /sys held open counts 16 KiB besides its read buffer.
     {"numa-maps", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 256},
-    // 192 MiB under 64 MiB in the names ext4 keeps for a directory read in part, 8 KiB a
+    // 96 MiB under 64 MiB in the names ext4 keeps for a directory read in part, 8 KiB a
     // descriptor of kernel memory no control group is charged with (red team: 924 MiB under 64
-    // MiB in 250 processes, AC at "mem 46 MiB" under a control group). The looks count each
-    // directory held open at 24 KiB, in every mode.
+    // MiB in 250 processes, AC at "mem 46 MiB" under a control group), none of it as memory of
+    // its own. The looks count each directory held open at 24 KiB, in every mode.
     {"dir-fds", Verdict::MLE, false, 64, 0, 0, 0, "", 0, 0, 0, false, 256},
     // 148 MiB under 128 MiB in epoll registrations on pipes open both ways, about 280 bytes
     // each (an epitem, and a wait-queue entry for each of the pipe's two queues: red team, FIFOs

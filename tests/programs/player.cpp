@@ -118,8 +118,9 @@
 //                   (each slow for the box to read); then it plays
 //   zombie-ticks    a child forks 240 burners of 9 ms of CPU time each (under a clock tick in
 //                   their stat) and keeps them as zombies; then it plays (2.2 s of CPU in all)
-//   dir-fds         holds 3 x argv[3] (64) MiB in ext4's names of partly read directories
+//   dir-fds         holds 1.5 x argv[3] (64) MiB in ext4's names of partly read directories
 //                   (open, getdents64 of 64 bytes: about 8 KiB a descriptor), in children
+//                   (argv[3] "not-dumpable": made so first, 64 MiB)
 //   numa-maps       holds 1.5 x argv[3] (64) MiB in /proc/self/numa_maps opened and never read
 //                   (16 KiB each where the kernel has 1024 nodes), in children
 //   zombie-ticks-parent  the same after setting its parent's RLIMIT_NOFILE to 0 (prlimit): a
@@ -2182,7 +2183,12 @@ int main(int argc, char** argv) {
         largest_size = info.st_size;
       }
     }
-    const long wanted = 3L * (argc > 3 ? std::strtol(argv[3], nullptr, 10) : 64) << 20;
+    // Half again the limit, which their descriptors allow under rlimits (200 x 70 x 8 KiB at
+    // 64 MiB): none of it held as memory of its own, which alone would pass the limit.
+    const bool not_dumpable = argc > 3 && std::string(argv[3]) == "not-dumpable";
+    if (not_dumpable) prctl(PR_SET_DUMPABLE, 0);
+    const long mib = argc > 3 && !not_dumpable ? std::strtol(argv[3], nullptr, 10) : 64;
+    const long wanted = 3L * mib << 19;
     const long made = held_by_children_until_gone(200, wanted, [&largest](long) {
       long opened = 0;
       char names[64];
