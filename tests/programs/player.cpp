@@ -35,7 +35,8 @@
 //   burn-then-play  allocates 64 MiB, burns 0.5 s of CPU (by its own clock), plays
 //   burn-then-sleep allocates 64 MiB, burns 0.5 s of CPU, then sleeps forever (wall limit)
 //   spin            allocates 64 MiB, then spins on the CPU forever (CPU limit)
-//   fork-children   two children allocate 32 MiB and burn 0.3 s of CPU each; waits; plays
+//   fork-children   two children allocate 32 MiB each, then, both allocated, burn 0.3 s of
+//                   CPU each; waits; plays
 //   slow-machine    burns 0.2 s of CPU, then sleeps 1.4 s (as if the machine gave it a sliver
 //                   of a core), then plays: 1.6 s of wall time for 0.2 s of CPU
 //   burn-0.3-then-play  burns 0.3 s of CPU, then plays (the load tests)
@@ -2393,13 +2394,32 @@ int main(int argc, char** argv) {
     if (child < 0 || waitpid(child, nullptr, 0) != child) return 1;
     play();
   } else if (mode == "fork-children") {
+    // Both hold their 32 MiB before either burns: on a busy machine one child ended before the
+    // other had written its block (63.5 MiB at the peak, in CI's dry run).
+    int written[2], release[2];
+    if (pipe(written) != 0 || pipe(release) != 0) return 1;
     pid_t children[2];
     for (pid_t& child : children)
       if ((child = fork()) == 0) {
+        close(written[0]);
+        close(release[1]);
         allocate(32);
+        char byte = 1;
+        if (write(written[1], &byte, 1) != 1) _exit(1);
+        while (read(release[0], &byte, 1) > 0) {
+        }
         burn(0.3);
         _exit(0);
       }
+    close(written[1]);
+    close(release[0]);
+    char both[2];
+    for (std::size_t got = 0; got < sizeof both;) {
+      const ssize_t n = read(written[0], both + got, sizeof both - got);
+      if (n <= 0) break;
+      got += static_cast<std::size_t>(n);
+    }
+    close(release[1]);
     for (pid_t child : children) waitpid(child, nullptr, 0);
     play();
   } else {
